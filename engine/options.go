@@ -1,0 +1,108 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// OptionSpec describes one game option.
+type OptionSpec struct {
+	Name    string   `json:"name"`
+	Default string   `json:"default"`
+	Values  []string `json:"values"` // allowed values
+	Help    string   `json:"help"`
+}
+
+// Options are option values by name.
+type Options map[string]string
+
+// ResolveOptions checks given against specs and fills in defaults. The
+// result is a new map; given is not modified.
+func ResolveOptions(specs []OptionSpec, given Options) (Options, error) {
+	out := make(Options, len(specs))
+	for _, s := range specs {
+		out[s.Name] = s.Default
+	}
+	names := make([]string, 0, len(given))
+	for k := range given {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		v := given[k]
+		i := slices.IndexFunc(specs, func(s OptionSpec) bool { return s.Name == k })
+		if i < 0 {
+			known := make([]string, len(specs))
+			for j, s := range specs {
+				known[j] = s.Name
+			}
+			if len(known) == 0 {
+				return nil, fmt.Errorf("unknown option %q: this game has no options", k)
+			}
+			return nil, fmt.Errorf("unknown option %q (known: %s)", k, strings.Join(known, ", "))
+		}
+		if !slices.Contains(specs[i].Values, v) {
+			return nil, fmt.Errorf("option %s=%q not allowed (allowed: %s)", k, v, strings.Join(specs[i].Values, ", "))
+		}
+		out[k] = v
+	}
+	return out, nil
+}
+
+// ParseOptions reads "name=value,name=value" as typed on a command line.
+func ParseOptions(s string) (Options, error) {
+	o := Options{}
+	if strings.TrimSpace(s) == "" {
+		return o, nil
+	}
+	for _, kv := range strings.Split(s, ",") {
+		k, v, ok := strings.Cut(kv, "=")
+		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+		if !ok || k == "" {
+			return nil, fmt.Errorf("option %q: want name=value", kv)
+		}
+		if _, dup := o[k]; dup {
+			return nil, fmt.Errorf("option %q given twice", k)
+		}
+		o[k] = v
+	}
+	return o, nil
+}
+
+// CheckPlayers returns an error if n is outside g's player range.
+func CheckPlayers(g Game, n int) error {
+	lo, hi := g.Players()
+	if n < lo || n > hi {
+		return fmt.Errorf("%s is for %d to %d players, not %d", g.ID(), lo, hi, n)
+	}
+	return nil
+}
+
+// FirstPlayerOption is the shared "first" option: which seat starts. The
+// rulebooks pick a person ("the last who watered plants"); "random" draws one
+// with the game's seeded generator.
+func FirstPlayerOption(maxPlayers int) OptionSpec {
+	vals := []string{"random"}
+	for i := 1; i <= maxPlayers; i++ {
+		vals = append(vals, strconv.Itoa(i))
+	}
+	return OptionSpec{Name: "first", Default: "random", Values: vals,
+		Help: "seat that starts (1-based), or random"}
+}
+
+// FirstPlayer resolves the "first" option for n players, drawing from rng
+// when it is "random".
+func FirstPlayer(opts Options, n int, rng *RNG) (int, error) {
+	v := opts["first"]
+	if v == "" || v == "random" {
+		return rng.Intn(n), nil
+	}
+	k, err := strconv.Atoi(v)
+	if err != nil || k < 1 || k > n {
+		return 0, fmt.Errorf("option first=%q: want random or a seat from 1 to %d", v, n)
+	}
+	return k - 1, nil
+}

@@ -1,0 +1,12 @@
+// Package games assembles the registry of every game jardin plays.
+package games
+
+import (
+	"github.com/jardin-games/jardin/engine"
+)
+
+// Registry returns a registry holding every game, in the order of the
+// project's game table.
+func Registry() *engine.Registry {
+	return engine.NewRegistry()
+}

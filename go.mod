@@ -1,0 +1,3 @@
+module github.com/jardin-games/jardin
+
+go 1.26.8
