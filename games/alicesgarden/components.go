@@ -1,0 +1,298 @@
+package alicesgarden
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+)
+
+// Components (spec "Components"): board sides, the five shapes, the 65 large
+// tiles and the 30 bonus tiles, all read from data/components.json, the one
+// file a player corrects to match a printed copy (rulings A1, A2).
+
+//go:embed data/components.json
+var componentsJSON []byte
+
+const (
+	rows     = 6
+	cols     = 8
+	nSquares = rows * cols
+	full     = uint64(1)<<nSquares - 1
+
+	nShapes       = 5  // O I L T S, one bag each
+	tilesPerShape = 13 // tiles per bag
+	nTiles        = nShapes * tilesPerShape
+	nBonus        = 30
+)
+
+// Icons of a square. The first four score; gardener and plain grass do not.
+const (
+	iconRose = iota
+	iconMushroom
+	iconTree
+	iconChess
+	iconGardener
+	iconGrass // plain grass, bonus tiles only
+	nIcons
+)
+
+// iconLetter is the letter of each icon in notation, views and positions.
+var iconLetter = [nIcons]byte{'R', 'M', 'T', 'C', 'G', 'g'}
+
+var iconNameEN = [nIcons]string{"rose", "mushroom", "tree", "chess piece", "gardener", "plain grass"}
+var iconNameFR = [nIcons]string{"rose", "champignon", "arbre", "pièce d'échecs", "jardinier", "herbe"}
+
+// Bonus tiles are one square: rose, mushroom, tree, chess piece or plain grass.
+const nBonusKinds = 5
+
+// bonusIcon maps a bonus kind (0..4) to its icon.
+var bonusIcon = [nBonusKinds]uint8{iconRose, iconMushroom, iconTree, iconChess, iconGrass}
+
+// shapeLetters in bag order.
+const shapeLetters = "OILTS"
+
+// orient is one distinct orientation of a tile: the board offset (row*8+col,
+// from the top-left corner of its bounding box) of each of its squares 0..3.
+type orient struct {
+	k    uint8 // 0..7: flip (k>=4) then k%4 quarter turns clockwise
+	off  [4]uint8
+	mask uint64 // squares covered with the box at (0,0)
+	w, h uint8
+}
+
+type tileDef struct {
+	id      string // e.g. "O03"
+	shape   uint8
+	icons   [4]uint8
+	gard    uint8 // gardener squares on the tile
+	orients []orient
+}
+
+var (
+	tiles       [nTiles]tileDef
+	chessMask   [2]uint64 // chessboard squares of side A and B
+	shapeMasks  [nShapes][]uint64
+	bonusSupply [nBonus]uint8 // bonus kinds in the box, in data order
+	// rawData keeps the parsed file for the check-totals test.
+	rawData componentsFile
+)
+
+type componentsFile struct {
+	Boards map[string][]string `json:"boards"`
+	Shapes map[string][][2]int `json:"shapes"`
+	Tiles  map[string][]string `json:"tiles"`
+	Bonus  map[string]int      `json:"bonus"`
+}
+
+func init() {
+	if err := loadComponents(componentsJSON); err != nil {
+		panic("alicesgarden: data/components.json: " + err.Error())
+	}
+}
+
+func iconOf(b byte) (uint8, bool) {
+	for i, l := range iconLetter {
+		if l == b {
+			return uint8(i), true
+		}
+	}
+	return 0, false
+}
+
+func loadComponents(data []byte) error {
+	var f componentsFile
+	if err := json.Unmarshal(data, &f); err != nil {
+		return err
+	}
+	rawData = f
+	for side, name := range []string{"A", "B"} {
+		b, ok := f.Boards[name]
+		if !ok || len(b) != rows {
+			return fmt.Errorf("board %s: want %d rows", name, rows)
+		}
+		for r, line := range b {
+			if len(line) != cols {
+				return fmt.Errorf("board %s row %d: want %d squares", name, r+1, cols)
+			}
+			for c := 0; c < cols; c++ {
+				switch line[c] {
+				case '#':
+					chessMask[side] |= 1 << (r*cols + c)
+				case 'g':
+				default:
+					return fmt.Errorf("board %s row %d col %d: %q is not g or #", name, r+1, c+1, line[c])
+				}
+			}
+		}
+	}
+	for si := 0; si < nShapes; si++ {
+		letter := string(shapeLetters[si])
+		sq, ok := f.Shapes[letter]
+		if !ok || len(sq) != 4 {
+			return fmt.Errorf("shape %s: want 4 squares", letter)
+		}
+		list, ok := f.Tiles[letter]
+		if !ok || len(list) != tilesPerShape {
+			return fmt.Errorf("tiles %s: want %d tiles", letter, tilesPerShape)
+		}
+		// all placements of the shape, for "can this shape fit"
+		var ms []uint64
+		for _, o := range orientations(sq, [4]uint8{}) {
+			for r := 0; r+int(o.h) <= rows; r++ {
+				for c := 0; c+int(o.w) <= cols; c++ {
+					ms = append(ms, o.mask<<(r*cols+c))
+				}
+			}
+		}
+		shapeMasks[si] = ms
+		for n, ic := range list {
+			if len(ic) != 4 {
+				return fmt.Errorf("tile %s%02d: want 4 icons, got %q", letter, n+1, ic)
+			}
+			t := &tiles[si*tilesPerShape+n]
+			t.id = fmt.Sprintf("%s%02d", letter, n+1)
+			t.shape = uint8(si)
+			t.gard = 0
+			for i := 0; i < 4; i++ {
+				v, ok := iconOf(ic[i])
+				if !ok || v == iconGrass {
+					return fmt.Errorf("tile %s: icon %q is not one of R M T C G", t.id, ic[i])
+				}
+				t.icons[i] = v
+				if v == iconGardener {
+					t.gard++
+				}
+			}
+			t.orients = orientations(sq, t.icons)
+		}
+	}
+	n := 0
+	for k := 0; k < nBonusKinds; k++ {
+		cnt := f.Bonus[string(iconLetter[bonusIcon[k]])]
+		for i := 0; i < cnt; i++ {
+			if n >= nBonus {
+				return fmt.Errorf("bonus: more than %d tiles", nBonus)
+			}
+			bonusSupply[n] = uint8(k)
+			n++
+		}
+	}
+	if n != nBonus {
+		return fmt.Errorf("bonus: %d tiles, want %d", n, nBonus)
+	}
+	return nil
+}
+
+// orientations lists the distinct orientations of a tile whose squares are at
+// sq with the given icons. Two orientations are the same when they put the
+// same icons on the same squares (AG-T5a: only distinct ones are offered).
+// With all icons equal (zero), this dedupes by shape only.
+func orientations(sq [][2]int, icons [4]uint8) []orient {
+	var out []orient
+	type layout [6][6]int8
+	var seen []layout
+	for k := 0; k < 8; k++ {
+		var xs, ys [4]int
+		for i := 0; i < 4; i++ {
+			x, y := sq[i][0], sq[i][1]
+			if k >= 4 {
+				x = -x
+			}
+			for q := 0; q < k%4; q++ {
+				x, y = -y, x
+			}
+			xs[i], ys[i] = x, y
+		}
+		minx, miny, maxx, maxy := xs[0], ys[0], xs[0], ys[0]
+		for i := 1; i < 4; i++ {
+			minx, miny = min(minx, xs[i]), min(miny, ys[i])
+			maxx, maxy = max(maxx, xs[i]), max(maxy, ys[i])
+		}
+		var o orient
+		o.k = uint8(k)
+		o.w, o.h = uint8(maxx-minx+1), uint8(maxy-miny+1)
+		var lay layout
+		for i := range lay {
+			for j := range lay[i] {
+				lay[i][j] = -1
+			}
+		}
+		for i := 0; i < 4; i++ {
+			x, y := xs[i]-minx, ys[i]-miny
+			o.off[i] = uint8(y*cols + x)
+			o.mask |= 1 << o.off[i]
+			lay[y][x] = int8(icons[i])
+		}
+		dup := false
+		for _, l := range seen {
+			if l == lay {
+				dup = true
+				break
+			}
+		}
+		if dup {
+			continue
+		}
+		seen = append(seen, lay)
+		out = append(out, o)
+	}
+	return out
+}
+
+// orientName is the notation of orientation k: r0, r90, r180, r270, with f
+// when the tile is flipped (mirrored left to right) before turning.
+func orientName(k uint8) string {
+	s := [4]string{"r0", "r90", "r180", "r270"}[k%4]
+	if k >= 4 {
+		s += "f"
+	}
+	return s
+}
+
+// findOrient returns the tile's orientation with index k, if distinct.
+func (t *tileDef) findOrient(k uint8) (*orient, bool) {
+	for i := range t.orients {
+		if t.orients[i].k == k {
+			return &t.orients[i], true
+		}
+	}
+	return nil, false
+}
+
+// canFit reports whether tile t fits anywhere on a board with occupied squares occ.
+func canFit(t int, occ uint64) bool {
+	for _, m := range shapeMasks[tiles[t].shape] {
+		if m&occ == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func tileByID(s string) (int, bool) {
+	if len(s) != 3 {
+		return 0, false
+	}
+	si := -1
+	for i := 0; i < nShapes; i++ {
+		if shapeLetters[i] == upper(s[0]) {
+			si = i
+		}
+	}
+	if si < 0 || s[1] < '0' || s[1] > '9' || s[2] < '0' || s[2] > '9' {
+		return 0, false
+	}
+	n := int(s[1]-'0')*10 + int(s[2]-'0')
+	if n < 1 || n > tilesPerShape {
+		return 0, false
+	}
+	return si*tilesPerShape + n - 1, true
+}
+
+func upper(b byte) byte {
+	if b >= 'a' && b <= 'z' {
+		return b - 32
+	}
+	return b
+}
+

@@ -1,0 +1,230 @@
+package alicesgarden
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/jardin-games/jardin/engine"
+)
+
+// ANSI colours per icon; free chessboard squares get a grey background.
+var iconColor = [nIcons]string{"\x1b[1;31m", "\x1b[1;34m", "\x1b[1;32m", "\x1b[1;37m", "\x1b[1;33m", "\x1b[32m"}
+
+const (
+	ansiReset = "\x1b[0m"
+	ansiChess = "\x1b[100m"
+	ansiBold  = "\x1b[1m"
+)
+
+// Draw draws the table: bags, supply (or solo draw), then every garden side
+// by side. Letters carry the meaning (R rose, M mushroom, T tree, C chess
+// piece, G gardener, g plain grass, '.' free grass, ':' free chessboard
+// square); colours only help.
+func (s *state) Draw(player int, style engine.Style) string {
+	fr := style.Lang == "fr"
+	var sb strings.Builder
+	tr := func(en, frs string) string {
+		if fr {
+			return frs
+		}
+		return en
+	}
+	fmt.Fprintf(&sb, "Alice's Garden — %s %c — %s %d", tr("side", "côté"), "AB"[s.side], tr("round", "manche"), s.round)
+	if s.n > 1 {
+		fmt.Fprintf(&sb, " — %s: P%d", tr("first player", "1er joueur"), s.first+1)
+	}
+	if s.endTrig && s.phase != phOver {
+		sb.WriteString(tr(" — last round", " — dernière manche"))
+	}
+	sb.WriteString("\n")
+	sb.WriteString(tr("Bags:", "Sacs :"))
+	for b := 0; b < nShapes; b++ {
+		mark := ""
+		if s.n == 1 {
+			if s.left&(1<<b) != 0 {
+				mark = tr("(left)", "(gauche)")
+			} else {
+				mark = tr("(right)", "(droite)")
+			}
+		}
+		fmt.Fprintf(&sb, "  %c %d%s", shapeLetters[b], s.bagN[b], mark)
+	}
+	fmt.Fprintf(&sb, "   %s %d\n", tr("Bonus bag:", "Sac bonus :"), s.bonusN)
+	pics := func(label string, list []uint8) {
+		if len(list) == 0 {
+			return
+		}
+		sb.WriteString(label + "\n")
+		sb.WriteString(tilePictures(list, style.Color))
+	}
+	if s.n > 1 {
+		pics(tr("Supply:", "Réserve :"), s.supply[:s.supplyN])
+	} else {
+		pics(tr("Drawn:", "Tuiles piochées :"), s.drawn[:s.drawnN])
+		if s.lastDiscard >= 0 {
+			fmt.Fprintf(&sb, "%s %d (%s %s)\n", tr("Out of play:", "Hors jeu :"), s.discardN, tr("last", "dernière"), tiles[s.lastDiscard].id)
+		}
+	}
+	if s.held >= 0 {
+		pics(tr("To place:", "À placer :"), []uint8{uint8(s.held)})
+	}
+	// gardens side by side
+	blocks := make([][]string, s.n)
+	for p := 0; p < int(s.n); p++ {
+		blocks[p] = s.boardLines(p, player, style)
+	}
+	for i := range blocks[0] {
+		for p := range blocks {
+			sb.WriteString(blocks[p][i])
+			if p < len(blocks)-1 {
+				sb.WriteString("    ")
+			}
+		}
+		sb.WriteString("\n")
+	}
+	switch s.phase {
+	case phOver:
+		sb.WriteString(tr("Game over.", "Partie terminée."))
+		res := s.Result()
+		for p, pr := range res.Players {
+			fmt.Fprintf(&sb, " P%d: %d (%s %d)", p+1, pr.Total, tr("rank", "rang"), pr.Rank)
+		}
+		if s.n == 1 {
+			sb.WriteString("\n" + res.Players[0].Rating)
+		}
+		sb.WriteString("\n")
+	default:
+		fmt.Fprintf(&sb, "P%d: %s\n", s.toMove+1, s.prompt(fr))
+	}
+	return sb.String()
+}
+
+func (s *state) prompt(fr bool) string {
+	en := map[uint8][2]string{
+		phBag:   {"choose a bag (bag O)", "choisissez un sac (bag O)"},
+		phTake:  {"take a tile (take O03)", "prenez une tuile (take O03)"},
+		phPlace: {"place the tile (place r90f 2,3: orientation, row,col of its top-left corner)", "placez la tuile (place r90f 2,3 : orientation, ligne,colonne du coin haut gauche)"},
+		phBonus: {fmt.Sprintf("draw bonus tiles (bonus 0 to bonus %d)", s.bonusMax), fmt.Sprintf("piochez des tuiles bonus (bonus 0 à bonus %d)", s.bonusMax)},
+		phStuck: {"no supply tile fits: bonus 1 draws a bonus tile, bonus 0 declines", "aucune tuile ne rentre : bonus 1 pioche une tuile bonus, bonus 0 refuse"},
+		phFinal: {"place your bonus tiles (put R 3,4)", "placez vos tuiles bonus (put R 3,4)"},
+	}[s.phase]
+	if fr {
+		return en[1]
+	}
+	return en[0]
+}
+
+// boardLines draws garden p: a title, column numbers, 6 rows. Each line has
+// the same visible width (26 characters).
+func (s *state) boardLines(p, viewer int, style engine.Style) []string {
+	b := &s.b[p]
+	const w = 26
+	pad := func(txt string, vis int) string {
+		if vis < w {
+			return txt + strings.Repeat(" ", w-vis)
+		}
+		return txt
+	}
+	var lines []string
+	title := fmt.Sprintf("P%d %d pts", p+1, s.Score(p))
+	if p == int(s.toMove) && s.phase != phOver {
+		title = "> " + title
+	}
+	if p == viewer {
+		title += " (you)"
+	}
+	title = trunc(title, w)
+	lines = append(lines, pad(title, len([]rune(title))))
+	bonus := ""
+	for k := 0; k < nBonusKinds; k++ {
+		bonus += strings.Repeat(string(iconLetter[bonusIcon[k]]), int(b.held[k]))
+	}
+	bl := trunc("bonus: "+bonus, w)
+	if bonus == "" {
+		bl = "bonus: -"
+	}
+	lines = append(lines, pad(bl, len(bl)))
+	lines = append(lines, pad("    1 2 3 4 5 6 7 8", 19))
+	for r := 0; r < rows; r++ {
+		var l strings.Builder
+		fmt.Fprintf(&l, "  %d", r+1)
+		for c := 0; c < cols; c++ {
+			sq := r*cols + c
+			ch := squareChar(b, s.side, sq)
+			l.WriteByte(' ')
+			if style.Color {
+				bg := ""
+				if chessMask[s.side]&(1<<sq) != 0 {
+					bg = ansiChess
+				}
+				fg := ""
+				if ic, ok := iconOf(ch); ok {
+					fg = iconColor[ic]
+				}
+				l.WriteString(bg + fg + string(ch) + ansiReset)
+			} else {
+				l.WriteByte(ch)
+			}
+		}
+		lines = append(lines, pad(l.String(), 19))
+	}
+	return lines
+}
+
+func trunc(s string, n int) string {
+	r := []rune(s)
+	if len(r) > n {
+		return string(r[:n])
+	}
+	return s
+}
+
+// tilePictures draws tiles side by side in their base orientation (r0).
+func tilePictures(list []uint8, color bool) string {
+	var out [5]strings.Builder // id line + up to 4 rows
+	for i, t := range list {
+		d := &tiles[t]
+		o := &d.orients[0]
+		if i > 0 {
+			for j := range out {
+				out[j].WriteString("   ")
+			}
+		}
+		width := max(3, int(o.w)*2-1)
+		out[0].WriteString(d.id + strings.Repeat(" ", width-3))
+		for r := 0; r < 4; r++ {
+			var line strings.Builder
+			vis := 0
+			for c := 0; c < int(o.w); c++ {
+				if c > 0 {
+					line.WriteByte(' ')
+					vis++
+				}
+				ch := byte(' ')
+				ic := -1
+				for q := 0; q < 4; q++ {
+					if int(o.off[q]) == r*cols+c && r < int(o.h) {
+						ch = iconLetter[d.icons[q]]
+						ic = int(d.icons[q])
+					}
+				}
+				if color && ic >= 0 {
+					line.WriteString(iconColor[ic] + string(ch) + ansiReset)
+				} else {
+					line.WriteByte(ch)
+				}
+				vis++
+			}
+			out[r+1].WriteString(line.String() + strings.Repeat(" ", width-vis))
+		}
+	}
+	var sb strings.Builder
+	for j := range out {
+		l := strings.TrimRight(out[j].String(), " ")
+		if j > 0 && l == "" {
+			continue
+		}
+		sb.WriteString("  " + l + "\n")
+	}
+	return sb.String()
+}

@@ -1,0 +1,181 @@
+package alicesgarden
+
+import (
+	"math/bits"
+
+	"github.com/jardin-games/jardin/engine"
+)
+
+// Score pad lines, in the pad's order (AG-E3, AG-E4).
+var categories = []engine.Category{
+	{ID: "chess", EN: "Chess pieces", FR: "Pièces d'échecs"},
+	{ID: "roses", EN: "Roses", FR: "Roses"},
+	{ID: "mushrooms", EN: "Mushrooms", FR: "Champignons"},
+	{ID: "trees", EN: "Trees", FR: "Arbres"},
+	{ID: "empty", EN: "Empty areas", FR: "Zones vides"},
+	{ID: "bonus", EN: "Unplaced bonus tiles", FR: "Tuiles bonus non placées"},
+}
+
+const nCats = 6
+
+var roseScore = [6]int{0, 1, 4, 9, 16, 25}
+
+// colMask[c] is column c (0-based).
+var colMask = func() (m [cols]uint64) {
+	for c := 0; c < cols; c++ {
+		for r := 0; r < rows; r++ {
+			m[c] |= 1 << (r*cols + c)
+		}
+	}
+	return
+}()
+
+func chessPoints(chess, chessboard uint64) int { return 5 * bits.OnesCount64(chess&chessboard) }
+
+func rosePoints(rose uint64) int {
+	pts := 0
+	for rose != 0 {
+		g := component(rose, rose&-rose)
+		rose &^= g
+		pts += roseScore[min(bits.OnesCount64(g), 5)]
+	}
+	return pts
+}
+
+func mushroomPoints(m uint64) int {
+	pts := 0
+	for c := 0; c < cols; c++ {
+		if bits.OnesCount64(m&colMask[c]) >= 2 {
+			pts += 8
+		}
+	}
+	return pts
+}
+
+// treePoints scores each row by the largest distance between neighbouring
+// trees, both tree squares included (AG-E3, WE-6).
+func treePoints(t uint64) int {
+	pts := 0
+	for r := 0; r < rows; r++ {
+		row := uint(t >> (r * cols) & 0xff)
+		if bits.OnesCount(row) < 2 {
+			continue
+		}
+		best, prev := 0, -1
+		for row != 0 {
+			c := bits.TrailingZeros(row)
+			row &= row - 1
+			if prev >= 0 && c-prev+1 > best {
+				best = c - prev + 1
+			}
+			prev = c
+		}
+		pts += best
+	}
+	return pts
+}
+
+func emptyAreas(occ uint64) int {
+	free := full &^ occ
+	n := 0
+	for free != 0 {
+		free &^= component(free, free&-free)
+		n++
+	}
+	return n
+}
+
+// breakdown is the score pad of board b. Bonus tiles still held count -5
+// each only beyond the free squares left: while the game runs, a held tile
+// will be placed on a free square at the end (AG-E2), so only the excess is
+// certain to stay unplaced. After the final placement this is exactly the
+// number of unplaced bonus tiles.
+func breakdown(b *board, side uint8) [nCats]int {
+	free := nSquares - bits.OnesCount64(b.occ)
+	return [nCats]int{
+		chessPoints(b.icon[iconChess], chessMask[side]),
+		rosePoints(b.icon[iconRose]),
+		mushroomPoints(b.icon[iconMushroom]),
+		treePoints(b.icon[iconTree]),
+		-5 * emptyAreas(b.occ),
+		-5 * max(0, int(b.heldN)-free),
+	}
+}
+
+func (s *state) Score(p int) int {
+	pts := breakdown(&s.b[p], s.side)
+	t := 0
+	for _, v := range pts {
+		t += v
+	}
+	return t
+}
+
+func (s *state) Result() engine.Result {
+	res := engine.Result{Final: s.phase == phOver, Categories: categories}
+	res.Players = make([]engine.PlayerResult, s.n)
+	for p := range res.Players {
+		pts := breakdown(&s.b[p], s.side)
+		pr := engine.PlayerResult{Points: pts[:]}
+		for _, v := range pts {
+			pr.Total += v
+		}
+		if s.n == 1 {
+			pr.Rating = soloRating(pr.Total)
+		}
+		res.Players[p] = pr
+	}
+	engine.SetRanks(res.Players) // no tie-break: tied players share the victory (AG-E5)
+	return res
+}
+
+// soloRating is the solo rating band (AG-SO5, WE-7).
+func soloRating(total int) string {
+	switch {
+	case total < 70:
+		return "below 70: the Queen is still angry, try again"
+	case total < 90:
+		return "70-89: it looks like a garden, but the Queen is not really pleased"
+	case total < 110:
+		return "90-109: fairly good, the Queen is impressed by the work"
+	case total < 130:
+		return "110-129: great, the Queen is delighted and the gardeners sing your praises"
+	}
+	return "130 or more: perfect, you are named Head Gardener of the Court"
+}
+
+// Evaluate is the score pad plus the potential of the garden: held bonus
+// tiles that will fill a square, lone mushrooms waiting for a partner in
+// their column, rose groups that can still grow, free pockets too small for
+// a large tile (they can only be filled by bonus tiles) and gardeners with
+// free neighbours (future bonus draws).
+func (s *state) Evaluate(p int) float64 {
+	b := &s.b[p]
+	v := float64(s.Score(p))
+	free := full &^ b.occ
+	nFree := bits.OnesCount64(free)
+	v += 3 * float64(min(int(b.heldN), nFree))
+	if s.phase == phOver || s.phase == phFinal {
+		return v
+	}
+	for c := 0; c < cols; c++ {
+		if bits.OnesCount64(b.icon[iconMushroom]&colMask[c]) == 1 && free&colMask[c] != 0 {
+			v += 2
+		}
+	}
+	// free pockets of 1 to 3 squares cannot take a large tile
+	pockets := 0
+	for f := free; f != 0; {
+		g := component(f, f&-f)
+		f &^= g
+		if bits.OnesCount64(g) < 4 {
+			pockets += bits.OnesCount64(g)
+		}
+	}
+	v -= 1.5 * float64(max(0, pockets-int(b.heldN)))
+	// gardeners with a free neighbour can still earn bonus tiles
+	v += 0.5 * float64(bits.OnesCount64(neighbours(b.icon[iconGardener])&free))
+	// chessboard squares still free can hold a chess piece
+	v += 0.3 * float64(bits.OnesCount64(chessMask[s.side]&free))
+	return v
+}

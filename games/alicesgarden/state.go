@@ -1,0 +1,673 @@
+package alicesgarden
+
+import (
+	"math/bits"
+
+	"github.com/jardin-games/jardin/engine"
+)
+
+// Phases of the current decision.
+const (
+	phBag   uint8 = iota // the round's first player (solo: the player) chooses a bag (AG-T1, AG-SO2a)
+	phTake               // take a tile from the supply (AG-T3, AG-T4) or, solo, one drawn tile (AG-SO2c)
+	phPlace              // place the tile just taken (AG-T5)
+	phBonus              // choose how many gardener bonus tiles to draw (AG-T6)
+	phStuck              // cannot place: may draw 1 bonus tile (AG-T8)
+	phFinal              // place bonus tiles after the last round (AG-E2)
+	phOver
+)
+
+var phaseNames = [...]string{"bag", "take", "place", "bonus", "stuck", "final", "over"}
+
+// board is one player's garden: a bitmask per icon plus, for drawing, what
+// covers each square.
+type board struct {
+	icon  [nIcons]uint64
+	occ   uint64
+	cell  [nSquares]uint8 // 0 free; 1+tile index; cellBonus+kind for a bonus tile
+	held  [nBonusKinds]uint8
+	heldN uint8
+	tiles uint8 // large tiles placed
+}
+
+const cellBonus = 100
+
+// state is a position. It holds only fixed-size arrays, so a copy is a deep
+// clone and reflect.DeepEqual compares positions.
+type state struct {
+	n, side  uint8
+	phase    uint8
+	toMove   int8
+	first    int8   // holder of the first-player token (multiplayer)
+	round    uint16 // round number, from 1 (solo: solo round)
+	turn     uint8  // players who have played this round
+	endTrig  bool   // the game ends at the end of this round (AG-E1)
+	held     int8   // tile taken and not yet placed, or -1
+	bonusMax uint8  // phBonus: most bonus tiles the player may draw
+	finalIdx uint8  // phFinal: index in turn order of the player placing
+	rng      engine.RNG
+
+	bag     [nShapes][tilesPerShape]uint8
+	bagN    [nShapes]uint8
+	bonus   [nBonus]uint8
+	bonusN  uint8
+	supply  [8]uint8 // sorted tile indices
+	supplyN uint8
+
+	// solo
+	left        uint8 // bags on the player's left, one bit per bag (AG-SO1)
+	drawn       [2]uint8
+	drawnN      uint8
+	discardN    uint8
+	lastDiscard int8
+
+	b [4]board
+}
+
+func (s *state) Game() engine.Game { return Game }
+func (s *state) NumPlayers() int   { return int(s.n) }
+func (s *state) ToMove() int {
+	if s.phase == phOver {
+		return -1
+	}
+	return int(s.toMove)
+}
+func (s *state) Over() bool { return s.phase == phOver }
+
+func (s *state) Clone() engine.State {
+	c := *s
+	return &c
+}
+
+// ---- move encoding ----
+
+const (
+	kBag   = 1
+	kTake  = 2
+	kPlace = 3
+	kBonus = 4
+	kPut   = 5
+)
+
+func mvBag(b int) engine.Move          { return engine.Move(kBag | b<<3) }
+func mvTake(t int) engine.Move         { return engine.Move(kTake | t<<3) }
+func mvPlace(k, sq int) engine.Move    { return engine.Move(kPlace | k<<3 | sq<<6) }
+func mvBonus(n int) engine.Move        { return engine.Move(kBonus | n<<3) }
+func mvPut(kind, sq int) engine.Move   { return engine.Move(kPut | kind<<3 | sq<<6) }
+func mvKind(m engine.Move) int         { return int(m & 7) }
+func mvA(m engine.Move) int            { return int(m >> 3 & 7) }
+func mvTile(m engine.Move) int         { return int(m >> 3 & 127) }
+func mvSq(m engine.Move) int           { return int(m >> 6 & 63) }
+
+// wellFormed reports whether m is a canonical encoding of some move.
+func wellFormed(m engine.Move) bool {
+	switch mvKind(m) {
+	case kBag:
+		return m>>6 == 0 && mvA(m) < nShapes
+	case kTake:
+		return m>>10 == 0 && mvTile(m) < nTiles
+	case kPlace:
+		return m>>12 == 0 && mvSq(m) < nSquares
+	case kBonus:
+		return m>>5 == 0
+	case kPut:
+		return m>>12 == 0 && mvA(m) < nBonusKinds && mvSq(m) < nSquares
+	}
+	return false
+}
+
+// ---- geometry ----
+
+const (
+	notCol0 = full &^ 0x0101010101_01
+	notCol7 = full &^ 0x8080808080_80
+)
+
+func neighbours(m uint64) uint64 {
+	return ((m<<1)&notCol0 | (m>>1)&notCol7 | m<<8 | m>>8) & full
+}
+
+// component returns the connected part of m containing seed.
+func component(m, seed uint64) uint64 {
+	c := seed
+	for {
+		nx := (c | neighbours(c)) & m
+		if nx == c {
+			return c
+		}
+		c = nx
+	}
+}
+
+// ---- legal moves ----
+
+func (s *state) LegalMoves(buf []engine.Move) []engine.Move {
+	switch s.phase {
+	case phBag:
+		need := s.need()
+		any := false
+		for b := 0; b < nShapes; b++ {
+			if s.bagOK(b, need) {
+				buf = append(buf, mvBag(b))
+				any = true
+			}
+		}
+		if !any {
+			for b := 0; b < nShapes; b++ {
+				if s.bagOK(b, 1) {
+					buf = append(buf, mvBag(b))
+				}
+			}
+		}
+	case phTake:
+		occ := s.b[s.toMove].occ
+		for _, t := range s.offer() {
+			if canFit(int(t), occ) {
+				buf = append(buf, mvTake(int(t)))
+			}
+		}
+	case phPlace:
+		occ := s.b[s.toMove].occ
+		t := &tiles[s.held]
+		for i := range t.orients {
+			o := &t.orients[i]
+			for r := 0; r+int(o.h) <= rows; r++ {
+				for c := 0; c+int(o.w) <= cols; c++ {
+					sq := r*cols + c
+					if o.mask<<sq&occ == 0 {
+						buf = append(buf, mvPlace(int(o.k), sq))
+					}
+				}
+			}
+		}
+	case phBonus:
+		for n := 0; n <= int(s.bonusMax); n++ {
+			buf = append(buf, mvBonus(n))
+		}
+	case phStuck:
+		buf = append(buf, mvBonus(0), mvBonus(1))
+	case phFinal:
+		b := &s.b[s.toMove]
+		free := full &^ b.occ
+		for k := 0; k < nBonusKinds; k++ {
+			if b.held[k] == 0 {
+				continue
+			}
+			for f := free; f != 0; f &= f - 1 {
+				buf = append(buf, mvPut(k, bits.TrailingZeros64(f)))
+			}
+		}
+	}
+	return buf
+}
+
+// need is the number of tiles the first player draws this round (AG-T1;
+// solo AG-SO2b: 2).
+func (s *state) need() int {
+	if s.n == 1 {
+		return 1
+	}
+	if s.round == 1 {
+		return int(s.n) + 1
+	}
+	return int(s.n)
+}
+
+func (s *state) bagOK(b, need int) bool {
+	if s.n == 1 && s.left&(1<<b) == 0 {
+		return false
+	}
+	return int(s.bagN[b]) >= need
+}
+
+// offer is the tiles the player may take from: the supply, or in solo the
+// tiles just drawn.
+func (s *state) offer() []uint8 {
+	if s.n == 1 {
+		return s.drawn[:s.drawnN]
+	}
+	return s.supply[:s.supplyN]
+}
+
+// ---- apply ----
+
+func (s *state) Apply(m engine.Move, log *engine.Log) error {
+	if err := s.check(m); err != nil {
+		return err
+	}
+	p := int(s.toMove)
+	switch s.phase {
+	case phBag:
+		s.applyBag(mvA(m), log)
+	case phTake:
+		s.applyTake(mvTile(m), log)
+	case phPlace:
+		s.applyPlace(p, mvA(m), mvSq(m), log)
+	case phBonus:
+		n := mvA(m)
+		if n > 0 {
+			s.drawBonus(p, n, log)
+		} else if log.On() {
+			log.Public(p, "draws no bonus tile (%d earned)", s.bonusMax)
+		}
+		s.afterPlacement(log)
+	case phStuck:
+		if mvA(m) == 1 {
+			s.drawBonus(p, 1, log)
+		} else if log.On() {
+			log.Public(p, "cannot place a tile and draws no bonus tile")
+		}
+		s.nextTurn(log)
+	case phFinal:
+		s.applyPut(p, mvA(m), mvSq(m), log)
+	}
+	return nil
+}
+
+// check validates m fully without changing anything.
+func (s *state) check(m engine.Move) error {
+	if s.phase == phOver {
+		return engine.Illegal("AG-E1", "the game is over")
+	}
+	wf := wellFormed(m)
+	k := mvKind(m)
+	switch s.phase {
+	case phBag:
+		rule := "AG-T1"
+		if s.n == 1 {
+			rule = "AG-SO2a"
+		}
+		if !wf || k != kBag {
+			return engine.Illegal(rule, "choose a bag first (bag O, bag I, bag L, bag T or bag S)")
+		}
+		b := mvA(m)
+		if s.n == 1 && s.left&(1<<b) == 0 {
+			return engine.Illegal("AG-SO2e", "bag %c is on your right until every bag has been used this round", shapeLetters[b])
+		}
+		need := s.need()
+		if !s.bagOK(b, 1) {
+			return engine.Illegal(rule, "bag %c is empty", shapeLetters[b])
+		}
+		if !s.bagOK(b, need) {
+			for o := 0; o < nShapes; o++ {
+				if s.bagOK(o, need) {
+					return engine.Illegal("AG-T1", "bag %c holds %d tiles, fewer than the %d to draw, and bag %c holds enough", shapeLetters[b], s.bagN[b], need, shapeLetters[o])
+				}
+			}
+		}
+	case phTake:
+		rule := "AG-T3"
+		if s.n == 1 {
+			rule = "AG-SO2c"
+		}
+		if !wf || k != kTake {
+			return engine.Illegal(rule, "take a tile first (take <tile id>)")
+		}
+		t := mvTile(m)
+		in := false
+		for _, x := range s.offer() {
+			if int(x) == t {
+				in = true
+			}
+		}
+		if !in {
+			if s.n == 1 {
+				return engine.Illegal(rule, "tile %s is not one of the tiles you drew", tiles[t].id)
+			}
+			return engine.Illegal(rule, "tile %s is not in the supply", tiles[t].id)
+		}
+		if !canFit(t, s.b[s.toMove].occ) {
+			if s.n == 1 {
+				return engine.Illegal("AG-SO2c", "tile %s cannot be placed on your board and the other drawn tile can", tiles[t].id)
+			}
+			return engine.Illegal("AG-T4", "tile %s cannot be placed on your board and another supply tile can", tiles[t].id)
+		}
+	case phPlace:
+		if !wf || k != kPlace {
+			return engine.Illegal("AG-T5", "place the tile you took first (place r0 1,1)")
+		}
+		t := &tiles[s.held]
+		o, ok := t.findOrient(uint8(mvA(m)))
+		if !ok {
+			return engine.Illegal("AG-T5a", "orientation %s of tile %s is the same as another: use the first of its equivalent orientations", orientName(uint8(mvA(m))), t.id)
+		}
+		sq := mvSq(m)
+		r, c := sq/cols, sq%cols
+		if r+int(o.h) > rows || c+int(o.w) > cols {
+			return engine.Illegal("AG-T5b", "tile %s %s at %d,%d would stick out of the 8×6 grid", t.id, orientName(o.k), r+1, c+1)
+		}
+		if o.mask<<sq&s.b[s.toMove].occ != 0 {
+			return engine.Illegal("AG-T5c", "tile %s %s at %d,%d would cover an occupied square", t.id, orientName(o.k), r+1, c+1)
+		}
+	case phBonus:
+		if !wf || k != kBonus {
+			return engine.Illegal("AG-T6", "choose how many bonus tiles to draw (bonus 0 to bonus %d)", s.bonusMax)
+		}
+		if mvA(m) > int(s.bonusMax) {
+			return engine.Illegal("AG-T6", "you may draw at most %d bonus tiles", s.bonusMax)
+		}
+	case phStuck:
+		if !wf || k != kBonus {
+			return engine.Illegal("AG-T8", "you cannot place any supply tile: bonus 1 draws a bonus tile, bonus 0 declines")
+		}
+		if mvA(m) > 1 {
+			return engine.Illegal("AG-T8", "a player who cannot place draws at most 1 bonus tile")
+		}
+	case phFinal:
+		if !wf || k != kPut {
+			return engine.Illegal("AG-E2", "place your bonus tiles (put R 1,1)")
+		}
+		b := &s.b[s.toMove]
+		if b.held[mvA(m)] == 0 {
+			return engine.Illegal("AG-E2", "you hold no %s bonus tile", iconNameEN[bonusIcon[mvA(m)]])
+		}
+		if b.occ&(1<<mvSq(m)) != 0 {
+			return engine.Illegal("AG-E2", "square %d,%d is not free", mvSq(m)/cols+1, mvSq(m)%cols+1)
+		}
+	}
+	return nil
+}
+
+// draw removes a random tile from bag b.
+func (s *state) draw(b int) uint8 {
+	i := s.rng.Intn(int(s.bagN[b]))
+	t := s.bag[b][i]
+	s.bagN[b]--
+	s.bag[b][i] = s.bag[b][s.bagN[b]]
+	s.bag[b][s.bagN[b]] = 0
+	return t
+}
+
+func (s *state) addSupply(t uint8) {
+	i := int(s.supplyN)
+	for i > 0 && s.supply[i-1] > t {
+		s.supply[i] = s.supply[i-1]
+		i--
+	}
+	s.supply[i] = t
+	s.supplyN++
+}
+
+func (s *state) removeSupply(t uint8) {
+	j := 0
+	for i := 0; i < int(s.supplyN); i++ {
+		if s.supply[i] != t {
+			s.supply[j] = s.supply[i]
+			j++
+		}
+	}
+	for i := j; i < int(s.supplyN); i++ {
+		s.supply[i] = 0
+	}
+	s.supplyN = uint8(j)
+}
+
+func (s *state) applyBag(b int, log *engine.Log) {
+	p := int(s.toMove)
+	if s.n == 1 {
+		s.drawnN = 0
+		for i := 0; i < 2 && s.bagN[b] > 0; i++ {
+			s.drawn[i] = s.draw(b)
+			s.drawnN++
+		}
+		if s.drawnN == 2 && s.drawn[0] > s.drawn[1] {
+			s.drawn[0], s.drawn[1] = s.drawn[1], s.drawn[0]
+		}
+		if log.On() {
+			if s.drawnN == 2 {
+				log.Public(p, "draws %s and %s from bag %c", tiles[s.drawn[0]].id, tiles[s.drawn[1]].id, shapeLetters[b])
+			} else {
+				log.Public(p, "draws %s, the last tile of bag %c", tiles[s.drawn[0]].id, shapeLetters[b])
+			}
+		}
+		s.left &^= 1 << b
+		occ := s.b[0].occ
+		for _, t := range s.drawn[:s.drawnN] {
+			if canFit(int(t), occ) {
+				s.phase = phTake
+				return
+			}
+		}
+		// AG-SO4: neither drawn tile fits: both leave the game, the game ends.
+		if log.On() {
+			log.Public(p, "cannot place any drawn tile: the game ends (AG-SO4)")
+		}
+		s.discardDrawn()
+		s.startFinal(log)
+		return
+	}
+	n := min(s.need(), int(s.bagN[b]))
+	for i := 0; i < n; i++ {
+		s.addSupply(s.draw(b))
+	}
+	if log.On() {
+		log.Public(p, "draws %d tiles from bag %c", n, shapeLetters[b])
+	}
+	s.turn = 0
+	s.beginTurn(log)
+}
+
+func (s *state) applyTake(t int, log *engine.Log) {
+	if s.n != 1 {
+		s.removeSupply(uint8(t))
+	} else {
+		if s.drawn[0] == uint8(t) {
+			s.drawn[0] = s.drawn[1]
+		}
+		s.drawn[1] = 0
+		s.drawnN--
+	}
+	s.held = int8(t)
+	s.phase = phPlace
+	if log.On() {
+		log.Public(int(s.toMove), "takes tile %s", tiles[t].id)
+	}
+}
+
+func (s *state) applyPlace(p, k, sq int, log *engine.Log) {
+	b := &s.b[p]
+	t := &tiles[s.held]
+	o, _ := t.findOrient(uint8(k))
+	prevG := b.icon[iconGardener]
+	earned := 0
+	for i := 0; i < 4; i++ {
+		pos := sq + int(o.off[i])
+		bit := uint64(1) << pos
+		ic := t.icons[i]
+		b.icon[ic] |= bit
+		b.cell[pos] = uint8(s.held) + 1
+		if ic == iconGardener {
+			earned += bits.OnesCount64(neighbours(bit) & prevG)
+		}
+	}
+	b.occ |= o.mask << sq
+	b.tiles++
+	if log.On() {
+		log.Public(p, "places %s %s at %d,%d", t.id, orientName(o.k), sq/cols+1, sq%cols+1)
+	}
+	s.held = -1
+	if earned > 0 && s.bonusN > 0 {
+		s.bonusMax = uint8(min(earned, int(s.bonusN)))
+		s.phase = phBonus
+		return
+	}
+	s.afterPlacement(log)
+}
+
+func (s *state) drawBonus(p, n int, log *engine.Log) {
+	b := &s.b[p]
+	for i := 0; i < n && s.bonusN > 0; i++ {
+		j := s.rng.Intn(int(s.bonusN))
+		k := s.bonus[j]
+		s.bonusN--
+		s.bonus[j] = s.bonus[s.bonusN]
+		s.bonus[s.bonusN] = 0
+		b.held[k]++
+		b.heldN++
+		if log.On() {
+			log.Public(p, "draws a bonus tile: %s", iconNameEN[bonusIcon[k]])
+		}
+	}
+}
+
+func (s *state) afterPlacement(log *engine.Log) {
+	if s.n != 1 {
+		s.nextTurn(log)
+		return
+	}
+	// solo: the other drawn tile leaves the game (AG-SO2e)
+	s.discardDrawn()
+	if s.left == 0 {
+		s.left = 1<<nShapes - 1 // AG-SO3
+		s.round++
+	}
+	s.soloTurn(log)
+}
+
+// discardDrawn takes the solo drawn tiles still on the table out of play
+// (AG-SO2e, AG-SO4).
+func (s *state) discardDrawn() {
+	for _, t := range s.drawn[:s.drawnN] {
+		s.discardN++
+		s.lastDiscard = int8(t)
+	}
+	s.drawn = [2]uint8{}
+	s.drawnN = 0
+}
+
+// soloTurn starts a solo turn (AG-SO2), or ends the game when no bag on the
+// left holds a tile (AG-SO4).
+func (s *state) soloTurn(log *engine.Log) {
+	s.toMove = 0
+	for b := 0; b < nShapes; b++ {
+		if s.bagOK(b, 1) {
+			s.phase = phBag
+			return
+		}
+	}
+	if log.On() {
+		log.Public(0, "no bag on the left holds a tile: the game ends (AG-SO4)")
+	}
+	s.startFinal(log)
+}
+
+// startRound begins a multiplayer round (AG-T1, AG-T9).
+func (s *state) startRound(log *engine.Log) {
+	s.toMove = s.first
+	s.turn = 0
+	for b := 0; b < nShapes; b++ {
+		if s.bagN[b] > 0 {
+			s.phase = phBag
+			return
+		}
+	}
+	// every bag is empty: the round is played with what the supply holds
+	s.beginTurn(log)
+}
+
+// beginTurn starts the turn of the player turn places after the first player.
+func (s *state) beginTurn(log *engine.Log) {
+	for {
+		p := (int(s.first) + int(s.turn)) % int(s.n)
+		s.toMove = int8(p)
+		if s.supplyN == 0 {
+			// AG-T10: nothing to take.
+			empty := true
+			for b := 0; b < nShapes; b++ {
+				if s.bagN[b] > 0 {
+					empty = false
+				}
+			}
+			if empty {
+				s.endTrig = true
+			}
+			if log.On() {
+				log.Public(p, "finds the supply empty and takes nothing (AG-T10)")
+			}
+		} else {
+			occ := s.b[p].occ
+			for _, t := range s.supply[:s.supplyN] {
+				if canFit(int(t), occ) {
+					s.phase = phTake
+					return
+				}
+			}
+			// AG-T8: cannot place: the game ends at the end of this round.
+			s.endTrig = true
+			if s.bonusN > 0 {
+				s.phase = phStuck
+				return
+			}
+			if log.On() {
+				log.Public(p, "cannot place any supply tile; the bonus bag is empty (AG-T8)")
+			}
+		}
+		s.turn++
+		if int(s.turn) >= int(s.n) {
+			s.endRound(log)
+			return
+		}
+	}
+}
+
+func (s *state) nextTurn(log *engine.Log) {
+	s.turn++
+	if int(s.turn) >= int(s.n) {
+		s.endRound(log)
+		return
+	}
+	s.beginTurn(log)
+}
+
+func (s *state) endRound(log *engine.Log) {
+	if s.endTrig {
+		s.startFinal(log)
+		return
+	}
+	s.first = int8((int(s.first) + 1) % int(s.n)) // AG-T9
+	s.round++
+	if log.On() {
+		log.Public(int(s.first), "takes the first-player token (round %d)", s.round)
+	}
+	s.startRound(log)
+}
+
+// startFinal begins the bonus-tile placement after the last round (AG-E2).
+func (s *state) startFinal(log *engine.Log) {
+	s.endTrig = true
+	s.phase = phFinal
+	s.finalIdx = 0
+	s.nextFinal(log)
+}
+
+// nextFinal finds the next player, in turn order from the first player, who
+// holds a bonus tile and has a free square; the game is over when none does.
+func (s *state) nextFinal(log *engine.Log) {
+	for ; int(s.finalIdx) < int(s.n); s.finalIdx++ {
+		p := (int(s.first) + int(s.finalIdx)) % int(s.n)
+		b := &s.b[p]
+		if b.heldN > 0 && b.occ != full {
+			s.toMove = int8(p)
+			return
+		}
+	}
+	s.phase = phOver
+	s.toMove = -1
+	if log.On() {
+		log.Public(-1, "the game is over")
+	}
+}
+
+func (s *state) applyPut(p, k, sq int, log *engine.Log) {
+	b := &s.b[p]
+	b.held[k]--
+	b.heldN--
+	ic := bonusIcon[k]
+	b.icon[ic] |= 1 << sq
+	b.occ |= 1 << sq
+	b.cell[sq] = cellBonus + uint8(k)
+	if log.On() {
+		log.Public(p, "places a %s bonus tile at %d,%d", iconNameEN[ic], sq/cols+1, sq%cols+1)
+	}
+	s.nextFinal(log)
+}

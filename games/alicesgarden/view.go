@@ -1,0 +1,153 @@
+package alicesgarden
+
+import (
+	"math/bits"
+	"strings"
+
+	"github.com/jardin-games/jardin/engine"
+)
+
+// View is what every seat sees: Alice's Garden has no private information
+// except the order of draws from the bags, which no view holds. Bags show
+// their tile counts only.
+type View struct {
+	Game        string      `json:"game"`
+	Side        string      `json:"side"`
+	Players     int         `json:"players"`
+	Phase       string      `json:"phase"`
+	ToMove      int         `json:"to_move"`
+	Round       int         `json:"round"`
+	First       int         `json:"first"` // first-player token; -1 in solo
+	Bags        []BagView   `json:"bags"`
+	BonusBag    int         `json:"bonus_bag"`
+	Supply      []TileView  `json:"supply,omitempty"`
+	Drawn       []TileView  `json:"drawn,omitempty"`
+	Held        *TileView   `json:"held,omitempty"`
+	BonusMax    int         `json:"bonus_max,omitempty"`
+	LastRound   bool        `json:"last_round"`
+	Discarded   int         `json:"discarded,omitempty"`
+	LastDiscard string      `json:"last_discard,omitempty"`
+	Boards      []BoardView `json:"boards"`
+}
+
+// BagView is one large-tile bag: its shape and how many tiles it holds.
+type BagView struct {
+	Shape string `json:"shape"`
+	Tiles int    `json:"tiles"`
+	Left  bool   `json:"left,omitempty"` // solo: on the player's left (available)
+}
+
+// TileView is a large tile: id, shape and the icons of squares 0-3.
+type TileView struct {
+	ID    string `json:"id"`
+	Shape string `json:"shape"`
+	Icons string `json:"icons"`
+}
+
+// BoardView is one garden: 6 rows of 8 characters (icon letter, or '.' free
+// grass and ':' free chessboard square), the bonus tiles held, the score pad.
+type BoardView struct {
+	Grid   []string `json:"grid"`
+	Bonus  string   `json:"bonus"`
+	Tiles  int      `json:"tiles"`
+	Points []int    `json:"points"`
+	Score  int      `json:"score"`
+}
+
+func tileView(t int) TileView {
+	d := &tiles[t]
+	var ic [4]byte
+	for i := range ic {
+		ic[i] = iconLetter[d.icons[i]]
+	}
+	return TileView{ID: d.id, Shape: string(shapeLetters[d.shape]), Icons: string(ic[:])}
+}
+
+func (s *state) View(player int) any {
+	v := View{
+		Game: "alices-garden", Side: string("AB"[s.side]), Players: int(s.n),
+		Phase: phaseNames[s.phase], ToMove: s.ToMove(), Round: int(s.round), First: int(s.first),
+		BonusBag: int(s.bonusN), LastRound: s.endTrig, BonusMax: int(s.bonusMax),
+	}
+	if s.phase != phBonus {
+		v.BonusMax = 0
+	}
+	if s.n == 1 {
+		v.First = -1
+		v.Discarded = int(s.discardN)
+		if s.lastDiscard >= 0 {
+			v.LastDiscard = tiles[s.lastDiscard].id
+		}
+	}
+	for b := 0; b < nShapes; b++ {
+		v.Bags = append(v.Bags, BagView{Shape: string(shapeLetters[b]), Tiles: int(s.bagN[b]),
+			Left: s.n == 1 && s.left&(1<<b) != 0})
+	}
+	for _, t := range s.supply[:s.supplyN] {
+		v.Supply = append(v.Supply, tileView(int(t)))
+	}
+	for _, t := range s.drawn[:s.drawnN] {
+		v.Drawn = append(v.Drawn, tileView(int(t)))
+	}
+	if s.held >= 0 {
+		tv := tileView(int(s.held))
+		v.Held = &tv
+	}
+	for p := 0; p < int(s.n); p++ {
+		b := &s.b[p]
+		pts := breakdown(b, s.side)
+		bv := BoardView{Grid: gridOf(b, s.side), Tiles: int(b.tiles), Points: pts[:], Score: s.Score(p)}
+		var sb strings.Builder
+		for k := 0; k < nBonusKinds; k++ {
+			for i := 0; i < int(b.held[k]); i++ {
+				sb.WriteByte(iconLetter[bonusIcon[k]])
+			}
+		}
+		bv.Bonus = sb.String()
+		v.Boards = append(v.Boards, bv)
+	}
+	return v
+}
+
+// gridOf writes a board as 6 strings of 8 characters.
+func gridOf(b *board, side uint8) []string {
+	out := make([]string, rows)
+	for r := 0; r < rows; r++ {
+		var line [cols]byte
+		for c := 0; c < cols; c++ {
+			line[c] = squareChar(b, side, r*cols+c)
+		}
+		out[r] = string(line[:])
+	}
+	return out
+}
+
+func squareChar(b *board, side uint8, sq int) byte {
+	bit := uint64(1) << sq
+	if b.occ&bit == 0 {
+		if chessMask[side]&bit != 0 {
+			return ':'
+		}
+		return '.'
+	}
+	for ic := 0; ic < nIcons; ic++ {
+		if b.icon[ic]&bit != 0 {
+			return iconLetter[ic]
+		}
+	}
+	return '?'
+}
+
+// Determinize re-samples what nobody can see: the order of the tiles in each
+// bag and in the bonus bag, and the generator for the draws to come.
+func (s *state) Determinize(player int, seed uint64) engine.State {
+	c := *s
+	c.rng = engine.NewRNG(seed)
+	for b := 0; b < nShapes; b++ {
+		engine.Shuffle(&c.rng, c.bag[b][:c.bagN[b]])
+	}
+	engine.Shuffle(&c.rng, c.bonus[:c.bonusN])
+	return &c
+}
+
+var _ = bits.OnesCount64
