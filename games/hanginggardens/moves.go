@@ -1,0 +1,291 @@
+package hanginggardens
+
+import (
+	"github.com/jardin-games/jardin/engine"
+)
+
+// Move kinds. A move packs kind | a<<4 | b<<8; no other bit may be set.
+const (
+	kindTake      = 1 // a = column 0..2, b = row 0..3
+	kindPlace     = 2 // a = floor 0..2, b = index (relative, 0 = left of a1 on floor 1)
+	kindBuy       = 3 // a = pile 0..2 (cost 2, 3, 4)
+	kindPut       = 4 // a = floor, b = index 1..5
+	kindObjective = 5 // a = objective position 0..3
+	kindPass      = 6
+)
+
+func mk(kind, a, b int) engine.Move { return engine.Move(kind | a<<4 | b<<8) }
+
+func unpack(m engine.Move) (kind, a, b int, ok bool) {
+	if m>>12 != 0 {
+		return 0, 0, 0, false
+	}
+	return int(m & 15), int(m >> 4 & 15), int(m >> 8 & 15), true
+}
+
+// LegalMoves appends the current decision's moves in a fixed order.
+func (s *state) LegalMoves(buf []engine.Move) []engine.Move {
+	if s.phase == phaseOver {
+		return buf
+	}
+	p := &s.pl[s.cur]
+	switch s.phase {
+	case phaseTake:
+		sp := s.spaces()
+		for c := 0; c < 3; c++ {
+			if s.colN[c] >= sp {
+				continue
+			}
+			for r := 0; r < 4; r++ {
+				if s.market[c][r] != 0 && int(p.Tools) >= comp.RowCosts[r] {
+					buf = append(buf, mk(kindTake, c, r))
+				}
+			}
+		}
+	case phasePlace:
+		if p.NCards == 0 {
+			return append(buf, mk(kindPlace, 0, 1))
+		}
+		if p.N1 < 5 {
+			buf = append(buf, mk(kindPlace, 0, 0), mk(kindPlace, 0, int(p.N1)+1))
+		}
+		for j := 1; j <= 4; j++ {
+			if j+1 <= int(p.N1) && p.Cards[5+j-1] == 0 {
+				buf = append(buf, mk(kindPlace, 1, j))
+			}
+		}
+		for j := 1; j <= 3; j++ {
+			if p.Cards[5+j-1] != 0 && p.Cards[5+j] != 0 && p.Cards[9+j-1] == 0 {
+				buf = append(buf, mk(kindPlace, 2, j))
+			}
+		}
+	case phaseBuy:
+		for k := 0; k < 3; k++ {
+			if s.canBuy(int(s.cur), k) {
+				buf = append(buf, mk(kindBuy, k, 0))
+			}
+		}
+		buf = append(buf, mk(kindPass, 0, 0))
+	case phasePut:
+		for i := 0; i < nPos; i++ {
+			if p.canEnhance(i) {
+				f := floorOf(i)
+				buf = append(buf, mk(kindPut, f, i-slotOf(f, 1)+1))
+			}
+		}
+	case phaseObjective:
+		for k := 0; k < 4; k++ {
+			if s.canComplete(int(s.cur), k) {
+				buf = append(buf, mk(kindObjective, k, 0))
+			}
+		}
+		buf = append(buf, mk(kindPass, 0, 0))
+	}
+	return buf
+}
+
+// Apply validates m completely, then plays it.
+func (s *state) Apply(m engine.Move, log *engine.Log) error {
+	if s.phase == phaseOver {
+		return engine.Illegal("HG-T1", "the game is over after 4 rounds")
+	}
+	kind, a, b, ok := unpack(m)
+	if !ok {
+		return engine.Illegal("HG-T3", "not a move of this game")
+	}
+	pi := int(s.cur)
+	p := &s.pl[pi]
+	want := [...]int{phaseTake: kindTake, phasePlace: kindPlace, phaseBuy: kindBuy, phasePut: kindPut, phaseObjective: kindObjective}[s.phase]
+	if kind != want && !(kind == kindPass && (s.phase == phaseBuy || s.phase == phaseObjective)) {
+		return engine.Illegal("HG-T3", "now is the %s step of the turn", phaseNames[s.phase])
+	}
+	switch kind {
+	case kindTake:
+		if a > 2 || b > 3 {
+			return engine.Illegal("HG-T4", "no column %d row %d: the market has 3 columns of 4 rows", a+1, b+1)
+		}
+		if s.colN[a] >= s.spaces() {
+			return engine.Illegal("HG-T4d", "column %d is closed: its %d gardener spaces are taken", a+1, s.spaces())
+		}
+		if s.market[a][b] == 0 {
+			return engine.Illegal("HG-T4b", "no card in column %d row %d", a+1, b+1)
+		}
+		cost := comp.RowCosts[b]
+		if int(p.Tools) < cost {
+			return engine.Illegal("HG-T4c", "row %d costs %d tools and you have %d", b+1, cost, p.Tools)
+		}
+		p.Tools -= uint8(cost)
+		s.stockTools += uint8(cost)
+		p.Gardeners--
+		s.cols[a][s.colN[a]] = int8(pi)
+		s.colN[a]++
+		s.pendCard, s.pendCol, s.pendRow = s.market[a][b], int8(a), int8(b)
+		s.market[a][b] = 0
+		s.phase = phasePlace
+		if log.On() {
+			log.Public(pi, "takes %s from column %d row %d for %d tools", comp.Cards[s.pendCard-1].ID, a+1, b+1, cost)
+		}
+		return nil
+
+	case kindPlace:
+		if err := s.checkPlace(p, a, b); err != nil {
+			return err
+		}
+		slot := slotOf(a, b)
+		if a == 0 && b == 0 {
+			p.shiftRight()
+			slot = 0
+		}
+		c := &comp.Cards[s.pendCard-1]
+		p.Cards[slot] = s.pendCard
+		p.NCards++
+		if a == 0 {
+			p.N1++
+		}
+		p.addCounts(slot, c, false)
+		if log.On() {
+			log.Public(pi, "places %s at %s", c.ID, posNames[slot])
+		}
+		s.resolveIcons(pi, c, a, log)
+		// HG-T7: reveal.
+		s.refill(int(s.pendCol))
+		s.pendCard, s.pendCol, s.pendRow = 0, -1, -1
+		s.afterBuild(log)
+		return nil
+
+	case kindBuy:
+		if a > 2 || b != 0 {
+			return engine.Illegal("HG-T8", "no such enhancement pile")
+		}
+		if s.pileLen[a] == 0 {
+			return engine.Illegal("HG-T8b", "the %d-gold pile is empty", a+2)
+		}
+		t := s.piles[a][s.pileLen[a]-1]
+		if int(p.Gold) < comp.Enh[t].Cost {
+			return engine.Illegal("HG-T8a", "%s costs %d gold and you have %d", comp.Enh[t].ID, comp.Enh[t].Cost, p.Gold)
+		}
+		if !p.hasEmptyCard() {
+			return engine.Illegal("HG-T8a", "you have no empty card to put an enhancement on")
+		}
+		p.Gold -= uint8(comp.Enh[t].Cost)
+		s.stockGold += uint8(comp.Enh[t].Cost)
+		s.pileLen[a]--
+		s.pendPile = int8(t)
+		s.phase = phasePut
+		if log.On() {
+			log.Public(pi, "buys %s for %d gold", comp.Enh[t].ID, comp.Enh[t].Cost)
+		}
+		return nil
+
+	case kindPut:
+		if a > 2 || b < 1 || b > [3]int{5, 4, 3}[a] {
+			return engine.Illegal("HG-T8a", "no such position")
+		}
+		slot := slotOf(a, b)
+		if !p.canEnhance(slot) {
+			return engine.Illegal("HG-T8a", "%s is not an empty card without enhancement", posNames[slot])
+		}
+		e := &comp.Enh[s.pendPile]
+		p.Enh[slot] = uint8(s.pendPile) + 1
+		p.addCounts(slot, e, comp.Cards[p.Cards[slot]-1].Irrig)
+		s.pendPile = -1
+		if log.On() {
+			log.Public(pi, "puts %s on %s", e.ID, posNames[slot])
+		}
+		s.resolveIcons(pi, e, a, log) // HG-T8c
+		s.afterBuy(log)
+		return nil
+
+	case kindObjective:
+		if a > 3 || b != 0 {
+			return engine.Illegal("HG-T9", "no objective position %d", a+1)
+		}
+		o := &comp.Objectives[s.obj[a]]
+		if p.Done&(1<<a) != 0 {
+			return engine.Illegal("HG-T9a", "you already completed %s", o.ID)
+		}
+		if int(s.markN[a]) >= comp.Places[s.n] {
+			return engine.Illegal("HG-T9b", "%s has no free marker place", o.ID)
+		}
+		if got, need := s.bestFloor(pi, o.Item), s.need(pi, a); got < need {
+			return engine.Illegal("HG-T9c", "%s needs %d %s on one floor; your best floor has %d", o.ID, need, itemNames[o.Item], got)
+		}
+		s.marks[a][s.markN[a]] = int8(pi)
+		s.markN[a]++
+		p.Done |= 1 << a
+		switch comp.ObjPos[a].Reward {
+		case "tools":
+			if s.stockTools > 0 {
+				s.stockTools--
+				p.Tools++
+			}
+		case "gold":
+			if s.stockGold > 0 {
+				s.stockGold--
+				p.Gold++
+			}
+		}
+		if log.On() {
+			log.Public(pi, "completes royal objective %s (position %d)", o.ID, a+1)
+		}
+		s.endTurn(log)
+		return nil
+
+	case kindPass:
+		if a != 0 || b != 0 {
+			return engine.Illegal("HG-T3", "not a move of this game")
+		}
+		if s.phase == phaseBuy {
+			s.afterBuy(log)
+		} else {
+			s.endTurn(log)
+		}
+		return nil
+	}
+	return engine.Illegal("HG-T3", "not a move of this game")
+}
+
+// checkPlace validates a placement at floor a, relative index b (HG-T5).
+func (s *state) checkPlace(p *player, a, b int) error {
+	if p.NCards == 0 {
+		if a != 0 || b != 1 {
+			return engine.Illegal("HG-T5a", "your first card starts your garden on floor 1, at a1")
+		}
+		return nil
+	}
+	switch a {
+	case 0:
+		if b >= 1 && b <= int(p.N1) {
+			return engine.Illegal("HG-T5f", "a%d already holds a card", b)
+		}
+		if p.N1 >= 5 {
+			return engine.Illegal("HG-T5c", "floor 1 already holds 5 cards")
+		}
+		if b != 0 && b != int(p.N1)+1 {
+			return engine.Illegal("HG-T5c", "floor 1 grows only at its ends (a0 or a%d)", p.N1+1)
+		}
+	case 1:
+		if b < 1 || b > 4 {
+			return engine.Illegal("HG-T5d", "floor 2 has positions b1 to b4")
+		}
+		if p.Cards[5+b-1] != 0 {
+			return engine.Illegal("HG-T5f", "b%d already holds a card", b)
+		}
+		if b+1 > int(p.N1) {
+			return engine.Illegal("HG-T5d", "b%d must rest on a%d and a%d", b, b, b+1)
+		}
+	case 2:
+		if b < 1 || b > 3 {
+			return engine.Illegal("HG-T5d", "floor 3 has positions c1 to c3")
+		}
+		if p.Cards[9+b-1] != 0 {
+			return engine.Illegal("HG-T5f", "c%d already holds a card", b)
+		}
+		if p.Cards[5+b-1] == 0 || p.Cards[5+b] == 0 {
+			return engine.Illegal("HG-T5d", "c%d must rest on b%d and b%d", b, b, b+1)
+		}
+	default:
+		return engine.Illegal("HG-T5", "the pyramid has 3 floors")
+	}
+	return nil
+}
