@@ -1,0 +1,368 @@
+package englishgardens
+
+import (
+	"github.com/jardin-games/jardin/engine"
+)
+
+// Apply validates m completely before changing anything, so a rejected move
+// leaves the state untouched.
+func (s *state) Apply(m engine.Move, log *engine.Log) error {
+	if s.phase == phOver {
+		return engine.Illegal("EG-E2", "the game is over")
+	}
+	mv, ok := unpack(m)
+	if !ok {
+		return engine.Illegal("EG-T2", "not a move of Jardins Anglais")
+	}
+	p := &s.pl[s.cur]
+	if err := s.check(p, mv); err != nil {
+		return err
+	}
+	switch mv.kind {
+	case mkTakeLand:
+		s.takeLand(p, int(mv.a), log)
+		if s.phase == phS2Take {
+			s.phase = phCover
+		} else {
+			s.phase = phPlace
+		}
+	case mkTakeTrophy:
+		s.held = s.takeTrophy(int(mv.a), log)
+		s.heldStruct = s.phase == phStructTake
+		s.phase = phTrophyPlace
+	case mkRefresh:
+		s.refresh(p, mv, log)
+	case mkSpecial2:
+		p.villageUp = false
+		log.Public(int(s.cur), "turns the village card face down to plant over a card (special 2)")
+		s.phase = phS2Take
+	case mkPlace, mkCover:
+		c := p.removeHand(int(mv.a))
+		p.putLand(int(mv.b), c)
+		if log.On() {
+			verb := "places"
+			if mv.kind == mkCover {
+				verb = "plants over a card with"
+			}
+			log.Public(int(s.cur), "%s %s at %s", verb, s.card(c).name(), cellName(int(mv.b)))
+		}
+		if s.card(c).Feature == featStructure && s.trophyAvailable() {
+			s.phase = phStructTake // EG-T7; skipped when no trophy is left (Still to confirm 6)
+			return nil
+		}
+		s.endTurn(log)
+	case mkDiscard:
+		c := p.removeHand(int(mv.a))
+		s.disc[s.nDisc], s.discOwner[s.nDisc] = c, s.cur
+		s.nDisc++
+		p.discards++
+		// The discard is face down: others can no longer tell which of the
+		// cards they saw taken is still in hand (ruling E5).
+		p.handKnown = [4]bool{}
+		log.Public(int(s.cur), "discards a card face down")
+		if log.On() {
+			log.Private(int(s.cur), "you discarded %s", s.card(c).name())
+		}
+		s.endTurn(log)
+	case mkPut:
+		p.putTrophy(int(mv.a), s.held)
+		if log.On() {
+			log.Public(int(s.cur), "puts %s at %s", s.g.c.trophies[s.held].Name, slotNames[mv.a])
+		}
+		s.held, s.heldStruct = -1, false
+		s.endTurn(log)
+	case mkEnd:
+		log.Public(int(s.cur), "declares the game over (EG-SO6)")
+		s.finish(log)
+	case mkPass:
+		log.Public(int(s.cur), "can take no action and passes")
+		s.endTurn(log)
+	}
+	return nil
+}
+
+// check returns the rule that forbids mv now, or nil.
+func (s *state) check(p *player, mv move) error {
+	switch s.phase {
+	case phStart, phAfterRefresh:
+		switch mv.kind {
+		case mkTakeLand:
+			if !s.landAvailable() {
+				return engine.Illegal("EG-T4c", "no landscape card is left to take")
+			}
+			if s.solo() && !s.soloActionA(p) {
+				return engine.Illegal("EG-SO2", "action A needs a card in hand or in the display that can be placed")
+			}
+			return s.checkTake(mv.a, &s.landDisp, s.land.n, "EG-T4a", "landscape")
+		case mkTakeTrophy:
+			if !s.trophyAvailable() {
+				return engine.Illegal("EG-T5", "no trophy is left to take")
+			}
+			if s.solo() && !soloActionB(p) {
+				return engine.Illegal("EG-SO3", "action B needs an empty trophy slot in solo")
+			}
+			return s.checkTake(mv.a, &s.troDisp, s.tro.n, "EG-T5", "trophy")
+		case mkRefresh:
+			if s.phase != phStart {
+				return engine.Illegal("EG-T3", "the village card is used before the action, once")
+			}
+			if !p.villageUp {
+				return engine.Illegal("EG-T3", "the village card is already face down")
+			}
+			disp := &s.landDisp
+			if mv.a == 1 {
+				disp = &s.troDisp
+			} else if mv.a != 0 {
+				return engine.Illegal("EG-T3", "special 1 refreshes the land or the trophy display")
+			}
+			return checkOrder(mv.b, disp)
+		case mkSpecial2:
+			if s.phase != phStart || !p.villageUp {
+				return engine.Illegal("EG-T3", "the village card is face down or already used this turn")
+			}
+			if !s.special2Allowed(p) {
+				return engine.Illegal("EG-T3", "special 2 needs a card in hand or in the display that can go on top of a visible card")
+			}
+			return nil
+		case mkEnd:
+			if !s.solo() {
+				return engine.Illegal("EG-SO6", "only a solo player may declare the game over")
+			}
+			if s.phase != phStart {
+				return engine.Illegal("EG-SO6", "the game may be declared over at the start of a turn only")
+			}
+			return nil
+		case mkPass:
+			if s.solo() || s.actionA(p) || s.actionB(p) || (s.phase == phStart && (s.refreshable(p) || s.special2Allowed(p))) {
+				return engine.Illegal("EG-T2", "you must take an action; passing is allowed only when none is possible")
+			}
+			return nil
+		}
+		return engine.Illegal("EG-T2", "choose action A (take a landscape card), action B (take a trophy) or the village card")
+	case phPlace:
+		switch mv.kind {
+		case mkPlace:
+			if err := checkHand(p, mv.a); err != nil {
+				return err
+			}
+			return s.checkPlace(p, p.hand[mv.a], int(mv.b))
+		case mkDiscard:
+			if err := checkHand(p, mv.a); err != nil {
+				return err
+			}
+			if s.solo() && s.handCanPlace(p) {
+				return engine.Illegal("EG-SO2", "in solo you must place a card when one can be placed")
+			}
+			return nil
+		}
+		return engine.Illegal("EG-T4b", "place a card from your hand or discard one")
+	case phS2Take:
+		if mv.kind != mkTakeLand {
+			return engine.Illegal("EG-T3", "special 2: take a landscape card first")
+		}
+		if err := s.checkTake(mv.a, &s.landDisp, s.land.n, "EG-T4a", "landscape"); err != nil {
+			return err
+		}
+		if mv.a == fromDeck && !s.handCanCover(p) || mv.a != fromDeck && !s.s2TakeOK(p, s.landDisp[mv.a]) {
+			return engine.Illegal("EG-T3", "special 2: after this take no card could go on top of a card")
+		}
+		return nil
+	case phCover:
+		if mv.kind != mkCover {
+			return engine.Illegal("EG-T3", "special 2: play a card from hand on top of a visible card")
+		}
+		if err := checkHand(p, mv.a); err != nil {
+			return err
+		}
+		if mv.b >= 9 {
+			return engine.Illegal("EG-T6a", "a landscape card goes in rows 1–3, columns 1–3")
+		}
+		if p.land[mv.b].h == 0 {
+			return engine.Illegal("EG-T3", "special 2 plays on top of a visible card; %s is empty", cellName(int(mv.b)))
+		}
+		return s.checkNeighbours(p, p.hand[mv.a], int(mv.b))
+	case phStructTake:
+		if mv.kind != mkTakeTrophy {
+			return engine.Illegal("EG-T7", "a structure was placed: take a trophy")
+		}
+		return s.checkTake(mv.a, &s.troDisp, s.tro.n, "EG-T5", "trophy")
+	case phTrophyPlace:
+		if mv.kind != mkPut {
+			return engine.Illegal("EG-T5", "put the trophy you took into a slot; it cannot be kept or declined")
+		}
+		return s.trophySlotOK(p, int(mv.a))
+	}
+	return engine.Illegal("EG-T2", "no decision pending")
+}
+
+func (s *state) checkTake(a uint8, disp *[3]int8, deckN int8, rule, what string) error {
+	switch {
+	case a == fromDeck:
+		if deckN == 0 {
+			return engine.Illegal("EG-T10", "the %s deck is empty: no blind draw", what)
+		}
+	case a > fromDeck:
+		return engine.Illegal(rule, "take display card 1, 2 or 3, or the deck")
+	case disp[a] < 0:
+		return engine.Illegal("EG-T10", "%s display slot %d is empty", what, a+1)
+	}
+	return nil
+}
+
+func checkOrder(b uint8, disp *[3]int8) error {
+	slots, k, ok := decodeOrder(b)
+	want := 0
+	for _, c := range disp {
+		if c >= 0 {
+			want++
+		}
+	}
+	if want == 0 {
+		return engine.Illegal("EG-T3", "the display is empty: nothing to refresh")
+	}
+	if !ok || k != want {
+		return engine.Illegal("EG-T3", "special 1 puts all %d displayed cards under the deck: list each position once", want)
+	}
+	var seen [3]bool
+	for _, sl := range slots[:k] {
+		if disp[sl] < 0 || seen[sl] {
+			return engine.Illegal("EG-T3", "special 1: list each occupied display position once")
+		}
+		seen[sl] = true
+	}
+	return nil
+}
+
+func checkHand(p *player, h uint8) error {
+	if int(h) >= int(p.handN) {
+		return engine.Illegal("EG-T4b", "your hand has no card %d (it holds %d)", h+1, p.handN)
+	}
+	return nil
+}
+
+func (s *state) checkPlace(p *player, c int8, i int) error {
+	if i >= 9 {
+		return engine.Illegal("EG-T6a", "a landscape card goes in rows 1–3, columns 1–3")
+	}
+	if t := p.land[i].top(); t >= 0 && !s.card(t).Lawn {
+		return engine.Illegal("EG-T6b", "%s shows %s: only a lawn may be covered (special 2 aside)", cellName(i), s.card(t).name())
+	}
+	return s.checkNeighbours(p, c, i)
+}
+
+func (s *state) checkNeighbours(p *player, c int8, i int) error {
+	if j := s.matchesNeighbours(p, c, i); j >= 0 {
+		return engine.Illegal("EG-T6c", "%s shares neither flower nor colour with %s at %s",
+			s.card(c).name(), s.card(p.land[j].top()).name(), cellName(j))
+	}
+	return nil
+}
+
+func (s *state) takeLand(p *player, a int, log *engine.Log) {
+	if a == fromDeck {
+		c := s.land.draw()
+		p.addHand(c, false)
+		log.Public(int(s.cur), "draws a landscape card from the deck")
+		if log.On() {
+			log.Private(int(s.cur), "you drew %s", s.card(c).name())
+		}
+		return
+	}
+	c := s.landDisp[a]
+	p.addHand(c, true)
+	s.landDisp[a] = -1
+	if s.land.n > 0 {
+		s.landDisp[a] = s.land.draw()
+	}
+	if log.On() {
+		log.Public(int(s.cur), "takes %s from the display", s.card(c).name())
+	}
+}
+
+func (s *state) takeTrophy(a int, log *engine.Log) int8 {
+	if a == fromDeck {
+		t := s.tro.draw()
+		if log.On() {
+			log.Public(int(s.cur), "draws trophy #%d %s from the deck", t+1, s.g.c.trophies[t].Name)
+		}
+		return t
+	}
+	t := s.troDisp[a]
+	s.troDisp[a] = -1
+	if s.tro.n > 0 {
+		s.troDisp[a] = s.tro.draw()
+	}
+	if log.On() {
+		log.Public(int(s.cur), "takes trophy #%d %s from the display", t+1, s.g.c.trophies[t].Name)
+	}
+	return t
+}
+
+// refresh is special 1: the display goes under its deck in the chosen
+// order, and as many cards are revealed (Still to confirm 8).
+func (s *state) refresh(p *player, mv move, log *engine.Log) {
+	p.villageUp = false
+	disp, d, what := &s.landDisp, &s.land, "landscape"
+	if mv.a == 1 {
+		disp, d, what = &s.troDisp, &s.tro, "trophy"
+	}
+	slots, k, _ := decodeOrder(mv.b)
+	var cards [3]int8
+	for i, sl := range slots[:k] {
+		cards[i] = disp[sl]
+		disp[sl] = -1
+	}
+	d.putUnder(cards[:k], s.cur)
+	for _, sl := range slots[:k] {
+		if d.n > 0 {
+			disp[sl] = d.draw()
+		}
+	}
+	log.Public(int(s.cur), "turns the village card face down and refreshes the %s display (special 1)", what)
+	s.phase = phAfterRefresh
+	if s.solo() && !s.actionA(p) && !s.actionB(p) {
+		log.Public(int(s.cur), "has no action left after special 1: the game ends (EG-SO6)")
+		s.finish(log)
+	}
+}
+
+func (s *state) endTurn(log *engine.Log) {
+	s.turns++
+	if s.solo() {
+		s.startTurn(log)
+		return
+	}
+	if !s.endTriggered {
+		nine := false
+		for i := 0; i < int(s.n); i++ {
+			nine = nine || s.pl[i].visible == 9
+		}
+		if nine || s.land.n == 0 || s.tro.n == 0 {
+			s.endTriggered = true // EG-E1: latched
+			log.Public(-1, "the end of the game is triggered: the round is completed")
+		}
+	}
+	if s.endTriggered && s.cur == (s.first+s.n-1)%s.n {
+		s.finish(log) // EG-E2
+		return
+	}
+	s.cur = (s.cur + 1) % s.n
+	s.startTurn(log)
+}
+
+func (s *state) startTurn(log *engine.Log) {
+	s.phase = phStart
+	if !s.solo() {
+		return
+	}
+	p := &s.pl[0]
+	if !s.actionA(p) && !s.actionB(p) && !s.special2Allowed(p) && !s.refreshable(p) {
+		log.Public(0, "no action is possible: the game ends (EG-SO6)")
+		s.finish(log)
+	}
+}
+
+func (s *state) finish(log *engine.Log) {
+	s.phase = phOver
+	log.Public(-1, "the game is over")
+}

@@ -1,0 +1,155 @@
+package englishgardens
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/jardin-games/jardin/engine"
+)
+
+const cellWidth = 14
+
+var ansiColour = [4]string{"", "\x1b[31m", "\x1b[33m", "\x1b[34m"}
+
+const ansiGreen, ansiBold, ansiReset = "\x1b[32m", "\x1b[1m", "\x1b[0m"
+
+// short names a card in a cell: colour and flower initials, then the
+// feature or trees, so that it reads without colour: "Y rose oo",
+// "R lily POND", "Y pet STRUCT", "~ lawn ~".
+func (s *state) short(c int8) string {
+	k := s.card(c)
+	if k.Lawn {
+		return "~~ lawn ~~"
+	}
+	txt := strings.ToUpper(colourNames[k.Colour][:1]) + " " + flowerNames[k.Flower][:min(4, len(flowerNames[k.Flower]))]
+	switch k.Feature {
+	case featPond:
+		txt += " POND"
+	case featStructure:
+		txt += " STRUCT"
+	}
+	if len(k.Icons) > 0 {
+		txt += " "
+		for _, t := range k.Icons {
+			txt += treeNames[t][:1]
+		}
+	}
+	return txt
+}
+
+func (s *state) paint(c int8, txt string, st engine.Style) string {
+	pad := cellWidth - len(txt)
+	if pad < 0 {
+		pad = 0
+	}
+	txt += strings.Repeat(" ", pad)
+	if !st.Color {
+		return txt
+	}
+	k := s.card(c)
+	if k.Lawn {
+		return ansiGreen + txt + ansiReset
+	}
+	return ansiColour[k.Colour] + txt + ansiReset
+}
+
+func blank(txt string) string { return txt + strings.Repeat(" ", max(0, cellWidth-len(txt))) }
+
+// Draw shows the displays, the decks and every village; the viewer's hand
+// in full, other hands as a count.
+func (s *state) Draw(viewer int, st engine.Style) string {
+	var b strings.Builder
+	bold := func(t string) string {
+		if st.Color {
+			return ansiBold + t + ansiReset
+		}
+		return t
+	}
+	fmt.Fprintf(&b, "%s  turn %d  landscape deck %d  trophy deck %d", bold("Jardins Anglais"), s.turns+1, s.land.n, s.tro.n)
+	if s.endTriggered {
+		b.WriteString("  [END TRIGGERED: last round]")
+	}
+	b.WriteString("\nLandscape display: ")
+	for i, c := range s.landDisp {
+		fmt.Fprintf(&b, " %d:", i+1)
+		if c < 0 {
+			b.WriteString(blank("(empty)"))
+		} else {
+			b.WriteString(s.paint(c, s.short(c), st))
+		}
+	}
+	b.WriteString("\nTrophy display:\n")
+	for i, t := range s.troDisp {
+		if t < 0 {
+			fmt.Fprintf(&b, "  %d: (empty)\n", i+1)
+		} else {
+			fmt.Fprintf(&b, "  %d: #%d %s\n", i+1, t+1, s.g.c.trophies[t].Name)
+		}
+	}
+	if s.phase == phTrophyPlace {
+		fmt.Fprintf(&b, "Trophy to place: #%d %s\n", s.held+1, s.g.c.trophies[s.held].Name)
+	}
+	for q := 0; q < int(s.n); q++ {
+		b.WriteString("\n")
+		b.WriteString(s.drawVillage(q, viewer, st, bold))
+	}
+	return b.String()
+}
+
+func (s *state) drawVillage(q, viewer int, st engine.Style, bold func(string) string) string {
+	var b strings.Builder
+	p := &s.pl[q]
+	up := "face down"
+	if p.villageUp {
+		up = "face up"
+	}
+	marker := ""
+	if q == int(s.cur) && s.phase != phOver {
+		marker = "  <- to play"
+	}
+	fmt.Fprintf(&b, "%s  village %s (%s)  score %d  cards %d%s\n", bold(fmt.Sprintf("Player %d", q+1)),
+		s.g.c.villages[p.village], up, s.Score(q), p.visible, marker)
+	trophyCell := func(sl int) string {
+		if t := p.trophy[sl]; t >= 0 {
+			return blank(fmt.Sprintf("%s #%d", slotNames[sl], t+1))
+		}
+		return blank(slotNames[sl] + " --")
+	}
+	fmt.Fprintf(&b, "  %s|%s|%s|%s\n", blank("VILLAGE"), trophyCell(0), trophyCell(1), trophyCell(2))
+	for r := 0; r < 3; r++ {
+		fmt.Fprintf(&b, "  %s", trophyCell(3+r))
+		for c := 0; c < 3; c++ {
+			b.WriteByte('|')
+			i := r*3 + c
+			if t := p.land[i].top(); t >= 0 {
+				txt := s.short(t)
+				if p.land[i].h > 1 {
+					txt += fmt.Sprintf("^%d", p.land[i].h-1)
+				}
+				b.WriteString(s.paint(t, txt, st))
+			} else {
+				b.WriteString(blank(fmt.Sprintf(". r%dc%d", r+1, c+1)))
+			}
+		}
+		b.WriteByte('\n')
+	}
+	if q == viewer {
+		b.WriteString("  Hand:")
+		for i := 0; i < int(p.handN); i++ {
+			fmt.Fprintf(&b, " h%d:%s", i+1, s.paint(p.hand[i], s.short(p.hand[i]), st))
+		}
+		b.WriteByte('\n')
+	} else {
+		fmt.Fprintf(&b, "  Hand: %d cards\n", p.handN)
+	}
+	var used []string
+	for sl, t := range p.trophy {
+		if t >= 0 {
+			used = append(used, fmt.Sprintf("%s=#%d %s", slotNames[sl], t+1, s.g.c.trophies[t].Name))
+		}
+	}
+	if len(used) > 0 {
+		b.WriteString("  Trophies: " + strings.Join(used, "; ") + "\n")
+	}
+	return b.String()
+}

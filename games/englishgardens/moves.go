@@ -1,0 +1,192 @@
+package englishgardens
+
+import (
+	"github.com/jardin-games/jardin/engine"
+)
+
+// Move kinds. A move packs kind | a<<8 | b<<16.
+const (
+	mkTakeLand   = 1 + iota // a: display slot 0–2, or 3 for the deck (EG-T4a)
+	mkTakeTrophy            // a: display slot 0–2, or 3 for the deck (EG-T5)
+	mkRefresh               // special 1; a: 0 landscape, 1 trophy; b: order code (EG-T3)
+	mkSpecial2              // special 2 (EG-T3)
+	mkPlace                 // a: hand index; b: cell 0–8 (EG-T6)
+	mkDiscard               // a: hand index (EG-T4b)
+	mkCover                 // special 2 placement; a: hand index; b: cell
+	mkPut                   // a: trophy slot 0–5 (EG-T8)
+	mkEnd                   // solo: declare the game over (EG-SO6)
+	mkPass                  // no action possible (Still to confirm 7)
+	mkLimit
+)
+
+const fromDeck = 3
+
+type move struct{ kind, a, b uint8 }
+
+func (m move) pack() engine.Move {
+	return engine.Move(m.kind) | engine.Move(m.a)<<8 | engine.Move(m.b)<<16
+}
+
+func unpack(m engine.Move) (move, bool) {
+	if m>>24 != 0 {
+		return move{}, false
+	}
+	mv := move{uint8(m), uint8(m >> 8), uint8(m >> 16)}
+	if mv.kind < mkTakeLand || mv.kind >= mkLimit {
+		return mv, false
+	}
+	// Operands a kind does not use must be zero, so each move has one code.
+	switch mv.kind {
+	case mkSpecial2, mkEnd, mkPass:
+		return mv, mv.a == 0 && mv.b == 0
+	case mkTakeLand, mkTakeTrophy, mkDiscard, mkPut:
+		return mv, mv.b == 0
+	}
+	return mv, true
+}
+
+// orderCode packs the display slots of special 1, in the order the cards go
+// under the deck, as 2-bit slot+1 fields.
+func orderCode(slots []int) uint8 {
+	var b uint8
+	for i, sl := range slots {
+		b |= uint8(sl+1) << (2 * uint(i))
+	}
+	return b
+}
+
+func decodeOrder(b uint8) (slots [3]int, k int, ok bool) {
+	for k < 3 {
+		v := int(b>>(2*uint(k))) & 3
+		if v == 0 {
+			break
+		}
+		slots[k] = v - 1
+		k++
+	}
+	return slots, k, b>>(2*uint(k)) == 0
+}
+
+// perms3 lists permutations of up to 3 items, lexicographically.
+var perms3 = [][]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
+var perms2 = [][]int{{0, 1}, {1, 0}}
+
+func (s *state) LegalMoves(buf []engine.Move) []engine.Move {
+	p := &s.pl[s.cur]
+	switch s.phase {
+	case phStart, phAfterRefresh:
+		if s.actionA(p) {
+			buf = s.appendTakes(buf, mkTakeLand, &s.landDisp, s.land.n, nil)
+		}
+		if s.actionB(p) {
+			buf = s.appendTakes(buf, mkTakeTrophy, &s.troDisp, s.tro.n, nil)
+		}
+		if s.phase == phStart {
+			if p.villageUp {
+				buf = appendRefresh(buf, 0, &s.landDisp)
+				buf = appendRefresh(buf, 1, &s.troDisp)
+			}
+			if s.special2Allowed(p) {
+				buf = append(buf, move{kind: mkSpecial2}.pack())
+			}
+			if s.solo() {
+				buf = append(buf, move{kind: mkEnd}.pack())
+			}
+		}
+		if len(buf) == 0 {
+			buf = append(buf, move{kind: mkPass}.pack())
+		}
+	case phPlace:
+		placed := false
+		for h := 0; h < int(p.handN); h++ {
+			for i := 0; i < 9; i++ {
+				if s.canPlace(p, p.hand[h], i) {
+					buf = append(buf, move{mkPlace, uint8(h), uint8(i)}.pack())
+					placed = true
+				}
+			}
+		}
+		if !s.solo() || !placed {
+			for h := 0; h < int(p.handN); h++ {
+				buf = append(buf, move{kind: mkDiscard, a: uint8(h)}.pack())
+			}
+		}
+	case phS2Take:
+		buf = s.appendTakes(buf, mkTakeLand, &s.landDisp, s.land.n, p)
+	case phCover:
+		for h := 0; h < int(p.handN); h++ {
+			for i := 0; i < 9; i++ {
+				if s.canCover(p, p.hand[h], i) {
+					buf = append(buf, move{mkCover, uint8(h), uint8(i)}.pack())
+				}
+			}
+		}
+	case phStructTake:
+		buf = s.appendTakes(buf, mkTakeTrophy, &s.troDisp, s.tro.n, nil)
+	case phTrophyPlace:
+		for sl := 0; sl < 6; sl++ {
+			if s.trophySlotOK(p, sl) == nil {
+				buf = append(buf, move{kind: mkPut, a: uint8(sl)}.pack())
+			}
+		}
+	}
+	return buf
+}
+
+// appendTakes lists takes from a display and its deck. With s2 set, only
+// the takes after which special 2 has a placement (Still to confirm 5).
+func (s *state) appendTakes(buf []engine.Move, kind uint8, disp *[3]int8, deckN int8, s2 *player) []engine.Move {
+	for i, c := range disp {
+		if c >= 0 && (s2 == nil || s.s2TakeOK(s2, c)) {
+			buf = append(buf, move{kind: kind, a: uint8(i)}.pack())
+		}
+	}
+	if deckN > 0 && (s2 == nil || s.handCanCover(s2)) {
+		buf = append(buf, move{kind: kind, a: fromDeck}.pack())
+	}
+	return buf
+}
+
+func (s *state) s2TakeOK(p *player, c int8) bool {
+	return s.handCanCover(p) || s.anyCover(p, c)
+}
+
+func appendRefresh(buf []engine.Move, which uint8, disp *[3]int8) []engine.Move {
+	var slots [3]int
+	k := 0
+	for i, c := range disp {
+		if c >= 0 {
+			slots[k] = i
+			k++
+		}
+	}
+	var perms [][]int
+	switch k {
+	case 0:
+		return buf
+	case 1:
+		perms = [][]int{{0}}
+	case 2:
+		perms = perms2
+	default:
+		perms = perms3
+	}
+	var order [3]int
+	for _, pm := range perms {
+		for i, j := range pm {
+			order[i] = slots[j]
+		}
+		buf = append(buf, move{kind: mkRefresh, a: which, b: orderCode(order[:k])}.pack())
+	}
+	return buf
+}
+
+func (s *state) trophySlotOK(p *player, sl int) error {
+	if sl < 0 || sl >= 6 {
+		return engine.Illegal("EG-T8a", "a trophy goes into c1, c2, c3, r1, r2 or r3")
+	}
+	if s.solo() && !s.heldStruct && p.trophy[sl] >= 0 {
+		return engine.Illegal("EG-SO3", "in solo a trophy may not cover another (only a structure's trophy may)")
+	}
+	return nil
+}
