@@ -1,0 +1,13 @@
+package schlossgarten
+
+import (
+	"testing"
+
+	"github.com/jardin-games/jardin/engine/enginetest"
+)
+
+func TestConformance(t *testing.T) {
+	for n := 2; n <= 4; n++ {
+		enginetest.Run(t, Game, enginetest.Config{Players: n, Games: 20, Seed: 1})
+	}
+}

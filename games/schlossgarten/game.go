@@ -1,0 +1,124 @@
+// Package schlossgarten plays Der Prestel Schlossgarten (Ulf Siebert,
+// Prestel Verlag 2004) for 2 to 4 players, by the specification in
+// shared/rules/schlossgarten.md (rule ids SG-…).
+package schlossgarten
+
+import (
+	_ "embed"
+	"fmt"
+	"strconv"
+
+	"github.com/jardin-games/jardin/engine"
+)
+
+//go:embed rules.md
+var rulesMD string
+
+type game struct{}
+
+// Game is Der Prestel Schlossgarten.
+var Game engine.Game = game{}
+
+func (game) ID() string { return "schlossgarten" }
+
+func (game) Title(lang string) string {
+	if lang == "fr" {
+		return "Le jardin du château (Der Prestel Schlossgarten)"
+	}
+	return "The Palace Garden (Der Prestel Schlossgarten)"
+}
+
+func (game) Players() (int, int) { return 2, 4 }
+
+func (game) Rules() string { return rulesMD }
+
+func colorOption(seat int) engine.OptionSpec {
+	return engine.OptionSpec{
+		Name:    "color" + strconv.Itoa(seat+1),
+		Default: colorNames[seat],
+		Values:  colorNames[:],
+		Help:    fmt.Sprintf("colour of seat %d (SG-S2); seats must have distinct colours", seat+1),
+	}
+}
+
+func (game) Options() []engine.OptionSpec {
+	first := engine.FirstPlayerOption(maxP)
+	first.Default = "1" // SG-S7: default seat 1
+	first.Help = "seat that starts (1-based, SG-S7), or random"
+	return []engine.OptionSpec{first, colorOption(0), colorOption(1), colorOption(2), colorOption(3)}
+}
+
+// New sets up a game (SG-S1 … SG-S8).
+func (g game) New(players int, seed uint64, opts engine.Options) (engine.State, error) {
+	if err := engine.CheckPlayers(g, players); err != nil { // SG-S1
+		return nil, err
+	}
+	o, err := engine.ResolveOptions(g.Options(), opts)
+	if err != nil {
+		return nil, err
+	}
+	var cols [maxP]int8
+	used := 0
+	for i := 0; i < players; i++ {
+		v := o["color"+strconv.Itoa(i+1)]
+		c := -1
+		for k, n := range colorNames {
+			if n == v {
+				c = k
+			}
+		}
+		if c < 0 {
+			return nil, fmt.Errorf("option color%d=%q: want red, blue, white or yellow", i+1, v)
+		}
+		if used&(1<<c) != 0 {
+			return nil, fmt.Errorf("option color%d=%s: colour already taken by another seat (SG-S2)", i+1, v)
+		}
+		used |= 1 << c
+		cols[i] = int8(c)
+	}
+	rng := engine.NewRNG(seed)
+	first, err := engine.FirstPlayer(o, players, &rng)
+	if err != nil {
+		return nil, err
+	}
+	s := newState(players, cols, first, rng)
+	return s, nil
+}
+
+func newState(players int, cols [maxP]int8, first int, rng engine.RNG) *state {
+	s := &state{n: int8(players), color: cols, first: int8(first), rng: rng}
+	// SG-S3: tiles shuffled and laid face up.
+	var tv [nSquares]int8
+	copy(tv[:], tileValues)
+	engine.Shuffle(&s.rng, tv[:])
+	s.tile = tv
+	for p := range s.hand {
+		s.hand[p] = [2]int8{-1, -1}
+	}
+	for i := range s.pawnAt {
+		s.pawnAt[i] = -1
+		s.elemAt[i] = -1
+	}
+	// SG-S4: pawns on their start squares.
+	for p := 0; p < players; p++ {
+		for k := 0; k < nPawns; k++ {
+			sq := startSq[players][p][k]
+			s.pawnSq[p][k] = sq
+			s.pawnAt[sq] = int8(p*nPawns + k)
+		}
+	}
+	// SG-S5: deck shuffled.
+	s.deckN = int8(len(cards))
+	for i := range cards {
+		s.deck[i] = int8(i)
+	}
+	engine.Shuffle(&s.rng, s.deck[:s.deckN])
+	// SG-S6: each player draws one card, in seat order.
+	for p := 0; p < players; p++ {
+		s.draw(p)
+	}
+	// SG-S7: the first player starts; SG-S8: scores are 0.
+	s.toMove = int8(first)
+	s.startTurn()
+	return s
+}

@@ -1,0 +1,140 @@
+package schlossgarten
+
+import (
+	"github.com/jardin-games/jardin/engine"
+)
+
+// The score pad (SG-E1): collected tiles, then element squares.
+var categories = []engine.Category{
+	{ID: "tiles", EN: "Collected tiles", FR: "Tuiles collectées"},
+	{ID: "elements", EN: "Garden elements on the board", FR: "Éléments de jardin posés"},
+}
+
+// Score is p's running score (SG-E1, SG-E2).
+func (s *state) Score(p int) int {
+	if p < 0 || p >= int(s.n) {
+		return 0
+	}
+	return int(s.score[p])
+}
+
+func (s *state) elemPoints(p int) int {
+	n := 0
+	for e := 0; e < nElems; e++ {
+		if s.elem[p][e] != 0 {
+			n += elems[e].size
+		}
+	}
+	return n
+}
+
+// Result is the score pad with ranks: the player who reached 21 wins
+// (SG-E3); at the turn cap the highest scores share the victory (SG-E4).
+// No other tie-break exists.
+func (s *state) Result() engine.Result {
+	r := engine.Result{Final: s.phase == phOver, Categories: append([]engine.Category(nil), categories...)}
+	r.Players = make([]engine.PlayerResult, s.n)
+	for p := range r.Players {
+		t, e := int(s.collected[p]), s.elemPoints(p)
+		r.Players[p] = engine.PlayerResult{Points: []int{t, e}, Total: t + e}
+	}
+	engine.SetRanks(r.Players)
+	return r
+}
+
+// Evaluate is a heuristic for greedy bots: the score, plus the progress
+// towards a figure that lets the player work, plus excavated tiles next to
+// the player's own subjects (future points), plus the elements still to
+// build.
+func (s *state) Evaluate(p int) float64 {
+	if p < 0 || p >= int(s.n) {
+		return 0
+	}
+	v := float64(s.score[p])
+	if s.phase == phOver {
+		return v
+	}
+	// Pits next to own subjects can be collected by the next build.
+	pawns := s.pawnMask()
+	for _, k := range [2]int{gardener, architect} {
+		near := adj8[s.pawnSq[p][k]] | bit(int(s.pawnSq[p][k]))
+		for pm := s.pit & near; pm != 0; pm &= pm - 1 {
+			v += 0.15 * float64(s.tile[lowSq(pm)])
+		}
+	}
+	_ = pawns
+	if int(s.toMove) == p {
+		switch s.phase {
+		case phMove, phRelocate:
+			// How close is the played figure to standing with an own worker?
+			left := budget - int(s.steps)
+			d := s.figureDistance(p, int(s.played))
+			if d == 0 {
+				v += 1.0
+			} else if d <= left {
+				v += 0.6 - 0.08*float64(d)
+			} else {
+				v -= 0.02 * float64(d)
+			}
+		case phWork:
+			v += 0.9
+			if s.dug {
+				v += 0.1
+			}
+		case phPlay:
+			best := 99
+			for i := 0; i < int(s.handN[p]); i++ {
+				best = min(best, s.figureDistance(p, int(s.hand[p][i])))
+			}
+			if best <= budget {
+				v += 0.5 - 0.05*float64(best)
+			}
+		}
+	}
+	return v
+}
+
+// figureDistance estimates (ignoring obstacles) the fewest steps after
+// which card's figure stands with at least one own subject in it.
+func (s *state) figureDistance(p, card int) int {
+	if card < 0 {
+		return 99
+	}
+	c := &cards[card]
+	ksq := int(s.pawnSq[p][king])
+	gsq := int(s.pawnSq[p][gardener])
+	asq := int(s.pawnSq[p][architect])
+	best := 99
+	kx0, ky0 := sqXY(ksq)
+	for ky := max(0, ky0-2); ky <= min(side-1, ky0+2); ky++ {
+		for kx := max(0, kx0-2); kx <= min(side-1, kx0+2); kx++ {
+			kd := max(abs(kx-kx0), abs(ky-ky0))
+			k := sqOf(kx, ky)
+			if k != ksq && s.pawnAt[k] >= 0 {
+				continue
+			}
+			for r := 0; r < 4; r++ {
+				gx, gy := kx+c.rg[r][0], ky+c.rg[r][1]
+				ax, ay := kx+c.ra[r][0], ky+c.ra[r][1]
+				if !onBoard(gx, gy) || !onBoard(ax, ay) {
+					continue
+				}
+				g, a := sqOf(gx, gy), sqOf(ax, ay)
+				// cost of the gardener square: own gardener walks, or another's stands there
+				gOwn, gOther := cheb(gsq, g), 99
+				if pg := s.pawnAt[g]; pg >= 0 && int(pg)%nPawns == gardener && int(pg)/nPawns != p {
+					gOther = 0
+				}
+				aOwn, aOther := cheb(asq, a), 99
+				if pa := s.pawnAt[a]; pa >= 0 && int(pa)%nPawns == architect && int(pa)/nPawns != p {
+					aOther = 0
+				}
+				d := kd + min(gOwn+aOwn, gOwn+aOther, gOther+aOwn)
+				if d < best {
+					best = d
+				}
+			}
+		}
+	}
+	return best
+}

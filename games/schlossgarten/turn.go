@@ -1,0 +1,374 @@
+package schlossgarten
+
+import (
+	"sort"
+
+	"github.com/jardin-games/jardin/engine"
+)
+
+// Move kinds. A move packs kind (bits 0–3), a small argument (bits 4–7:
+// pawn, worker or element) and a square or card (bits 8–15); a build packs
+// the square mask of the element in bits 8–56.
+const (
+	mkPlay     = 1 // card in bits 8–15
+	mkStep     = 2 // pawn in bits 4–7, destination square in bits 8–15
+	mkRelocate = 3 // square
+	mkStop     = 4
+	mkDig      = 5 // worker in bits 4–7, square
+	mkBuild    = 6 // element in bits 4–7, mask in bits 8–56
+	mkDone     = 7
+)
+
+func mvPlay(card int) engine.Move         { return engine.Move(mkPlay | card<<8) }
+func mvStep(k, sq int) engine.Move        { return engine.Move(mkStep | k<<4 | sq<<8) }
+func mvRelocate(sq int) engine.Move       { return engine.Move(mkRelocate | sq<<8) }
+func mvDig(k, sq int) engine.Move         { return engine.Move(mkDig | k<<4 | sq<<8) }
+func mvBuild(e int, m uint64) engine.Move { return engine.Move(uint64(mkBuild) | uint64(e)<<4 | m<<8) }
+
+var (
+	moveStop = engine.Move(mkStop)
+	moveDone = engine.Move(mkDone)
+)
+
+func mvKind(m engine.Move) int    { return int(m & 15) }
+func mvArg(m engine.Move) int     { return int(m>>4) & 15 }
+func mvSq(m engine.Move) int      { return int(m >> 8) } // whole upper part; validated against the board
+func mvMask(m engine.Move) uint64 { return uint64(m) >> 8 }
+
+// LegalMoves lists the current decision's moves: cards in hand by card
+// number; steps by pawn (K, G, A) then square; relocation squares; digs by
+// worker then square; builds by element then placement; stop/done last.
+func (s *state) LegalMoves(buf []engine.Move) []engine.Move {
+	p := int(s.toMove)
+	switch s.phase {
+	case phPlay:
+		a, b := s.hand[p][0], s.hand[p][1]
+		if s.handN[p] == 2 && b < a {
+			a, b = b, a
+		}
+		buf = append(buf, mvPlay(int(a)))
+		if s.handN[p] == 2 {
+			buf = append(buf, mvPlay(int(b)))
+		}
+	case phMove:
+		for k := 0; k < nPawns; k++ {
+			for d := s.dests(p, k); d != 0; d &= d - 1 {
+				buf = append(buf, mvStep(k, lowSq(d)))
+			}
+		}
+		buf = append(buf, moveStop)
+	case phRelocate:
+		for d := s.relocSquares(); d != 0; d &= d - 1 {
+			buf = append(buf, mvRelocate(lowSq(d)))
+		}
+	case phWork:
+		if !s.dug {
+			for _, k := range [2]int{gardener, architect} {
+				if s.canWork(k) {
+					for d := s.digTargets(p, k); d != 0; d &= d - 1 {
+						buf = append(buf, mvDig(k, lowSq(d)))
+					}
+				}
+			}
+		}
+		pawns := s.pawnMask()
+		for e := 0; e < nElems; e++ {
+			if s.elem[p][e] != 0 || !s.canWork(elems[e].builder) {
+				continue
+			}
+			adj := adj8[s.pawnSq[p][elems[e].builder]]
+			for _, m := range elems[e].places {
+				if m&adj == 0 || m&s.pit == 0 {
+					continue
+				}
+				if r, _ := s.buildCheck(p, e, m, pawns); r == "" {
+					buf = append(buf, mvBuild(e, m))
+				}
+			}
+		}
+		buf = append(buf, moveDone)
+	}
+	return buf
+}
+
+// relocSquares: free squares of the struck subject's owner's elements.
+func (s *state) relocSquares() uint64 {
+	q := int(s.struck) / nPawns
+	return s.ownElems(q) &^ s.pawnMask()
+}
+
+func (s *state) phaseRule() string {
+	switch s.phase {
+	case phPlay:
+		return "SG-T3"
+	case phMove:
+		return "SG-T4"
+	case phRelocate:
+		return "SG-T10"
+	}
+	return "SG-T15"
+}
+
+// Apply plays m for the player to move; it validates everything before
+// changing anything.
+func (s *state) Apply(m engine.Move, log *engine.Log) error {
+	if s.phase == phOver {
+		return engine.Illegal("SG-E3", "the game is over")
+	}
+	p := int(s.toMove)
+	kind := mvKind(m)
+	wrongPhase := func(what string) error {
+		return engine.Illegal("SG-T1", "cannot %s now: the turn is at the %s step (%s)", what, phaseNames[s.phase], s.phaseRule())
+	}
+	switch kind {
+	case mkPlay:
+		if s.phase != phPlay {
+			return wrongPhase("play a card")
+		}
+		c := mvSq(m)
+		if mvArg(m) != 0 || c >= len(cards) {
+			return engine.Illegal("SG-T3", "no such card")
+		}
+		idx := -1
+		for i := 0; i < int(s.handN[p]); i++ {
+			if int(s.hand[p][i]) == c {
+				idx = i
+			}
+		}
+		if idx < 0 {
+			return engine.Illegal("SG-T3", "card %s is not in your hand", cards[c].id)
+		}
+		if idx == 0 {
+			s.hand[p][0] = s.hand[p][1]
+		}
+		s.handN[p]--
+		s.hand[p][s.handN[p]] = -1
+		s.played = int8(c)
+		s.phase = phMove
+		s.steps = 0
+		if log.On() {
+			log.Public(p, "plays %s", cardLabel(c))
+		}
+		return nil
+	case mkStep:
+		if s.phase != phMove {
+			return wrongPhase("move a pawn")
+		}
+		k, to := mvArg(m), mvSq(m)
+		if k >= nPawns || to >= nSquares {
+			return engine.Illegal("SG-T5", "no such pawn or square")
+		}
+		if s.steps >= budget {
+			return engine.Illegal("SG-T4", "all %d steps are used", budget)
+		}
+		if s.dests(p, k)&bit(to) == 0 {
+			return s.whyClosed(p, k, to)
+		}
+		from := int(s.pawnSq[p][k])
+		victim := s.pawnAt[to]
+		s.pawnAt[from] = -1
+		s.pawnAt[to] = int8(p*nPawns + k)
+		s.pawnSq[p][k] = int8(to)
+		s.steps++
+		if log.On() {
+			log.Public(p, "%s %s → %s (step %d of %d)", pawnNameEN[k], sqName(from), sqName(to), s.steps, budget)
+		}
+		if victim >= 0 { // SG-T10: strike
+			s.struck = victim
+			s.phase = phRelocate
+			if log.On() {
+				log.Public(p, "strikes %s's %s", colorNames[s.color[int(victim)/nPawns]], pawnNameEN[int(victim)%nPawns])
+			}
+			return nil
+		}
+		if s.steps >= budget {
+			s.endMovement(log)
+		}
+		return nil
+	case mkRelocate:
+		if s.phase != phRelocate {
+			return wrongPhase("relocate a struck subject")
+		}
+		to := mvSq(m)
+		if mvArg(m) != 0 || to >= nSquares || s.relocSquares()&bit(to) == 0 {
+			return engine.Illegal("SG-T10", "a struck subject goes on a free square of its owner's elements")
+		}
+		q, k := int(s.struck)/nPawns, int(s.struck)%nPawns
+		// the striker already holds the old square; the victim only moves.
+		s.pawnSq[q][k] = int8(to)
+		s.pawnAt[to] = s.struck
+		s.struck = -1
+		s.phase = phMove
+		if log.On() {
+			log.Public(p, "puts %s's %s on %s", colorNames[s.color[q]], pawnNameEN[k], sqName(to))
+		}
+		if s.steps >= budget {
+			s.endMovement(log)
+		}
+		return nil
+	case mkStop:
+		if m != moveStop {
+			return engine.Illegal("SG-T1", "malformed move")
+		}
+		if s.phase != phMove {
+			return wrongPhase("stop moving")
+		}
+		if log.On() {
+			log.Public(p, "stops after %d step(s)", s.steps)
+		}
+		s.endMovement(log)
+		return nil
+	case mkDig:
+		if s.phase != phWork {
+			return wrongPhase("excavate")
+		}
+		k, to := mvArg(m), mvSq(m)
+		if (k != gardener && k != architect) || to >= nSquares {
+			return engine.Illegal("SG-T15", "only a gardener or an architect excavates, on a board square")
+		}
+		if s.dug {
+			return engine.Illegal("SG-T15", "only one excavation per turn")
+		}
+		if !s.canWork(k) {
+			return engine.Illegal("SG-T14", "your %s is not a worker of the figure", pawnNameEN[k])
+		}
+		if s.digTargets(p, k)&bit(to) == 0 {
+			return engine.Illegal("SG-T15", "excavate a landscape tile 8-adjacent to the worker with no pawn on it")
+		}
+		s.pit |= bit(to)
+		s.dug = true
+		s.restrict(k)
+		if log.On() {
+			log.Public(p, "%s excavates %s (%d point(s))", pawnNameEN[k], sqName(to), s.tile[to])
+		}
+		if !s.anyBuild(p) {
+			s.endTurn(log)
+		}
+		return nil
+	case mkBuild:
+		if s.phase != phWork {
+			return wrongPhase("build")
+		}
+		e, mask := mvArg(m), mvMask(m)
+		if e >= nElems || mask&^boardMask != 0 {
+			return engine.Illegal("SG-T16", "no such element or square")
+		}
+		if s.elem[p][e] != 0 {
+			return engine.Illegal("SG-T16", "your %s is already on the board", elems[e].en)
+		}
+		if !s.canWork(elems[e].builder) {
+			return engine.Illegal("SG-T14", "your %s is not a worker of the figure (a %s is built by the %s)",
+				pawnNameEN[elems[e].builder], elems[e].en, pawnNameEN[elems[e].builder])
+		}
+		pl := elems[e].places
+		i := sort.Search(len(pl), func(i int) bool { return pl[i] >= mask })
+		if i == len(pl) || pl[i] != mask {
+			return engine.Illegal("SG-T17", "these squares are not a %s shape (%s) on the board", elems[e].en, elems[e].shapeName)
+		}
+		if r, why := s.buildCheck(p, e, mask, s.pawnMask()); r != "" {
+			return engine.Illegal(r, "%s", why)
+		}
+		s.build(p, e, mask, log)
+		return nil
+	case mkDone:
+		if m != moveDone {
+			return engine.Illegal("SG-T1", "malformed move")
+		}
+		if s.phase != phWork {
+			return wrongPhase("end the turn")
+		}
+		if log.On() {
+			log.Public(p, "ends the turn")
+		}
+		s.endTurn(log)
+		return nil
+	}
+	return engine.Illegal("SG-T1", "unknown move")
+}
+
+// whyClosed names the rule that closes square to for pawn k of p.
+func (s *state) whyClosed(p, k, to int) error {
+	occ := s.pawnAt[to]
+	switch {
+	case s.pit&bit(to) != 0:
+		return engine.Illegal("SG-T12", "%s is a pit", sqName(to))
+	case s.elemAt[to] >= 0 && int(s.elemAt[to])/nElems != p:
+		return engine.Illegal("SG-T12", "%s is another player's element", sqName(to))
+	case occ >= 0 && int(occ)%nPawns == king:
+		return engine.Illegal("SG-T11", "a king stands on %s", sqName(to))
+	case occ >= 0 && int(occ)/nPawns == p:
+		return engine.Illegal("SG-T8", "your own pawn stands on %s", sqName(to))
+	case occ >= 0 && !s.strikable(int(occ)/nPawns, s.pawnMask()):
+		return engine.Illegal("SG-T10", "that subject cannot be struck: its owner has no element with a free square")
+	}
+	return engine.Illegal("SG-T7", "your %s cannot reach %s in one step or jump (SG-T7, SG-T9)", pawnNameEN[k], sqName(to))
+}
+
+// endMovement checks the figure (SG-T13/T14) and goes to work or ends the turn.
+func (s *state) endMovement(log *engine.Log) {
+	p := int(s.toMove)
+	s.cand = s.figure(p, int(s.played))
+	if s.cand&^1 == 0 {
+		if log.On() {
+			if s.cand != 0 {
+				log.Public(p, "the figure stands, but no own subject is in it: no work")
+			} else {
+				log.Public(p, "the figure does not stand")
+			}
+		}
+		s.endTurn(log)
+		return
+	}
+	s.cand &^= 1 // a placement without workers is never worth choosing
+	if log.On() {
+		log.Public(p, "the figure stands")
+	}
+	s.phase = phWork
+}
+
+// build places element e of p on mask (SG-T18) and checks the win (SG-E3).
+func (s *state) build(p, e int, mask uint64, log *engine.Log) {
+	for q := 0; q < int(s.n); q++ {
+		for f := 0; f < nElems; f++ {
+			if em := s.elem[q][f]; em&mask != 0 { // covered: back to the supply (SG-E2)
+				s.elem[q][f] = 0
+				s.score[q] -= int16(elems[f].size)
+				if log.On() {
+					log.Public(p, "covers %s's %s, which goes back to its owner", colorNames[s.color[q]], elems[f].en)
+				}
+			}
+		}
+	}
+	pts := 0
+	for pm := mask & s.pit; pm != 0; pm &= pm - 1 {
+		sq := lowSq(pm)
+		v := s.tile[sq]
+		pts += int(v)
+		s.collectedN[p][v]++
+	}
+	s.pit &^= mask
+	s.collected[p] += int16(pts)
+	s.elem[p][e] = mask
+	for m := mask; m != 0; m &= m - 1 {
+		s.elemAt[lowSq(m)] = int8(p*nElems + e)
+	}
+	s.score[p] += int16(pts + elems[e].size)
+	if log.On() {
+		log.Public(p, "builds the %s on %s, collects %d point(s) of tiles: score %d", elems[e].en, maskNames(mask), pts, s.score[p])
+	}
+	if s.score[p] >= winAt { // SG-E3
+		s.winner = int8(p)
+		if s.played >= 0 {
+			s.discard[s.discardN] = s.played
+			s.discardN++
+			s.played = -1
+		}
+		s.phase = phOver
+		s.cand = 0
+		if log.On() {
+			log.Public(p, "reaches %d points and wins (SG-E3)", s.score[p])
+		}
+		return
+	}
+	s.endTurn(log)
+}

@@ -1,0 +1,138 @@
+package schlossgarten
+
+import (
+	"github.com/jardin-games/jardin/engine"
+)
+
+// SquareView is one square of the garden as everyone sees it.
+type SquareView struct {
+	Tile    int    `json:"tile"`              // points of the tile (known under a pit too)
+	Pit     bool   `json:"pit,omitempty"`     // the tile is excavated
+	Element string `json:"element,omitempty"` // element id when an element covers the square
+	Owner   string `json:"owner,omitempty"`   // colour of the element
+	Pawn    string `json:"pawn,omitempty"`    // "king", "gardener" or "architect"
+	PawnOf  string `json:"pawnOf,omitempty"`  // colour of the pawn
+}
+
+// PlayerView is one seat's public part (and the hand for its owner).
+type PlayerView struct {
+	Color     string   `json:"color"`
+	Score     int      `json:"score"`
+	Tiles     [3]int   `json:"tiles"`  // collected tiles worth 1, 2 and 3
+	Supply    []string `json:"supply"` // elements not on the board
+	HandCount int      `json:"handCount"`
+	Hand      []string `json:"hand,omitempty"` // only in the owner's view
+}
+
+// View is what one player sees (SG "Hidden information").
+type View struct {
+	Players   int                    `json:"players"`
+	Viewer    int                    `json:"viewer"`
+	ToMove    int                    `json:"toMove"`
+	Phase     string                 `json:"phase"`
+	Turn      int                    `json:"turn"`
+	StepsUsed int                    `json:"stepsUsed"`
+	Played    string                 `json:"played,omitempty"`
+	Workers   []string               `json:"workers,omitempty"` // subjects that may still work
+	Dug       bool                   `json:"dug,omitempty"`
+	Struck    string                 `json:"struck,omitempty"`
+	Board     [side][side]SquareView `json:"board"` // [y][x]
+	Seats     []PlayerView           `json:"seats"`
+	Deck      int                    `json:"deck"`
+	Discard   []string               `json:"discard"`
+	Over      bool                   `json:"over"`
+	Winner    int                    `json:"winner"` // seat that reached 21, or -1
+}
+
+func (s *state) View(viewer int) any {
+	v := &View{Players: int(s.n), Viewer: viewer, ToMove: s.ToMove(), Phase: phaseNames[s.phase],
+		Turn: int(s.turn), StepsUsed: int(s.steps), Dug: s.dug, Deck: int(s.deckN), Over: s.Over(), Winner: int(s.winner)}
+	if s.played >= 0 {
+		v.Played = cards[s.played].id
+	}
+	if s.phase == phWork {
+		for _, k := range [2]int{gardener, architect} {
+			if s.canWork(k) {
+				v.Workers = append(v.Workers, pawnNameEN[k])
+			}
+		}
+	}
+	if s.struck >= 0 {
+		v.Struck = colorNames[s.color[int(s.struck)/nPawns]] + " " + pawnNameEN[int(s.struck)%nPawns]
+	}
+	for sq := 0; sq < nSquares; sq++ {
+		x, y := sqXY(sq)
+		c := SquareView{Tile: int(s.tile[sq]), Pit: s.pit&bit(sq) != 0}
+		if ea := s.elemAt[sq]; ea >= 0 && s.elem[int(ea)/nElems][int(ea)%nElems]&bit(sq) != 0 {
+			c.Element = elems[int(ea)%nElems].id
+			c.Owner = colorNames[s.color[int(ea)/nElems]]
+			c.Tile = 0 // collected
+		}
+		if pa := s.pawnAt[sq]; pa >= 0 {
+			c.Pawn = pawnNameEN[int(pa)%nPawns]
+			c.PawnOf = colorNames[s.color[int(pa)/nPawns]]
+		}
+		v.Board[y][x] = c
+	}
+	v.Discard = make([]string, 0, s.discardN)
+	for _, c := range s.discard[:s.discardN] {
+		v.Discard = append(v.Discard, cards[c].id)
+	}
+	for p := 0; p < int(s.n); p++ {
+		pv := PlayerView{Color: colorNames[s.color[p]], Score: int(s.score[p]), HandCount: int(s.handN[p]),
+			Supply: []string{}}
+		for k := 1; k <= 3; k++ {
+			pv.Tiles[k-1] = int(s.collectedN[p][k])
+		}
+		for e := 0; e < nElems; e++ {
+			if s.elem[p][e] == 0 {
+				pv.Supply = append(pv.Supply, elems[e].id)
+			}
+		}
+		if p == viewer {
+			for i := 0; i < int(s.handN[p]); i++ {
+				pv.Hand = append(pv.Hand, cards[s.hand[p][i]].id)
+			}
+		}
+		v.Seats = append(v.Seats, pv)
+	}
+	return v
+}
+
+// Determinize re-deals what player cannot see: the deck order and the other
+// players' hands (same sizes), and reseeds the generator.
+func (s *state) Determinize(player int, seed uint64) engine.State {
+	c := *s
+	c.rng = engine.NewRNG(seed)
+	var pool [maxCards]int8
+	n := 0
+	for i := 0; i < int(c.deckN); i++ {
+		pool[n] = c.deck[i]
+		n++
+	}
+	for p := 0; p < int(c.n); p++ {
+		if p == player {
+			continue
+		}
+		for i := 0; i < int(c.handN[p]); i++ {
+			pool[n] = c.hand[p][i]
+			n++
+		}
+	}
+	engine.Shuffle(&c.rng, pool[:n])
+	n = 0
+	for p := 0; p < int(c.n); p++ {
+		if p == player {
+			continue
+		}
+		for i := 0; i < int(c.handN[p]); i++ {
+			c.hand[p][i] = pool[n]
+			n++
+		}
+	}
+	for i := 0; i < int(c.deckN); i++ {
+		c.deck[i] = pool[n]
+		n++
+	}
+	return &c
+}
