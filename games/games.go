@@ -3,10 +3,13 @@ package games
 
 import (
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/games/englishgardens"
 )
 
 // Registry returns a registry holding every game, in the order of the
 // project's game table.
 func Registry() *engine.Registry {
-	return engine.NewRegistry()
+	return engine.NewRegistry(
+		englishgardens.Game,
+	)
 }

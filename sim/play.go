@@ -1,0 +1,81 @@
+// Package sim plays games between bots and summarises tournaments: win rates
+// with confidence intervals, score distributions by category, game length.
+package sim
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/jardin-games/jardin/bots"
+	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/record"
+)
+
+// mix derives independent seeds from one (splitmix64 finaliser).
+func mix(a, b uint64) uint64 {
+	z := a ^ (b+0x9e3779b97f4a7c15)*0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// NewBots makes one bot per seat from their kinds, each seeded from the
+// game's seed and its seat.
+func NewBots(kinds []string, seed uint64) ([]bots.Bot, error) {
+	out := make([]bots.Bot, len(kinds))
+	for i, k := range kinds {
+		b, err := bots.New(k, mix(seed, uint64(i)+1))
+		if err != nil {
+			return nil, fmt.Errorf("seat %d: %w", i+1, err)
+		}
+		out[i] = b
+	}
+	return out, nil
+}
+
+// BotMove asks b for a move in s, giving it only the determinized copy of
+// its seat; n (the move number) varies the determinization seed.
+func BotMove(ctx context.Context, b bots.Bot, s engine.State, seed uint64, n int) (engine.Move, error) {
+	p := s.ToMove()
+	d := s.Determinize(p, mix(seed, uint64(n)<<8|uint64(p)))
+	m, err := b.Choose(ctx, d)
+	if err != nil {
+		return 0, fmt.Errorf("%s bot at seat %d: %w", b.Name(), p+1, err)
+	}
+	return m, nil
+}
+
+// Play runs one game between bots of the given kinds (one per seat) and
+// returns its record and final state.
+func Play(ctx context.Context, g engine.Game, seed uint64, opts engine.Options, kinds []string) (*record.Record, engine.State, error) {
+	s, err := g.New(len(kinds), seed, opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	bs, err := NewBots(kinds, seed)
+	if err != nil {
+		return nil, nil, err
+	}
+	rec := &record.Record{Format: record.Version, Game: g.ID(), Options: opts, Seed: seed}
+	for i, k := range kinds {
+		rec.Players = append(rec.Players, record.Seat{Name: fmt.Sprintf("%s %d", k, i+1), Kind: k})
+	}
+	for n := 0; !s.Over(); n++ {
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
+		p := s.ToMove()
+		m, err := BotMove(ctx, bs[p], s, seed, n)
+		if err != nil {
+			return nil, nil, err
+		}
+		txt := s.FormatMove(m)
+		if err := s.Apply(m, nil); err != nil {
+			return nil, nil, fmt.Errorf("move %d %q by %s: %w", n+1, txt, bs[p].Name(), err)
+		}
+		rec.Moves = append(rec.Moves, record.Step{Player: p, Move: txt})
+	}
+	res := s.Result()
+	rec.Result = &res
+	return rec, s, nil
+}
