@@ -1,0 +1,41 @@
+package happygarden
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/engine/enginetest"
+)
+
+// conformanceGames per player count: keeps the package's tests fast.
+var conformanceGames = map[int]int{2: 300, 3: 200, 4: 150, 5: 150}
+
+func TestConformance(t *testing.T) {
+	for n := 2; n <= 5; n++ {
+		t.Run(fmt.Sprintf("players=%d", n), func(t *testing.T) {
+			g := conformanceGames[n]
+			if testing.Short() {
+				g = 20
+			}
+			enginetest.Run(t, Game, enginetest.Config{Players: n, Games: g, Seed: 1})
+		})
+	}
+}
+
+func TestConformanceRandomFirst(t *testing.T) {
+	enginetest.Run(t, Game, enginetest.Config{Players: 3, Games: 30, Seed: 1000,
+		Options: engine.Options{"first": "random", "mouse1": "pink"}})
+}
+
+func FuzzParseMove(f *testing.F) {
+	s, err := Game.New(3, 7, nil)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add("repot F15 2,3")
+	f.Add("gust F15 mole F26")
+	f.Add("water F14 Y")
+	f.Add("give 2")
+	enginetest.FuzzParseMove(f, s)
+}

@@ -1,0 +1,350 @@
+package happygarden
+
+import "github.com/jardin-games/jardin/engine"
+
+// Placement (HP-T16), validation (HP-T17 to HP-T24) and repotting (HP-T26).
+
+// Reasons a cell is not legal for a tile (HP-T16).
+const (
+	okCell = iota
+	errOutside
+	errOccupied
+	errNoContact
+	errIdentical
+	errGnome
+	errWindmill
+)
+
+var cellRule = [...]string{"", "HP-T16", "HP-T16", "HP-T16", "HP-T16", "HP-T16", "HP-T16"}
+var cellMsg = [...]string{"",
+	"the cell is outside the playing area",
+	"the cell is not empty (HP-T16.1)",
+	"the cell touches neither the house nor a tile (HP-T16.2)",
+	"an identical flower is adjacent (HP-T16.3)",
+	"a gnome is adjacent (HP-T16.4)",
+	"another windmill lies in the same row or column (HP-T16.5)"}
+
+func inArea(c int) bool {
+	if c < 0 || c >= ncell {
+		return false
+	}
+	x, y := cellX(c), cellY(c)
+	return x >= minXY && x <= maxXY && y >= minXY && y <= maxXY
+}
+
+// checkCell says whether tile t may go on cell c of garden p, judged as if
+// tile lifted (0: none) were not in the garden.
+func (s *state) checkCell(p int, t uint8, c int, lifted uint8) int {
+	if !inArea(c) {
+		return errOutside
+	}
+	g := &s.grid[p]
+	if g[c] != 0 {
+		return errOccupied
+	}
+	info := &tiles[t]
+	touch := false
+	for _, d := range dirs {
+		v := g[c+d]
+		if v == 0 || v == lifted {
+			continue
+		}
+		touch = true
+		if v == house {
+			continue
+		}
+		switch info.kind {
+		case kindFlower:
+			if tiles[v].kind == kindFlower && tiles[v].shape == info.shape && s.colourOf(v) == s.colourOf(t) {
+				return errIdentical
+			}
+		case kindGnome:
+			if tiles[v].kind == kindGnome {
+				return errGnome
+			}
+		}
+	}
+	if !touch {
+		return errNoContact
+	}
+	if info.kind == kindWindmill {
+		x, y := cellX(c), cellY(c)
+		for _, u := range s.gtiles[p][:s.gn[p]] {
+			if u == t || u == lifted || tiles[u].kind != kindWindmill {
+				continue
+			}
+			uc := int(s.pos[u])
+			if cellX(uc) == x || cellY(uc) == y {
+				return errWindmill
+			}
+		}
+	}
+	return okCell
+}
+
+// bbox is the bounding box of garden p's tiles and house.
+func (s *state) bbox(p int) (x0, y0, x1, y1 int) {
+	x0, y0, x1, y1 = 0, 0, 1, 1
+	for _, t := range s.gtiles[p][:s.gn[p]] {
+		c := int(s.pos[t])
+		x, y := cellX(c), cellY(c)
+		x0, x1, y0, y1 = min(x0, x), max(x1, x), min(y0, y), max(y1, y)
+	}
+	return
+}
+
+// anyCell: tile t has at least one legal cell in garden p.
+func (s *state) anyCell(p int, t uint8) bool {
+	x0, y0, x1, y1 := s.bbox(p)
+	for y := y0 - 1; y <= y1+1; y++ {
+		for x := x0 - 1; x <= x1+1; x++ {
+			if s.checkCell(p, t, cellOf(x, y), 0) == okCell {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ---- validation ----
+
+// ready: the condition of tile t in garden p holds (HP-T18 to HP-T20).
+func (s *state) ready(p int, t uint8) bool {
+	g := &s.grid[p]
+	c := int(s.pos[t])
+	info := &tiles[t]
+	switch info.kind {
+	case kindFlower:
+		col, sh := s.colourOf(t), info.shape
+		shapeOK, colOK := false, false
+		for _, d := range dirs {
+			v := g[c+d]
+			switch {
+			case v == 0:
+			case v == house:
+				colOK = colOK || s.mice[p] == col
+			case tiles[v].kind == kindFlower:
+				shapeOK = shapeOK || tiles[v].shape == sh
+				colOK = colOK || s.colourOf(v) == col
+			case tiles[v].kind == kindGnome:
+				colOK = colOK || tiles[v].cmask&(1<<col) != 0
+			}
+		}
+		return shapeOK && colOK
+	case kindGnome:
+		var m uint8
+		for _, d := range dirs {
+			v := g[c+d]
+			switch {
+			case v == 0:
+			case v == house:
+				m |= 1 << s.mice[p]
+			case tiles[v].kind == kindFlower:
+				m |= 1 << s.colourOf(v)
+			case tiles[v].kind == kindGnome:
+				m |= tiles[v].cmask // never adjacent by HP-T16.4; kept for positions
+			}
+		}
+		return m&info.cmask == info.cmask
+	case kindWindmill:
+		x, y := cellX(c), cellY(c)
+		var row, col [numShapes]uint8
+		for _, u := range s.gtiles[p][:s.gn[p]] {
+			if tiles[u].kind != kindFlower {
+				continue
+			}
+			uc := int(s.pos[u])
+			sh := tiles[u].shape
+			if cellY(uc) == y {
+				row[sh]++
+				if row[sh] >= 3 {
+					return true
+				}
+			}
+			if cellX(uc) == x {
+				col[sh]++
+				if col[sh] >= 3 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// validate turns happy every unhappy tile of garden p whose condition holds
+// (HP-T21), takes the worms and moles off them (HP-T24) and checks the
+// gardener bonus (HP-T23). It returns how many tokens leave as moles.
+func (s *state) validate(p int, log *engine.Log) int {
+	leaving := 0
+	for _, t := range s.gtiles[p][:s.gn[p]] {
+		if s.happy&(1<<t) != 0 || !s.ready(p, t) {
+			continue
+		}
+		s.happy |= 1 << t
+		k := int(s.worms[t]) + int(s.moles[t])
+		leaving += k
+		s.worms[t], s.moles[t] = 0, 0
+		if log.On() {
+			log.Public(p, "%s turns happy", tileName(s, t))
+		}
+	}
+	if !s.bonus[p] {
+		full := true
+		for _, c := range ringCells {
+			if s.grid[p][c] == 0 {
+				full = false
+				break
+			}
+		}
+		if full {
+			s.bonus[p] = true
+			if log.On() {
+				log.Public(p, "the mouse turns over: gardener bonus visible")
+			}
+		}
+	}
+	return leaving
+}
+
+// ---- placing and moving tiles ----
+
+func (s *state) put(p int, t uint8, c int) {
+	s.grid[p][c] = t
+	s.pos[t] = int16(c)
+	s.owner[t] = int8(p)
+	s.gtiles[p][s.gn[p]] = t
+	s.gn[p]++
+}
+
+func (s *state) move(p int, t uint8, c int) {
+	s.grid[p][s.pos[t]] = 0
+	s.grid[p][c] = t
+	s.pos[t] = int16(c)
+}
+
+// bitset over the grid cells.
+type cellSet [(ncell + 63) / 64]uint64
+
+func (b *cellSet) has(c int) bool { return b[c>>6]&(1<<(c&63)) != 0 }
+func (b *cellSet) add(c int)      { b[c>>6] |= 1 << (c & 63) }
+
+// connected: every tile of garden p is joined to the house, with tile t
+// moved from its cell to cell to (to < 0: t removed).
+func (s *state) connected(p int, t uint8, to int) bool {
+	g := &s.grid[p]
+	from := int(s.pos[t])
+	occ := func(c int) bool {
+		if c == to {
+			return true
+		}
+		return g[c] != 0 && c != from
+	}
+	var seen cellSet
+	var q [maxOwn + 8]int16
+	n := 0
+	for _, c := range houseCells {
+		seen.add(c)
+		q[n] = int16(c)
+		n++
+	}
+	reached := 0
+	for i := 0; i < n; i++ {
+		c := int(q[i])
+		for _, d := range dirs {
+			nb := c + d
+			if seen.has(nb) || !occ(nb) {
+				continue
+			}
+			seen.add(nb)
+			q[n] = int16(nb)
+			n++
+			reached++
+		}
+	}
+	want := int(s.gn[p])
+	if to < 0 {
+		want--
+	}
+	return reached == want
+}
+
+// slideSet returns the empty cells tile t can slide to (HP-T26.1), within the
+// garden's bounding box grown by one (the cells around it are all empty, so
+// no path needs to leave it).
+func (s *state) slideSet(p int, t uint8, seen *cellSet) {
+	g := &s.grid[p]
+	x0, y0, x1, y1 := s.bbox(p)
+	x0, y0, x1, y1 = x0-1, y0-1, x1+1, y1+1
+	var q [ncell]int16
+	start := int(s.pos[t])
+	seen.add(start)
+	q[0] = int16(start)
+	n := 1
+	for i := 0; i < n; i++ {
+		c := int(q[i])
+		for _, d := range dirs {
+			nb := c + d
+			if seen.has(nb) || g[nb] != 0 {
+				continue
+			}
+			x, y := cellX(nb), cellY(nb)
+			if x < x0 || x > x1 || y < y0 || y > y1 {
+				continue
+			}
+			seen.add(nb)
+			q[n] = int16(nb)
+			n++
+		}
+	}
+}
+
+// repotRule returns "" if tile t of garden p may be repotted to cell c, else
+// the rule and a message (HP-T26). Wheelbarrows and phase are checked by the caller.
+func (s *state) repotRule(p int, t uint8, c int) (string, string) {
+	if t == 0 || t > numTiles || int(s.owner[t]) != p {
+		return "HP-T26", "you can only repot a tile of your own garden"
+	}
+	if !inArea(c) {
+		return "HP-T16", cellMsg[errOutside]
+	}
+	if int(s.pos[t]) == c {
+		return "HP-T26", "the destination must differ from the start (HP-T26.2)"
+	}
+	if r := s.checkCell(p, t, c, t); r != okCell {
+		return cellRule[r], cellMsg[r]
+	}
+	var seen cellSet
+	s.slideSet(p, t, &seen)
+	if !seen.has(c) {
+		return "HP-T26", "the tile cannot slide there over empty cells (HP-T26.1)"
+	}
+	if !s.connected(p, t, c) {
+		return "HP-T26", "a tile would be detached from the house (HP-T26.3)"
+	}
+	return "", ""
+}
+
+// appendRepots appends the legal repot moves of player p.
+func (s *state) appendRepots(p int, buf []engine.Move) []engine.Move {
+	x0, y0, x1, y1 := s.bbox(p)
+	for _, t := range s.gtiles[p][:s.gn[p]] {
+		var seen cellSet
+		s.slideSet(p, t, &seen)
+		free := s.connected(p, t, -1)
+		start := int(s.pos[t])
+		for y := y0 - 1; y <= y1+1; y++ {
+			for x := x0 - 1; x <= x1+1; x++ {
+				c := cellOf(x, y)
+				if c == start || !seen.has(c) || s.checkCell(p, t, c, t) != okCell {
+					continue
+				}
+				if !free && !s.connected(p, t, c) {
+					continue
+				}
+				buf = append(buf, mkMove(mvRepot, int(t), c, 0))
+			}
+		}
+	}
+	return buf
+}

@@ -1,0 +1,472 @@
+package happygarden
+
+import (
+	"github.com/jardin-games/jardin/engine"
+)
+
+// Move kinds. A move packs kind (4 bits), a (8 bits: slot, tile or seat),
+// b (12 bits: cell or tile) and c (4 bits: colour or token type).
+const (
+	mvTake  = 1  // a = slot 0..5 (B1 B2 B3 T1 T2 T3)
+	mvPlace = 2  // b = cell
+	mvRepot = 3  // a = tile, b = cell
+	mvWater = 4  // a = tile, c = colour
+	mvEnd   = 5  // end the turn
+	mvSteal = 6  // a = opponent's tile
+	mvWorm  = 7  // a = own unhappy tile
+	mvGust  = 8  // a = from tile, b = to tile, c = token type
+	mvDrum  = 9  // a = tile
+	mvPass  = 10 // decline a gust or drum
+	mvGive  = 11 // a = seat
+	mvMole  = 12 // a = own tile
+)
+
+// Move is the engine's move type, named here for brevity.
+type Move = engine.Move
+
+func mkMove(kind, a, b, c int) engine.Move {
+	return engine.Move(uint64(kind) | uint64(a)<<4 | uint64(b)<<12 | uint64(c)<<24)
+}
+
+func unpack(m engine.Move) (kind, a, b, c int) {
+	return int(m & 15), int(m >> 4 & 255), int(m >> 12 & 4095), int(m >> 24 & 15)
+}
+
+func (s *state) LegalMoves(buf []engine.Move) []engine.Move {
+	p := int(s.toMove)
+	switch s.phase {
+	case phSetupPlace:
+		for _, c := range ringCells {
+			if s.setupRule(p, c) == "" {
+				buf = append(buf, mkMove(mvPlace, 0, c, 0))
+			}
+		}
+	case phSteal:
+		for u := uint8(1); u <= numTiles; u++ {
+			if s.stealable(p, u) {
+				buf = append(buf, mkMove(mvSteal, int(u), 0, 0))
+			}
+		}
+	case phEffect:
+		own := s.gtiles[p][:s.gn[p]]
+		switch s.curToken() {
+		case tokWorm:
+			for _, t := range own {
+				if s.happy&(1<<t) == 0 {
+					buf = append(buf, mkMove(mvWorm, int(t), 0, 0))
+				}
+			}
+		case tokGust:
+			buf = append(buf, mkMove(mvPass, 0, 0, 0))
+			for _, t := range own {
+				for tt := ttButterfly; tt <= ttMole; tt++ {
+					if s.tokenCount(t, tt) == 0 {
+						continue
+					}
+					for _, u := range own {
+						if u != t {
+							buf = append(buf, mkMove(mvGust, int(t), int(u), tt))
+						}
+					}
+				}
+			}
+		case tokDrum:
+			buf = append(buf, mkMove(mvPass, 0, 0, 0))
+			for _, t := range own {
+				if s.moles[t] > 0 {
+					buf = append(buf, mkMove(mvDrum, int(t), 0, 0))
+				}
+			}
+		}
+	case phTurn:
+		took := false
+		for i := 0; i < 6; i++ {
+			if s.takeRule(i) == "" && s.anyCell(p, s.shop[i]) {
+				buf = append(buf, mkMove(mvTake, i, 0, 0))
+				took = true
+			}
+		}
+		buf = s.appendOptional(p, buf)
+		if !took {
+			buf = append(buf, mkMove(mvEnd, 0, 0, 0))
+		}
+	case phPlace:
+		x0, y0, x1, y1 := s.bbox(p)
+		for y := y0 - 1; y <= y1+1; y++ {
+			for x := x0 - 1; x <= x1+1; x++ {
+				c := cellOf(x, y)
+				if s.checkCell(p, s.held, c, 0) == okCell {
+					buf = append(buf, mkMove(mvPlace, 0, c, 0))
+				}
+			}
+		}
+	case phAfter:
+		buf = append(buf, mkMove(mvEnd, 0, 0, 0))
+		buf = s.appendOptional(p, buf)
+	case phGive:
+		for r := 0; r < int(s.n); r++ {
+			if r != p {
+				buf = append(buf, mkMove(mvGive, r, 0, 0))
+			}
+		}
+	case phReceive:
+		for _, t := range s.gtiles[p][:s.gn[p]] {
+			if s.moles[t] == 0 {
+				buf = append(buf, mkMove(mvMole, int(t), 0, 0))
+			}
+		}
+	}
+	return buf
+}
+
+// appendOptional: watering and repotting (HP-T26, HP-T27).
+func (s *state) appendOptional(p int, buf []engine.Move) []engine.Move {
+	if s.cans[p] > 0 {
+		for _, t := range s.gtiles[p][:s.gn[p]] {
+			if tiles[t].kind != kindFlower {
+				continue
+			}
+			for c := 0; c < numColours; c++ {
+				if s.waterRule(p, t, c) == "" {
+					buf = append(buf, mkMove(mvWater, int(t), 0, c))
+				}
+			}
+		}
+	}
+	if s.wb[p] >= 2 {
+		buf = s.appendRepots(p, buf)
+	}
+	return buf
+}
+
+func (s *state) tokenCount(t uint8, tt int) uint8 {
+	switch tt {
+	case ttButterfly:
+		return s.bfly[t]
+	case ttWorm:
+		return s.worms[t]
+	case ttMole:
+		return s.moles[t]
+	}
+	return 0
+}
+
+func (s *state) tokenPtr(t uint8, tt int) *uint8 {
+	switch tt {
+	case ttButterfly:
+		return &s.bfly[t]
+	case ttWorm:
+		return &s.worms[t]
+	}
+	return &s.moles[t]
+}
+
+// setupRule checks a starting tile's cell (HP-S6).
+func (s *state) setupRule(p, c int) string {
+	ring := false
+	for _, r := range ringCells {
+		ring = ring || r == c
+	}
+	if !ring {
+		return "HP-S6"
+	}
+	if s.checkCell(p, s.held, c, 0) != okCell {
+		return "HP-S6"
+	}
+	if s.setupIdx == 1 {
+		f := int(s.pos[s.setupT[0]])
+		for _, d := range dirs {
+			if c+d == f {
+				return "HP-S6"
+			}
+		}
+	}
+	return ""
+}
+
+// waterRule checks a magic watering can (HP-T27).
+func (s *state) waterRule(p int, t uint8, col int) string {
+	if s.cans[p] == 0 || t == 0 || t > numTiles || int(s.owner[t]) != p || tiles[t].kind != kindFlower {
+		return "HP-T27"
+	}
+	if col < 0 || col >= numColours || uint8(col) == s.colourOf(t) {
+		return "HP-T27"
+	}
+	c := int(s.pos[t])
+	for _, d := range dirs {
+		v := s.grid[p][c+d]
+		if v != 0 && v != house && tiles[v].kind == kindFlower && tiles[v].shape == tiles[t].shape && s.colourOf(v) == uint8(col) {
+			return "HP-T27"
+		}
+	}
+	return ""
+}
+
+func ownTile(s *state, p, t int) bool {
+	return t >= 1 && t <= numTiles && int(s.owner[t]) == p
+}
+
+func (s *state) Apply(m engine.Move, log *engine.Log) error {
+	if s.phase == phOver {
+		return engine.Illegal("HP-E1", "the game is over")
+	}
+	kind, a, b, c := unpack(m)
+	if mkMove(kind, a, b, c) != m || kind < mvTake || kind > mvMole {
+		return engine.Illegal("HP-T2", "malformed move %#x", uint64(m))
+	}
+	p := int(s.toMove)
+	switch s.phase {
+	case phSetupPlace:
+		if kind != mvPlace || a != 0 || c != 0 {
+			return engine.Illegal("HP-S6", "place your starting tile %s on a cell of the house ring", tileName(s, s.held))
+		}
+		if r := s.setupRule(p, b); r != "" {
+			return engine.Illegal(r, "a starting tile goes on an empty cell of the house ring, not next to the other starting tile, and respects HP-T16")
+		}
+		t := s.held
+		s.put(p, t, b)
+		if log.On() {
+			log.Public(p, "places %s at %s", tileName(s, t), cellName(b))
+		}
+		if s.setupIdx == 0 {
+			s.setupIdx = 1
+			s.held = s.setupT[1]
+			return nil
+		}
+		s.validate(p, log) // HP-S7: nothing can qualify yet
+		s.held, s.setupT = 0, [2]uint8{}
+		next := (p + 1) % int(s.n)
+		if next != int(s.first) {
+			s.setupBegin(next, log)
+			return nil
+		}
+		for i := 0; i < 6; i++ { // HP-S8
+			s.shop[i] = s.draw()
+		}
+		s.startRound(log)
+		return nil
+
+	case phSteal:
+		if kind != mvSteal || b != 0 || c != 0 {
+			return engine.Illegal("HP-T14", "choose the opponent's flower whose butterfly you take")
+		}
+		if a < 1 || a > numTiles || !s.stealable(p, uint8(a)) {
+			return engine.Illegal("HP-T14", "a butterfly can only be taken from an unhappy flower of an opponent")
+		}
+		s.steal(p, uint8(a), s.stealT, log)
+		s.stealT = 0
+		cont := s.cont
+		s.cont = 0
+		s.continueSteal(log, cont)
+		return nil
+
+	case phEffect:
+		return s.applyEffect(p, kind, a, b, c, log)
+
+	case phTurn, phAfter:
+		switch kind {
+		case mvTake:
+			if s.phase != phTurn {
+				return engine.Illegal("HP-T2", "you have already chosen a tile this turn")
+			}
+			if b != 0 || c != 0 {
+				return engine.Illegal("HP-T10", "malformed take")
+			}
+			if r := s.takeRule(a); r != "" {
+				return engine.Illegal(r, "you may not take the tile in %s", slotName(a))
+			}
+			t := s.shop[a]
+			if !s.anyCell(p, t) {
+				return engine.Illegal("HP-T13", "%s has no legal cell in your garden", tileName(s, t))
+			}
+			if a >= 3 && !s.exhausted() {
+				s.wb[p]--
+				s.supWB++
+			}
+			s.shop[a] = 0
+			if a < 3 {
+				s.shop[a], s.shop[a+3] = s.shop[a+3], 0
+			}
+			s.held = t
+			if log.On() {
+				log.Public(p, "takes %s from %s", tileName(s, t), slotName(a))
+			}
+			if !s.symbol(p, t, contPlace, log) {
+				s.continueSteal(log, contPlace)
+			}
+			return nil
+		case mvEnd:
+			if a != 0 || b != 0 || c != 0 {
+				return engine.Illegal("HP-T2", "malformed end")
+			}
+			if s.phase == phTurn && s.anyTake() {
+				return engine.Illegal("HP-T2", "choose and place a tile before ending your turn")
+			}
+			s.endTurn(log)
+			return nil
+		case mvRepot:
+			if c != 0 {
+				return engine.Illegal("HP-T26", "malformed repot")
+			}
+			if s.wb[p] < 2 {
+				return engine.Illegal("HP-T26", "repotting costs 2 wheelbarrows")
+			}
+			if r, msg := s.repotRule(p, uint8(a), b); r != "" {
+				return engine.Illegal(r, "%s", msg)
+			}
+			t := uint8(a)
+			s.wb[p] -= 2
+			s.supWB += 2
+			s.move(p, t, b)
+			if log.On() {
+				log.Public(p, "repots %s to %s", tileName(s, t), cellName(b))
+			}
+			s.handout(p, s.validate(p, log), s.phase, log)
+			return nil
+		case mvWater:
+			if b != 0 {
+				return engine.Illegal("HP-T27", "malformed watering")
+			}
+			if r := s.waterRule(p, uint8(a), c); r != "" {
+				return engine.Illegal(r, "the magic watering can goes on a flower of your garden, names another colour and may not make it identical to an adjacent flower")
+			}
+			t := uint8(a)
+			s.cans[p]--
+			s.recol[t] = uint8(c) + 1
+			if log.On() {
+				log.Public(p, "waters %s: it is now %s", tileName(s, t), spec.Colours[c].EN)
+			}
+			s.handout(p, s.validate(p, log), s.phase, log)
+			return nil
+		}
+		return engine.Illegal("HP-T2", "not a move of this step of the turn")
+
+	case phPlace:
+		if kind != mvPlace || a != 0 || c != 0 {
+			return engine.Illegal("HP-T15", "place the tile you took (%s) in your garden", tileName(s, s.held))
+		}
+		if r := s.checkCell(p, s.held, b, 0); r != okCell {
+			return engine.Illegal(cellRule[r], "%s", cellMsg[r])
+		}
+		t := s.held
+		s.put(p, t, b)
+		s.held = 0
+		if log.On() {
+			log.Public(p, "places %s at %s", tileName(s, t), cellName(b))
+		}
+		s.handout(p, s.validate(p, log), phAfter, log)
+		return nil
+
+	case phGive:
+		if kind != mvGive || b != 0 || c != 0 || a >= int(s.n) || a == p {
+			return engine.Illegal("HP-T24", "give the mole to an opponent")
+		}
+		s.deliver(a, log)
+		return nil
+
+	case phReceive:
+		if kind != mvMole || b != 0 || c != 0 || !ownTile(s, p, a) || s.moles[a] != 0 {
+			return engine.Illegal("HP-T24", "put the mole on one of your tiles that holds no mole")
+		}
+		s.moles[a]++
+		s.pend--
+		if log.On() {
+			log.Public(p, "puts the mole on %s", tileName(s, uint8(a)))
+		}
+		s.nextHandout(log)
+		return nil
+	}
+	return engine.Illegal("HP-T2", "no decision is expected")
+}
+
+func (s *state) applyEffect(p, kind, a, b, c int, log *engine.Log) error {
+	tok := s.curToken()
+	switch tok {
+	case tokWorm:
+		if kind != mvWorm || b != 0 || c != 0 || !ownTile(s, p, a) || s.happy&(1<<a) != 0 {
+			return engine.Illegal("HP-T5", "put the worm on one of your unhappy tiles")
+		}
+		s.supWorm--
+		s.worms[a]++
+		if log.On() {
+			log.Public(p, "puts a worm on %s", tileName(s, uint8(a)))
+		}
+	case tokGust:
+		switch {
+		case kind == mvPass && a == 0 && b == 0 && c == 0:
+		case kind == mvGust && ownTile(s, p, a) && ownTile(s, p, b) && a != b &&
+			c >= ttButterfly && c <= ttMole && s.tokenCount(uint8(a), c) > 0:
+			*s.tokenPtr(uint8(a), c)--
+			*s.tokenPtr(uint8(b), c)++
+			if log.On() {
+				log.Public(p, "gust of wind: moves a %s from %s to %s", ttNames[c], tileName(s, uint8(a)), tileName(s, uint8(b)))
+			}
+		default:
+			return engine.Illegal("HP-T6", "move one butterfly, worm or mole from one of your tiles to another, or pass")
+		}
+	case tokDrum:
+		switch {
+		case kind == mvPass && a == 0 && b == 0 && c == 0:
+		case kind == mvDrum && b == 0 && c == 0 && ownTile(s, p, a) && s.moles[a] > 0:
+			s.moles[a]--
+			s.supWorm++
+			if log.On() {
+				log.Public(p, "drum: removes the mole from %s", tileName(s, uint8(a)))
+			}
+		default:
+			return engine.Illegal("HP-T8", "remove one mole of your garden, or pass")
+		}
+	default:
+		return engine.Illegal("HP-T3", "no token effect is pending")
+	}
+	s.effIdx++
+	s.nextEffect(log)
+	return nil
+}
+
+var ttNames = [...]string{"", "butterfly", "worm", "mole"}
+
+// handout starts handing k leaving tokens of giver's garden to opponents as
+// moles (HP-T24), then resumes the turn at step res.
+func (s *state) handout(giver, k int, res uint8, log *engine.Log) {
+	s.pend, s.giver, s.resume = uint8(k), int8(giver), res
+	s.nextHandout(log)
+}
+
+func (s *state) nextHandout(log *engine.Log) {
+	if s.pend == 0 {
+		s.recv = 0
+		s.giver = 0
+		r := s.resume
+		s.resume = 0
+		if r == phTurn {
+			s.resumeTurn(log)
+		} else {
+			s.goAfter(log)
+		}
+		return
+	}
+	if s.n == 2 {
+		s.deliver(1-int(s.giver), log)
+		return
+	}
+	s.phase, s.toMove = phGive, s.giver
+}
+
+func (s *state) deliver(r int, log *engine.Log) {
+	for _, t := range s.gtiles[r][:s.gn[r]] {
+		if s.moles[t] == 0 {
+			s.phase, s.toMove, s.recv = phReceive, int8(r), int8(r)
+			if log.On() {
+				log.Public(int(s.giver), "gives a mole to seat %d", r+1)
+			}
+			return
+		}
+	}
+	s.supWorm++
+	s.pend--
+	if log.On() {
+		log.Public(r, "has no tile without a mole: the mole returns to the supply")
+	}
+	s.nextHandout(log)
+}

@@ -1,0 +1,269 @@
+package happygarden
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/jardin-games/jardin/engine"
+)
+
+// Notation (docs/happy-garden.md):
+//
+//	take B1 | take T3          choose a shop tile (a top slot costs a wheelbarrow)
+//	place 2,-1                 place the held tile at (x, y)
+//	repot F15 2,3              slide a tile of your garden to (x, y)
+//	water F14 Y                magic watering can: F14 becomes yellow
+//	end                        end the turn
+//	steal F26                  take the butterfly of an opponent's flower
+//	worm F26                   put the revealed worm on your tile
+//	gust F15 mole F26          move a token (butterfly, worm or mole)
+//	drum F26                   remove a mole
+//	pass                       decline a gust or drum
+//	give 2                     hand a mole to seat 2
+//	mole F26                   put a received mole on your tile
+
+var slotNames = [6]string{"B1", "B2", "B3", "T1", "T2", "T3"}
+
+func slotName(i int) string {
+	if i >= 0 && i < 6 {
+		return slotNames[i]
+	}
+	return "?"
+}
+
+func cellName(c int) string {
+	return strconv.Itoa(cellX(c)) + "," + strconv.Itoa(cellY(c))
+}
+
+func tileID(t int) string {
+	if t >= 1 && t <= numTiles {
+		return tiles[t].id
+	}
+	return "#" + strconv.Itoa(t)
+}
+
+// tileName is the id and, for a flower, its code as currently shown.
+func tileName(s *state, t uint8) string {
+	if t == 0 || t > numTiles {
+		return "?"
+	}
+	if tiles[t].kind == kindFlower {
+		return tiles[t].id + " " + code(s.colourOf(t), tiles[t].shape)
+	}
+	return tiles[t].id
+}
+
+func (s *state) FormatMove(m engine.Move) string {
+	kind, a, b, c := unpack(m)
+	if mkMove(kind, a, b, c) != m {
+		return fmt.Sprintf("?%#x", uint64(m))
+	}
+	switch kind {
+	case mvTake:
+		if a < 6 && b == 0 && c == 0 {
+			return "take " + slotNames[a]
+		}
+	case mvPlace:
+		if a == 0 && c == 0 && b < ncell {
+			return "place " + cellName(b)
+		}
+	case mvRepot:
+		if c == 0 && b < ncell {
+			return "repot " + tileID(a) + " " + cellName(b)
+		}
+	case mvWater:
+		if b == 0 && c < numColours {
+			return "water " + tileID(a) + " " + string(colourLet[c])
+		}
+	case mvEnd:
+		if a == 0 && b == 0 && c == 0 {
+			return "end"
+		}
+	case mvSteal:
+		if b == 0 && c == 0 {
+			return "steal " + tileID(a)
+		}
+	case mvWorm:
+		if b == 0 && c == 0 {
+			return "worm " + tileID(a)
+		}
+	case mvGust:
+		if c >= ttButterfly && c <= ttMole {
+			return "gust " + tileID(a) + " " + ttNames[c] + " " + tileID(b)
+		}
+	case mvDrum:
+		if b == 0 && c == 0 {
+			return "drum " + tileID(a)
+		}
+	case mvPass:
+		if a == 0 && b == 0 && c == 0 {
+			return "pass"
+		}
+	case mvGive:
+		if b == 0 && c == 0 {
+			return "give " + strconv.Itoa(a+1)
+		}
+	case mvMole:
+		if b == 0 && c == 0 {
+			return "mole " + tileID(a)
+		}
+	}
+	return fmt.Sprintf("?%#x", uint64(m))
+}
+
+func parseTile(w string) (int, error) {
+	u := strings.ToUpper(w)
+	if strings.HasPrefix(u, "#") {
+		n, err := strconv.Atoi(u[1:])
+		if err != nil || n < 0 || n > 255 || (n >= 1 && n <= numTiles) {
+			return 0, fmt.Errorf("bad tile %q", w)
+		}
+		return n, nil
+	}
+	if t, ok := tileByID[u]; ok {
+		return int(t), nil
+	}
+	return 0, fmt.Errorf("unknown tile %q (tiles are F01–F48, G1–G6, W1–W6)", w)
+}
+
+func parseCell(w string) (int, error) {
+	w = strings.TrimSuffix(strings.TrimPrefix(w, "("), ")")
+	xs, ys, ok := strings.Cut(w, ",")
+	if !ok {
+		return 0, fmt.Errorf("bad cell %q: want x,y such as 2,-1", w)
+	}
+	x, err1 := strconv.Atoi(strings.TrimSpace(xs))
+	y, err2 := strconv.Atoi(strings.TrimSpace(ys))
+	if err1 != nil || err2 != nil {
+		return 0, fmt.Errorf("bad cell %q: want x,y such as 2,-1", w)
+	}
+	if x < minXY || x > maxXY || y < minXY || y > maxXY {
+		return 0, fmt.Errorf("cell %q is outside the garden area (x and y from %d to %d)", w, minXY, maxXY)
+	}
+	return cellOf(x, y), nil
+}
+
+func (s *state) ParseMove(txt string) (engine.Move, error) {
+	f := strings.Fields(strings.ToLower(strings.TrimSpace(txt)))
+	// "place (2, -1)" typed with a space: join the cell back.
+	if len(f) >= 3 && (f[0] == "place" || f[0] == "repot") && strings.HasSuffix(f[len(f)-2], ",") {
+		f = append(f[:len(f)-2], f[len(f)-2]+f[len(f)-1])
+	}
+	if len(f) == 0 {
+		return 0, fmt.Errorf("empty move")
+	}
+	want := func(n int) error {
+		if len(f) != n {
+			return fmt.Errorf("%q takes %d argument(s)", f[0], n-1)
+		}
+		return nil
+	}
+	tileMove := func(kind int) (engine.Move, error) {
+		if err := want(2); err != nil {
+			return 0, err
+		}
+		t, err := parseTile(f[1])
+		if err != nil {
+			return 0, err
+		}
+		return mkMove(kind, t, 0, 0), nil
+	}
+	switch f[0] {
+	case "take":
+		if err := want(2); err != nil {
+			return 0, err
+		}
+		for i, n := range slotNames {
+			if strings.EqualFold(n, f[1]) {
+				return mkMove(mvTake, i, 0, 0), nil
+			}
+		}
+		return 0, fmt.Errorf("unknown shop slot %q (B1 B2 B3 bottom, T1 T2 T3 top)", f[1])
+	case "place":
+		if err := want(2); err != nil {
+			return 0, err
+		}
+		c, err := parseCell(f[1])
+		if err != nil {
+			return 0, err
+		}
+		return mkMove(mvPlace, 0, c, 0), nil
+	case "repot":
+		if err := want(3); err != nil {
+			return 0, err
+		}
+		t, err := parseTile(f[1])
+		if err != nil {
+			return 0, err
+		}
+		c, err := parseCell(f[2])
+		if err != nil {
+			return 0, err
+		}
+		return mkMove(mvRepot, t, c, 0), nil
+	case "water":
+		if err := want(3); err != nil {
+			return 0, err
+		}
+		t, err := parseTile(f[1])
+		if err != nil {
+			return 0, err
+		}
+		col := colourIndex(f[2])
+		if col < 0 {
+			return 0, fmt.Errorf("unknown colour %q (R O Y B V P)", f[2])
+		}
+		return mkMove(mvWater, t, 0, col), nil
+	case "end":
+		if err := want(1); err != nil {
+			return 0, err
+		}
+		return mkMove(mvEnd, 0, 0, 0), nil
+	case "pass":
+		if err := want(1); err != nil {
+			return 0, err
+		}
+		return mkMove(mvPass, 0, 0, 0), nil
+	case "steal":
+		return tileMove(mvSteal)
+	case "worm":
+		return tileMove(mvWorm)
+	case "drum":
+		return tileMove(mvDrum)
+	case "mole":
+		return tileMove(mvMole)
+	case "gust":
+		if err := want(4); err != nil {
+			return 0, err
+		}
+		a, err := parseTile(f[1])
+		if err != nil {
+			return 0, err
+		}
+		b, err := parseTile(f[3])
+		if err != nil {
+			return 0, err
+		}
+		tt := 0
+		for i := ttButterfly; i <= ttMole; i++ {
+			if f[2] == ttNames[i] {
+				tt = i
+			}
+		}
+		if tt == 0 {
+			return 0, fmt.Errorf("unknown token %q (butterfly, worm or mole)", f[2])
+		}
+		return mkMove(mvGust, a, b, tt), nil
+	case "give":
+		if err := want(2); err != nil {
+			return 0, err
+		}
+		n, err := strconv.Atoi(f[1])
+		if err != nil || n < 1 || n > maxPlayers {
+			return 0, fmt.Errorf("bad seat %q: want 1 to %d", f[1], maxPlayers)
+		}
+		return mkMove(mvGive, n-1, 0, 0), nil
+	}
+	return 0, fmt.Errorf("unknown move %q (take, place, repot, water, end, steal, worm, gust, drum, pass, give, mole)", f[0])
+}

@@ -1,0 +1,279 @@
+package happygarden
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/jardin-games/jardin/engine"
+)
+
+// The score pad (HP-E2), in its order.
+var categories = []engine.Category{
+	{ID: "butterflies", EN: "Butterflies", FR: "Papillons"},
+	{ID: "flowers", EN: "Happy flowers", FR: "Fleurs contentes"},
+	{ID: "gnomes", EN: "Happy gnomes", FR: "Nains de jardin contents"},
+	{ID: "windmills", EN: "Happy windmills", FR: "Moulins contents"},
+	{ID: "mouse", EN: "Mouse bonus", FR: "Souris jardinière"},
+	{ID: "worms", EN: "Worms", FR: "Vers de terre"},
+	{ID: "moles", EN: "Moles", FR: "Taupes"},
+}
+
+const numCats = 7
+
+// garden counts of one player.
+type counts struct {
+	bfly, flowers, gnomes, windmills, mouseFlowers, moles, happyTiles int
+}
+
+func (s *state) count(p int) (k counts) {
+	for _, t := range s.gtiles[p][:s.gn[p]] {
+		k.bfly += int(s.bfly[t])
+		k.moles += int(s.moles[t])
+		info := &tiles[t]
+		h := s.happy&(1<<t) != 0
+		if h {
+			k.happyTiles++
+		}
+		switch info.kind {
+		case kindFlower:
+			if h {
+				k.flowers++
+			}
+			if s.colourOf(t) == s.mice[p] {
+				k.mouseFlowers++
+			}
+		case kindGnome:
+			if h {
+				k.gnomes++
+			}
+		case kindWindmill:
+			if h {
+				k.windmills++
+			}
+		}
+	}
+	return k
+}
+
+func (s *state) bflyCount(p int) int {
+	n := 0
+	for _, t := range s.gtiles[p][:s.gn[p]] {
+		n += int(s.bfly[t])
+	}
+	return n
+}
+
+// pad is player p's score pad; maxOther is the highest butterfly count of
+// the other players (HP-E2).
+func padOf(k counts, bonus bool, maxOther int) (pts [numCats]int) {
+	if k.bfly > 0 {
+		if k.bfly >= maxOther {
+			pts[0] = 2 * k.bfly
+		} else {
+			pts[0] = k.bfly
+		}
+	}
+	pts[1] = k.flowers
+	pts[2] = 3 * k.gnomes
+	pts[3] = 3 * k.windmills
+	if bonus {
+		pts[4] = 2 * k.mouseFlowers
+	}
+	pts[5] = 0
+	pts[6] = -k.moles
+	return pts
+}
+
+func (s *state) pad(p int) [numCats]int {
+	maxOther := 0
+	for q := 0; q < int(s.n); q++ {
+		if q != p {
+			maxOther = max(maxOther, s.bflyCount(q))
+		}
+	}
+	return padOf(s.count(p), s.bonus[p], maxOther)
+}
+
+// Score is the running score pad total; it does not allocate.
+func (s *state) Score(p int) int {
+	if p < 0 || p >= int(s.n) {
+		return 0
+	}
+	pts := s.pad(p)
+	t := 0
+	for _, v := range pts {
+		t += v
+	}
+	return t
+}
+
+// Result is the score pad with ranks; ties go to the most happy tiles (HP-E3).
+func (s *state) Result() engine.Result {
+	r := engine.Result{Final: s.phase == phOver, Categories: append([]engine.Category(nil), categories...)}
+	for p := 0; p < int(s.n); p++ {
+		pts := s.pad(p)
+		pr := engine.PlayerResult{Points: pts[:], Tiebreak: []int{s.count(p).happyTiles}}
+		for _, v := range pts {
+			pr.Total += v
+		}
+		r.Players = append(r.Players, pr)
+	}
+	engine.SetRanks(r.Players)
+	return r
+}
+
+// ---- position files (jardin score) ----
+
+// Position is one player's finished garden (docs/happy-garden.md).
+type Position struct {
+	Mouse string `json:"mouse"`
+	// Bonus: is the mouse's bonus visible? Omitted: visible when all 8 cells
+	// around the house hold tiles.
+	Bonus *bool `json:"bonus,omitempty"`
+	// OpponentButterflies: butterfly counts of the other gardens, for the
+	// butterfly majority. Omitted or empty: this garden has the majority.
+	OpponentButterflies []int          `json:"opponent_butterflies,omitempty"`
+	Tiles               []PositionTile `json:"tiles"`
+}
+
+// PositionTile is one tile of a position.
+type PositionTile struct {
+	Tile string `json:"tile"`
+	X    *int   `json:"x"`
+	Y    *int   `json:"y"`
+	// Happy: green side up? Omitted: happy when its condition holds now.
+	Happy       *bool  `json:"happy,omitempty"`
+	Butterflies int    `json:"butterflies,omitempty"`
+	Worms       int    `json:"worms,omitempty"`
+	Moles       int    `json:"moles,omitempty"`
+	Watered     string `json:"watered,omitempty"` // colour named with the magic watering can
+}
+
+
+// ScorePosition scores one finished garden from a JSON position.
+func (game) ScorePosition(data []byte) (engine.Score, error) {
+	var pos Position
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&pos); err != nil {
+		return engine.Score{}, fmt.Errorf("happy-garden position: %v", jsonErr(data, err))
+	}
+	s, err := pos.state()
+	if err != nil {
+		return engine.Score{}, fmt.Errorf("happy-garden position: %v", err)
+	}
+	maxOther := 0
+	for _, b := range pos.OpponentButterflies {
+		maxOther = max(maxOther, b)
+	}
+	pts := padOf(s.count(0), s.bonus[0], maxOther)
+	sc := engine.Score{Categories: append([]engine.Category(nil), categories...), Points: pts[:]}
+	for _, v := range pts {
+		sc.Total += v
+	}
+	return sc, nil
+}
+
+func jsonErr(data []byte, err error) error {
+	var off int64 = -1
+	switch e := err.(type) {
+	case *json.SyntaxError:
+		off = e.Offset
+	case *json.UnmarshalTypeError:
+		off = e.Offset
+		err = fmt.Errorf("field %q: want a %v, not %s", e.Field, e.Type, e.Value)
+	}
+	if off >= 0 && off <= int64(len(data)) {
+		line := 1 + bytes.Count(data[:off], []byte("\n"))
+		return fmt.Errorf("line %d: %v", line, err)
+	}
+	return err
+}
+
+// state builds a one-garden state from the position, checking it.
+func (pos *Position) state() (*state, error) {
+	s := &state{n: 1}
+	for t := range s.owner {
+		s.owner[t] = -1
+		s.pos[t] = -1
+	}
+	m := colourIndex(pos.Mouse)
+	if m < 0 {
+		return nil, fmt.Errorf("field \"mouse\": unknown colour %q (red, orange, yellow, blue, violet, pink)", pos.Mouse)
+	}
+	s.mice[0] = uint8(m)
+	for _, c := range houseCells {
+		s.grid[0][c] = house
+	}
+	for i, b := range pos.OpponentButterflies {
+		if b < 0 {
+			return nil, fmt.Errorf("opponent_butterflies[%d]: must not be negative", i)
+		}
+	}
+	if len(pos.Tiles) > maxOwn {
+		return nil, fmt.Errorf("field \"tiles\": %d tiles, a garden holds at most %d", len(pos.Tiles), maxOwn)
+	}
+	var explicit uint64
+	for i, pt := range pos.Tiles {
+		where := fmt.Sprintf("tiles[%d]", i)
+		t, ok := tileByID[strings.ToUpper(pt.Tile)]
+		if !ok {
+			return nil, fmt.Errorf("%s.tile: unknown tile %q (F01–F48, G1–G6, W1–W6)", where, pt.Tile)
+		}
+		if s.owner[t] >= 0 {
+			return nil, fmt.Errorf("%s.tile: %s appears twice", where, pt.Tile)
+		}
+		if pt.X == nil || pt.Y == nil {
+			return nil, fmt.Errorf("%s: x and y are required", where)
+		}
+		x, y := *pt.X, *pt.Y
+		if x < minXY || x > maxXY || y < minXY || y > maxXY {
+			return nil, fmt.Errorf("%s: cell (%d,%d) is outside the garden area (x and y from %d to %d)", where, x, y, minXY, maxXY)
+		}
+		c := cellOf(x, y)
+		if s.grid[0][c] == house {
+			return nil, fmt.Errorf("%s: cell (%d,%d) is a house cell (the house covers (0,0)–(1,1))", where, x, y)
+		}
+		if s.grid[0][c] != 0 {
+			return nil, fmt.Errorf("%s: cell (%d,%d) already holds %s", where, x, y, tiles[s.grid[0][c]].id)
+		}
+		if pt.Butterflies < 0 || pt.Worms < 0 || pt.Moles < 0 || pt.Butterflies > 50 || pt.Worms > 50 || pt.Moles > 50 {
+			return nil, fmt.Errorf("%s: token counts must be between 0 and 50", where)
+		}
+		s.put(0, t, c)
+		s.bfly[t], s.worms[t], s.moles[t] = uint8(pt.Butterflies), uint8(pt.Worms), uint8(pt.Moles)
+		if pt.Watered != "" {
+			col := colourIndex(pt.Watered)
+			if col < 0 {
+				return nil, fmt.Errorf("%s.watered: unknown colour %q", where, pt.Watered)
+			}
+			if tiles[t].kind != kindFlower {
+				return nil, fmt.Errorf("%s.watered: only a flower can be watered (HP-T27)", where)
+			}
+			s.recol[t] = uint8(col) + 1
+		}
+		if pt.Happy != nil {
+			explicit |= 1 << t
+			if *pt.Happy {
+				s.happy |= 1 << t
+			}
+		}
+	}
+	for _, t := range s.gtiles[0][:s.gn[0]] {
+		if explicit&(1<<t) == 0 && s.ready(0, t) {
+			s.happy |= 1 << t
+		}
+	}
+	if pos.Bonus != nil {
+		s.bonus[0] = *pos.Bonus
+	} else {
+		full := true
+		for _, c := range ringCells {
+			full = full && s.grid[0][c] != 0
+		}
+		s.bonus[0] = full
+	}
+	return s, nil
+}

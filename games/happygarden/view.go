@@ -1,0 +1,346 @@
+package happygarden
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/jardin-games/jardin/engine"
+)
+
+// View is what a player sees. Happy Garden has no private information: the
+// only hidden things are the order of the bag and of the turn-token pile,
+// and neither is in the view (only their sizes).
+type View struct {
+	Viewer      int          `json:"viewer"`
+	Round       int          `json:"round"`
+	Rounds      int          `json:"rounds"`
+	FirstPlayer int          `json:"first_player"`
+	ToMove      int          `json:"to_move"`
+	Turn        int          `json:"turn"`
+	Step        string       `json:"step"`
+	Token       string       `json:"token"`
+	Revealed    []string     `json:"revealed"`
+	PileLeft    int          `json:"pile_left"`
+	BagLeft     int          `json:"bag_left"`
+	Truck       bool         `json:"truck"`
+	LastRound   bool         `json:"last_round"`
+	Shop        [6]*TileView `json:"shop"` // B1 B2 B3 T1 T2 T3
+	Held        *TileView    `json:"held,omitempty"`
+	SetupNext   *TileView    `json:"setup_next,omitempty"`
+	Supply      SupplyView   `json:"supply"`
+	Players     []PlayerView `json:"players"`
+	PendingMole int          `json:"pending_moles,omitempty"`
+}
+
+// SupplyView is the central reserve.
+type SupplyView struct {
+	Wheelbarrows int `json:"wheelbarrows"`
+	WormMole     int `json:"worm_mole"`
+	Butterflies  int `json:"butterflies"`
+	WateringCans int `json:"watering_cans"`
+}
+
+// PlayerView is one seat.
+type PlayerView struct {
+	Seat         int        `json:"seat"`
+	Mouse        string     `json:"mouse"`
+	Bonus        bool       `json:"bonus"`
+	Wheelbarrows int        `json:"wheelbarrows"`
+	WateringCans int        `json:"watering_cans"`
+	Score        int        `json:"score"`
+	Garden       []TileView `json:"garden"` // reading order
+}
+
+// TileView is one tile.
+type TileView struct {
+	ID          string `json:"id"`
+	Kind        string `json:"kind"`
+	Code        string `json:"code,omitempty"`   // flowers: colour + shape letters as shown
+	Colours     string `json:"colours,omitempty"` // gnomes
+	Symbol      string `json:"symbol,omitempty"`
+	X           int    `json:"x"`
+	Y           int    `json:"y"`
+	Happy       bool   `json:"happy,omitempty"`
+	Butterflies int    `json:"butterflies,omitempty"`
+	Worms       int    `json:"worms,omitempty"`
+	Moles       int    `json:"moles,omitempty"`
+	Watered     string `json:"watered,omitempty"`
+}
+
+var kindNames = [...]string{"", "flower", "gnome", "windmill"}
+var symNames = [...]string{"", "butterfly", "worm", "wheelbarrow"}
+var phaseNames = [...]string{"", "setup", "steal", "token", "choose", "place", "after", "give", "receive", "over"}
+
+func (s *state) tileView(t uint8) *TileView {
+	if t == 0 {
+		return nil
+	}
+	info := &tiles[t]
+	v := &TileView{ID: info.id, Kind: kindNames[info.kind], Symbol: symNames[info.symbol],
+		Happy: s.happy&(1<<t) != 0, Butterflies: int(s.bfly[t]), Worms: int(s.worms[t]), Moles: int(s.moles[t])}
+	if s.pos[t] >= 0 {
+		v.X, v.Y = cellX(int(s.pos[t])), cellY(int(s.pos[t]))
+	}
+	switch info.kind {
+	case kindFlower:
+		v.Code = code(s.colourOf(t), info.shape)
+		if s.recol[t] != 0 {
+			v.Watered = spec.Colours[s.recol[t]-1].EN
+		}
+	case kindGnome:
+		for c := 0; c < numColours; c++ {
+			if info.cmask&(1<<c) != 0 {
+				v.Colours += string(colourLet[c])
+			}
+		}
+	}
+	return v
+}
+
+// readingOrder returns garden p's tiles sorted by y, then x.
+func (s *state) readingOrder(p int) []uint8 {
+	ts := append([]uint8(nil), s.gtiles[p][:s.gn[p]]...)
+	sort.Slice(ts, func(i, j int) bool { return s.pos[ts[i]] < s.pos[ts[j]] })
+	return ts
+}
+
+func (s *state) View(player int) any {
+	v := View{Viewer: player, Round: int(s.round), Rounds: int(s.rounds), FirstPlayer: int(s.first),
+		ToMove: s.ToMove(), Turn: int(s.cur), Step: phaseNames[s.phase], Token: tokNames[s.curToken()],
+		PileLeft: int(s.pileN), BagLeft: int(s.bagN), Truck: s.truck, LastRound: s.last,
+		Held:        s.tileView(s.held),
+		Supply:      SupplyView{int(s.supWB), int(s.supWorm), int(s.supBfly), int(s.supCan)},
+		PendingMole: int(s.pend)}
+	if s.phase == phSetupPlace && s.setupIdx == 0 {
+		v.SetupNext = s.tileView(s.setupT[1])
+	}
+	if s.phase == phSteal {
+		v.Held = s.tileView(s.stealT)
+	}
+	v.Revealed = []string{}
+	for _, r := range s.revs[:s.revN] {
+		v.Revealed = append(v.Revealed, tokNames[r])
+	}
+	for i := range s.shop {
+		v.Shop[i] = s.tileView(s.shop[i])
+	}
+	for p := 0; p < int(s.n); p++ {
+		pv := PlayerView{Seat: p + 1, Mouse: spec.Colours[s.mice[p]].EN, Bonus: s.bonus[p],
+			Wheelbarrows: int(s.wb[p]), WateringCans: int(s.cans[p]), Score: s.Score(p), Garden: []TileView{}}
+		for _, t := range s.readingOrder(p) {
+			pv.Garden = append(pv.Garden, *s.tileView(t))
+		}
+		v.Players = append(v.Players, pv)
+	}
+	return v
+}
+
+// ---- terminal drawing ----
+
+var ansi = [numColours]string{"\x1b[31m", "\x1b[38;5;208m", "\x1b[33m", "\x1b[34m", "\x1b[35m", "\x1b[38;5;205m"}
+
+const ansiReset = "\x1b[0m"
+
+// cellText is a 5-character cell: code, happy mark (* happy, . unhappy),
+// and one token mark (b butterfly, w worm, m mole, + several kinds).
+func (s *state) cellText(p int, v uint8, style engine.Style) string {
+	if v == 0 {
+		return "  .  "
+	}
+	if v == house {
+		txt := "[" + string(colourLet[s.mice[p]]) + "H" + string(colourLet[s.mice[p]]) + "]"
+		if style.Color {
+			return ansi[s.mice[p]] + txt + ansiReset
+		}
+		return txt
+	}
+	info := &tiles[v]
+	var c string
+	switch info.kind {
+	case kindFlower:
+		c = code(s.colourOf(v), info.shape)
+	default:
+		c = info.id
+	}
+	mark := "."
+	if s.happy&(1<<v) != 0 {
+		mark = "*"
+	}
+	tok := " "
+	kinds := 0
+	if s.bfly[v] > 0 {
+		tok, kinds = "b", kinds+1
+	}
+	if s.worms[v] > 0 {
+		tok, kinds = "w", kinds+1
+	}
+	if s.moles[v] > 0 {
+		tok, kinds = "m", kinds+1
+	}
+	if kinds > 1 {
+		tok = "+"
+	}
+	txt := c + mark + tok
+	for len(txt) < 5 {
+		txt = " " + txt
+	}
+	if style.Color {
+		switch {
+		case info.kind == kindFlower:
+			col := ansi[s.colourOf(v)]
+			if mark == "*" {
+				col = "\x1b[1m" + col
+			}
+			return col + txt + ansiReset
+		case mark == "*":
+			return "\x1b[1;32m" + txt + ansiReset
+		}
+	}
+	return txt
+}
+
+func (s *state) Draw(player int, style engine.Style) string {
+	var b strings.Builder
+	fr := style.Lang == "fr"
+	tr := func(en, frs string) string {
+		if fr {
+			return frs
+		}
+		return en
+	}
+	fmt.Fprintf(&b, "%s %d/%d   %s: %s   %s: %d   %s: %d\n",
+		tr("Round", "Manche"), s.round, s.rounds, tr("token", "jeton"), tokNames[s.curToken()],
+		tr("tokens left", "jetons restants"), s.pileN, tr("bag", "sac"), s.bagN)
+	fmt.Fprintf(&b, "%s: %d wheelbarrows, %d worm/mole, %d butterflies, %d watering cans\n",
+		tr("Supply", "Réserve"), s.supWB, s.supWorm, s.supBfly, s.supCan)
+	b.WriteString(tr("Shop", "Jardinerie"))
+	if s.truck {
+		b.WriteString(tr("  (truck: column 2 closed)", "  (camion : colonne 2 fermée)"))
+	}
+	b.WriteString("\n")
+	for row := 1; row >= 0; row-- {
+		for col := 0; col < 3; col++ {
+			i := row*3 + col
+			t := s.shop[i]
+			txt := "--"
+			if t != 0 {
+				txt = tiles[t].id
+				if tiles[t].kind == kindFlower {
+					txt = code(s.colourOf(t), tiles[t].shape) + " " + txt
+				}
+				if tiles[t].symbol != symNone {
+					txt += " " + string("bwW"[tiles[t].symbol-1])
+				}
+			}
+			fmt.Fprintf(&b, "  %s %-11s", slotNames[i], txt)
+		}
+		b.WriteString("\n")
+	}
+	if s.held != 0 && s.phase != phOver {
+		fmt.Fprintf(&b, "%s: %s\n", tr("To place", "À placer"), tileName(s, s.held))
+	}
+	for p := 0; p < int(s.n); p++ {
+		bonus := ""
+		if s.bonus[p] {
+			bonus = tr(" bonus visible", " bonus visible")
+		}
+		turn := ""
+		if p == int(s.toMove) && s.phase != phOver {
+			turn = " <"
+		}
+		fmt.Fprintf(&b, "\n%s %d (%s mouse%s) — %d pts, %d wheelbarrows, %d cans%s\n",
+			tr("Seat", "Siège"), p+1, spec.Colours[s.mice[p]].EN, bonus, s.Score(p), s.wb[p], s.cans[p], turn)
+		x0, y0, x1, y1 := s.bbox(p)
+		b.WriteString("     ")
+		for x := x0; x <= x1; x++ {
+			fmt.Fprintf(&b, "%5d", x)
+		}
+		b.WriteString("\n")
+		for y := y0; y <= y1; y++ {
+			fmt.Fprintf(&b, "%4d ", y)
+			for x := x0; x <= x1; x++ {
+				b.WriteString(s.cellText(p, s.grid[p][cellOf(x, y)], style))
+			}
+			b.WriteString("\n")
+		}
+	}
+	b.WriteString(tr("\nLegend: code + * happy / . unhappy; b butterfly, w worm, m mole, + several; shop: b/w/W symbol butterfly/worm/wheelbarrow\n",
+		"\nLégende : code + * contente / . non contente ; b papillon, w ver, m taupe, + plusieurs ; jardinerie : b/w/W symbole papillon/ver/brouette\n"))
+	return b.String()
+}
+
+// Evaluate is a heuristic for greedy tie-breaks: the running score plus the
+// potential of unhappy tiles, tokens in hand and the gardener bonus.
+func (s *state) Evaluate(p int) float64 {
+	if p < 0 || p >= int(s.n) {
+		return 0
+	}
+	v := float64(s.Score(p))
+	g := &s.grid[p]
+	for _, t := range s.gtiles[p][:s.gn[p]] {
+		if s.happy&(1<<t) != 0 {
+			continue
+		}
+		c := int(s.pos[t])
+		info := &tiles[t]
+		free := 0
+		for _, d := range dirs {
+			if g[c+d] == 0 {
+				free++
+			}
+		}
+		if free == 0 && info.kind != kindWindmill {
+			v -= 0.3 // boxed in: can only turn happy through a repot
+		}
+		switch info.kind {
+		case kindFlower:
+			col, sh := s.colourOf(t), info.shape
+			shapeOK, colOK := false, false
+			for _, d := range dirs {
+				u := g[c+d]
+				switch {
+				case u == 0:
+				case u == house:
+					colOK = colOK || s.mice[p] == col
+				case tiles[u].kind == kindFlower:
+					shapeOK = shapeOK || tiles[u].shape == sh
+					colOK = colOK || s.colourOf(u) == col
+				case tiles[u].kind == kindGnome:
+					colOK = colOK || tiles[u].cmask&(1<<col) != 0
+				}
+			}
+			if shapeOK || colOK {
+				v += 0.3
+			}
+		case kindGnome:
+			var m uint8
+			for _, d := range dirs {
+				u := g[c+d]
+				switch {
+				case u == house:
+					m |= 1 << s.mice[p]
+				case u != 0 && tiles[u].kind == kindFlower:
+					m |= 1 << s.colourOf(u)
+				}
+			}
+			m &= info.cmask
+			for ; m != 0; m &= m - 1 {
+				v += 0.5
+			}
+		}
+		v -= 0.1 * float64(s.moles[t])
+	}
+	v += 0.4 * float64(s.wb[p])
+	if !s.bonus[p] {
+		filled := 0
+		for _, c := range ringCells {
+			if g[c] != 0 {
+				filled++
+			}
+		}
+		k := s.count(p)
+		v += 0.15*float64(filled) + 0.3*float64(k.mouseFlowers)*float64(filled)/8
+	}
+	return v
+}
