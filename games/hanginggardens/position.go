@@ -1,0 +1,174 @@
+package hanginggardens
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/jardin-games/jardin/engine"
+)
+
+// Position is one player's finished garden, as read by `jardin score`
+// (docs/hanging-gardens.md, docs/examples/hanging-gardens.position.json).
+type Position struct {
+	Irrigation string            `json:"irrigation"`        // Left, Right, Borders, Center or H
+	Players    int               `json:"players,omitempty"` // player count (1-5), default 2: sets the objective places
+	Garden     map[string]string `json:"garden"`            // a1..c3 -> "CARD" or "CARD+ENHANCEMENT"
+	Objectives []PositionMarker  `json:"objectives,omitempty"`
+	Tools      int               `json:"tools,omitempty"`
+	Gold       int               `json:"gold,omitempty"`
+}
+
+// PositionMarker is one of the player's objective markers: the objective
+// position (1-4) and the place the marker took there (1 = first marker).
+type PositionMarker struct {
+	Position int `json:"position"`
+	Place    int `json:"place"`
+}
+
+var _ engine.PositionScorer = game{}
+
+// ScorePosition scores a finished garden (HG-E1).
+func (game) ScorePosition(data []byte) (engine.Score, error) {
+	var pos Position
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&pos); err != nil {
+		return engine.Score{}, jsonError(data, err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return engine.Score{}, fmt.Errorf("position: extra data after the JSON object")
+	}
+	pts, err := pos.score()
+	if err != nil {
+		return engine.Score{}, err
+	}
+	sc := engine.Score{Categories: append([]engine.Category(nil), categories...), Points: pts[:]}
+	for _, v := range pts {
+		sc.Total += v
+	}
+	if pos.Players == 1 {
+		sc.Rating = rating(sc.Total, "en")
+	}
+	return sc, nil
+}
+
+func jsonError(data []byte, err error) error {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	line := func(off int64) int {
+		if off > int64(len(data)) {
+			off = int64(len(data))
+		}
+		return 1 + bytes.Count(data[:off], []byte("\n"))
+	}
+	switch {
+	case errors.As(err, &se):
+		return fmt.Errorf("position: line %d: JSON syntax error: %v", line(se.Offset), se)
+	case errors.As(err, &te):
+		return fmt.Errorf("position: line %d: field %q should be %v, not %s", line(te.Offset), te.Field, te.Type, te.Value)
+	}
+	return fmt.Errorf("position: %v (fields: irrigation, players, garden, objectives, tools, gold)", err)
+}
+
+func (pos *Position) score() ([nCats]int, error) {
+	var zero [nCats]int
+	irr := -1
+	var names []string
+	for i, ic := range comp.Irrigation {
+		names = append(names, ic.Name)
+		if strings.EqualFold(ic.Name, pos.Irrigation) {
+			irr = i
+		}
+	}
+	if irr < 0 {
+		return zero, fmt.Errorf("position: field irrigation: %q is not an irrigation card (want one of %s)", pos.Irrigation, strings.Join(names, ", "))
+	}
+	n := pos.Players
+	if n == 0 {
+		n = 2
+	}
+	if n < 1 || n > maxPlayers {
+		return zero, fmt.Errorf("position: field players: %d is not a player count from 1 to %d", n, maxPlayers)
+	}
+	if pos.Tools < 0 || pos.Gold < 0 {
+		return zero, fmt.Errorf("position: fields tools and gold cannot be negative")
+	}
+	var cards, enh [nPos]uint8
+	for k := range pos.Garden {
+		if posIndex(k) < 0 {
+			return zero, fmt.Errorf("position: field garden: %q is not a position (a1-a5, b1-b4, c1-c3)", k)
+		}
+	}
+	copies := map[string]int{}
+	usedEnh := map[string]bool{}
+	for i, name := range posNames {
+		v, ok := pos.Garden[name]
+		if !ok {
+			v, ok = pos.Garden[strings.ToUpper(name)]
+		}
+		if !ok || strings.TrimSpace(v) == "" {
+			return zero, fmt.Errorf("position: field garden: position %s is missing (a finished garden has all 12)", name)
+		}
+		cid, eid, hasE := strings.Cut(strings.ToUpper(strings.TrimSpace(v)), "+")
+		cid, eid = strings.TrimSpace(cid), strings.TrimSpace(eid)
+		ci := -1
+		for j := range comp.Cards {
+			if comp.Cards[j].ID == cid {
+				ci = j
+			}
+		}
+		if ci < 0 {
+			return zero, fmt.Errorf("position: garden.%s: %q is not a garden card id (AN01-AN12, TR01-TR09, EM01-EM31, VI01-VI14)", name, cid)
+		}
+		copies[cid]++
+		if copies[cid] > comp.Cards[ci].Copies {
+			return zero, fmt.Errorf("position: garden.%s: the game has only %d %s", name, comp.Cards[ci].Copies, cid)
+		}
+		cards[i] = uint8(ci) + 1
+		if hasE {
+			ei := -1
+			for j := range comp.Enh {
+				if comp.Enh[j].ID == eid {
+					ei = j
+				}
+			}
+			if ei < 0 {
+				return zero, fmt.Errorf("position: garden.%s: %q is not an enhancement id (EN01-EN25)", name, eid)
+			}
+			if !comp.Cards[ci].empty() {
+				return zero, fmt.Errorf("position: garden.%s: %s is not an empty card and cannot take an enhancement (H6)", name, cid)
+			}
+			if usedEnh[eid] {
+				return zero, fmt.Errorf("position: garden.%s: enhancement %s is used twice", name, eid)
+			}
+			usedEnh[eid] = true
+			enh[i] = uint8(ei) + 1
+		}
+	}
+	objPts := 0
+	seen := [5]bool{}
+	for j, m := range pos.Objectives {
+		if m.Position < 1 || m.Position > 4 {
+			return zero, fmt.Errorf("position: objectives[%d].position: %d is not 1-4", j, m.Position)
+		}
+		if m.Place < 1 || m.Place > comp.Places[n] {
+			return zero, fmt.Errorf("position: objectives[%d].place: %d is not 1-%d with %d players", j, m.Place, comp.Places[n], n)
+		}
+		if seen[m.Position] {
+			return zero, fmt.Errorf("position: objectives[%d]: objective position %d completed twice (HG-T9a)", j, m.Position)
+		}
+		seen[m.Position] = true
+		op := comp.ObjPos[m.Position-1]
+		if m.Place <= comp.HighPlaces[n] {
+			objPts += op.High
+		} else {
+			objPts += op.Low
+		}
+	}
+	return scoreGarden(garden{Cards: &cards, Enh: &enh, IrrMask: comp.Irrigation[irr].Mask,
+		ObjPoints: objPts, ObjCount: len(pos.Objectives)}), nil
+}
