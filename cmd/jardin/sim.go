@@ -1,0 +1,210 @@
+package main
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"text/tabwriter"
+	"time"
+
+	"github.com/jardin-games/jardin/bots"
+	"github.com/jardin-games/jardin/sim"
+)
+
+func cmdSim(e *env, args []string) error {
+	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
+	players := fs.Int("players", 0, "number of players (default: the number of seats, or 2)")
+	nGames := fs.Int("games", 100, "games to play")
+	seats := fs.String("seats", "", "bot kind per seat, comma-separated (default: greedy for every seat)")
+	seed := fs.Uint64("seed", 1, "seed of the first game; game i uses seed+i")
+	jobs := fs.Int("jobs", runtime.NumCPU(), "games played in parallel")
+	optStr := fs.String("options", "", "game options, name=value,…")
+	out := fs.String("out", "", "also write the report to FILE.json or FILE.csv")
+	quiet := fs.Bool("quiet", false, "no progress on stderr")
+	pos, err := parse(fs, args, 1, 1, "a game id: jardin sim GAME --players N --games K")
+	if err != nil {
+		return err
+	}
+	g, err := e.game(pos[0])
+	if err != nil {
+		return err
+	}
+	kinds, err := seatKinds(*seats, *players, false)
+	if err != nil {
+		return err
+	}
+	if err := checkPlayers(g, len(kinds)); err != nil {
+		return err
+	}
+	if *nGames < 1 || *jobs < 1 {
+		return usagef("--games and --jobs must be at least 1")
+	}
+	opts, err := parseOptions(*optStr)
+	if err != nil {
+		return err
+	}
+	if _, err := g.New(len(kinds), *seed, opts); err != nil {
+		return usagef("%v", err)
+	}
+	if *out != "" {
+		if ext := filepath.Ext(*out); ext != ".json" && ext != ".csv" {
+			return usagef("--out: the file name must end in .json or .csv")
+		}
+	}
+	cfg := sim.Config{Game: g, Seats: kinds, Games: *nGames, Seed: *seed, Options: opts, Jobs: *jobs}
+	if !*quiet {
+		cfg.Progress = progress(e.stderr, time.Now())
+	}
+	rep, err := sim.Run(e.ctx, cfg)
+	if !*quiet {
+		fmt.Fprintln(e.stderr)
+	}
+	if err != nil {
+		return err
+	}
+	printReport(e.stdout, rep)
+	if *out != "" {
+		f, err := os.Create(*out)
+		if err != nil {
+			return err
+		}
+		if strings.HasSuffix(*out, ".json") {
+			b, _ := json.MarshalIndent(rep, "", "  ")
+			_, err = f.Write(append(b, '\n'))
+		} else {
+			err = writeCSV(f, rep)
+		}
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return fmt.Errorf("writing %s: %w", *out, err)
+		}
+	}
+	return nil
+}
+
+// progress draws "games done / total, ETA" on one terminal line.
+func progress(w io.Writer, start time.Time) func(done, total int) {
+	var mu sync.Mutex
+	return func(done, total int) {
+		mu.Lock()
+		defer mu.Unlock()
+		el := time.Since(start)
+		eta := time.Duration(float64(el) / float64(done) * float64(total-done))
+		const width = 30
+		bar := strings.Repeat("#", done*width/total) + strings.Repeat(".", width-done*width/total)
+		fmt.Fprintf(w, "\r[%s] %d/%d games, %s elapsed, ETA %s ", bar, done, total,
+			el.Round(time.Second), eta.Round(time.Second))
+	}
+}
+
+// seatKinds reads --seats; human seats ("you") are allowed only for play.
+func seatKinds(s string, players int, humans bool) ([]string, error) {
+	var kinds []string
+	if s != "" {
+		for _, k := range strings.Split(s, ",") {
+			k = strings.ToLower(strings.TrimSpace(k))
+			if k == "you" || k == "human" {
+				if !humans {
+					return nil, usagef("--seats: a simulation has no human seats")
+				}
+				kinds = append(kinds, "you")
+				continue
+			}
+			if _, err := bots.New(k, 0); err != nil {
+				return nil, usagef("--seats: %v", err)
+			}
+			kinds = append(kinds, k)
+		}
+	}
+	switch {
+	case len(kinds) == 0:
+		if players == 0 {
+			players = 2
+		}
+		for i := 0; i < players; i++ {
+			if humans && i == 0 {
+				kinds = append(kinds, "you")
+			} else {
+				kinds = append(kinds, "greedy")
+			}
+		}
+	case players != 0 && players != len(kinds):
+		return nil, usagef("--players %d but %d seats in --seats", players, len(kinds))
+	}
+	return kinds, nil
+}
+
+func checkPlayers(g interface{ Players() (int, int) }, n int) error {
+	lo, hi := g.Players()
+	if n < lo || n > hi {
+		return usagef("this game is for %d to %d players, not %d", lo, hi, n)
+	}
+	return nil
+}
+
+func printReport(w io.Writer, r *sim.Report) {
+	fmt.Fprintf(w, "%s, %d players, %d games (seeds %d–%d)\n", r.Game, r.Players, r.Games, r.Seed, r.Seed+uint64(r.Games)-1)
+	fmt.Fprintf(w, "Decisions per game: mean %.1f, sd %.1f, min %.0f, max %.0f\n\n", r.Moves.Mean, r.Moves.SD, r.Moves.Min, r.Moves.Max)
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "SEAT\tBOT\tWINS\tWIN RATE (95% CI)\tMEAN SCORE (SD)\t")
+	for _, s := range r.Seats {
+		fmt.Fprintf(tw, "%d\t%s\t%.1f\t%.1f%% [%.1f%%, %.1f%%]\t%.2f (%.2f)\t\n", s.Seat, s.Kind, s.Wins,
+			100*s.WinRate.Rate, 100*s.WinRate.Lo, 100*s.WinRate.Hi, s.Total.Mean, s.Total.SD)
+	}
+	tw.Flush()
+	fmt.Fprintln(w, "\nScore by category, mean (sd) per seat:")
+	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprint(tw, "CATEGORY\t")
+	for _, s := range r.Seats {
+		fmt.Fprintf(tw, "SEAT %d (%s)\t", s.Seat, s.Kind)
+	}
+	fmt.Fprintln(tw)
+	for _, c := range r.Categories {
+		fmt.Fprintf(tw, "%s\t", c.EN)
+		for _, s := range r.Seats {
+			st := s.ByCat[c.ID]
+			fmt.Fprintf(tw, "%.2f (%.2f)\t", st.Mean, st.SD)
+		}
+		fmt.Fprintln(tw)
+	}
+	tw.Flush()
+	for _, s := range r.Seats {
+		for rating, n := range s.Ratings {
+			fmt.Fprintf(w, "Seat %d rating %q: %d games\n", s.Seat, rating, n)
+		}
+	}
+}
+
+func writeCSV(w io.Writer, r *sim.Report) error {
+	cw := csv.NewWriter(w)
+	head := []string{"game", "players", "games", "seat", "bot", "wins", "win_rate", "win_lo", "win_hi", "total_mean", "total_sd"}
+	for _, c := range r.Categories {
+		head = append(head, c.ID+"_mean", c.ID+"_sd")
+	}
+	if err := cw.Write(head); err != nil {
+		return err
+	}
+	f := func(x float64) string { return strconv.FormatFloat(x, 'f', 4, 64) }
+	for _, s := range r.Seats {
+		row := []string{r.Game, strconv.Itoa(r.Players), strconv.Itoa(r.Games), strconv.Itoa(s.Seat), s.Kind,
+			f(s.Wins), f(s.WinRate.Rate), f(s.WinRate.Lo), f(s.WinRate.Hi), f(s.Total.Mean), f(s.Total.SD)}
+		for _, c := range r.Categories {
+			row = append(row, f(s.ByCat[c.ID].Mean), f(s.ByCat[c.ID].SD))
+		}
+		if err := cw.Write(row); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
