@@ -151,6 +151,9 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 		}
 		return nil
 	case mkStep:
+		if s.phase == phWork && s.steps >= budget {
+			return engine.Illegal("SG-T4", "all %d steps are used", budget)
+		}
 		if s.phase != phMove {
 			return wrongPhase("move a pawn")
 		}
@@ -300,6 +303,38 @@ func (s *state) whyClosed(p, k, to int) error {
 		return engine.Illegal("SG-T8", "your own pawn stands on %s", sqName(to))
 	case occ >= 0 && !s.strikable(int(occ)/nPawns, s.pawnMask()):
 		return engine.Illegal("SG-T10", "that subject cannot be struck: its owner has no element with a free square")
+	}
+	// a square two away in a straight line: say why the jump fails
+	from := int(s.pawnSq[p][k])
+	origins := bit(from)
+	own := s.ownElems(p)
+	if own&origins != 0 {
+		for e := 0; e < nElems; e++ {
+			if s.elem[p][e]&origins != 0 {
+				origins = s.elem[p][e]
+			}
+		}
+	}
+	rule, why := "", ""
+	for o := origins; o != 0; o &= o - 1 {
+		sq := lowSq(o)
+		for dir := 0; dir < 8; dir++ {
+			if int(jumpLand[sq][dir]) != to {
+				continue
+			}
+			m := int(jumpOver[sq][dir])
+			switch pm := s.pawnAt[m]; {
+			case pm >= 0 && int(pm)%nPawns == king:
+				return engine.Illegal("SG-T11", "a king (on %s) is never jumped over", sqName(m))
+			case s.pit&bit(m) != 0 || (s.elemAt[m] >= 0 && int(s.elemAt[m])/nElems != p):
+				rule, why = "SG-T12", "pits and other players' elements cannot be jumped over"
+			case pm < 0 && rule == "":
+				rule, why = "SG-T9", "a jump passes over a gardener or an architect"
+			}
+		}
+	}
+	if rule != "" {
+		return engine.Illegal(rule, "%s (%s)", why, sqName(to))
 	}
 	return engine.Illegal("SG-T7", "your %s cannot reach %s in one step or jump (SG-T7, SG-T9)", pawnNameEN[k], sqName(to))
 }
