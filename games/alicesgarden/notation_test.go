@@ -1,0 +1,218 @@
+package alicesgarden
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/engine/enginetest"
+)
+
+func TestNotation(t *testing.T) {
+	s := newState(t, 2, nil)
+	for _, tc := range []struct {
+		in   string
+		want engine.Move
+		out  string
+	}{
+		{"bag O", mvBag(0), "bag O"},
+		{"BAG s", mvBag(4), "bag S"},
+		{"take O03", mvTake(2), "take O03"},
+		{"take s13", mvTake(64), "take S13"},
+		{"place r0 1,1", mvPlace(0, 0), "place r0 1,1"},
+		{"place R90F 2,3", mvPlace(5, sq(2, 3)), "place r90f 2,3"},
+		{"place r270 6, 8", mvPlace(3, sq(6, 8)), "place r270 6,8"},
+		{"bonus 2", mvBonus(2), "bonus 2"},
+		{"put R 3,4", mvPut(0, sq(3, 4)), "put R 3,4"},
+		{"put grass 1,1", mvPut(4, 0), "put g 1,1"},
+		{"put G 1,1", mvPut(4, 0), "put g 1,1"},
+		{"  put   chess  6,8 ", mvPut(3, sq(6, 8)), "put C 6,8"},
+	} {
+		m, err := s.ParseMove(tc.in)
+		if err != nil || m != tc.want {
+			t.Errorf("%q: %v %v", tc.in, m, err)
+			continue
+		}
+		if got := s.FormatMove(m); got != tc.out {
+			t.Errorf("%q prints %q, want %q", tc.in, got, tc.out)
+		}
+	}
+	for _, bad := range []string{"", "bag", "bag X", "bag OO", "take O14", "take O00", "take X01", "take O1",
+		"place r45 1,1", "place r0 0,1", "place r0 7,1", "place r0 1,9", "place r0 11", "place r0", "bonus 4",
+		"bonus -1", "bonus x", "put X 1,1", "put R", "jump", "place r0f 1,1 extra"} {
+		if _, err := s.ParseMove(bad); err == nil {
+			t.Errorf("%q parses", bad)
+		}
+	}
+	if got := s.FormatMove(engine.Move(0xffffffff)); !strings.HasPrefix(got, "?") {
+		t.Errorf("garbage prints %q", got)
+	}
+}
+
+func FuzzParseMove(f *testing.F) {
+	s := newStateF(2)
+	s.Apply(mvBag(0), nil)
+	enginetest.FuzzParseMove(f, s)
+}
+
+func newStateF(n int) engine.State {
+	st, _ := Game.New(n, 1, engine.Options{"first": "1"})
+	return st
+}
+
+func TestPosition_Example(t *testing.T) {
+	data, err := os.ReadFile("../../docs/examples/alices-garden.position.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := Game.(engine.PositionScorer).ScorePosition(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc.Total != 97 || len(sc.Points) != 6 || sc.Points[0] != 45 || sc.Points[4] != -15 {
+		t.Errorf("score %+v", sc)
+	}
+}
+
+func TestPosition_Options(t *testing.T) {
+	grid := strings.Join(we5[:], "\n")
+	ps := Game.(engine.PositionScorer)
+	sc, err := ps.ScorePosition([]byte("side B\nunplaced 2\nsolo\n" + grid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// side B: chess pieces on (1,1)-(2,2), (3,4)-(4,5), (5,7)-(6,8): (2,2) and (3,4), (3,5), (4,4)
+	if sc.Points[0] != 20 || sc.Points[5] != -10 || sc.Rating == "" {
+		t.Errorf("score %+v", sc)
+	}
+	sc, err = ps.ScorePosition([]byte(strings.ReplaceAll(grid, "", " ")))
+	if err != nil || sc.Total != 97 {
+		t.Errorf("spaced grid: %v %v", sc.Total, err)
+	}
+}
+
+func TestPosition_Errors(t *testing.T) {
+	grid := we5[:]
+	for _, tc := range []struct{ in, want string }{
+		{"", "has 0 rows"},
+		{"side C\n" + strings.Join(grid, "\n"), "line 1: want side A or side B"},
+		{"unplaced x\n" + strings.Join(grid, "\n"), "line 1: want unplaced N"},
+		{strings.Join(grid[:5], "\n"), "has 5 rows"},
+		{strings.Join(grid, "\n") + "\nRRRRRRRR", "line 7: the grid has more than 6 rows"},
+		{"RMT\n", "line 1: row 1 has 3 squares"},
+		{"RMTXCGTM\n", "line 1: row 1 column 4: unknown square 'X'"},
+		{"R M T C C G T M\nside B", "line 2: put side before the grid"},
+		{"solo yes", "line 1: solo takes no value"},
+	} {
+		_, err := Game.(engine.PositionScorer).ScorePosition([]byte(tc.in))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want %q", tc.in, err, tc.want)
+		}
+	}
+}
+
+func FuzzScorePosition(f *testing.F) {
+	data, _ := os.ReadFile("../../docs/examples/alices-garden.position.txt")
+	f.Add(data)
+	f.Add([]byte("side B\nunplaced 3\n" + strings.Join(we5[:], "\n")))
+	f.Add([]byte(""))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		sc, err := Game.(engine.PositionScorer).ScorePosition(in)
+		if err != nil {
+			return
+		}
+		sum := 0
+		for _, v := range sc.Points {
+			sum += v
+		}
+		if sum != sc.Total || len(sc.Points) != len(sc.Categories) {
+			t.Fatalf("inconsistent score %+v", sc)
+		}
+	})
+}
+
+func TestDraw(t *testing.T) {
+	for _, n := range []int{1, 2, 4} {
+		st, _ := Game.New(n, 3, nil)
+		rng := engine.NewRNG(1)
+		for i := 0; i < 12 && !st.Over(); i++ {
+			ms := st.LegalMoves(nil)
+			st.Apply(ms[rng.Intn(len(ms))], nil)
+		}
+		d := st.(engine.Drawer)
+		plain := d.Draw(0, engine.Style{Lang: "en"})
+		if strings.Contains(plain, "\x1b") {
+			t.Error("colour codes without Color")
+		}
+		for _, want := range []string{"Alice's Garden", "1 2 3 4 5 6 7 8", "P1", "Bags:"} {
+			if !strings.Contains(plain, want) {
+				t.Errorf("%dp drawing lacks %q:\n%s", n, want, plain)
+			}
+		}
+		col := d.Draw(engine.Spectator, engine.Style{Color: true, Lang: "fr"})
+		if !strings.Contains(col, "\x1b[") || !strings.Contains(col, "Sacs") {
+			t.Errorf("colour/French drawing:\n%s", col)
+		}
+		// every board row has a letter or a free mark per square
+		for _, l := range strings.Split(plain, "\n") {
+			if strings.HasPrefix(l, "  1 ") && len(strings.Fields(l)) < 9 {
+				t.Errorf("short board row %q", l)
+			}
+		}
+	}
+}
+
+func TestGameInfo(t *testing.T) {
+	if Game.ID() != "alices-garden" || Game.Title("fr") == "" || Game.Title("en") == "" {
+		t.Error("id/title")
+	}
+	if lo, hi := Game.Players(); lo != 1 || hi != 4 {
+		t.Error("players")
+	}
+	if !strings.Contains(Game.Rules(), "AG-T5") {
+		t.Error("rules summary")
+	}
+	opts := Game.Options()
+	if len(opts) != 2 || opts[0].Name != "side" || opts[0].Default != "A" || opts[1].Name != "first" {
+		t.Errorf("options %+v", opts)
+	}
+}
+
+// TestScoreRunning: mid-game Score is the running pad and does not allocate;
+// held bonus tiles cost nothing while free squares remain.
+func TestScoreRunning(t *testing.T) {
+	s := newState(t, 2, nil)
+	if s.Score(0) != -5 { // one empty area: the whole board
+		t.Errorf("empty board %d, want -5", s.Score(0))
+	}
+	s.b[0].held[0] = 3
+	s.b[0].heldN = 3
+	if s.Score(0) != -5 {
+		t.Errorf("held bonus tiles counted: %d", s.Score(0))
+	}
+	if a := testing.AllocsPerRun(100, func() { s.Score(0) }); a != 0 {
+		t.Errorf("Score allocates %v", a)
+	}
+	buf := make([]engine.Move, 0, 512)
+	if a := testing.AllocsPerRun(100, func() { buf = s.LegalMoves(buf[:0]) }); a != 0 {
+		t.Errorf("LegalMoves allocates %v", a)
+	}
+	if s.Evaluate(0) <= float64(s.Score(0)) {
+		t.Error("Evaluate gives no value to held bonus tiles")
+	}
+}
+
+func TestEventsLog(t *testing.T) {
+	s := newState(t, 2, nil)
+	var log engine.Log
+	m, _ := s.ParseMove("bag O")
+	if err := s.Apply(m, &log); err != nil {
+		t.Fatal(err)
+	}
+	if len(log.Events) == 0 || !strings.Contains(log.Events[0].Text, "bag O") {
+		t.Errorf("events %+v", log.Events)
+	}
+	var nilLog *engine.Log
+	s.Apply(s.LegalMoves(nil)[0], nilLog)
+}
