@@ -3,6 +3,7 @@ package games
 
 import (
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/games/alicesgarden"
 	"github.com/jardin-games/jardin/games/englishgardens"
 )
 
@@ -11,5 +12,6 @@ import (
 func Registry() *engine.Registry {
 	return engine.NewRegistry(
 		englishgardens.Game,
+		alicesgarden.Game,
 	)
 }
