@@ -9,9 +9,9 @@ import (
 // WE-2 (HG-T6 crown): the tile moves at once and gives the objective discount.
 func TestWorkedExample_WE2_HG_T6_Crown(t *testing.T) {
 	s := newState(t, 3, 1, engine.Options{"first": "1"}) // Émeline = seat 0 holds the tile
-	atPlace(s, 1, "EM03")                                 // Raphaël, a crown card
-	s.obj[0] = 7                                          // OB08: 4 blue
-	setGarden(s, 1, map[string]string{"a1": "EM11"})      // BB
+	atPlace(s, 1, "EM03")                                // Raphaël, a crown card
+	s.obj[0] = 7                                         // OB08: 4 blue
+	setGarden(s, 1, map[string]string{"a1": "EM11"})     // BB
 	mustApply(t, s, "place a2")
 	if s.first != 1 {
 		t.Fatal("the tile did not move to Raphaël")
@@ -29,9 +29,9 @@ func TestWorkedExample_WE2_HG_T6_Crown(t *testing.T) {
 func TestWorkedExample_WE3_HG_T6_H5_GoldAndToolsByFloor(t *testing.T) {
 	base := map[string]string{"a1": "TR01", "a2": "TR01", "a3": "TR01", "b1": "TR01", "b2": "TR01"}
 	tests := []struct {
-		card, where  string
-		stock, gain  int
-		tools        bool
+		card, where string
+		stock, gain int
+		tools       bool
 	}{
 		{"EM08", "a4", 20, 1, false},
 		{"EM08", "b2", 20, 2, false},

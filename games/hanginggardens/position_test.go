@@ -1,0 +1,71 @@
+package hanginggardens
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+func TestScorePositionErrors(t *testing.T) {
+	good, err := os.ReadFile("../../docs/examples/hanging-gardens.position.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, in, want string
+	}{
+		{"syntax", "{\n\"irrigation\": \"Right\",\n,}", "line 3"},
+		{"type", `{"irrigation": 3}`, "irrigation"},
+		{"unknown field", `{"irigation": "Right"}`, "irigation"},
+		{"irrigation", strings.Replace(string(good), `"Right"`, `"Up"`, 1), "irrigation"},
+		{"missing position", strings.Replace(string(good), `"a5": "TR02"`, `"a5": ""`, 1), "a5"},
+		{"bad position", strings.Replace(string(good), `"a5"`, `"a6"`, 1), "a6"},
+		{"bad card", strings.Replace(string(good), `"AN04"`, `"AN99"`, 1), "a1"},
+		{"copies", strings.Replace(string(good), `"TR09"`, `"TR02"`, 1), "only 2 TR02"},
+		{"enhancement on a tree", strings.Replace(string(good), `"TR09"`, `"TR09+EN01"`, 1), "H6"},
+		{"bad enhancement", strings.Replace(string(good), `EN05`, `EN55`, 1), "EN55"},
+		{"objective position", strings.Replace(string(good), `"position": 2`, `"position": 5`, 1), "objectives[0].position"},
+		{"objective place", strings.Replace(string(good), `"place": 1}`, `"place": 3}`, 1), "objectives[0].place"},
+		{"objective twice", strings.Replace(string(good), `"position": 4`, `"position": 2`, 1), "twice"},
+		{"players", strings.Replace(string(good), `"players": 3`, `"players": 7`, 1), "players"},
+		{"trailing", string(good) + "{}", "extra"},
+	}
+	for _, tc := range tests {
+		_, err := Game.(game).ScorePosition([]byte(tc.in))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want it to mention %q", tc.name, err, tc.want)
+		}
+	}
+	// 4-5 players: the second marker still scores high; solo gives a rating.
+	four := strings.Replace(string(good), `"players": 3`, `"players": 4`, 1)
+	four = strings.Replace(four, `{"position": 4, "place": 1}`, `{"position": 4, "place": 2}`, 1)
+	sc, err := Game.(game).ScorePosition([]byte(four))
+	if err != nil || sc.Total != 48 {
+		t.Errorf("4 players, second marker: %v %d", err, sc.Total)
+	}
+	solo := strings.Replace(string(good), `"players": 3`, `"players": 1`, 1)
+	sc, err = Game.(game).ScorePosition([]byte(solo))
+	if err != nil || sc.Rating != "A few shy shoots; far from the Hanging Gardens." {
+		t.Errorf("solo rating %q %v", sc.Rating, err)
+	}
+}
+
+func FuzzScorePosition(f *testing.F) {
+	good, _ := os.ReadFile("../../docs/examples/hanging-gardens.position.json")
+	f.Add(good)
+	f.Add([]byte(`{}`))
+	f.Add([]byte(`{"irrigation":"H","garden":{"a1":"EM01+EN01"}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		sc, err := Game.(game).ScorePosition(data)
+		if err != nil {
+			return
+		}
+		sum := 0
+		for _, v := range sc.Points {
+			sum += v
+		}
+		if sum != sc.Total || sum < 0 {
+			t.Fatalf("total %d, sum %d", sc.Total, sum)
+		}
+	})
+}

@@ -1,0 +1,190 @@
+package hanginggardens
+
+import (
+	"testing"
+
+	"github.com/jardin-games/jardin/engine"
+)
+
+func soloWithAutoma(t *testing.T, cards ...int) *state {
+	t.Helper()
+	s := newState(t, 1, 1, nil)
+	// the automa deck: the first listed card is drawn first
+	s.automaLen = uint8(len(cards))
+	for i, c := range cards {
+		s.automa[len(cards)-1-i] = uint8(c - 1)
+	}
+	return s
+}
+
+// endPlayerTurn plays the player's take and place in column col and passes.
+func endPlayerTurn(t *testing.T, s *state, col int) {
+	t.Helper()
+	if s.colN[col] >= s.spaces() {
+		mustApply(t, s, legalText(s)[0])
+	} else {
+		mustApply(t, s, "take "+string(rune('1'+col))+" 1")
+	}
+	s.pendCard = card("TR01") + 1 // no icon
+	mustApply(t, s, legalText(s)[0])
+	for s.phase != phaseTake && !s.Over() {
+		mustApply(t, s, "pass")
+	}
+}
+
+// HG-SO2, HG-SO3a, HG-SO3d: alternation, column priority, the card is used.
+func TestRule_HG_SO2_SO3a_SO3d_AlternationAndColumns(t *testing.T) {
+	s := soloWithAutoma(t, 1, 1, 1, 1, 1, 1) // priority 1-2-3, animal, first player
+	endPlayerTurn(t, s, 0)
+	if s.automaGard != 2 || s.colN[0] != 2 || s.cols[0][1] != automaSeat {
+		t.Fatalf("SO2/SO3a: automa did not follow in column 1: %v", s.cols)
+	}
+	if s.automaLen != 5 || s.automaLast != 0 {
+		t.Fatal("SO3d: card not used")
+	}
+	// column 1 is now closed (2 spaces): the automa's next card goes to column 2
+	endPlayerTurn(t, s, 2)
+	if s.cols[1][0] != automaSeat {
+		t.Fatalf("SO3a: priority not followed: %v", s.cols)
+	}
+	endPlayerTurn(t, s, 2)
+	if s.round != 1 {
+		t.Fatalf("SO2: round should end after 3 + 3 turns, round %d", s.round+1)
+	}
+}
+
+// HG-SO3b: discards.
+func TestRule_HG_SO3b_Discard(t *testing.T) {
+	tests := []struct {
+		name   string
+		card   int
+		column []string
+		gone   []string
+	}{
+		{"first animal from row 1 up", 1, []string{"TR01", "AN02", "AN07", "EM01"}, []string{"AN02"}},
+		{"no animal: fallback row 1", 1, []string{"TR01", "TR02", "EM01", "VI01"}, []string{"TR01"}},
+		{"tree", 2, []string{"AN02", "EM01", "TR03", "TR01"}, []string{"TR03"}},
+		{"no tree: fallback row 3", 2, []string{"AN02", "EM01", "VI02", "AN07"}, []string{"VI02"}},
+		{"irrigation", 7, []string{"AN02", "EM17", "AN01", "EM01"}, []string{"EM17"}},
+		{"every flower card", 14, []string{"EM01", "TR01", "AN04", "EM11"}, []string{"EM01", "AN04", "EM11"}},
+		{"no flower: nothing", 14, []string{"TR01", "TR02", "AN02", "VI04"}, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newState(t, 1, 1, nil)
+			col := int(comp.Automa[tc.card-1].Columns[0])
+			setMarket(s, col, tc.column...)
+			deck := s.deckLen
+			s.automa[s.automaLen-1] = uint8(tc.card - 1)
+			s.automaTurn(nil)
+			if int(s.discardN) != len(tc.gone) {
+				t.Fatalf("discarded %d, want %v", s.discardN, tc.gone)
+			}
+			for i, id := range tc.gone {
+				if comp.Cards[s.discard[i]].ID != id {
+					t.Errorf("discard %d is %s, want %s", i, comp.Cards[s.discard[i]].ID, id)
+				}
+			}
+			if int(deck-s.deckLen) != len(tc.gone) {
+				t.Error("column not refilled from the deck")
+			}
+			for r := 0; r < 4; r++ {
+				if s.market[col][r] == 0 {
+					t.Error("gap left in the column")
+				}
+			}
+		})
+	}
+}
+
+// HG-SO3c: bonuses.
+func TestRule_HG_SO3c_Bonus(t *testing.T) {
+	s := newState(t, 1, 1, nil)
+	s.automa[s.automaLen-1] = 0 // card 1: first player
+	s.automaTurn(nil)
+	if s.first != automaSeat {
+		t.Fatal("first player: the automa did not take the tile")
+	}
+	// objective: positions 1, 2, 3, 4 in order, no reward
+	s = newState(t, 1, 1, nil)
+	tools, gold := s.stockTools, s.stockGold
+	for k := 0; k < 4; k++ {
+		s.automa[s.automaLen-1] = 1 // card 2: objective
+		s.automaGard = 3
+		s.colN = [3]uint8{}
+		s.automaTurn(nil)
+		if s.markN[k] != 1 || s.marks[k][0] != automaSeat {
+			t.Fatalf("objective %d: no automa marker", k+1)
+		}
+	}
+	if s.stockTools != tools || s.stockGold != gold {
+		t.Error("the automa gains nothing")
+	}
+	// enhancement: the top of the pile is discarded
+	s = newState(t, 1, 1, nil)
+	n := s.pileLen[2]
+	top := s.piles[2][n-1]
+	s.automa[s.automaLen-1] = 3 // card 4: enhancement 4-gold pile
+	s.automaTurn(nil)
+	if s.pileLen[2] != n-1 || s.enhDiscardN != 1 || s.enhDiscard[0] != top {
+		t.Fatal("enhancement bonus")
+	}
+}
+
+// HG-SO4: the automa with the tile starts the round; no discount for the player.
+func TestRule_HG_SO4_AutomaFirst(t *testing.T) {
+	s := soloWithAutoma(t, 1, 2, 2, 2, 2, 2, 2, 2, 2)
+	// round 1: the player starts
+	endPlayerTurn(t, s, 0) // automa card 1: takes the tile
+	if s.first != automaSeat {
+		t.Fatal("tile not taken")
+	}
+	s.obj[0] = 1
+	if s.need(0, 0) != 3 {
+		t.Error("the player keeps a discount without the tile")
+	}
+	endPlayerTurn(t, s, 2)
+	endPlayerTurn(t, s, 2)
+	// round 2: the automa played first, the player is to move with one automa gardener placed
+	if s.round != 1 || s.automaGard != 2 || s.turn != 1 || s.ToMove() != 0 {
+		t.Fatalf("SO4: round %d automa gardeners %d", s.round+1, s.automaGard)
+	}
+	// a crown takes it back
+	mustApply(t, s, "take 1 1")
+	s.pendCard = card("EM02") + 1
+	mustApply(t, s, "place b1")
+	if s.first != 0 {
+		t.Fatal("the crown did not take the tile back from the automa")
+	}
+}
+
+// HG-SO5, HG-SO6, H12: deck size, automa scores nothing, rating bands.
+func TestRule_HG_SO5_SO6_H12_SoloEnd(t *testing.T) {
+	for seed := uint64(1); seed <= 30; seed++ {
+		s := newState(t, 1, seed, engine.Options{"difficulty": "expert"})
+		playRandom(t, s, seed)
+		if s.automaLen != 6 || s.automaMarks > 4 {
+			t.Fatalf("SO5: %d automa cards left", s.automaLen)
+		}
+		r := s.Result()
+		if len(r.Players) != 1 || r.Players[0].Rating == "" || r.Players[0].Rank != 1 {
+			t.Fatal("SO6: solo result")
+		}
+	}
+	tests := []struct {
+		total int
+		want  string
+	}{
+		{45, "A wasteland, not a garden."},
+		{46, "A few shy shoots; far from the Hanging Gardens."},
+		{55, "A few shy shoots; far from the Hanging Gardens."},
+		{56, "Well done; it starts to look like the Hanging Gardens."},
+		{65, "Well done; it starts to look like the Hanging Gardens."},
+		{66, "A botanical masterpiece worthy of Queen Amytis."},
+	}
+	for _, tc := range tests {
+		if got := rating(tc.total, "en"); got != tc.want {
+			t.Errorf("%d: %q", tc.total, got)
+		}
+	}
+}

@@ -1,0 +1,88 @@
+package hanginggardens
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/jardin-games/jardin/engine"
+)
+
+// Views never show the deck, the piles under their top tile or the automa
+// deck: two states that differ only there give byte-identical views.
+func TestViewLeaksNoHiddenInfo(t *testing.T) {
+	for n := 1; n <= 5; n++ {
+		s := newState(t, n, uint64(n), nil)
+		rng := engine.NewRNG(9)
+		var buf []engine.Move
+		for i := 0; i < 30; i++ {
+			buf = s.LegalMoves(buf[:0])
+			_ = s.Apply(buf[rng.Intn(len(buf))], nil)
+		}
+		h := *s
+		// reverse the hidden parts
+		for i, j := 0, int(h.deckLen)-1; i < j; i, j = i+1, j-1 {
+			h.deck[i], h.deck[j] = h.deck[j], h.deck[i]
+		}
+		for k := 0; k < 3; k++ {
+			if h.pileLen[k] > 2 {
+				h.piles[k][0], h.piles[k][1] = h.piles[k][1], h.piles[k][0]
+			}
+		}
+		if h.automaLen > 1 {
+			h.automa[0], h.automa[1] = h.automa[1], h.automa[0]
+		}
+		h.rng = engine.NewRNG(12345)
+		for p := engine.Spectator; p < n; p++ {
+			a, _ := json.Marshal(s.View(p))
+			b, _ := json.Marshal(h.View(p))
+			if !bytes.Equal(a, b) {
+				t.Fatalf("%dp: view of %d shows hidden order", n, p)
+			}
+			if d := s.Determinize(p, 77); !bytes.Equal(a, mustJSON(t, d.View(p))) {
+				t.Fatalf("view changed by Determinize")
+			}
+		}
+	}
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// H9: irrigation cards are public; the other views show the same table.
+func TestRule_H9_IrrigationCardsPublic(t *testing.T) {
+	s := newState(t, 3, 4, nil)
+	v := s.View(engine.Spectator).(*View)
+	for p := 0; p < 3; p++ {
+		if v.Players[p].Irrigation != comp.Irrigation[s.pl[p].Irrigation].Name {
+			t.Error("irrigation card not shown")
+		}
+	}
+	b := string(mustJSON(t, v))
+	if strings.Contains(b, "rng") || strings.Contains(b, "deck\"") {
+		t.Error("view holds the generator or the deck")
+	}
+}
+
+// Determinize re-samples the deck and the piles under the top tiles.
+func TestDeterminizeResamplesHidden(t *testing.T) {
+	s := newState(t, 2, 8, nil)
+	d := s.Determinize(0, 99).(*state)
+	if d.deck == s.deck {
+		t.Error("deck order not re-sampled")
+	}
+	for k := 0; k < 3; k++ {
+		if d.piles[k][d.pileLen[k]-1] != s.piles[k][s.pileLen[k]-1] {
+			t.Error("top tile changed")
+		}
+	}
+	if d.market != s.market {
+		t.Error("market changed")
+	}
+}
