@@ -5,6 +5,7 @@ import (
 	"github.com/jardin-games/jardin/engine"
 	"github.com/jardin-games/jardin/games/alicesgarden"
 	"github.com/jardin-games/jardin/games/englishgardens"
+	"github.com/jardin-games/jardin/games/hanginggardens"
 )
 
 // Registry returns a registry holding every game, in the order of the
@@ -13,5 +14,6 @@ func Registry() *engine.Registry {
 	return engine.NewRegistry(
 		englishgardens.Game,
 		alicesgarden.Game,
+		hanginggardens.Game,
 	)
 }
