@@ -86,10 +86,10 @@ const (
 	cRose
 	cPetunia
 	cLily
-	cSpecies // derived: tree species present
-	cColours // derived: colours present
-	cFlowers // derived: flower types present
-	cPair    // first of 9 colour-flower counters: cPair + 3*(colour-1) + (flower-1)
+	cSpecies    // derived: tree species present
+	cColours    // derived: colours present
+	cFlowers    // derived: flower types present
+	cPair       // first of 9 colour-flower counters: cPair + 3*(colour-1) + (flower-1)
 	numCounters = cPair + 9
 )
 

@@ -55,12 +55,12 @@ type View struct {
 	TrophyDisp   [3]*TrophyView `json:"trophyDisplay"`
 	// LandUnder and TrophyUnder are the cards the viewer put under the
 	// decks with special 1, top first: only they know that order.
-	LandUnder      []CardView    `json:"landUnder,omitempty"`
-	TrophyUnder    []TrophyView  `json:"trophyUnder,omitempty"`
-	RemovedLand    int           `json:"removedLand"`
-	RemovedTrophy  int           `json:"removedTrophies"`
-	Held           *TrophyView   `json:"held,omitempty"`
-	Villages       []VillageView `json:"villages"`
+	LandUnder     []CardView    `json:"landUnder,omitempty"`
+	TrophyUnder   []TrophyView  `json:"trophyUnder,omitempty"`
+	RemovedLand   int           `json:"removedLand"`
+	RemovedTrophy int           `json:"removedTrophies"`
+	Held          *TrophyView   `json:"held,omitempty"`
+	Villages      []VillageView `json:"villages"`
 }
 
 func (s *state) cardView(c int8) CardView {
