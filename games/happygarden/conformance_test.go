@@ -9,7 +9,7 @@ import (
 )
 
 // conformanceGames per player count: keeps the package's tests fast.
-var conformanceGames = map[int]int{2: 300, 3: 200, 4: 150, 5: 150}
+var conformanceGames = map[int]int{2: 500, 3: 400, 4: 300, 5: 300}
 
 func TestConformance(t *testing.T) {
 	for n := 2; n <= 5; n++ {

@@ -38,7 +38,7 @@ func (s *state) checkCell(p int, t uint8, c int, lifted uint8) int {
 	if !inArea(c) {
 		return errOutside
 	}
-	g := &s.grid[p]
+	g := s.garden(p)
 	if g[c] != 0 {
 		return errOccupied
 	}
@@ -110,7 +110,7 @@ func (s *state) anyCell(p int, t uint8) bool {
 
 // ready: the condition of tile t in garden p holds (HP-T18 to HP-T20).
 func (s *state) ready(p int, t uint8) bool {
-	g := &s.grid[p]
+	g := s.garden(p)
 	c := int(s.pos[t])
 	info := &tiles[t]
 	switch info.kind {
@@ -192,7 +192,7 @@ func (s *state) validate(p int, log *engine.Log) int {
 	if !s.bonus[p] {
 		full := true
 		for _, c := range ringCells {
-			if s.grid[p][c] == 0 {
+			if s.grid[p*ncell+c] == 0 {
 				full = false
 				break
 			}
@@ -210,7 +210,7 @@ func (s *state) validate(p int, log *engine.Log) int {
 // ---- placing and moving tiles ----
 
 func (s *state) put(p int, t uint8, c int) {
-	s.grid[p][c] = t
+	s.grid[p*ncell+c] = t
 	s.pos[t] = int16(c)
 	s.owner[t] = int8(p)
 	s.gtiles[p][s.gn[p]] = t
@@ -218,8 +218,8 @@ func (s *state) put(p int, t uint8, c int) {
 }
 
 func (s *state) move(p int, t uint8, c int) {
-	s.grid[p][s.pos[t]] = 0
-	s.grid[p][c] = t
+	s.grid[p*ncell+int(s.pos[t])] = 0
+	s.grid[p*ncell+c] = t
 	s.pos[t] = int16(c)
 }
 
@@ -232,7 +232,7 @@ func (b *cellSet) add(c int)      { b[c>>6] |= 1 << (c & 63) }
 // connected: every tile of garden p is joined to the house, with tile t
 // moved from its cell to cell to (to < 0: t removed).
 func (s *state) connected(p int, t uint8, to int) bool {
-	g := &s.grid[p]
+	g := s.garden(p)
 	from := int(s.pos[t])
 	occ := func(c int) bool {
 		if c == to {
@@ -273,7 +273,7 @@ func (s *state) connected(p int, t uint8, to int) bool {
 // garden's bounding box grown by one (the cells around it are all empty, so
 // no path needs to leave it).
 func (s *state) slideSet(p int, t uint8, seen *cellSet) {
-	g := &s.grid[p]
+	g := s.garden(p)
 	x0, y0, x1, y1 := s.bbox(p)
 	x0, y0, x1, y1 = x0-1, y0-1, x1+1, y1+1
 	var q [ncell]int16
@@ -325,26 +325,40 @@ func (s *state) repotRule(p int, t uint8, c int) (string, string) {
 	return "", ""
 }
 
-// appendRepots appends the legal repot moves of player p.
-func (s *state) appendRepots(p int, buf []engine.Move) []engine.Move {
+// repotDests appends the legal destinations of tile t of garden p as place
+// moves; with one set it stops at the first and only reports whether any exists.
+func (s *state) repotDests(p int, t uint8, buf []engine.Move, one bool) ([]engine.Move, bool) {
 	x0, y0, x1, y1 := s.bbox(p)
-	for _, t := range s.gtiles[p][:s.gn[p]] {
-		var seen cellSet
-		s.slideSet(p, t, &seen)
-		free := s.connected(p, t, -1)
-		start := int(s.pos[t])
-		for y := y0 - 1; y <= y1+1; y++ {
-			for x := x0 - 1; x <= x1+1; x++ {
-				c := cellOf(x, y)
-				if c == start || !seen.has(c) || s.checkCell(p, t, c, t) != okCell {
-					continue
-				}
-				if !free && !s.connected(p, t, c) {
-					continue
-				}
-				buf = append(buf, mkMove(mvRepot, int(t), c, 0))
+	var seen cellSet
+	s.slideSet(p, t, &seen)
+	free := s.connected(p, t, -1)
+	start := int(s.pos[t])
+	found := false
+	for y := y0 - 1; y <= y1+1; y++ {
+		for x := x0 - 1; x <= x1+1; x++ {
+			c := cellOf(x, y)
+			if c == start || !seen.has(c) || s.checkCell(p, t, c, t) != okCell {
+				continue
 			}
+			if !free && !s.connected(p, t, c) {
+				continue
+			}
+			found = true
+			if one {
+				return buf, true
+			}
+			buf = append(buf, mkMove(mvPlace, 0, c, 0))
 		}
 	}
-	return buf
+	return buf, found
+}
+
+// anyRepot: player p has a tile with a legal repot destination.
+func (s *state) anyRepot(p int) bool {
+	for _, t := range s.gtiles[p][:s.gn[p]] {
+		if _, ok := s.repotDests(p, t, nil, true); ok {
+			return true
+		}
+	}
+	return false
 }

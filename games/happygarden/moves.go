@@ -9,7 +9,7 @@ import (
 const (
 	mvTake  = 1  // a = slot 0..5 (B1 B2 B3 T1 T2 T3)
 	mvPlace = 2  // b = cell
-	mvRepot = 3  // a = tile, b = cell
+	mvRepot = 3  // start a repot (HP-T26)
 	mvWater = 4  // a = tile, c = colour
 	mvEnd   = 5  // end the turn
 	mvSteal = 6  // a = opponent's tile
@@ -19,6 +19,7 @@ const (
 	mvPass  = 10 // decline a gust or drum
 	mvGive  = 11 // a = seat
 	mvMole  = 12 // a = own tile
+	mvLift  = 13 // a = tile to repot
 )
 
 // Move is the engine's move type, named here for brevity.
@@ -103,6 +104,14 @@ func (s *state) LegalMoves(buf []engine.Move) []engine.Move {
 	case phAfter:
 		buf = append(buf, mkMove(mvEnd, 0, 0, 0))
 		buf = s.appendOptional(p, buf)
+	case phRepotTile:
+		for _, t := range s.gtiles[p][:s.gn[p]] {
+			if _, ok := s.repotDests(p, t, nil, true); ok {
+				buf = append(buf, mkMove(mvLift, int(t), 0, 0))
+			}
+		}
+	case phRepotDest:
+		buf, _ = s.repotDests(p, s.repotT, buf, false)
 	case phGive:
 		for r := 0; r < int(s.n); r++ {
 			if r != p {
@@ -133,8 +142,8 @@ func (s *state) appendOptional(p int, buf []engine.Move) []engine.Move {
 			}
 		}
 	}
-	if s.wb[p] >= 2 {
-		buf = s.appendRepots(p, buf)
+	if s.wb[p] >= 2 && s.anyRepot(p) {
+		buf = append(buf, mkMove(mvRepot, 0, 0, 0))
 	}
 	return buf
 }
@@ -194,7 +203,7 @@ func (s *state) waterRule(p int, t uint8, col int) string {
 	}
 	c := int(s.pos[t])
 	for _, d := range dirs {
-		v := s.grid[p][c+d]
+		v := s.grid[p*ncell+c+d]
 		if v != 0 && v != house && tiles[v].kind == kindFlower && tiles[v].shape == tiles[t].shape && s.colourOf(v) == uint8(col) {
 			return "HP-T27"
 		}
@@ -211,7 +220,7 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 		return engine.Illegal("HP-E1", "the game is over")
 	}
 	kind, a, b, c := unpack(m)
-	if mkMove(kind, a, b, c) != m || kind < mvTake || kind > mvMole {
+	if mkMove(kind, a, b, c) != m || kind < mvTake || kind > mvLift {
 		return engine.Illegal("HP-T2", "malformed move %#x", uint64(m))
 	}
 	p := int(s.toMove)
@@ -305,23 +314,16 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 			s.endTurn(log)
 			return nil
 		case mvRepot:
-			if c != 0 {
+			if a != 0 || b != 0 || c != 0 {
 				return engine.Illegal("HP-T26", "malformed repot")
 			}
 			if s.wb[p] < 2 {
 				return engine.Illegal("HP-T26", "repotting costs 2 wheelbarrows")
 			}
-			if r, msg := s.repotRule(p, uint8(a), b); r != "" {
-				return engine.Illegal(r, "%s", msg)
+			if !s.anyRepot(p) {
+				return engine.Illegal("HP-T26", "no tile of your garden can slide to a legal cell")
 			}
-			t := uint8(a)
-			s.wb[p] -= 2
-			s.supWB += 2
-			s.move(p, t, b)
-			if log.On() {
-				log.Public(p, "repots %s to %s", tileName(s, t), cellName(b))
-			}
-			s.handout(p, s.validate(p, log), s.phase, log)
+			s.repotRet, s.phase = s.phase, phRepotTile
 			return nil
 		case mvWater:
 			if b != 0 {
@@ -355,6 +357,35 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 			log.Public(p, "places %s at %s", tileName(s, t), cellName(b))
 		}
 		s.handout(p, s.validate(p, log), phAfter, log)
+		return nil
+
+	case phRepotTile:
+		if kind != mvLift || b != 0 || c != 0 || !ownTile(s, p, a) {
+			return engine.Illegal("HP-T26", "choose a tile of your garden to repot")
+		}
+		if _, ok := s.repotDests(p, uint8(a), nil, true); !ok {
+			return engine.Illegal("HP-T26", "%s cannot slide to any legal cell (HP-T26.1)", tileName(s, uint8(a)))
+		}
+		s.repotT, s.phase = uint8(a), phRepotDest
+		return nil
+
+	case phRepotDest:
+		if kind != mvPlace || a != 0 || c != 0 {
+			return engine.Illegal("HP-T26", "choose the cell where %s goes", tileName(s, s.repotT))
+		}
+		t := s.repotT
+		if r, msg := s.repotRule(p, t, b); r != "" {
+			return engine.Illegal(r, "%s", msg)
+		}
+		s.wb[p] -= 2
+		s.supWB += 2
+		s.move(p, t, b)
+		if log.On() {
+			log.Public(p, "repots %s to %s (2 wheelbarrows)", tileName(s, t), cellName(b))
+		}
+		ret := s.repotRet
+		s.repotT, s.repotRet = 0, 0
+		s.handout(p, s.validate(p, log), ret, log)
 		return nil
 
 	case phGive:

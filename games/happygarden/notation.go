@@ -12,7 +12,9 @@ import (
 //
 //	take B1 | take T3          choose a shop tile (a top slot costs a wheelbarrow)
 //	place 2,-1                 place the held tile at (x, y)
-//	repot F15 2,3              slide a tile of your garden to (x, y)
+//	repot                      start a repot (2 wheelbarrows), then
+//	lift F15                   choose the tile to slide, then
+//	place 2,3                  choose its destination
 //	water F14 Y                magic watering can: F14 becomes yellow
 //	end                        end the turn
 //	steal F26                  take the butterfly of an opponent's flower
@@ -69,8 +71,12 @@ func (s *state) FormatMove(m engine.Move) string {
 			return "place " + cellName(b)
 		}
 	case mvRepot:
-		if c == 0 && b < ncell {
-			return "repot " + tileID(a) + " " + cellName(b)
+		if a == 0 && b == 0 && c == 0 {
+			return "repot"
+		}
+	case mvLift:
+		if b == 0 && c == 0 {
+			return "lift " + tileID(a)
 		}
 	case mvWater:
 		if b == 0 && c < numColours {
@@ -147,7 +153,7 @@ func parseCell(w string) (int, error) {
 func (s *state) ParseMove(txt string) (engine.Move, error) {
 	f := strings.Fields(strings.ToLower(strings.TrimSpace(txt)))
 	// "place (2, -1)" typed with a space: join the cell back.
-	if len(f) >= 3 && (f[0] == "place" || f[0] == "repot") && strings.HasSuffix(f[len(f)-2], ",") {
+	if len(f) >= 3 && f[0] == "place" && strings.HasSuffix(f[len(f)-2], ",") {
 		f = append(f[:len(f)-2], f[len(f)-2]+f[len(f)-1])
 	}
 	if len(f) == 0 {
@@ -190,18 +196,12 @@ func (s *state) ParseMove(txt string) (engine.Move, error) {
 		}
 		return mkMove(mvPlace, 0, c, 0), nil
 	case "repot":
-		if err := want(3); err != nil {
+		if err := want(1); err != nil {
 			return 0, err
 		}
-		t, err := parseTile(f[1])
-		if err != nil {
-			return 0, err
-		}
-		c, err := parseCell(f[2])
-		if err != nil {
-			return 0, err
-		}
-		return mkMove(mvRepot, t, c, 0), nil
+		return mkMove(mvRepot, 0, 0, 0), nil
+	case "lift":
+		return tileMove(mvLift)
 	case "water":
 		if err := want(3); err != nil {
 			return 0, err
@@ -265,5 +265,5 @@ func (s *state) ParseMove(txt string) (engine.Move, error) {
 		}
 		return mkMove(mvGive, n-1, 0, 0), nil
 	}
-	return 0, fmt.Errorf("unknown move %q (take, place, repot, water, end, steal, worm, gust, drum, pass, give, mole)", f[0])
+	return 0, fmt.Errorf("unknown move %q (take, place, repot, lift, water, end, steal, worm, gust, drum, pass, give, mole)", f[0])
 }

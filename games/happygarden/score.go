@@ -194,7 +194,7 @@ func jsonErr(data []byte, err error) error {
 
 // state builds a one-garden state from the position, checking it.
 func (pos *Position) state() (*state, error) {
-	s := &state{n: 1}
+	s := &state{n: 1, grid: make([]uint8, ncell)}
 	for t := range s.owner {
 		s.owner[t] = -1
 		s.pos[t] = -1
@@ -205,7 +205,7 @@ func (pos *Position) state() (*state, error) {
 	}
 	s.mice[0] = uint8(m)
 	for _, c := range houseCells {
-		s.grid[0][c] = house
+		s.grid[c] = house
 	}
 	for i, b := range pos.OpponentButterflies {
 		if b < 0 {
@@ -233,11 +233,11 @@ func (pos *Position) state() (*state, error) {
 			return nil, fmt.Errorf("%s: cell (%d,%d) is outside the garden area (x and y from %d to %d)", where, x, y, minXY, maxXY)
 		}
 		c := cellOf(x, y)
-		if s.grid[0][c] == house {
+		if s.grid[c] == house {
 			return nil, fmt.Errorf("%s: cell (%d,%d) is a house cell (the house covers (0,0)–(1,1))", where, x, y)
 		}
-		if s.grid[0][c] != 0 {
-			return nil, fmt.Errorf("%s: cell (%d,%d) already holds %s", where, x, y, tiles[s.grid[0][c]].id)
+		if s.grid[c] != 0 {
+			return nil, fmt.Errorf("%s: cell (%d,%d) already holds %s", where, x, y, tiles[s.grid[c]].id)
 		}
 		if pt.Butterflies < 0 || pt.Worms < 0 || pt.Moles < 0 || pt.Butterflies > 50 || pt.Worms > 50 || pt.Moles > 50 {
 			return nil, fmt.Errorf("%s: token counts must be between 0 and 50", where)
@@ -271,7 +271,7 @@ func (pos *Position) state() (*state, error) {
 	} else {
 		full := true
 		for _, c := range ringCells {
-			full = full && s.grid[0][c] != 0
+			full = full && s.grid[c] != 0
 		}
 		s.bonus[0] = full
 	}

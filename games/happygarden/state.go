@@ -40,6 +40,8 @@ const (
 	phAfter                 // step 4: optional actions, then end the turn
 	phGive                  // the validating player picks who receives a mole (HP-T24)
 	phReceive               // the receiver picks the tile for the mole (HP-T24)
+	phRepotTile             // repot: choose the tile to slide (HP-T26)
+	phRepotDest             // repot: choose where it goes (HP-T26)
 	phOver
 )
 
@@ -65,7 +67,7 @@ type state struct {
 	wb, cans [maxPlayers]uint8
 	gn       [maxPlayers]uint8
 	gtiles   [maxPlayers][maxOwn]uint8 // tiles of each garden, in placement order
-	grid     [maxPlayers][ncell]uint8
+	grid     []uint8 // n gardens of ncell cells: tile id, house, or 0
 
 	pos   [numTiles + 1]int16 // cell of a placed tile
 	owner [numTiles + 1]int8  // garden of a placed tile, -1 elsewhere
@@ -101,6 +103,8 @@ type state struct {
 	pend          uint8 // moles waiting to be handed out
 	giver, recv   int8
 	resume        uint8
+	repotT        uint8 // tile being repotted
+	repotRet      uint8 // step to return to after a repot
 
 	rng engine.RNG
 }
@@ -117,11 +121,18 @@ func (s *state) ToMove() int {
 
 func (s *state) Clone() engine.State {
 	c := *s
+	c.grid = append([]uint8(nil), s.grid...)
 	return &c
+}
+
+// garden is player p's grid.
+func (s *state) garden(p int) []uint8 {
+	return s.grid[p*ncell : (p+1)*ncell : (p+1)*ncell]
 }
 
 func (s *state) Determinize(player int, seed uint64) engine.State {
 	c := *s
+	c.grid = append([]uint8(nil), s.grid...)
 	c.rng = engine.NewRNG(seed)
 	engine.Shuffle(&c.rng, c.bag[:c.bagN])
 	engine.Shuffle(&c.rng, c.pile[:c.pileN])
@@ -139,13 +150,14 @@ func (s *state) colourOf(t uint8) uint8 {
 
 func (s *state) setup(n, first int, mice [maxPlayers]uint8) {
 	s.n, s.first, s.mice = int8(n), int8(first), mice
+	s.grid = make([]uint8, n*ncell)
 	for t := range s.owner {
 		s.owner[t] = -1
 		s.pos[t] = -1
 	}
 	for p := 0; p < n; p++ {
 		for _, c := range houseCells {
-			s.grid[p][c] = house
+			s.grid[p*ncell+c] = house
 		}
 	}
 	s.supWB, s.supWorm, s.supCan, s.supBfly = uint8(stockWB), uint8(stockWorm), uint8(stockCans), uint8(n+1)

@@ -70,7 +70,7 @@ type TileView struct {
 
 var kindNames = [...]string{"", "flower", "gnome", "windmill"}
 var symNames = [...]string{"", "butterfly", "worm", "wheelbarrow"}
-var phaseNames = [...]string{"", "setup", "steal", "token", "choose", "place", "after", "give", "receive", "over"}
+var phaseNames = [...]string{"", "setup", "steal", "token", "choose", "place", "after", "give", "receive", "repot-tile", "repot-destination", "over"}
 
 func (s *state) tileView(t uint8) *TileView {
 	if t == 0 {
@@ -260,7 +260,7 @@ func (s *state) Draw(player int, style engine.Style) string {
 		for y := y0; y <= y1; y++ {
 			fmt.Fprintf(&b, "%4d ", y)
 			for x := x0; x <= x1; x++ {
-				b.WriteString(s.cellText(p, s.grid[p][cellOf(x, y)], style))
+				b.WriteString(s.cellText(p, s.grid[p*ncell+cellOf(x, y)], style))
 			}
 			b.WriteString("\n")
 		}
@@ -277,7 +277,7 @@ func (s *state) Evaluate(p int) float64 {
 		return 0
 	}
 	v := float64(s.Score(p))
-	g := &s.grid[p]
+	g := s.garden(p)
 	for _, t := range s.gtiles[p][:s.gn[p]] {
 		if s.happy&(1<<t) != 0 {
 			continue
