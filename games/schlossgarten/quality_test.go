@@ -1,0 +1,158 @@
+package schlossgarten
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/engine/enginetest"
+)
+
+// Views never leak a hand or the deck order: states that differ only in
+// hidden parts give byte-identical views.
+func TestViewsLeakNothing(t *testing.T) {
+	var buf []engine.Move
+	for n := 2; n <= 4; n++ {
+		s := st(t, n, 77)
+		rng := engine.NewRNG(5)
+		for i := 0; i < 400 && !s.Over(); i++ {
+			for p := engine.Spectator; p < n; p++ {
+				a, _ := json.Marshal(s.View(p))
+				b, _ := json.Marshal(s.Determinize(p, uint64(i)).View(p))
+				if !bytes.Equal(a, b) {
+					t.Fatalf("view of %d depends on hidden parts", p)
+				}
+				// the deck reversed: nobody's view changes
+				c := *s
+				for l, r := 0, int(c.deckN)-1; l < r; l, r = l+1, r-1 {
+					c.deck[l], c.deck[r] = c.deck[r], c.deck[l]
+				}
+				if x, _ := json.Marshal(c.View(p)); !bytes.Equal(a, x) {
+					t.Fatalf("view of %d shows the deck order", p)
+				}
+				var v View
+				_ = json.Unmarshal(a, &v)
+				for q, seat := range v.Seats {
+					if q != p && seat.Hand != nil {
+						t.Fatalf("view of %d shows seat %d's hand", p, q)
+					}
+				}
+			}
+			buf = s.LegalMoves(buf[:0])
+			_ = s.Apply(buf[rng.Intn(len(buf))], nil)
+		}
+	}
+}
+
+// greedyMove picks the move with the best immediate score gain for the
+// mover, breaking ties with Evaluate (as the bots package's greedy does).
+func greedyMove(s *state, buf []engine.Move) engine.Move {
+	me := s.ToMove()
+	base := s.Score(me)
+	best, bestGain, bestEval := buf[0], -1<<30, -1e18
+	for _, m := range buf {
+		c := *s
+		_ = c.Apply(m, nil)
+		gain := c.Score(me) - base
+		ev := c.Evaluate(me)
+		if gain > bestGain || gain == bestGain && ev > bestEval {
+			best, bestGain, bestEval = m, gain, ev
+		}
+	}
+	return best
+}
+
+func TestGreedyBeatsRandom(t *testing.T) {
+	games, wins := 100, 0
+	var buf []engine.Move
+	for g := 0; g < games; g++ {
+		s := st(t, 2, uint64(500+g))
+		gs := g % 2 // greedy's seat
+		rng := engine.NewRNG(uint64(g))
+		for !s.Over() {
+			buf = s.LegalMoves(buf[:0])
+			m := buf[rng.Intn(len(buf))]
+			if s.ToMove() == gs {
+				m = greedyMove(s, buf)
+			}
+			if err := s.Apply(m, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		r := s.Result()
+		if r.Players[gs].Rank == 1 && r.Players[1-gs].Rank != 1 {
+			wins++
+		}
+	}
+	t.Logf("greedy won %d of %d", wins, games)
+	if wins < games*9/10 {
+		t.Fatalf("greedy won %d of %d, want at least 90%%", wins, games)
+	}
+}
+
+func TestNotationRoundTrip(t *testing.T) {
+	for _, txt := range []string{"play C07", "k 3,5", "g 0,0", "a 6,6", "put 6,5", "stop", "dig g 3,3", "dig a 0,6",
+		"build pool 3,3 4,3", "build hedge1 2,3", "build terrace 3,2 3,3 4,3", "done"} {
+		m, err := parseMove(txt)
+		if err != nil {
+			t.Fatalf("%q: %v", txt, err)
+		}
+		if got := formatMove(m); got != txt {
+			t.Errorf("%q prints as %q", txt, got)
+		}
+	}
+	for _, txt := range []string{"PLAY c7", "  K  (3,5) ", "king 3,5", "build POOL 4,3 3,3"} {
+		if _, err := parseMove(txt); err != nil {
+			t.Errorf("%q: %v", txt, err)
+		}
+	}
+	for _, txt := range []string{"", "play", "play C99", "k 7,0", "k 3", "dig k 3,3", "build moat 1,1", "build pool",
+		"build pool 1,1 1,2 1,3 1,4", "stop now", "jump"} {
+		if _, err := parseMove(txt); err == nil {
+			t.Errorf("%q parsed", txt)
+		}
+	}
+}
+
+func FuzzParseMove(f *testing.F) {
+	s := st(&testing.T{}, 3, 1)
+	enginetest.FuzzParseMove(f, s)
+}
+
+func TestDraw(t *testing.T) {
+	s := x5(t)
+	s.turnOf(t, 0, "C07")
+	plain := s.Draw(0, engine.Style{})
+	if strings.Contains(plain, "\x1b[") {
+		t.Fatal("colour codes without style.Color")
+	}
+	for _, want := range []string{"Kr", "Gr", "Aw", "C07 [KG / A.]", "red (r)", "Ground:"} {
+		if !strings.Contains(plain, want) {
+			t.Errorf("drawing lacks %q:\n%s", want, plain)
+		}
+	}
+	if strings.Contains(s.Draw(1, engine.Style{}), "C07") {
+		t.Error("blue's drawing shows red's hand")
+	}
+	col := s.Draw(0, engine.Style{Color: true, Lang: "fr"})
+	if !strings.Contains(col, "\x1b[31m") || !strings.Contains(col, "Sol") {
+		t.Error("colour or French legend missing")
+	}
+}
+
+func TestGameInfo(t *testing.T) {
+	if Game.ID() != "schlossgarten" || Game.Title("fr") == Game.Title("en") {
+		t.Fatal("id or titles")
+	}
+	if lo, hi := Game.Players(); lo != 2 || hi != 4 {
+		t.Fatal("players")
+	}
+	if !strings.Contains(Game.Rules(), "SG-T17") {
+		t.Fatal("rules summary should name the rule ids")
+	}
+	var _ engine.Drawer = (*state)(nil)
+	var _ engine.Evaluator = (*state)(nil)
+	var _ engine.PositionScorer = game{}
+}
