@@ -83,6 +83,9 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 
 // check returns the rule that forbids mv now, or nil.
 func (s *state) check(p *player, mv move) error {
+	if mv.kind == mkEnd && s.phase != phStart {
+		return engine.Illegal("EG-SO6", "the game may be declared over at the start of a turn only")
+	}
 	switch s.phase {
 	case phStart, phAfterRefresh:
 		switch mv.kind {
