@@ -96,6 +96,8 @@ func (s *state) Draw(player int, style engine.Style) string {
 	default:
 		fmt.Fprintf(&sb, "P%d: %s\n", s.toMove+1, s.prompt(fr))
 	}
+	sb.WriteString(tr("R rose  M mushroom  T tree  C chess piece  G gardener  g grass  . free  : free chessboard  | chessboard edge\n",
+		"R rose  M champignon  T arbre  C pièce d'échecs  G jardinier  g herbe  . libre  : échiquier libre  | bord d'échiquier\n"))
 	return sb.String()
 }
 
@@ -148,25 +150,36 @@ func (s *state) boardLines(p, viewer int, style engine.Style) []string {
 	for r := 0; r < rows; r++ {
 		var l strings.Builder
 		fmt.Fprintf(&l, "  %d", r+1)
-		for c := 0; c < cols; c++ {
+		chess := func(c int) bool { return c >= 0 && c < cols && chessMask[s.side]&(1<<(r*cols+c)) != 0 }
+		for c := 0; c <= cols; c++ {
+			// '|' marks the edge of a chessboard zone, so chess pieces on
+			// the chessboard read without colour
+			if chess(c) != chess(c-1) {
+				l.WriteByte('|')
+			} else {
+				l.WriteByte(' ')
+			}
+			if c == cols {
+				break
+			}
 			sq := r*cols + c
 			ch := squareChar(b, s.side, sq)
-			l.WriteByte(' ')
+			bg, fg := "", ""
 			if style.Color {
-				bg := ""
-				if chessMask[s.side]&(1<<sq) != 0 {
+				if chess(c) {
 					bg = ansiChess
 				}
-				fg := ""
 				if ic, ok := iconOf(ch); ok {
 					fg = iconColor[ic]
 				}
+			}
+			if bg+fg != "" {
 				l.WriteString(bg + fg + string(ch) + ansiReset)
 			} else {
 				l.WriteByte(ch)
 			}
 		}
-		lines = append(lines, pad(l.String(), 19))
+		lines = append(lines, pad(l.String(), 20))
 	}
 	return lines
 }
