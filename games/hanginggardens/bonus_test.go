@@ -68,7 +68,7 @@ func TestWorkedExample_WE3_HG_T6_H5_GoldAndToolsByFloor(t *testing.T) {
 }
 
 // HG-T8, H6: buying an enhancement.
-func TestRule_HG_T8_BuyEnhancement(t *testing.T) {
+func TestRule_HG_T8_H6_BuyEnhancement(t *testing.T) {
 	setup := func() *state {
 		s := newState(t, 2, 1, engine.Options{"first": "1"})
 		setGarden(s, 0, map[string]string{"a1": "TR01", "a2": "EM01"})

@@ -7,7 +7,7 @@ import (
 )
 
 // H1: the check totals of the specification.
-func TestRule_H1_ComponentCheckTotals(t *testing.T) {
+func TestRule_H1_H2_ComponentCheckTotals(t *testing.T) {
 	if len(comp.Deck) != 75 || len(comp.Cards) != 66 {
 		t.Fatalf("garden cards: %d cards, %d types; want 75 and 66", len(comp.Deck), len(comp.Cards))
 	}

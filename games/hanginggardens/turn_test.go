@@ -94,7 +94,7 @@ func TestRule_HG_T3_StepsInOrder(t *testing.T) {
 }
 
 // WE-1 (HG-T4, HG-T7): Raphaël's closed columns and the reveal.
-func TestWorkedExample_WE1_HG_T4_T7_ClosedColumnAndReveal(t *testing.T) {
+func TestWorkedExample_WE1_HG_T4_T7_H3_ClosedColumnAndReveal(t *testing.T) {
 	s := newState(t, 3, 1, engine.Options{"first": "1"})
 	s.colN = [3]uint8{1, 3, 3}
 	s.cols[1] = [5]int8{1, 2, 1, -1, -1}
