@@ -211,7 +211,7 @@ func loadComponents(raw []byte) error {
 	tileValues = nil
 	tileTotal = 0
 	for _, t := range d.Tiles {
-		if t.Points < 1 || t.Points > 9 {
+		if t.Points < 1 || t.Points > 3 {
 			return fmt.Errorf("tile points %d out of range", t.Points)
 		}
 		for i := 0; i < t.Count; i++ {
@@ -299,7 +299,7 @@ func loadComponents(raw []byte) error {
 		}
 		cards = append(cards, ci)
 	}
-	if len(cards) == 0 || len(cards) > 64 {
+	if len(cards) == 0 || len(cards) > maxCards {
 		return fmt.Errorf("%d cards", len(cards))
 	}
 	return nil

@@ -36,17 +36,17 @@ func (s *state) Draw(player int, style engine.Style) string {
 		fmt.Fprintf(&b, "y=%d   ", y)
 		for x := 0; x < side; x++ {
 			sq := sqOf(x, y)
-			ground, gc := fmt.Sprintf("%d ", s.tile[sq]), int8(-1)
+			ground, gc := fmt.Sprintf("%d ", s.tileAt(sq)), int8(-1)
 			if s.pit&bit(sq) != 0 {
-				ground = fmt.Sprintf("#%d", s.tile[sq])
+				ground = fmt.Sprintf("#%d", s.tileAt(sq))
 			}
-			if ea := s.elemAt[sq]; ea >= 0 {
+			if ea := s.elemOn(sq); ea >= 0 {
 				q := int(ea) / nElems
 				gc = s.color[q]
 				ground = string([]byte{elemCode[int(ea)%nElems], colorLetter[s.color[q]]})
 			}
 			pawn, pc := "..", int8(-1)
-			if pa := s.pawnAt[sq]; pa >= 0 {
+			if pa := s.pawnOn(sq); pa >= 0 {
 				q := int(pa) / nPawns
 				pc = s.color[q]
 				pawn = string([]byte{pawnLetter[int(pa)%nPawns], colorLetter[s.color[q]]})
@@ -94,7 +94,7 @@ func (s *state) Draw(player int, style engine.Style) string {
 		fmt.Fprintf(&b, "%s%s (%c): %d pts (tiles %d) | supply: %s | hand: %s\n", mark,
 			paint(s.color[p], name), colorLetter[s.color[p]], s.score[p], s.collected[p], strings.Join(sup, ", "), hand)
 	}
-	fmt.Fprintf(&b, "Turn %d/%d, deck %d, discard %d", s.turn+1, turnCap, s.deckN, s.discardN)
+	fmt.Fprintf(&b, "Turn %d/%d, deck %d, discard %d", s.turn+1, turnCap, s.deckN, popcount(s.discard))
 	if s.played >= 0 {
 		fmt.Fprintf(&b, ", played %s, steps %d/%d", cardFigure(int(s.played)), s.steps, budget)
 	}

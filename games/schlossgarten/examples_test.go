@@ -13,10 +13,7 @@ import (
 // SG-T20 … SG-T27 they restate.
 
 func place(s *state, p, k, x, y int) {
-	old := int(s.pawnSq[p][k])
-	s.pawnAt[old] = -1
 	s.pawnSq[p][k] = int8(sqOf(x, y))
-	s.pawnAt[sqOf(x, y)] = int8(p*nPawns + k)
 }
 
 func wantScores(t *testing.T, s *state, want ...int) {
@@ -46,7 +43,7 @@ func TestExample_SG_X1_StartPositions(t *testing.T) {
 					t.Errorf("%d players: seat %d %s on %s, want %d,%d", n, p+1, pawnNameEN[k], sqName(int(got)), w[0], w[1])
 				}
 				sq := s.pawnSq[p][k]
-				if seen[sq] || s.pit&bit(int(sq)) != 0 || s.elemAt[sq] >= 0 {
+				if seen[sq] || s.pit&bit(int(sq)) != 0 || s.elemOn(int(sq)) >= 0 {
 					t.Errorf("start square %s shared or not a landscape tile", sqName(int(sq)))
 				}
 				seen[sq] = true
@@ -554,21 +551,19 @@ func TestExample_SG_X15_Reshuffle(t *testing.T) {
 	s := st.(*state)
 	// undo seat 1's draw, then move the whole deck to the discard pile
 	s.handN[0]--
-	s.deck[s.deckN] = s.hand[0][1]
-	s.deckN++
-	s.hand[0][1] = -1
-	for s.deckN > 0 {
-		s.deckN--
-		s.discard[s.discardN] = s.deck[s.deckN]
-		s.deck[s.deckN] = 0
-		s.discardN++
+	var buf [maxCards]int8
+	for _, c := range s.deckCards(&buf) {
+		s.discard |= bit(int(c))
 	}
-	if s.discardN != 28 {
-		t.Fatalf("discard %d", s.discardN)
+	s.discard |= bit(int(s.hand[0][1]))
+	s.hand[0][1] = -1
+	s.setDeck(nil)
+	if popcount(s.discard) != 28 {
+		t.Fatalf("discard %d", popcount(s.discard))
 	}
 	s.startTurn()
-	if s.deckN != 27 || s.discardN != 0 || s.handN[0] != 2 {
-		t.Fatalf("deck %d discard %d hand %d", s.deckN, s.discardN, s.handN[0])
+	if s.deckN != 27 || s.discard != 0 || s.handN[0] != 2 {
+		t.Fatalf("deck %d discard %d hand %d", s.deckN, popcount(s.discard), s.handN[0])
 	}
 	own := s.View(0).(*View)
 	other := s.View(1).(*View)

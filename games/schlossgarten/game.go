@@ -91,28 +91,27 @@ func newState(players int, cols [maxP]int8, first int, rng engine.RNG) *state {
 	var tv [nSquares]int8
 	copy(tv[:], tileValues)
 	engine.Shuffle(&s.rng, tv[:])
-	s.tile = tv
+	for sq, v := range tv {
+		s.setTile(sq, v)
+	}
 	for p := range s.hand {
 		s.hand[p] = [2]int8{-1, -1}
 	}
-	for i := range s.pawnAt {
-		s.pawnAt[i] = -1
-		s.elemAt[i] = -1
-	}
+	s.struck = -1
 	// SG-S4: pawns on their start squares.
 	for p := 0; p < players; p++ {
 		for k := 0; k < nPawns; k++ {
 			sq := startSq[players][p][k]
 			s.pawnSq[p][k] = sq
-			s.pawnAt[sq] = int8(p*nPawns + k)
 		}
 	}
 	// SG-S5: deck shuffled.
-	s.deckN = int8(len(cards))
+	var d [maxCards]int8
 	for i := range cards {
-		s.deck[i] = int8(i)
+		d[i] = int8(i)
 	}
-	engine.Shuffle(&s.rng, s.deck[:s.deckN])
+	engine.Shuffle(&s.rng, d[:len(cards)])
+	s.setDeck(d[:len(cards)])
 	// SG-S6: each player draws one card, in seat order.
 	for p := 0; p < players; p++ {
 		s.draw(p)

@@ -32,8 +32,8 @@ func grid(t *testing.T, n int, rows ...string) *state {
 	}
 	s.pit = 0
 	s.elem = [maxP][nElems]uint64{}
-	for i := range s.pawnAt {
-		s.pawnAt[i], s.elemAt[i], s.tile[i] = -1, -1, 1
+	for i := 0; i < nSquares; i++ {
+		s.setTile(i, 1)
 	}
 	placed := 0
 	for y, r := range rows {
@@ -48,16 +48,15 @@ func grid(t *testing.T, n int, rows ...string) *state {
 			case c[0] == '.':
 				i = 1
 			case c[0] >= '1' && c[0] <= '3':
-				s.tile[sq] = int8(c[0] - '0')
+				s.setTile(sq, int8(c[0]-'0'))
 				i = 1
 			case c[0] == '#':
 				s.pit |= bit(sq)
-				s.tile[sq] = int8(c[1] - '0')
+				s.setTile(sq, int8(c[1]-'0'))
 				i = 2
 			case bytes.IndexByte(elemCode[:], c[0]) >= 0 && len(c) >= 2 && bytes.IndexByte(colorLetter[:], c[1]) >= 0:
 				e, q := bytes.IndexByte(elemCode[:], c[0]), bytes.IndexByte(colorLetter[:], c[1])
 				s.elem[q][e] |= bit(sq)
-				s.elemAt[sq] = int8(q*nElems + e)
 				i = 2
 			}
 			if i < len(c) {
@@ -66,7 +65,6 @@ func grid(t *testing.T, n int, rows ...string) *state {
 				if k < 0 || q < 0 || q >= n || len(c) != i+2 {
 					t.Fatalf("grid cell %q at %d,%d", c, x, y)
 				}
-				s.pawnAt[sq] = int8(q*nPawns + k)
 				s.pawnSq[q][k] = int8(sq)
 				placed++
 			}
@@ -109,11 +107,14 @@ func (s *state) give(p, card int) {
 			*a = s.hand[p][1]
 		}
 	}
-	for i := 0; i < int(s.deckN); i++ {
-		swap(&s.deck[i])
+	var buf [maxCards]int8
+	d := s.deckCards(&buf)
+	for i := range d {
+		swap(&d[i])
 	}
-	for i := 0; i < int(s.discardN); i++ {
-		swap(&s.discard[i])
+	s.setDeck(d)
+	if s.discard&bit(card) != 0 {
+		s.discard = s.discard&^bit(card) | bit(int(s.hand[p][1]))
 	}
 	for q := 0; q < int(s.n); q++ {
 		for i := 0; i < int(s.handN[q]); i++ {
@@ -132,9 +133,10 @@ func (s *state) turnOf(t *testing.T, p int, cardID string) {
 		// move the extra drawn card back to the deck
 		q := int(s.toMove)
 		s.handN[q]--
-		s.deck[s.deckN] = s.hand[q][1]
+		var buf [maxCards]int8
+		d := append(s.deckCards(&buf), s.hand[q][1])
+		s.setDeck(d)
 		s.hand[q][1] = -1
-		s.deckN++
 	}
 	s.toMove = int8(p)
 	if s.handN[p] < 2 {

@@ -167,13 +167,19 @@ func testS2(t *testing.T) {
 
 func testS3(t *testing.T) {
 	a, b, c := mkState(t, 2, nil), mkState(t, 2, nil), st(t, 2, 43)
-	if a.tile != b.tile {
+	layout := func(s *state) (out [nSquares]int8) {
+		for i := range out {
+			out[i] = s.tileAt(i)
+		}
+		return
+	}
+	if layout(a) != layout(b) {
 		t.Error("same seed, different layout")
 	}
-	if a.tile == c.tile {
+	if layout(a) == layout(c) {
 		t.Error("different seeds, same layout")
 	}
-	sorted := a.tile
+	sorted := layout(a)
 	slices.Sort(sorted[:])
 	want := append([]int8(nil), tileValues...)
 	slices.Sort(want)
@@ -193,7 +199,8 @@ func st(t *testing.T, n int, seed uint64) *state {
 func testS5(t *testing.T) {
 	s := mkState(t, 3, nil)
 	seen := map[int8]int{}
-	for _, c := range s.deck[:s.deckN] {
+	var buf [maxCards]int8
+	for _, c := range s.deckCards(&buf) {
 		seen[c]++
 	}
 	for p := 0; p < 3; p++ {
@@ -201,8 +208,8 @@ func testS5(t *testing.T) {
 			seen[c]++
 		}
 	}
-	if len(seen) != 32 || s.discardN != 0 {
-		t.Fatalf("cards %d, discard %d", len(seen), s.discardN)
+	if len(seen) != 32 || s.discard != 0 {
+		t.Fatalf("cards %d, discard %d", len(seen), popcount(s.discard))
 	}
 	if st(t, 3, 42).deck != s.deck || st(t, 3, 7).deck == s.deck {
 		t.Error("deck not seeded")
@@ -272,7 +279,7 @@ func testT1(t *testing.T) {
 func testT2(t *testing.T) {
 	s := mkState(t, 2, nil)
 	deck := s.deckN
-	top := s.deck[deck-1]
+	top := s.deckAt(int(deck) - 1)
 	mustApply(t, s, "play "+cards[s.hand[0][0]].id, "stop")
 	if s.phase == phWork {
 		mustApply(t, s, "done")
@@ -327,13 +334,13 @@ func allOnAllowedSquares(s *state) error {
 				return fmt.Errorf("two pawns on %s", sqName(sq))
 			}
 			seen |= bit(sq)
-			if s.pawnAt[sq] != int8(p*nPawns+k) {
-				return fmt.Errorf("pawnAt out of sync on %s", sqName(sq))
+			if s.pawnOn(sq) != int8(p*nPawns+k) {
+				return fmt.Errorf("pawnOn out of sync on %s", sqName(sq))
 			}
 			if s.pit&bit(sq) != 0 {
 				return fmt.Errorf("pawn on a pit %s", sqName(sq))
 			}
-			if ea := s.elemAt[sq]; ea >= 0 && int(ea)/nElems != p {
+			if ea := s.elemOn(sq); ea >= 0 && int(ea)/nElems != p {
 				return fmt.Errorf("pawn on another player's element %s", sqName(sq))
 			}
 		}
@@ -418,7 +425,7 @@ func testT19(t *testing.T) {
 	if s.phase == phWork {
 		mustApply(t, s, "done")
 	}
-	if s.discardN != 1 || s.discard[0] != c || s.ToMove() != 1 {
+	if s.discard != bit(int(c)) || s.ToMove() != 1 {
 		t.Fatal("the played card goes on the discard pile; the next seat plays")
 	}
 	v, _ := json.Marshal(s.View(2))

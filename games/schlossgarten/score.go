@@ -59,7 +59,7 @@ func (s *state) Evaluate(p int) float64 {
 	for _, k := range [2]int{gardener, architect} {
 		near := adj8[s.pawnSq[p][k]] | bit(int(s.pawnSq[p][k]))
 		for pm := s.pit & near; pm != 0; pm &= pm - 1 {
-			v += 0.15 * float64(s.tile[lowSq(pm)])
+			v += 0.15 * float64(s.tileAt(lowSq(pm)))
 		}
 	}
 	_ = pawns
@@ -110,7 +110,7 @@ func (s *state) figureDistance(p, card int) int {
 		for kx := max(0, kx0-2); kx <= min(side-1, kx0+2); kx++ {
 			kd := max(abs(kx-kx0), abs(ky-ky0))
 			k := sqOf(kx, ky)
-			if k != ksq && s.pawnAt[k] >= 0 {
+			if k != ksq && s.pawnOn(k) >= 0 {
 				continue
 			}
 			for r := 0; r < 4; r++ {
@@ -122,11 +122,11 @@ func (s *state) figureDistance(p, card int) int {
 				g, a := sqOf(gx, gy), sqOf(ax, ay)
 				// cost of the gardener square: own gardener walks, or another's stands there
 				gOwn, gOther := cheb(gsq, g), 99
-				if pg := s.pawnAt[g]; pg >= 0 && int(pg)%nPawns == gardener && int(pg)/nPawns != p {
+				if pg := s.pawnOn(g); pg >= 0 && int(pg)%nPawns == gardener && int(pg)/nPawns != p {
 					gOther = 0
 				}
 				aOwn, aOther := cheb(asq, a), 99
-				if pa := s.pawnAt[a]; pa >= 0 && int(pa)%nPawns == architect && int(pa)/nPawns != p {
+				if pa := s.pawnOn(a); pa >= 0 && int(pa)%nPawns == architect && int(pa)/nPawns != p {
 					aOther = 0
 				}
 				d := kd + min(gOwn+aOwn, gOwn+aOther, gOther+aOwn)

@@ -4,7 +4,7 @@ import (
 	"github.com/jardin-games/jardin/engine"
 )
 
-const maxCards = 64
+const maxCards = 32 // cards in the game at most (the spec has 32)
 
 // Phases of a turn (SG-T1).
 const (
@@ -24,24 +24,22 @@ type state struct {
 	color [maxP]int8 // colour index per seat
 	first int8
 
-	tile   [nSquares]int8 // tile points per square (also known under pits)
-	pit    uint64         // squares whose tile is turned face down
-	elemAt [nSquares]int8 // owner*nElems+element, or -1
-	elem   [maxP][nElems]uint64
-	pawnAt [nSquares]int8 // owner*nPawns+kind, or -1
-	pawnSq [maxP][nPawns]int8
+	// Board state is kept in bitmasks (reflect.DeepEqual and copies stay cheap).
+	tileLo, tileHi uint64 // tile points per square, two bit planes (1–3; known under pits too)
+	pit            uint64 // squares whose tile is turned face down
+	elem           [maxP][nElems]uint64
+	pawnSq         [maxP][nPawns]int8
 
 	collected  [maxP]int16   // points of collected tiles
 	collectedN [maxP][4]int8 // collected tiles by value 1..3
 	score      [maxP]int16   // SG-E1: collected + element squares
 
-	deck     [maxCards]int8 // deck[deckN-1] is the top card
-	deckN    int8
-	discard  [maxCards]int8
-	discardN int8
-	hand     [maxP][2]int8
-	handN    [maxP]int8
-	played   int8 // card played this turn, or -1
+	deck    [maxCards / 8]uint64 // card numbers packed one per byte; card deckN-1 is the top card
+	deckN   int8
+	discard uint64 // the discard pile, as a set of card numbers
+	hand    [maxP][2]int8
+	handN   [maxP]int8
+	played  int8 // card played this turn, or -1
 
 	toMove int8
 	phase  int8
@@ -71,20 +69,22 @@ func (s *state) Clone() engine.State { c := *s; return &c }
 // a new deck first when the deck is empty (SG-T2).
 func (s *state) draw(p int) {
 	if s.deckN == 0 {
-		copy(s.deck[:], s.discard[:s.discardN])
-		s.deckN = s.discardN
-		for i := range s.discard[:s.discardN] {
-			s.discard[i] = 0
+		var d [maxCards]int8
+		n := 0
+		for m := s.discard; m != 0; m &= m - 1 {
+			d[n] = int8(lowSq(m))
+			n++
 		}
-		s.discardN = 0
-		engine.Shuffle(&s.rng, s.deck[:s.deckN])
+		s.discard = 0
+		engine.Shuffle(&s.rng, d[:n])
+		s.setDeck(d[:n])
 	}
 	if s.deckN == 0 {
 		return
 	}
 	s.deckN--
-	c := s.deck[s.deckN]
-	s.deck[s.deckN] = 0
+	c := s.deckAt(int(s.deckN))
+	s.deck[s.deckN/8] &^= 0xff << (8 * uint(s.deckN%8))
 	s.hand[p][s.handN[p]] = c
 	s.handN[p]++
 }
@@ -103,8 +103,7 @@ func (s *state) startTurn() {
 
 func (s *state) endTurn(log *engine.Log) {
 	if s.played >= 0 { // SG-T19
-		s.discard[s.discardN] = s.played
-		s.discardN++
+		s.discard |= bit(int(s.played))
 		s.played = -1
 	}
 	s.turn++
@@ -120,6 +119,62 @@ func (s *state) endTurn(log *engine.Log) {
 	}
 	s.toMove = int8((int(s.toMove) + 1) % int(s.n))
 	s.startTurn()
+}
+
+// ---- packed fields ----
+
+func (s *state) tileAt(sq int) int8 {
+	return int8((s.tileLo>>uint(sq))&1 | ((s.tileHi>>uint(sq))&1)<<1)
+}
+
+func (s *state) setTile(sq int, v int8) {
+	s.tileLo = s.tileLo&^bit(sq) | uint64(v&1)<<uint(sq)
+	s.tileHi = s.tileHi&^bit(sq) | uint64(v>>1&1)<<uint(sq)
+}
+
+func (s *state) deckAt(i int) int8 { return int8(s.deck[i/8] >> (8 * uint(i%8))) }
+
+// setDeck replaces the deck by d (d[len(d)-1] on top).
+func (s *state) setDeck(d []int8) {
+	s.deck = [maxCards / 8]uint64{}
+	for i, c := range d {
+		s.deck[i/8] |= uint64(uint8(c)) << (8 * uint(i%8))
+	}
+	s.deckN = int8(len(d))
+}
+
+// deckCards unpacks the deck into buf.
+func (s *state) deckCards(buf *[maxCards]int8) []int8 {
+	for i := 0; i < int(s.deckN); i++ {
+		buf[i] = s.deckAt(i)
+	}
+	return buf[:s.deckN]
+}
+
+// pawnOn returns owner*nPawns+kind of the pawn on sq, or -1. A struck
+// subject waiting for relocation stands nowhere.
+func (s *state) pawnOn(sq int) int8 {
+	for p := 0; p < int(s.n); p++ {
+		for k := 0; k < nPawns; k++ {
+			if int(s.pawnSq[p][k]) == sq && int(s.struck) != p*nPawns+k {
+				return int8(p*nPawns + k)
+			}
+		}
+	}
+	return -1
+}
+
+// elemOn returns owner*nElems+element of the element covering sq, or -1.
+func (s *state) elemOn(sq int) int8 {
+	b := bit(sq)
+	for p := 0; p < int(s.n); p++ {
+		for e := 0; e < nElems; e++ {
+			if s.elem[p][e]&b != 0 {
+				return int8(p*nElems + e)
+			}
+		}
+	}
+	return -1
 }
 
 // ---- masks ----
@@ -227,7 +282,7 @@ func (s *state) figure(p int, card int) uint8 {
 		if !onBoard(gx, gy) || !onBoard(ax, ay) {
 			continue
 		}
-		pg, pa := s.pawnAt[sqOf(gx, gy)], s.pawnAt[sqOf(ax, ay)]
+		pg, pa := s.pawnOn(sqOf(gx, gy)), s.pawnOn(sqOf(ax, ay))
 		if pg < 0 || pa < 0 || int(pg)%nPawns != gardener || int(pa)%nPawns != architect {
 			continue
 		}

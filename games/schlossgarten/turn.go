@@ -168,9 +168,7 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 			return s.whyClosed(p, k, to)
 		}
 		from := int(s.pawnSq[p][k])
-		victim := s.pawnAt[to]
-		s.pawnAt[from] = -1
-		s.pawnAt[to] = int8(p*nPawns + k)
+		victim := s.pawnOn(to)
 		s.pawnSq[p][k] = int8(to)
 		s.steps++
 		if log.On() {
@@ -199,7 +197,6 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 		q, k := int(s.struck)/nPawns, int(s.struck)%nPawns
 		// the striker already holds the old square; the victim only moves.
 		s.pawnSq[q][k] = int8(to)
-		s.pawnAt[to] = s.struck
 		s.struck = -1
 		s.phase = phMove
 		if log.On() {
@@ -242,7 +239,7 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 		s.dug = true
 		s.restrict(k)
 		if log.On() {
-			log.Public(p, "%s excavates %s (%d point(s))", pawnNameEN[k], sqName(to), s.tile[to])
+			log.Public(p, "%s excavates %s (%d point(s))", pawnNameEN[k], sqName(to), s.tileAt(to))
 		}
 		if !s.anyBuild(p) {
 			s.endTurn(log)
@@ -291,11 +288,12 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 
 // whyClosed names the rule that closes square to for pawn k of p.
 func (s *state) whyClosed(p, k, to int) error {
-	occ := s.pawnAt[to]
+	occ := s.pawnOn(to)
+	ea := s.elemOn(to)
 	switch {
 	case s.pit&bit(to) != 0:
 		return engine.Illegal("SG-T12", "%s is a pit", sqName(to))
-	case s.elemAt[to] >= 0 && int(s.elemAt[to])/nElems != p:
+	case ea >= 0 && int(ea)/nElems != p:
 		return engine.Illegal("SG-T12", "%s is another player's element", sqName(to))
 	case occ >= 0 && int(occ)%nPawns == king:
 		return engine.Illegal("SG-T11", "a king stands on %s", sqName(to))
@@ -323,10 +321,10 @@ func (s *state) whyClosed(p, k, to int) error {
 				continue
 			}
 			m := int(jumpOver[sq][dir])
-			switch pm := s.pawnAt[m]; {
+			switch pm := s.pawnOn(m); {
 			case pm >= 0 && int(pm)%nPawns == king:
 				return engine.Illegal("SG-T11", "a king (on %s) is never jumped over", sqName(m))
-			case s.pit&bit(m) != 0 || (s.elemAt[m] >= 0 && int(s.elemAt[m])/nElems != p):
+			case s.pit&bit(m) != 0 || (s.elemOn(m) >= 0 && int(s.elemOn(m))/nElems != p):
 				rule, why = "SG-T12", "pits and other players' elements cannot be jumped over"
 			case pm < 0 && rule == "":
 				rule, why = "SG-T9", "a jump passes over a gardener or an architect"
@@ -377,16 +375,13 @@ func (s *state) build(p, e int, mask uint64, log *engine.Log) {
 	pts := 0
 	for pm := mask & s.pit; pm != 0; pm &= pm - 1 {
 		sq := lowSq(pm)
-		v := s.tile[sq]
+		v := s.tileAt(sq)
 		pts += int(v)
 		s.collectedN[p][v]++
 	}
 	s.pit &^= mask
 	s.collected[p] += int16(pts)
 	s.elem[p][e] = mask
-	for m := mask; m != 0; m &= m - 1 {
-		s.elemAt[lowSq(m)] = int8(p*nElems + e)
-	}
 	s.score[p] += int16(pts + elems[e].size)
 	if log.On() {
 		log.Public(p, "builds the %s on %s, collects %d point(s) of tiles: score %d", elems[e].en, maskNames(mask), pts, s.score[p])
@@ -394,8 +389,7 @@ func (s *state) build(p, e int, mask uint64, log *engine.Log) {
 	if s.score[p] >= winAt { // SG-E3
 		s.winner = int8(p)
 		if s.played >= 0 {
-			s.discard[s.discardN] = s.played
-			s.discardN++
+			s.discard |= bit(int(s.played))
 			s.played = -1
 		}
 		s.phase = phOver

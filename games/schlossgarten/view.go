@@ -62,21 +62,21 @@ func (s *state) View(viewer int) any {
 	}
 	for sq := 0; sq < nSquares; sq++ {
 		x, y := sqXY(sq)
-		c := SquareView{Tile: int(s.tile[sq]), Pit: s.pit&bit(sq) != 0}
-		if ea := s.elemAt[sq]; ea >= 0 && s.elem[int(ea)/nElems][int(ea)%nElems]&bit(sq) != 0 {
+		c := SquareView{Tile: int(s.tileAt(sq)), Pit: s.pit&bit(sq) != 0}
+		if ea := s.elemOn(sq); ea >= 0 {
 			c.Element = elems[int(ea)%nElems].id
 			c.Owner = colorNames[s.color[int(ea)/nElems]]
 			c.Tile = 0 // collected
 		}
-		if pa := s.pawnAt[sq]; pa >= 0 {
+		if pa := s.pawnOn(sq); pa >= 0 {
 			c.Pawn = pawnNameEN[int(pa)%nPawns]
 			c.PawnOf = colorNames[s.color[int(pa)/nPawns]]
 		}
 		v.Board[y][x] = c
 	}
-	v.Discard = make([]string, 0, s.discardN)
-	for _, c := range s.discard[:s.discardN] {
-		v.Discard = append(v.Discard, cards[c].id)
+	v.Discard = []string{}
+	for m := s.discard; m != 0; m &= m - 1 {
+		v.Discard = append(v.Discard, cards[lowSq(m)].id)
 	}
 	for p := 0; p < int(s.n); p++ {
 		pv := PlayerView{Color: colorNames[s.color[p]], Score: int(s.score[p]), HandCount: int(s.handN[p]),
@@ -107,7 +107,7 @@ func (s *state) Determinize(player int, seed uint64) engine.State {
 	var pool [maxCards]int8
 	n := 0
 	for i := 0; i < int(c.deckN); i++ {
-		pool[n] = c.deck[i]
+		pool[n] = c.deckAt(i)
 		n++
 	}
 	for p := 0; p < int(c.n); p++ {
@@ -130,9 +130,6 @@ func (s *state) Determinize(player int, seed uint64) engine.State {
 			n++
 		}
 	}
-	for i := 0; i < int(c.deckN); i++ {
-		c.deck[i] = pool[n]
-		n++
-	}
+	c.setDeck(pool[n : n+int(c.deckN)])
 	return &c
 }
