@@ -295,4 +295,3 @@ func upper(b byte) byte {
 	}
 	return b
 }
-

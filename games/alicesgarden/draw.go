@@ -66,7 +66,9 @@ func (s *state) Draw(player int, style engine.Style) string {
 		}
 	}
 	if s.held >= 0 {
-		pics(tr("To place:", "À placer :"), []uint8{uint8(s.held)})
+		fmt.Fprintf(&sb, "%s %s, %s\n", tr("To place:", "À placer :"), tiles[s.held].id,
+			tr("its distinct orientations:", "ses orientations distinctes :"))
+		sb.WriteString(orientPictures(int(s.held), style.Color))
 	}
 	// gardens side by side
 	blocks := make([][]string, s.n)
@@ -192,19 +194,44 @@ func trunc(s string, n int) string {
 	return s
 }
 
+// pic is one tile picture: a label over tile t in orientation o.
+type pic struct {
+	label string
+	t     int
+	o     *orient
+}
+
 // tilePictures draws tiles side by side in their base orientation (r0).
 func tilePictures(list []uint8, color bool) string {
-	var out [5]strings.Builder // id line + up to 4 rows
+	ps := make([]pic, len(list))
 	for i, t := range list {
-		d := &tiles[t]
-		o := &d.orients[0]
+		ps[i] = pic{tiles[t].id, int(t), &tiles[t].orients[0]}
+	}
+	return drawPics(ps, color)
+}
+
+// orientPictures draws every distinct orientation of tile t with its name.
+func orientPictures(t int, color bool) string {
+	d := &tiles[t]
+	ps := make([]pic, len(d.orients))
+	for i := range d.orients {
+		ps[i] = pic{orientName(d.orients[i].k), t, &d.orients[i]}
+	}
+	return drawPics(ps, color)
+}
+
+func drawPics(ps []pic, color bool) string {
+	var out [5]strings.Builder // label line + up to 4 rows
+	for i, p := range ps {
+		d := &tiles[p.t]
+		o := p.o
 		if i > 0 {
 			for j := range out {
 				out[j].WriteString("   ")
 			}
 		}
-		width := max(3, int(o.w)*2-1)
-		out[0].WriteString(d.id + strings.Repeat(" ", width-3))
+		width := max(len(p.label), int(o.w)*2-1)
+		out[0].WriteString(p.label + strings.Repeat(" ", width-len(p.label)))
 		for r := 0; r < 4; r++ {
 			var line strings.Builder
 			vis := 0

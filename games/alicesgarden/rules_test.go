@@ -496,8 +496,8 @@ func TestRule_AG_T10_A5_Exhausted(t *testing.T) {
 	s = newState(t, 3, nil)
 	s.bagN = [5]uint8{2, 1, 0, 0, 0}
 	mustApply(t, s, "bag O") // round 1 needs 4, O holds 2
-	playFirstLegal(t, s)    // P1 takes
-	playFirstLegal(t, s)    // P1 places
+	playFirstLegal(t, s)     // P1 takes
+	playFirstLegal(t, s)     // P1 places
 	if s.phase == phBonus {
 		mustApply(t, s, "bonus 0")
 	}

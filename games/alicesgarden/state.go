@@ -89,15 +89,15 @@ const (
 	kPut   = 5
 )
 
-func mvBag(b int) engine.Move          { return engine.Move(kBag | b<<3) }
-func mvTake(t int) engine.Move         { return engine.Move(kTake | t<<3) }
-func mvPlace(k, sq int) engine.Move    { return engine.Move(kPlace | k<<3 | sq<<6) }
-func mvBonus(n int) engine.Move        { return engine.Move(kBonus | n<<3) }
-func mvPut(kind, sq int) engine.Move   { return engine.Move(kPut | kind<<3 | sq<<6) }
-func mvKind(m engine.Move) int         { return int(m & 7) }
-func mvA(m engine.Move) int            { return int(m >> 3 & 7) }
-func mvTile(m engine.Move) int         { return int(m >> 3 & 127) }
-func mvSq(m engine.Move) int           { return int(m >> 6 & 63) }
+func mvBag(b int) engine.Move        { return engine.Move(kBag | b<<3) }
+func mvTake(t int) engine.Move       { return engine.Move(kTake | t<<3) }
+func mvPlace(k, sq int) engine.Move  { return engine.Move(kPlace | k<<3 | sq<<6) }
+func mvBonus(n int) engine.Move      { return engine.Move(kBonus | n<<3) }
+func mvPut(kind, sq int) engine.Move { return engine.Move(kPut | kind<<3 | sq<<6) }
+func mvKind(m engine.Move) int       { return int(m & 7) }
+func mvA(m engine.Move) int          { return int(m >> 3 & 7) }
+func mvTile(m engine.Move) int       { return int(m >> 3 & 127) }
+func mvSq(m engine.Move) int         { return int(m >> 6 & 63) }
 
 // wellFormed reports whether m is a canonical encoding of some move.
 func wellFormed(m engine.Move) bool {

@@ -1,7 +1,6 @@
 package alicesgarden
 
 import (
-	"math/bits"
 	"strings"
 
 	"github.com/jardin-games/jardin/engine"
@@ -150,4 +149,3 @@ func (s *state) Determinize(player int, seed uint64) engine.State {
 	return &c
 }
 
-var _ = bits.OnesCount64
