@@ -148,4 +148,3 @@ func (s *state) Determinize(player int, seed uint64) engine.State {
 	engine.Shuffle(&c.rng, c.bonus[:c.bonusN])
 	return &c
 }
-
