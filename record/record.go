@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"strings"
 
 	"github.com/jardin-games/jardin/engine"
 )
@@ -79,6 +80,11 @@ func Parse(data []byte) (*Record, error) {
 }
 
 func describeJSONError(data []byte, err error) error {
+	// The seed is the only number read from a string (JSON numbers lose
+	// precision past 2^53 in browsers), and encoding/json does not name it.
+	if strings.Contains(err.Error(), "into uint64") {
+		return fmt.Errorf("\"seed\": want a whole number in quotes, e.g. \"seed\": \"42\"")
+	}
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
 		line, col := position(data, se.Offset)
