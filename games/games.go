@@ -6,6 +6,7 @@ import (
 	"github.com/jardin-games/jardin/games/alicesgarden"
 	"github.com/jardin-games/jardin/games/englishgardens"
 	"github.com/jardin-games/jardin/games/hanginggardens"
+	"github.com/jardin-games/jardin/games/schlossgarten"
 )
 
 // Registry returns a registry holding every game, in the order of the
@@ -15,5 +16,6 @@ func Registry() *engine.Registry {
 		englishgardens.Game,
 		alicesgarden.Game,
 		hanginggardens.Game,
+		schlossgarten.Game,
 	)
 }
