@@ -55,14 +55,12 @@ func (s *state) Evaluate(p int) float64 {
 		return v
 	}
 	// Pits next to own subjects can be collected by the next build.
-	pawns := s.pawnMask()
 	for _, k := range [2]int{gardener, architect} {
 		near := adj8[s.pawnSq[p][k]] | bit(int(s.pawnSq[p][k]))
 		for pm := s.pit & near; pm != 0; pm &= pm - 1 {
 			v += 0.15 * float64(s.tileAt(lowSq(pm)))
 		}
 	}
-	_ = pawns
 	if int(s.toMove) == p {
 		switch s.phase {
 		case phMove, phRelocate:
