@@ -853,3 +853,28 @@ func TestViewLeaksNoBagContents(t *testing.T) {
 		}
 	}
 }
+
+// TestRule_AG_T6_WE2_DiagonalAddsNothing: WE-2 with the spec's diagonal
+// gardener at (3,5): a horizontal I03 (TMCG) turned r90 puts its gardener on
+// (2,4); 2 bonus tiles, the diagonal one adds nothing.
+func TestRule_AG_T6_WE2_DiagonalAddsNothing(t *testing.T) {
+	s := newState(t, 2, nil)
+	mustApply(t, s, "bag I")
+	setGrid(t, &s.b[0], [rows]string{
+		"...G....",
+		"..G.....",
+		"....G...",
+		"........",
+		"........",
+		"........",
+	})
+	setSupply(s, tid(t, "I03"), tid(t, "I01"))
+	mustApply(t, s, "take I03")
+	mustApply(t, s, "place r90 2,4")
+	if s.b[0].icon[iconGardener]&(1<<sq(2, 4)) == 0 {
+		t.Fatal("gardener not on (2,4)")
+	}
+	if s.phase != phBonus || s.bonusMax != 2 {
+		t.Errorf("bonus max %d, want 2", s.bonusMax)
+	}
+}
