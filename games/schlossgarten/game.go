@@ -23,9 +23,9 @@ func (game) ID() string { return "schlossgarten" }
 
 func (game) Title(lang string) string {
 	if lang == "fr" {
-		return "Le jardin du château (Der Prestel Schlossgarten)"
+		return "Der Prestel Schlossgarten (Le Jardin du château)"
 	}
-	return "The Palace Garden (Der Prestel Schlossgarten)"
+	return "Der Prestel Schlossgarten (The Palace Garden)"
 }
 
 func (game) Players() (int, int) { return 2, 4 }
