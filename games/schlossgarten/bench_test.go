@@ -83,3 +83,15 @@ func BenchmarkApply(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkEvaluate(b *testing.B) {
+	states := benchStates(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	x := 0.0
+	for i := 0; i < b.N; i++ {
+		s := states[i%len(states)].(*state)
+		x += s.Evaluate(s.ToMove())
+	}
+	_ = x
+}

@@ -97,7 +97,11 @@ var (
 	startSq  [maxP + 1][maxP][nPawns]int8
 	seatEdge [maxP + 1][maxP]string
 
-	adj8 [nSquares]uint64 // 8-adjacent squares
+	adj8  [nSquares]uint64 // 8-adjacent squares
+	king2 [nSquares]uint64 // squares within Chebyshev distance 2 (Evaluate)
+	chebT [nSquares][nSquares]int8
+	// figSq[card][rotation][king square] = G and A squares, -1 when off the board.
+	figSq [maxCards][4][nSquares][2]int8
 	// jump tables: over / land square per origin and direction, -1 if off the board.
 	jumpOver [nSquares][8]int8
 	jumpLand [nSquares][8]int8
@@ -126,6 +130,27 @@ const boardMask = uint64(1)<<nSquares - 1
 func init() {
 	if err := loadComponents(componentsJSON); err != nil {
 		panic("schlossgarten: data/components.json: " + err.Error())
+	}
+	for s := 0; s < nSquares; s++ {
+		for t := 0; t < nSquares; t++ {
+			chebT[s][t] = int8(cheb(s, t))
+			if cheb(s, t) <= 2 {
+				king2[s] |= bit(t)
+			}
+		}
+	}
+	for c := range cards {
+		for r := 0; r < 4; r++ {
+			for k := 0; k < nSquares; k++ {
+				kx, ky := sqXY(k)
+				figSq[c][r][k] = [2]int8{-1, -1}
+				gx, gy := kx+cards[c].rg[r][0], ky+cards[c].rg[r][1]
+				ax, ay := kx+cards[c].ra[r][0], ky+cards[c].ra[r][1]
+				if onBoard(gx, gy) && onBoard(ax, ay) {
+					figSq[c][r][k] = [2]int8{int8(sqOf(gx, gy)), int8(sqOf(ax, ay))}
+				}
+			}
+		}
 	}
 	for s := 0; s < nSquares; s++ {
 		x, y := sqXY(s)

@@ -93,44 +93,50 @@ func (s *state) Evaluate(p int) float64 {
 }
 
 // figureDistance estimates (ignoring obstacles) the fewest steps after
-// which card's figure stands with at least one own subject in it.
+// which card's figure stands with at least one own subject in it: the king
+// within two squares, each of the G and A squares reached by the own
+// subject (Chebyshev distance) or already held by another player's one.
 func (s *state) figureDistance(p, card int) int {
 	if card < 0 {
 		return 99
 	}
-	c := &cards[card]
+	var occ [nSquares]int8
+	for i := range occ {
+		occ[i] = -1
+	}
+	for q := 0; q < int(s.n); q++ {
+		for k := 0; k < nPawns; k++ {
+			if int(s.struck) != q*nPawns+k {
+				occ[s.pawnSq[q][k]] = int8(q*nPawns + k)
+			}
+		}
+	}
 	ksq := int(s.pawnSq[p][king])
 	gsq := int(s.pawnSq[p][gardener])
 	asq := int(s.pawnSq[p][architect])
+	fs := &figSq[card]
 	best := 99
-	kx0, ky0 := sqXY(ksq)
-	for ky := max(0, ky0-2); ky <= min(side-1, ky0+2); ky++ {
-		for kx := max(0, kx0-2); kx <= min(side-1, kx0+2); kx++ {
-			kd := max(abs(kx-kx0), abs(ky-ky0))
-			k := sqOf(kx, ky)
-			if k != ksq && s.pawnOn(k) >= 0 {
+	for ring := king2[ksq]; ring != 0; ring &= ring - 1 {
+		k := lowSq(ring)
+		kd := int(chebT[ksq][k])
+		if kd >= best || (k != ksq && occ[k] >= 0) {
+			continue
+		}
+		for r := 0; r < 4; r++ {
+			g, a := fs[r][k][0], fs[r][k][1]
+			if g < 0 || a < 0 {
 				continue
 			}
-			for r := 0; r < 4; r++ {
-				gx, gy := kx+c.rg[r][0], ky+c.rg[r][1]
-				ax, ay := kx+c.ra[r][0], ky+c.ra[r][1]
-				if !onBoard(gx, gy) || !onBoard(ax, ay) {
-					continue
-				}
-				g, a := sqOf(gx, gy), sqOf(ax, ay)
-				// cost of the gardener square: own gardener walks, or another's stands there
-				gOwn, gOther := cheb(gsq, g), 99
-				if pg := s.pawnOn(g); pg >= 0 && int(pg)%nPawns == gardener && int(pg)/nPawns != p {
-					gOther = 0
-				}
-				aOwn, aOther := cheb(asq, a), 99
-				if pa := s.pawnOn(a); pa >= 0 && int(pa)%nPawns == architect && int(pa)/nPawns != p {
-					aOther = 0
-				}
-				d := kd + min(gOwn+aOwn, gOwn+aOther, gOther+aOwn)
-				if d < best {
-					best = d
-				}
+			gOwn, aOwn := int(chebT[gsq][g]), int(chebT[asq][a])
+			gOther, aOther := 99, 99
+			if pg := occ[g]; pg >= 0 && int(pg)%nPawns == gardener && int(pg)/nPawns != p {
+				gOther = 0
+			}
+			if pa := occ[a]; pa >= 0 && int(pa)%nPawns == architect && int(pa)/nPawns != p {
+				aOther = 0
+			}
+			if d := kd + min(gOwn+aOwn, gOwn+aOther, gOther+aOwn); d < best {
+				best = d
 			}
 		}
 	}
