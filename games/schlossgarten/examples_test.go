@@ -561,7 +561,7 @@ func TestExample_SG_X15_Reshuffle(t *testing.T) {
 	if popcount(s.discard) != 28 {
 		t.Fatalf("discard %d", popcount(s.discard))
 	}
-	s.startTurn()
+	s.startTurn(nil)
 	if s.deckN != 27 || s.discard != 0 || s.handN[0] != 2 {
 		t.Fatalf("deck %d discard %d hand %d", s.deckN, popcount(s.discard), s.handN[0])
 	}

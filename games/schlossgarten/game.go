@@ -118,6 +118,6 @@ func newState(players int, cols [maxP]int8, first int, rng engine.RNG) *state {
 	}
 	// SG-S7: the first player starts; SG-S8: scores are 0.
 	s.toMove = int8(first)
-	s.startTurn()
+	s.startTurn(nil)
 	return s
 }

@@ -89,9 +89,17 @@ func (s *state) draw(p int) {
 	s.handN[p]++
 }
 
-func (s *state) startTurn() {
+func (s *state) startTurn(log *engine.Log) {
 	p := int(s.toMove)
+	reshuffle := s.deckN == 0
 	s.draw(p) // SG-T2
+	if log.On() {
+		if reshuffle {
+			log.Public(-1, "the discard pile is shuffled into a new deck (SG-T2)")
+		}
+		log.Public(p, "draws a card")
+		log.Private(p, "draws %s", cardFigure(int(s.hand[p][s.handN[p]-1])))
+	}
 	s.phase = phPlay
 	s.steps = 0
 	s.struck = -1
@@ -118,7 +126,7 @@ func (s *state) endTurn(log *engine.Log) {
 		return
 	}
 	s.toMove = int8((int(s.toMove) + 1) % int(s.n))
-	s.startTurn()
+	s.startTurn(log)
 }
 
 // ---- packed fields ----
