@@ -500,3 +500,20 @@ func TestDraw(t *testing.T) {
 		t.Error("colour drawing has no colour")
 	}
 }
+
+// EG-SO5: in solo the village card works as in EG-T3, special 2 with the same
+// precondition.
+func TestEG_SO5_SoloVillageCard(t *testing.T) {
+	s := newState(t, 1, 3, nil)
+	setVillage(t, s, 0, `{}`)
+	if legal(s)["special2"] {
+		t.Error("special 2 offered with nothing to cover")
+	}
+	setVillage(t, s, 0, `{"cells":{"r1c1":"red rose pond"}}`)
+	setHand(t, s, 0, "red lily pond", "blue lily pond", "blue lily pond")
+	if !legal(s)["special2"] || !legal(s)["refresh land 123"] {
+		t.Error("EG-SO5: both specials offered in solo")
+	}
+	apply(t, s, "refresh trophy 123")
+	illegal(t, s, "special2", "EG-T3")
+}

@@ -218,7 +218,7 @@ func TestWE4_SetupRemovals(t *testing.T) {
 	}
 }
 
-// EG-S1, EG-S4 to EG-S7, ruling E4: villages, hands, displays, top-row trophies.
+// EG-S1, EG-S4, EG-S5, EG-S6, EG-S7, ruling E4: villages, hands, displays, top-row trophies.
 func TestEG_S1_S7_Setup(t *testing.T) {
 	s := newState(t, 5, 3, nil)
 	seen := map[int8]bool{}
@@ -288,7 +288,8 @@ func TestEG_S8_S9_FirstPlayerAndDeterminism(t *testing.T) {
 	}
 }
 
-// EG-T1, EG-T2, EG-T4: one action, then the turn passes to the left.
+// EG-T1, EG-T2, EG-T4, ruling E7: one action (take, then place or discard: the hand is
+// back to 3), then the turn passes to the left.
 func TestEG_T1_T2_T4_TurnPassesClockwise(t *testing.T) {
 	s := newState(t, 3, 1, engine.Options{"first": "2"})
 	setVillage(t, s, 1, `{}`)
