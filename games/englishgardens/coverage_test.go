@@ -51,3 +51,15 @@ func TestEveryRuleHasATest(t *testing.T) {
 		}
 	}
 }
+
+// The documentation page starts with the embedded rules summary, so the two
+// cannot drift apart.
+func TestDocPageHoldsRulesSummary(t *testing.T) {
+	page, err := os.ReadFile("../../docs/english-gardens.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(page), rulesMD) {
+		t.Error("docs/english-gardens.md does not start with games/englishgardens/rules.md")
+	}
+}
