@@ -324,8 +324,8 @@ func loadComponents(raw []byte) error {
 		}
 		cards = append(cards, ci)
 	}
-	if len(cards) == 0 || len(cards) > maxCards {
-		return fmt.Errorf("%d cards", len(cards))
+	if len(cards) < 2*maxP+1 || len(cards) > maxCards {
+		return fmt.Errorf("%d cards: want %d to %d", len(cards), 2*maxP+1, maxCards)
 	}
 	return nil
 }

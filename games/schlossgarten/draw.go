@@ -15,6 +15,8 @@ var ansiColor = [maxP]string{"\x1b[31m", "\x1b[34m", "\x1b[37m", "\x1b[33m"}
 
 const ansiReset = "\x1b[0m"
 
+var phaseNamesFR = [...]string{"jouer une carte", "déplacer", "replacer le sujet frappé", "excaver / construire", "fin"}
+
 // Draw draws the table for player: the 7 × 7 garden (each square shows the
 // ground — tile points, a pit "#" with its points, or an element code and
 // colour — and the pawn on it), then each seat's score, supply and hand.
@@ -83,7 +85,13 @@ func (s *state) Draw(player int, style engine.Style) string {
 				}
 			}
 		}
-		hand := fmt.Sprintf("%d card(s)", s.handN[p])
+		tr := func(en, frs string) string {
+			if fr {
+				return frs
+			}
+			return en
+		}
+		hand := fmt.Sprintf(tr("%d card(s)", "%d carte(s)"), s.handN[p])
 		if p == player {
 			var hs []string
 			for i := 0; i < int(s.handN[p]); i++ {
@@ -91,19 +99,29 @@ func (s *state) Draw(player int, style engine.Style) string {
 			}
 			hand = strings.Join(hs, ", ")
 		}
-		fmt.Fprintf(&b, "%s%s (%c): %d pts (tiles %d) | supply: %s | hand: %s\n", mark,
+		fmt.Fprintf(&b, tr("%s%s (%c): %d pts (tiles %d) | supply: %s | hand: %s\n", "%s%s (%c) : %d pts (tuiles %d) | réserve : %s | main : %s\n"), mark,
 			paint(s.color[p], name), colorLetter[s.color[p]], s.score[p], s.collected[p], strings.Join(sup, ", "), hand)
 	}
-	fmt.Fprintf(&b, "Turn %d/%d, deck %d, discard %d", s.turn+1, turnCap, s.deckN, popcount(s.discard))
+	tr := func(en, frs string) string {
+		if fr {
+			return frs
+		}
+		return en
+	}
+	fmt.Fprintf(&b, tr("Turn %d/%d, deck %d, discard %d", "Tour %d/%d, pioche %d, défausse %d"), s.turn+1, turnCap, s.deckN, popcount(s.discard))
 	if s.played >= 0 {
-		fmt.Fprintf(&b, ", played %s, steps %d/%d", cardFigure(int(s.played)), s.steps, budget)
+		fmt.Fprintf(&b, tr(", played %s, steps %d/%d", ", jouée %s, pas %d/%d"), cardFigure(int(s.played)), s.steps, budget)
 	}
 	if s.phase != phOver {
-		fmt.Fprintf(&b, ", step: %s", phaseNames[s.phase])
+		fmt.Fprintf(&b, tr(", step: %s", ", étape : %s"), tr(phaseNames[s.phase], phaseNamesFR[s.phase]))
 	} else if s.winner >= 0 {
-		fmt.Fprintf(&b, ", %s wins", colorNames[s.color[s.winner]])
+		if fr {
+			fmt.Fprintf(&b, ", %s gagne", colorNamesFR[s.color[s.winner]])
+		} else {
+			fmt.Fprintf(&b, ", %s wins", colorNames[s.color[s.winner]])
+		}
 	} else {
-		b.WriteString(", game over")
+		b.WriteString(tr(", game over", ", partie terminée"))
 	}
 	b.WriteByte('\n')
 	return b.String()

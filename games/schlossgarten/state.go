@@ -97,8 +97,10 @@ func (s *state) startTurn(log *engine.Log) {
 		if reshuffle {
 			log.Public(-1, "the discard pile is shuffled into a new deck (SG-T2)")
 		}
-		log.Public(p, "draws a card")
-		log.Private(p, "draws %s", cardFigure(int(s.hand[p][s.handN[p]-1])))
+		if s.handN[p] > 0 {
+			log.Public(p, "draws a card")
+			log.Private(p, "draws %s", cardFigure(int(s.hand[p][s.handN[p]-1])))
+		}
 	}
 	s.phase = phPlay
 	s.steps = 0
