@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"regexp"
 	"strings"
 
 	"github.com/jardin-games/jardin/engine"
@@ -41,12 +42,17 @@ type Step struct {
 	Move   string `json:"move"`
 }
 
-// Marshal writes r as indented JSON.
+// stepRE matches one indented move object, to put it on a single line.
+var stepRE = regexp.MustCompile(`\{\n\s*"player": (\d+),\n\s*"move": ("(?:[^"\\]|\\.)*")\n\s*\}`)
+
+// Marshal writes r as indented JSON with one move per line, which reads
+// like a score sheet and diffs well.
 func (r *Record) Marshal() ([]byte, error) {
 	b, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {
 		return nil, err
 	}
+	b = stepRE.ReplaceAll(b, []byte(`{"player": $1, "move": $2}`))
 	return append(b, '\n'), nil
 }
 

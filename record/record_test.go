@@ -3,6 +3,8 @@ package record_test
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -124,4 +126,29 @@ func FuzzParseReplay(f *testing.F) {
 		}
 		_, _ = record.Replay(reg, r, nil)
 	})
+}
+
+// The example records of docs/records.md replay to their recorded results.
+func TestExampleRecords(t *testing.T) {
+	files, _ := filepath.Glob("../docs/examples/*.record.json")
+	if len(files) == 0 {
+		t.Fatal("no example records")
+	}
+	reg := games.Registry()
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := record.Parse(data)
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		if _, err := reg.Lookup(r.Game); err != nil {
+			continue // a game not in this build
+		}
+		if _, err := record.Replay(reg, r, nil); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
 }
