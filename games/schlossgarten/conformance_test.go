@@ -8,6 +8,6 @@ import (
 
 func TestConformance(t *testing.T) {
 	for n := 2; n <= 4; n++ {
-		enginetest.Run(t, Game, enginetest.Config{Players: n, Games: 150, Seed: 1})
+		enginetest.Run(t, Game, enginetest.Config{Players: n, Games: 250, Seed: 1})
 	}
 }
