@@ -34,6 +34,7 @@ var ruleTests = []struct {
 	{"SG-T4", "SixthStep", TestExample_SG_X2_Figure2},
 	{"SG-T5", "SquaresInvariant", testT5},
 	{"SG-T6", "OwnElementOneStep", TestExample_SG_X4_Figure4},
+	{"SG-T6", "StartAnywhereOnOwnElement", testT6},
 	{"SG-T7", "SimpleStep", testT7},
 	{"SG-T8", "OpenSquares", testT8},
 	{"SG-T8", "OpenSquaresFigure3", TestExample_SG_X3_Figure3},
@@ -472,4 +473,29 @@ func testE5(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// SG-T6: steps and jumps start from any square of the own element; moving
+// within it is a step; an own pawn on an element square closes that square.
+func testT6(t *testing.T) {
+	s := grid(t, 2,
+		"Gr Ar .  .  .  .  Kr",
+		".  .  .  .  .  .  .",
+		".  .  .  .  .  .  .",
+		".  .  .  LbKb .  .  .",
+		".  .  .  Lb Lb .  .",
+		".  .  .  .  .  Gb .",
+		"Ab .  .  .  .  .  .")
+	s.moving(t, 1, "C01")
+	mustApply(t, s.Clone(), "k 6,6") // a jump from 4,4 over blue's gardener on 5,5
+	mustApply(t, s.Clone(), "k 5,4") // a step from 4,4
+	c := s.Clone().(*state)
+	mustApply(t, c, "k 4,4") // within the element: one step
+	if c.steps != 1 {
+		t.Fatal("moving within an own element is a step")
+	}
+	place(s, 1, gardener, 3, 4) // an own pawn on the element
+	if s.dests(1, king)&bit(sq(3, 4)) != 0 {
+		t.Fatal("a square with an own pawn is closed")
+	}
 }
