@@ -18,8 +18,10 @@ type Bot interface {
 	Choose(ctx context.Context, s engine.State) (engine.Move, error)
 }
 
-// Kinds lists the bot kinds New accepts.
-var Kinds = []string{"random", "greedy"}
+// Kinds lists the bot kinds New accepts. ismcts takes an optional budget:
+// "ismcts:5000" (iterations), "ismcts:500ms" (time), "ismcts:hard"
+// (difficulty), and ":j2" for two parallel trees.
+var Kinds = []string{"random", "greedy", "ismcts"}
 
 // New makes a bot from its kind ("random", "greedy"), seeded so that a game
 // between bots replays identically.
@@ -29,6 +31,9 @@ func New(kind string, seed uint64) (Bot, error) {
 		return &Random{rng: engine.NewRNG(seed)}, nil
 	case "greedy":
 		return &Greedy{rng: engine.NewRNG(seed), Depth: 4}, nil
+	}
+	if k := strings.ToLower(kind); k == "ismcts" || strings.HasPrefix(k, "ismcts:") {
+		return parseISMCTS(k, seed)
 	}
 	return nil, fmt.Errorf("unknown bot %q (known: %s)", kind, strings.Join(Kinds, ", "))
 }

@@ -1,0 +1,343 @@
+package bots
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/jardin-games/jardin/engine"
+)
+
+// ISMCTS is single-observer information-set Monte Carlo tree search. Each
+// iteration re-samples what the bot's seat cannot see (a fresh
+// determinization of its own copy), walks a tree shared by all samples,
+// choosing among the moves legal in this sample (UCB with availability
+// counts), expands one move, plays the game out at random and backs up
+// every player's own reward. See docs/bots.md.
+type ISMCTS struct {
+	// Iterations per move, split over Jobs trees; 0 means use Time.
+	Iterations int
+	// Time per move when Iterations is 0.
+	Time time.Duration
+	// Jobs is the number of independent trees searched in parallel (root
+	// parallelism); their root statistics are summed.
+	Jobs int
+	// C is the exploration constant of UCB.
+	C float64
+	// Rollout is the number of random moves played after the tree before
+	// the position is scored with the running score pad; -1 plays to the
+	// end. Random play to the end is so far from real play in these games
+	// that the running score of a nearby position is the better signal.
+	Rollout int
+	// RankWeight is the share of the rank in the reward; the rest is the
+	// score margin over the best other player, normalised.
+	RankWeight float64
+	seed uint64
+	name string
+}
+
+// Difficulty levels for ismcts seats: iterations per move.
+var Difficulty = map[string]int{"easy": 200, "medium": 2000, "hard": 10000, "expert": 50000}
+
+// parseISMCTS reads "ismcts[:BUDGET][:jN]": BUDGET is an iteration count,
+// a duration ("500ms", "2s") or a difficulty (easy, medium, hard, expert).
+func parseISMCTS(kind string, seed uint64) (*ISMCTS, error) {
+	b := &ISMCTS{Iterations: Difficulty["medium"], Jobs: 1, C: 0.7, Rollout: 0, RankWeight: 0.8, seed: seed, name: kind}
+	parts := strings.Split(kind, ":")
+	for _, p := range parts[1:] {
+		switch {
+		case p == "":
+			return nil, fmt.Errorf("bot %q: empty field", kind)
+		case Difficulty[p] > 0:
+			b.Iterations = Difficulty[p]
+		case p[0] == 'c' || p[0] == 'w':
+			f, err := strconv.ParseFloat(p[1:], 64)
+			if err != nil || f < 0 {
+				return nil, fmt.Errorf("bot %q: %q: want a non-negative number", kind, p)
+			}
+			if p[0] == 'c' {
+				b.C = f
+			} else {
+				b.RankWeight = math.Min(f, 1)
+			}
+		case p[0] == 'r':
+			n, err := strconv.Atoi(p[1:])
+			if err != nil || n < -1 {
+				return nil, fmt.Errorf("bot %q: rollout %q: want r-1 (to the end) or rN moves", kind, p)
+			}
+			b.Rollout = n
+		case p[0] == 'j':
+			n, err := strconv.Atoi(p[1:])
+			if err != nil || n < 1 || n > 256 {
+				return nil, fmt.Errorf("bot %q: jobs %q: want j1 to j256", kind, p)
+			}
+			b.Jobs = n
+		default:
+			if n, err := strconv.Atoi(p); err == nil {
+				if n < 1 {
+					return nil, fmt.Errorf("bot %q: iterations must be at least 1", kind)
+				}
+				b.Iterations, b.Time = n, 0
+				continue
+			}
+			d, err := time.ParseDuration(p)
+			if err != nil || d <= 0 {
+				return nil, fmt.Errorf("bot %q: budget %q: want iterations (5000), a duration (500ms) or easy|medium|hard|expert", kind, p)
+			}
+			b.Iterations, b.Time = 0, d
+		}
+	}
+	return b, nil
+}
+
+func (b *ISMCTS) Name() string { return b.name }
+
+// node is one decision in the shared tree. Children are the moves tried
+// from it; stats are per player, for the player who chose the move into
+// each child.
+type node struct {
+	move     engine.Move
+	player   int // who chose move (the decider at the parent)
+	parent   int32
+	children []int32
+	visits   float64
+	avail    float64
+	rank     [5]float64 // sum of rank rewards per player
+	score    [5]float64 // sum of final scores per player
+}
+
+// tree is one search; nodes are held in a slice so that a search allocates
+// in chunks.
+type tree struct {
+	nodes      []node
+	rng        engine.RNG
+	me         int
+	n          int
+	c          float64
+	w          float64 // rank weight
+	minS, maxS float64
+	buf        []engine.Move
+	untried    []engine.Move
+}
+
+// Choose searches from s (the bot's own determinized copy) and returns the
+// move tried most at the root.
+func (b *ISMCTS) Choose(ctx context.Context, s engine.State) (engine.Move, error) {
+	legal := s.LegalMoves(nil)
+	if len(legal) == 0 {
+		return 0, fmt.Errorf("ismcts: no legal move (the game is over)")
+	}
+	if len(legal) == 1 {
+		return legal[0], nil
+	}
+	jobs := max(b.Jobs, 1)
+	b.seed = mixSeed(b.seed, 0x15c75)
+	trees := make([]*tree, jobs)
+	var wg sync.WaitGroup
+	errs := make([]error, jobs)
+	for j := 0; j < jobs; j++ {
+		trees[j] = &tree{rng: engine.NewRNG(mixSeed(b.seed, uint64(j)+1)), me: s.ToMove(), n: s.NumPlayers(), c: b.C, w: b.RankWeight,
+			minS: math.Inf(1), maxS: math.Inf(-1)}
+		iters := 0
+		if b.Iterations > 0 {
+			iters = b.Iterations / jobs
+			if j < b.Iterations%jobs {
+				iters++
+			}
+		}
+		wg.Add(1)
+		go func(t *tree, iters int, j int) {
+			defer wg.Done()
+			errs[j] = t.search(ctx, s, iters, b.Time, b.Rollout)
+		}(trees[j], iters, j)
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return 0, err
+		}
+	}
+	// Sum root statistics over trees; pick the most visited legal move,
+	// ties to the first in legal order.
+	visits := map[engine.Move]float64{}
+	for _, t := range trees {
+		for _, ci := range t.nodes[0].children {
+			visits[t.nodes[ci].move] += t.nodes[ci].visits
+		}
+	}
+	best, bestV := legal[0], -1.0
+	for _, m := range legal {
+		if v := visits[m]; v > bestV {
+			best, bestV = m, v
+		}
+	}
+	return best, nil
+}
+
+func mixSeed(a, b uint64) uint64 {
+	z := a ^ (b+0x9e3779b97f4a7c15)*0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+func (t *tree) search(ctx context.Context, root engine.State, iters int, budget time.Duration, rollout int) error {
+	t.nodes = append(t.nodes[:0], node{parent: -1, player: -1})
+	deadline := time.Now().Add(budget)
+	var ranks [5]float64
+	var scores [5]float64
+	for i := 0; iters == 0 || i < iters; i++ {
+		if i&63 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if iters == 0 && i > 0 && time.Now().After(deadline) {
+				break
+			}
+		}
+		d := root.Determinize(t.me, t.rng.Uint64())
+		leaf, err := t.descend(d)
+		if err != nil {
+			return err
+		}
+		if err := t.rollout(d, rollout); err != nil {
+			return err
+		}
+		t.reward(d, &ranks, &scores)
+		for k := leaf; k >= 0; k = t.nodes[k].parent {
+			nd := &t.nodes[k]
+			nd.visits++
+			for p := 0; p < t.n; p++ {
+				nd.rank[p] += ranks[p]
+				nd.score[p] += scores[p]
+			}
+		}
+	}
+	return nil
+}
+
+// value is the mean reward of child for its chooser: its rank and its score
+// margin over the best other player, normalised over the margins seen so
+// far (in solo, the score alone).
+func (t *tree) value(nd *node) float64 {
+	p := nd.player
+	span := t.maxS - t.minS
+	sv := 0.5
+	if span > 0 {
+		sv = (nd.score[p]/nd.visits - t.minS) / span
+	}
+	if t.n == 1 {
+		return sv
+	}
+	return t.w*nd.rank[p]/nd.visits + (1-t.w)*sv
+}
+
+// descend walks the tree with d, expanding one node, and returns the leaf.
+func (t *tree) descend(d engine.State) (int32, error) {
+	cur := int32(0)
+	for !d.Over() {
+		t.buf = d.LegalMoves(t.buf[:0])
+		t.untried = t.untried[:0]
+		// Availability: every child legal in this determinization was
+		// available once more.
+		var bestChild int32 = -1
+		bestU := math.Inf(-1)
+		children := t.nodes[cur].children
+		for _, m := range t.buf {
+			found := int32(-1)
+			for _, ci := range children {
+				if t.nodes[ci].move == m {
+					found = ci
+					break
+				}
+			}
+			if found < 0 {
+				t.untried = append(t.untried, m)
+				continue
+			}
+			nd := &t.nodes[found]
+			nd.avail++
+			u := t.value(nd) + t.c*math.Sqrt(math.Log(nd.avail)/nd.visits)
+			if u > bestU {
+				bestU, bestChild = u, found
+			}
+		}
+		p := d.ToMove()
+		if len(t.untried) > 0 {
+			m := t.untried[t.rng.Intn(len(t.untried))]
+			if err := d.Apply(m, nil); err != nil {
+				return 0, fmt.Errorf("ismcts: legal move rejected: %w", err)
+			}
+			t.nodes = append(t.nodes, node{move: m, player: p, parent: cur, avail: 1})
+			k := int32(len(t.nodes) - 1)
+			t.nodes[cur].children = append(t.nodes[cur].children, k)
+			return k, nil
+		}
+		if err := d.Apply(t.nodes[bestChild].move, nil); err != nil {
+			return 0, fmt.Errorf("ismcts: legal move rejected: %w", err)
+		}
+		cur = bestChild
+	}
+	return cur, nil
+}
+
+func (t *tree) rollout(d engine.State, limit int) error {
+	for k := 0; !d.Over() && (limit < 0 || k < limit); k++ {
+		t.buf = d.LegalMoves(t.buf[:0])
+		if err := d.Apply(t.buf[t.rng.Intn(len(t.buf))], nil); err != nil {
+			return fmt.Errorf("ismcts: legal move rejected in rollout: %w", err)
+		}
+	}
+	return nil
+}
+
+// reward fills each player's rank reward (1 for a sole winner, 0 for last,
+// shared places averaged) and final score.
+func (t *tree) reward(d engine.State, ranks, scores *[5]float64) {
+	var raw [5]float64
+	for p := 0; p < t.n; p++ {
+		raw[p] = float64(d.Score(p))
+	}
+	for p := 0; p < t.n; p++ {
+		scores[p] = raw[p]
+		if t.n > 1 {
+			best := math.Inf(-1)
+			for q := 0; q < t.n; q++ {
+				if q != p {
+					best = math.Max(best, raw[q])
+				}
+			}
+			scores[p] = raw[p] - best
+		}
+		t.minS = math.Min(t.minS, scores[p])
+		t.maxS = math.Max(t.maxS, scores[p])
+	}
+	if t.n == 1 {
+		return
+	}
+	// Rank by score with the game's tie-break unknown here: compare totals,
+	// then split ties evenly. Result() would allocate; Score does not.
+	order := [5]int{0, 1, 2, 3, 4}
+	o := order[:t.n]
+	sort.Slice(o, func(i, j int) bool { return raw[o[i]] > raw[o[j]] })
+	for i := 0; i < t.n; {
+		j := i
+		for j < t.n && raw[o[j]] == raw[o[i]] {
+			j++
+		}
+		// Places i..j-1 share; average of (n-1-place)/(n-1).
+		sum := 0.0
+		for k := i; k < j; k++ {
+			sum += float64(t.n-1-k) / float64(t.n-1)
+		}
+		for k := i; k < j; k++ {
+			ranks[o[k]] = sum / float64(j-i)
+		}
+		i = j
+	}
+}
