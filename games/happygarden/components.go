@@ -109,7 +109,22 @@ func init() {
 	}
 }
 
+// parseComponents checks data without installing it.
+func parseComponents(data []byte) error {
+	var sp componentsSpec
+	if err := json.Unmarshal(data, &sp); err != nil {
+		return err
+	}
+	if len(sp.Colours) != numColours || len(sp.Shapes) != numShapes || len(sp.Tiles) != numTiles {
+		return fmt.Errorf("want %d colours, %d shapes and %d tiles", numColours, numShapes, numTiles)
+	}
+	return nil
+}
+
 func loadComponents(data []byte) error {
+	if err := parseComponents(data); err != nil {
+		return err
+	}
 	if err := json.Unmarshal(data, &spec); err != nil {
 		return err
 	}

@@ -149,6 +149,12 @@ func (s *state) colourOf(t uint8) uint8 {
 // ---- setup (HP-S1 to HP-S9) ----
 
 func (s *state) setup(n, first int, mice [maxPlayers]uint8) {
+	s.init(n, first, mice)
+	s.setupBegin(first, nil)
+}
+
+// init lays out the components (HP-S1 to HP-S5, HP-S9), before the starting tiles.
+func (s *state) init(n, first int, mice [maxPlayers]uint8) {
 	s.n, s.first, s.mice = int8(n), int8(first), mice
 	s.grid = make([]uint8, n*ncell)
 	for t := range s.owner {
@@ -176,7 +182,6 @@ func (s *state) setup(n, first int, mice [maxPlayers]uint8) {
 	engine.Shuffle(&s.rng, s.pile[:s.pileN])
 	s.rounds = int8(s.pileN) + 1
 	s.turnIdx = 0
-	s.setupBegin(first, nil)
 }
 
 func (s *state) draw() uint8 {
@@ -193,8 +198,14 @@ func (s *state) draw() uint8 {
 
 // setupBegin: player p draws two tiles and resolves their symbols (HP-S6).
 func (s *state) setupBegin(p int, log *engine.Log) {
+	t1 := s.draw()
+	s.setupWith(p, t1, s.draw(), log)
+}
+
+// setupWith gives p the starting tiles t1 and t2 and resolves their symbols.
+func (s *state) setupWith(p int, t1, t2 uint8, log *engine.Log) {
 	s.cur, s.toMove = int8(p), int8(p)
-	s.setupT[0], s.setupT[1] = s.draw(), s.draw()
+	s.setupT[0], s.setupT[1] = t1, t2
 	s.setupIdx = 0
 	if log.On() {
 		log.Public(p, "draws %s and %s as starting tiles", tileName(s, s.setupT[0]), tileName(s, s.setupT[1]))

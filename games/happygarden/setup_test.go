@@ -1,0 +1,417 @@
+package happygarden
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/jardin-games/jardin/engine"
+)
+
+// HP-S1, P1, HP-X16: player count.
+func TestRule_HP_S1_P1_X16_PlayerCount(t *testing.T) {
+	for _, n := range []int{0, 1, 6} {
+		_, err := Game.New(n, 1, nil)
+		if engine.RuleOf(err) != "HP-S1" {
+			t.Errorf("%d players: err %v, want HP-S1", n, err)
+		}
+	}
+	for n := 2; n <= 5; n++ {
+		s := newGame(t, n, 1, nil)
+		wantPile, wantRounds := 12, 13
+		if n == 5 {
+			wantPile, wantRounds = 9, 10
+		}
+		// one token is already revealed at the start of round 1 once setup ends;
+		// before that the pile is whole.
+		if int(s.pileN) != wantPile || int(s.rounds) != wantRounds {
+			t.Errorf("%d players: pile %d rounds %d, want %d %d", n, s.pileN, s.rounds, wantPile, wantRounds)
+		}
+	}
+}
+
+// HP-S2: mouse colours are options, distinct, default by seat.
+func TestRule_HP_S2_MouseColours(t *testing.T) {
+	s := newGame(t, 5, 1, nil)
+	for p, want := range []string{"R", "O", "Y", "B", "V"} {
+		if string(colourLet[s.mice[p]]) != want {
+			t.Errorf("seat %d mouse %c, want %s", p+1, colourLet[s.mice[p]], want)
+		}
+	}
+	s = newGame(t, 2, 1, engine.Options{"mouse2": "pink"})
+	if colourLet[s.mice[1]] != 'P' {
+		t.Errorf("mouse2=pink not applied")
+	}
+	_, err := Game.New(3, 1, engine.Options{"mouse3": "red"})
+	if engine.RuleOf(err) != "HP-S2" {
+		t.Errorf("two red mice: %v, want HP-S2", err)
+	}
+	// a seat beyond the player count does not conflict
+	if _, err := Game.New(2, 1, engine.Options{"mouse1": "yellow"}); err != nil {
+		t.Errorf("mouse1=yellow with 2 players: %v", err)
+	}
+}
+
+// HP-S3, P6: the first player (option, default seat 1) starts the setup,
+// reveals every token and plays first in every round.
+func TestRule_HP_S3_P6_FirstPlayer(t *testing.T) {
+	s := newGame(t, 3, 5, nil)
+	if s.first != 0 || s.ToMove() != 0 {
+		t.Fatalf("default first player: first=%d toMove=%d", s.first, s.ToMove())
+	}
+	s = newGame(t, 3, 5, engine.Options{"first": "2"})
+	if s.first != 1 || s.ToMove() != 1 {
+		t.Fatalf("first=2: first=%d toMove=%d", s.first, s.ToMove())
+	}
+	rng := engine.NewRNG(3)
+	lastRound := 0
+	for !s.Over() {
+		if s.phase == phTurn && int(s.round) != lastRound {
+			lastRound = int(s.round)
+			if s.cur != 1 || int(s.revN) != lastRound {
+				t.Fatalf("round %d starts with seat %d, %d tokens revealed", s.round, s.cur+1, s.revN)
+			}
+		}
+		buf := s.LegalMoves(nil)
+		s.Apply(buf[rng.Intn(len(buf))], nil)
+	}
+}
+
+// HP-S4, HP-S5, HP-S8, HP-S9: supply, bag, shop and turn-token pile.
+func TestRule_HP_S4_S5_S8_S9_Supply(t *testing.T) {
+	for n := 2; n <= 5; n++ {
+		s := &state{rng: engine.NewRNG(uint64(n))}
+		s.init(n, 0, [5]uint8{0, 1, 2, 3, 4})
+		if s.supWB != 19 || s.supWorm != 16 || s.supCan != 6 || int(s.supBfly) != n+1 || s.bagN != 60 {
+			t.Errorf("%d players: supply %d %d %d %d bag %d", n, s.supWB, s.supWorm, s.supCan, s.supBfly, s.bagN)
+		}
+		var cnt [8]int
+		for _, k := range s.pile[:s.pileN] {
+			cnt[k]++
+		}
+		blanks := 7
+		if n == 5 {
+			blanks = 4
+		}
+		for k := tokWheelbarrow; k <= tokDrum; k++ {
+			if cnt[k] != 1 {
+				t.Errorf("%d players: %d %s tokens", n, cnt[k], tokNames[k])
+			}
+		}
+		if cnt[tokBlank] != blanks || cnt[tokCan] != 0 {
+			t.Errorf("%d players: %d blanks, %d cans in the hourglass pile", n, cnt[tokBlank], cnt[tokCan])
+		}
+	}
+	// After the starting tiles: the shop holds 6 tiles, the bag the rest (HP-S8).
+	for n := 2; n <= 5; n++ {
+		s := newGame(t, n, 9, nil)
+		rng := engine.NewRNG(1)
+		for s.phase == phSetupPlace || s.phase == phSteal {
+			buf := s.LegalMoves(nil)
+			s.Apply(buf[rng.Intn(len(buf))], nil)
+		}
+		for i, x := range s.shop {
+			if x == 0 {
+				t.Errorf("%d players: shop slot %s empty after setup", n, slotName(i))
+			}
+		}
+		if int(s.bagN) != 60-2*n-6 {
+			t.Errorf("%d players: bag %d after setup", n, s.bagN)
+		}
+		for p := 0; p < n; p++ {
+			if s.gn[p] != 2 {
+				t.Errorf("seat %d has %d starting tiles", p+1, s.gn[p])
+			}
+		}
+	}
+}
+
+// HP-S5: every draw comes from the seeded generator.
+func TestRule_HP_S5_SeededDraws(t *testing.T) {
+	a, b, c := newGame(t, 3, 42, nil), newGame(t, 3, 42, nil), newGame(t, 3, 43, nil)
+	if a.setupT != b.setupT {
+		t.Errorf("same seed, different draws")
+	}
+	same := 0
+	for seed := uint64(0); seed < 20; seed++ {
+		if newGame(t, 3, seed, nil).setupT == c.setupT {
+			same++
+		}
+	}
+	if same > 2 {
+		t.Errorf("draws do not depend on the seed")
+	}
+}
+
+// HP-X1, HP-S6, HP-S7: setup for 2 players.
+func TestRule_HP_S6_S7_X1_Setup(t *testing.T) {
+	s := &state{}
+	s.rng = engine.NewRNG(1)
+	s.init(2, 0, [5]uint8{0, 3})
+	if s.supBfly != 3 || s.supWB != 19 || s.supWorm != 16 || s.supCan != 6 {
+		t.Fatalf("supply after HP-S4: %d %d %d %d", s.supWB, s.supWorm, s.supCan, s.supBfly)
+	}
+	unbag(s, tid("F02"))
+	unbag(s, tid("W1"))
+	s.setupWith(0, tid("F02"), tid("W1"), nil)
+	if s.bfly[tid("F02")] != 1 || s.supBfly != 2 {
+		t.Fatalf("F02's butterfly: on tile %d, supply %d", s.bfly[tid("F02")], s.supBfly)
+	}
+	alt := s.Clone().(*state)
+	play(t, s, "place 0,-1")
+	reject(t, s, "place 1,-1", "HP-S6") // adjacent to the first starting tile
+	reject(t, s, "place 3,0", "HP-S6")  // not in the house ring
+	play(t, s, "place 1,2")
+	_ = alt
+
+	// Two windmills may not share a column.
+	w := &state{rng: engine.NewRNG(2)}
+	w.init(2, 0, [5]uint8{0, 3})
+	w.setupWith(0, tid("W1"), tid("W2"), nil)
+	play(t, w, "place 0,-1")
+	reject(t, w, "place 0,2", "HP-S6")
+
+	// Seat 2: F25 (worm) and F26 instead of the tiles drawn for it.
+	undoSetupDraw(s)
+	s.setupWith(1, tid("F25"), tid("F26"), nil)
+	unbag(s, tid("F25"))
+	unbag(s, tid("F26"))
+	if s.worms[tid("F25")] != 1 || s.supWorm != 15 {
+		t.Fatalf("F25's worm: %d, supply %d", s.worms[tid("F25")], s.supWorm)
+	}
+	play(t, s, "place -1,0", "place 2,1")
+	if s.happy != 0 {
+		t.Errorf("a tile is happy after setup (HP-S7)")
+	}
+	for i, x := range s.shop {
+		if x == 0 {
+			t.Errorf("shop %s empty", slotName(i))
+		}
+	}
+	if s.bagN != 60-4-6 || s.rounds != 13 || s.round != 1 || s.pileN != 11 {
+		t.Errorf("bag %d rounds %d round %d pile %d", s.bagN, s.rounds, s.round, s.pileN)
+	}
+	if int(s.rounds)+2 != 15 {
+		t.Errorf("tiles per garden %d", int(s.rounds)+2)
+	}
+}
+
+// HP-S7, HP-X15, P11, HP-T21, HP-T25: validation is automatic, so after any
+// move no unhappy tile satisfies its condition, and no "coup d'œil" claim
+// exists among the moves.
+func TestRule_HP_S7_T21_T25_P11_X15_NoMissedValidation(t *testing.T) {
+	for n := 2; n <= 5; n++ {
+		for seed := uint64(0); seed < 15; seed++ {
+			randomGame(t, n, seed, func(s *state, mv string) {
+				for p := 0; p < n; p++ {
+					for _, x := range s.gtiles[p][:s.gn[p]] {
+						if s.happy&(1<<x) == 0 && s.ready(p, x) {
+							t.Fatalf("%d players seed %d after %q: %s of seat %d is ready but unhappy", n, seed, mv, tiles[x].id, p+1)
+						}
+					}
+				}
+				for _, m := range s.LegalMoves(nil) {
+					if k, _, _, _ := unpack(m); k < mvTake || k > mvLift {
+						t.Fatalf("unknown move kind %d", k)
+					}
+				}
+			})
+		}
+	}
+}
+
+// HP-S9, HP-T3, HP-T9, HP-E1, P3, HP-X7: the pile is revealed one token per
+// round, the big watering can last; the game ends after that round; every
+// garden holds 2 + rounds tiles and with 4-5 players every tile is placed.
+func TestRule_HP_S9_T3_T9_E1_P3_X7_GameLength(t *testing.T) {
+	for n := 2; n <= 5; n++ {
+		for seed := uint64(0); seed < 10; seed++ {
+			s := randomGame(t, n, seed, nil)
+			rounds := 13
+			if n == 5 {
+				rounds = 10
+			}
+			if int(s.round) != rounds || int(s.revN) != rounds || s.revs[s.revN-1] != tokCan {
+				t.Fatalf("%d players: %d rounds, %d tokens, last %s", n, s.round, s.revN, tokNames[s.revs[s.revN-1]])
+			}
+			var cnt [8]int
+			for _, k := range s.revs[:s.revN] {
+				cnt[k]++
+			}
+			for k := tokWheelbarrow; k <= tokDrum; k++ {
+				if cnt[k] != 1 {
+					t.Fatalf("%s revealed %d times", tokNames[k], cnt[k])
+				}
+			}
+			placed := 0
+			for p := 0; p < n; p++ {
+				placed += int(s.gn[p])
+				if int(s.gn[p]) > rounds+2 {
+					t.Fatalf("seat %d holds %d tiles", p+1, s.gn[p])
+				}
+				if s.cans[p]+boolToU8(s.wateredAny(p)) != 1 {
+					t.Fatalf("seat %d did not get exactly one watering can (HP-T9)", p+1)
+				}
+			}
+			if n >= 4 {
+				if placed != 60 || s.bagN != 0 {
+					t.Fatalf("%d players: %d tiles placed, bag %d", n, placed, s.bagN)
+				}
+			} else if placed != n*15 {
+				t.Fatalf("%d players: %d tiles placed", n, placed)
+			}
+			if s.ToMove() != -1 || len(s.LegalMoves(nil)) != 0 {
+				t.Fatalf("game over but moves remain")
+			}
+		}
+	}
+}
+
+func boolToU8(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (s *state) wateredAny(p int) bool {
+	for _, x := range s.gtiles[p][:s.gn[p]] {
+		if s.recol[x] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// P2, HP-X17: the embedded data matches the spec's check totals.
+func TestRule_P2_X17_DataChecks(t *testing.T) {
+	var flowers, gnomes, mills int
+	var perColour, perShape [6]int
+	var pair [6][6]int
+	var symColour, symShape [4][6]int
+	var symTotal [4]int
+	for i := 1; i <= numTiles; i++ {
+		x := tiles[i]
+		switch x.kind {
+		case kindFlower:
+			flowers++
+			perColour[x.colour]++
+			perShape[x.shape]++
+			pair[x.colour][x.shape]++
+			symColour[x.symbol][x.colour]++
+			symShape[x.symbol][x.shape]++
+			symTotal[x.symbol]++
+		case kindGnome:
+			gnomes++
+			if n := popcount(x.cmask); n != 3 {
+				t.Errorf("gnome %s has %d colours", x.id, n)
+			}
+			if x.symbol != symNone {
+				t.Errorf("gnome %s has a symbol", x.id)
+			}
+		case kindWindmill:
+			mills++
+		}
+	}
+	if flowers != 48 || gnomes != 6 || mills != 6 || flowers+gnomes+mills != 60 {
+		t.Fatalf("tiles: %d flowers %d gnomes %d windmills", flowers, gnomes, mills)
+	}
+	for i := 0; i < 6; i++ {
+		if perColour[i] != 8 || perShape[i] != 8 {
+			t.Errorf("colour %d: %d flowers, shape %d: %d", i, perColour[i], i, perShape[i])
+		}
+		for s := symButterfly; s <= symWheelbarrow; s++ {
+			if symColour[s][i] > 2 || symShape[s][i] > 2 {
+				t.Errorf("symbol %d more than twice on colour or shape %d", s, i)
+			}
+		}
+	}
+	if symTotal[symButterfly] != 8 || symTotal[symWorm] != 8 || symTotal[symWheelbarrow] != 8 || symTotal[symNone] != 24 {
+		t.Errorf("symbols: %v", symTotal)
+	}
+	doubled := 0
+	for c := 0; c < 6; c++ {
+		for sh := 0; sh < 6; sh++ {
+			switch pair[c][sh] {
+			case 1:
+			case 2:
+				doubled++
+				withSym := 0
+				for i := 1; i <= numTiles; i++ {
+					if tiles[i].kind == kindFlower && int(tiles[i].colour) == c && int(tiles[i].shape) == sh && tiles[i].symbol != symNone {
+						withSym++
+					}
+				}
+				if withSym != 1 {
+					t.Errorf("doubled pair %s: %d copies with a symbol", code(uint8(c), uint8(sh)), withSym)
+				}
+			default:
+				t.Errorf("pair %s: %d copies", code(uint8(c), uint8(sh)), pair[c][sh])
+			}
+		}
+	}
+	if doubled != 12 {
+		t.Errorf("%d doubled pairs, want 12", doubled)
+	}
+	var gnomeColours [6]int
+	for i := 1; i <= numTiles; i++ {
+		if tiles[i].kind == kindGnome {
+			for c := 0; c < 6; c++ {
+				if tiles[i].cmask&(1<<c) != 0 {
+					gnomeColours[c]++
+				}
+			}
+		}
+	}
+	if gnomeColours != [6]int{3, 3, 3, 3, 3, 3} {
+		t.Errorf("gnome colours %v", gnomeColours)
+	}
+	if stockWB != 19 || stockWorm != 16 || stockBfly != 7 || stockCans != 6 {
+		t.Errorf("tokens %d %d %d %d", stockWB, stockWorm, stockBfly, stockCans)
+	}
+	if len(eventToks) != 5 || spec.TurnTokens.Blanks != 7 || spec.TurnTokens.BigWateringCan != 1 {
+		t.Errorf("turn tokens: %d events, %d blanks, %d cans", len(eventToks), spec.TurnTokens.Blanks, spec.TurnTokens.BigWateringCan)
+	}
+	// P3 arithmetic: tiles placed in all = players × (2 + rounds) ≤ 60.
+	for n := 2; n <= 5; n++ {
+		rounds := 5 + blanksByPl[n] + 1
+		want := map[int]int{2: 30, 3: 45, 4: 60, 5: 60}[n]
+		if n*(2+rounds) != want {
+			t.Errorf("%d players: %d tiles placed", n, n*(2+rounds))
+		}
+	}
+}
+
+func popcount(m uint8) int {
+	n := 0
+	for ; m != 0; m &= m - 1 {
+		n++
+	}
+	return n
+}
+
+// The data loader reports a clear error on broken data.
+func TestComponentsDataErrors(t *testing.T) {
+	for _, bad := range []string{`{`, `{"colours":[]}`, `{"colours":[{"letter":"R"}]}`} {
+		if err := parseComponents([]byte(bad)); err == nil {
+			t.Errorf("%s: no error", bad)
+		}
+	}
+	_ = fmt.Sprint()
+}
+
+// undoSetupDraw puts the current player's random starting tiles back in the
+// bag, with their symbol effects undone, so a test can choose them.
+func undoSetupDraw(s *state) {
+	p := int(s.cur)
+	for _, x := range s.setupT {
+		s.supBfly += s.bfly[x]
+		s.supWorm += s.worms[x]
+		s.bfly[x], s.worms[x] = 0, 0
+		if tiles[x].symbol == symWheelbarrow && s.wb[p] > 0 {
+			s.wb[p]--
+			s.supWB++
+		}
+		s.bag[s.bagN] = x
+		s.bagN++
+	}
+}
