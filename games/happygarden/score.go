@@ -3,7 +3,9 @@ package happygarden
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/jardin-games/jardin/engine"
@@ -177,6 +179,9 @@ func (game) ScorePosition(data []byte) (engine.Score, error) {
 }
 
 func jsonErr(data []byte, err error) error {
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		return fmt.Errorf("line %d: unexpected end of the JSON document (a brace or bracket is missing)", 1+bytes.Count(data, []byte("\n")))
+	}
 	var off int64 = -1
 	switch e := err.(type) {
 	case *json.SyntaxError:
