@@ -6,6 +6,7 @@ import (
 	"github.com/jardin-games/jardin/games/alicesgarden"
 	"github.com/jardin-games/jardin/games/englishgardens"
 	"github.com/jardin-games/jardin/games/hanginggardens"
+	"github.com/jardin-games/jardin/games/happygarden"
 	"github.com/jardin-games/jardin/games/schlossgarten"
 )
 
@@ -16,6 +17,7 @@ func Registry() *engine.Registry {
 		englishgardens.Game,
 		alicesgarden.Game,
 		hanginggardens.Game,
+		happygarden.Game,
 		schlossgarten.Game,
 	)
 }

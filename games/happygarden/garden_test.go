@@ -8,7 +8,7 @@ import (
 )
 
 // HP-X12, HP-T15, HP-T16, P8: placement rejections.
-func TestRule_HP_T16_P8_X12_Placement(t *testing.T) {
+func TestRule_HP_T15_T16_P8_X12_Placement(t *testing.T) {
 	mk := func() *state {
 		s := bare(2)
 		lay(s, 0, "F28", 2, 0)

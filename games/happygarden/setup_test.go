@@ -143,7 +143,7 @@ func TestRule_HP_S5_SeededDraws(t *testing.T) {
 }
 
 // HP-X1, HP-S6, HP-S7: setup for 2 players.
-func TestRule_HP_S6_S7_X1_Setup(t *testing.T) {
+func TestRule_HP_S6_S7_P5_X1_Setup(t *testing.T) {
 	s := &state{}
 	s.rng = engine.NewRNG(1)
 	s.init(2, 0, [5]uint8{0, 3})
