@@ -300,8 +300,14 @@ func (t *tree) rollout(d engine.State, limit int) error {
 // shared places averaged) and final score.
 func (t *tree) reward(d engine.State, ranks, scores *[5]float64) {
 	var raw [5]float64
+	ev, isEv := d.(engine.Evaluator)
+	over := d.Over()
 	for p := 0; p < t.n; p++ {
-		raw[p] = float64(d.Score(p))
+		if isEv && !over {
+			raw[p] = ev.Evaluate(p)
+		} else {
+			raw[p] = float64(d.Score(p))
+		}
 	}
 	for p := 0; p < t.n; p++ {
 		scores[p] = raw[p]

@@ -88,8 +88,10 @@ type Style struct {
 }
 
 // Evaluator is implemented by states that offer a heuristic value of a
-// position for player, beyond the score pad (potential, tempo). Greedy bots
-// use it to break ties between moves of equal immediate gain.
+// position for player, in score-pad points: the running score plus what the
+// position promises (potential, tempo, penalties ahead). Greedy bots use it
+// to break ties between moves of equal immediate gain; search bots use it to
+// value positions they do not play out to the end.
 type Evaluator interface {
 	Evaluate(player int) float64
 }

@@ -111,12 +111,12 @@ func soloRating(total int) string {
 	return "English Garden of the Year (Jardin anglais de l'année)"
 }
 
-// Evaluate adds to the score what a player would weigh beyond it: cards in
+// Evaluate is the score plus what a player would weigh beyond it: cards in
 // the village (the tie-break, and future trophy lines), an unused village
 // card, and the worth of the empty trophy slots.
 func (s *state) Evaluate(player int) float64 {
 	p := &s.pl[player]
-	v := float64(p.visible) * 0.3
+	v := float64(s.Score(player)) + float64(p.visible)*0.3
 	if p.villageUp {
 		v += 0.5
 	}
