@@ -39,3 +39,10 @@ func FuzzParseMove(f *testing.F) {
 	f.Add("give 2")
 	enginetest.FuzzParseMove(f, s)
 }
+
+// TestConformanceDeep runs the kit's costly checks on every decision of a few games.
+func TestConformanceDeep(t *testing.T) {
+	for n := 2; n <= 5; n++ {
+		enginetest.Run(t, Game, enginetest.Config{Players: n, Games: 4, Seed: 500, Deep: true})
+	}
+}

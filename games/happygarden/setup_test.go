@@ -225,7 +225,28 @@ func TestRule_HP_S7_T21_T25_P11_X15_NoMissedValidation(t *testing.T) {
 func TestRule_HP_S9_T3_T9_E1_P3_X7_GameLength(t *testing.T) {
 	for n := 2; n <= 5; n++ {
 		for seed := uint64(0); seed < 10; seed++ {
-			s := randomGame(t, n, seed, nil)
+			emptiedAt, skips := -1, 0
+			s := randomGame(t, n, seed, func(s *state, mv string) {
+				turns := (int(s.round)-1)*n + int(s.turnIdx) // turns completed
+				if s.bagN == 0 && emptiedAt < 0 && s.round > 0 {
+					emptiedAt = turns
+				}
+				// HP-T28: while the bag has tiles, the shop is full when a turn starts.
+				if s.phase == phTurn && s.bagN > 0 && s.held == 0 {
+					for i := range s.shop {
+						if s.shop[i] == 0 {
+							t.Fatalf("%d players: slot %s empty with %d tiles in the bag", n, slotName(i), s.bagN)
+						}
+					}
+				}
+				if mv == "end" && s.phase == phAfter {
+					skips++
+				}
+			})
+			// HP-X7: with 4 players the bag empties at the end of turn 46, with 5 at the end of turn 44.
+			if want := map[int]int{4: 46, 5: 44}[n]; want > 0 && emptiedAt != want {
+				t.Errorf("%d players seed %d: bag empty after turn %d, want %d", n, seed, emptiedAt, want)
+			}
 			rounds := 13
 			if n == 5 {
 				rounds = 10

@@ -212,8 +212,8 @@ func (s *state) Draw(player int, style engine.Style) string {
 	fmt.Fprintf(&b, "%s %d/%d   %s: %s   %s: %d   %s: %d\n",
 		tr("Round", "Manche"), s.round, s.rounds, tr("token", "jeton"), tokNames[s.curToken()],
 		tr("tokens left", "jetons restants"), s.pileN, tr("bag", "sac"), s.bagN)
-	fmt.Fprintf(&b, "%s: %d wheelbarrows, %d worm/mole, %d butterflies, %d watering cans\n",
-		tr("Supply", "Réserve"), s.supWB, s.supWorm, s.supBfly, s.supCan)
+	fmt.Fprintf(&b, tr("Supply: %d wheelbarrows, %d worm/mole, %d butterflies, %d watering cans\n",
+		"Réserve : %d brouettes, %d vers/taupes, %d papillons, %d arrosoirs\n"), s.supWB, s.supWorm, s.supBfly, s.supCan)
 	b.WriteString(tr("Shop", "Jardinerie"))
 	if s.truck {
 		b.WriteString(tr("  (truck: column 2 closed)", "  (camion : colonne 2 fermée)"))
@@ -249,8 +249,12 @@ func (s *state) Draw(player int, style engine.Style) string {
 		if p == int(s.toMove) && s.phase != phOver {
 			turn = " <"
 		}
-		fmt.Fprintf(&b, "\n%s %d (%s mouse%s) — %d pts, %d wheelbarrows, %d cans%s\n",
-			tr("Seat", "Siège"), p+1, spec.Colours[s.mice[p]].EN, bonus, s.Score(p), s.wb[p], s.cans[p], turn)
+		mouse := spec.Colours[s.mice[p]].EN
+		if fr {
+			mouse = spec.Colours[s.mice[p]].FR
+		}
+		fmt.Fprintf(&b, tr("\nSeat %d (%s mouse%s) — %d pts, %d wheelbarrows, %d cans%s\n",
+			"\nSiège %d (souris %s%s) — %d pts, %d brouettes, %d arrosoirs%s\n"), p+1, mouse, bonus, s.Score(p), s.wb[p], s.cans[p], turn)
 		x0, y0, x1, y1 := s.bbox(p)
 		b.WriteString("     ")
 		for x := x0; x <= x1; x++ {
