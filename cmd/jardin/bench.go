@@ -7,6 +7,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/jardin-games/jardin/bots"
 	"github.com/jardin-games/jardin/engine"
 )
 
@@ -26,6 +27,7 @@ func cmdBench(e *env, args []string) error {
 	players := fs.Int("players", 0, "only this player count (default: every count)")
 	seconds := fs.Float64("seconds", 1, "time per game and player count")
 	asJSON := fs.Bool("json", false, "print JSON")
+	withBots := fs.Bool("bots", false, "also measure ismcts iterations per second at the start of a game")
 	pos, err := parse(fs, args, 0, 1, "at most one game id: jardin bench [GAME]")
 	if err != nil {
 		return err
@@ -42,6 +44,7 @@ func cmdBench(e *env, args []string) error {
 		list = []engine.Game{g}
 	}
 	var results []benchResult
+	var botResults []botBench
 	for _, g := range list {
 		lo, hi := g.Players()
 		if *players != 0 {
@@ -57,11 +60,36 @@ func cmdBench(e *env, args []string) error {
 			}
 			results = append(results, r)
 		}
+		if *withBots {
+			n := min(max(lo, 3), hi)
+			if *players != 0 {
+				n = *players
+			}
+			r, err := botSpeed(e, g, n, time.Duration(*seconds*float64(time.Second)))
+			if err != nil {
+				return err
+			}
+			botResults = append(botResults, r)
+		}
 	}
 	if *asJSON {
-		b, _ := json.MarshalIndent(results, "", "  ")
+		out := any(results)
+		if *withBots {
+			out = map[string]any{"playouts": results, "ismcts": botResults}
+		}
+		b, _ := json.MarshalIndent(out, "", "  ")
 		fmt.Fprintf(e.stdout, "%s\n", b)
 		return nil
+	}
+	if *withBots {
+		defer func() {
+			tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', tabwriter.AlignRight)
+			fmt.Fprintln(tw, "\nGAME\tPLAYERS\tISMCTS ITERATIONS/S (ONE CORE)\t")
+			for _, r := range botResults {
+				fmt.Fprintf(tw, "%s\t%d\t%.0f\t\n", r.Game, r.Players, r.IterationsPerSec)
+			}
+			tw.Flush()
+		}()
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "GAME\tPLAYERS\tGAMES/S\tMOVES/S\tMOVES/GAME\t")
@@ -102,5 +130,45 @@ func playouts(e *env, g engine.Game, n int, d time.Duration) (benchResult, error
 	}
 	r.GamesPerSec = float64(r.Games) / r.Seconds
 	r.MovesPerSec = float64(r.Moves) / r.Seconds
+	return r, nil
+}
+
+// botBench is the speed of the ismcts bot at the start of a game.
+type botBench struct {
+	Game             string  `json:"game"`
+	Players          int     `json:"players"`
+	Iterations       int     `json:"iterations"`
+	Seconds          float64 `json:"seconds"`
+	IterationsPerSec float64 `json:"iterationsPerSecond"`
+}
+
+// botSpeed runs single-tree ismcts searches of 5,000 iterations from the
+// first real decision of an n-player game for about d.
+func botSpeed(e *env, g engine.Game, n int, d time.Duration) (botBench, error) {
+	const per = 5000
+	r := botBench{Game: g.ID(), Players: n}
+	s, err := g.New(n, 1, nil)
+	if err != nil {
+		return r, err
+	}
+	// A forced move is not searched: start at the first real choice.
+	for len(s.LegalMoves(nil)) == 1 {
+		if err := s.Apply(s.LegalMoves(nil)[0], nil); err != nil {
+			return r, err
+		}
+	}
+	b, err := bots.New(fmt.Sprintf("ismcts:%d", per), 1)
+	if err != nil {
+		return r, err
+	}
+	start := time.Now()
+	for time.Since(start) < d || r.Iterations == 0 {
+		if _, err := b.Choose(e.ctx, s.Determinize(s.ToMove(), uint64(r.Iterations))); err != nil {
+			return r, err
+		}
+		r.Iterations += per
+	}
+	r.Seconds = time.Since(start).Seconds()
+	r.IterationsPerSec = float64(r.Iterations) / r.Seconds
 	return r, nil
 }
