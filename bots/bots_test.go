@@ -40,4 +40,3 @@ func TestGreedyBeatsRandom(t *testing.T) {
 		}
 	}
 }
-

@@ -37,8 +37,8 @@ type ISMCTS struct {
 	// RankWeight is the share of the rank in the reward; the rest is the
 	// score margin over the best other player, normalised.
 	RankWeight float64
-	seed uint64
-	name string
+	seed       uint64
+	name       string
 }
 
 // Difficulty levels for ismcts seats: iterations per move.
