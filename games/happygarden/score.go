@@ -153,7 +153,6 @@ type PositionTile struct {
 	Watered     string `json:"watered,omitempty"` // colour named with the magic watering can
 }
 
-
 // ScorePosition scores one finished garden from a JSON position.
 func (game) ScorePosition(data []byte) (engine.Score, error) {
 	var pos Position

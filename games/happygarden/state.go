@@ -67,7 +67,7 @@ type state struct {
 	wb, cans [maxPlayers]uint8
 	gn       [maxPlayers]uint8
 	gtiles   [maxPlayers][maxOwn]uint8 // tiles of each garden, in placement order
-	grid     []uint8 // n gardens of ncell cells: tile id, house, or 0
+	grid     []uint8                   // n gardens of ncell cells: tile id, house, or 0
 
 	pos   [numTiles + 1]int16 // cell of a placed tile
 	owner [numTiles + 1]int8  // garden of a placed tile, -1 elsewhere

@@ -56,7 +56,7 @@ type PlayerView struct {
 type TileView struct {
 	ID          string `json:"id"`
 	Kind        string `json:"kind"`
-	Code        string `json:"code,omitempty"`   // flowers: colour + shape letters as shown
+	Code        string `json:"code,omitempty"`    // flowers: colour + shape letters as shown
 	Colours     string `json:"colours,omitempty"` // gnomes
 	Symbol      string `json:"symbol,omitempty"`
 	X           int    `json:"x"`

@@ -152,16 +152,16 @@ func TestScorePositionExample(t *testing.T) {
 func TestScorePositionErrors(t *testing.T) {
 	ps := Game.(engine.PositionScorer)
 	cases := map[string]string{
-		`{`:                                   "unexpected end",
-		`{"mouse": "grey", "tiles": []}`:      "mouse",
-		`{"mouse": "red", "tiles": [{"tile": "F99", "x": 2, "y": 0}]}`: "tiles[0].tile",
-		`{"mouse": "red", "tiles": [{"tile": "F01", "y": 0}]}`:         "tiles[0]: x and y",
-		`{"mouse": "red", "tiles": [{"tile": "F01", "x": 0, "y": 0}]}`: "house cell",
+		`{`:                              "unexpected end",
+		`{"mouse": "grey", "tiles": []}`: "mouse",
+		`{"mouse": "red", "tiles": [{"tile": "F99", "x": 2, "y": 0}]}`:                                  "tiles[0].tile",
+		`{"mouse": "red", "tiles": [{"tile": "F01", "y": 0}]}`:                                          "tiles[0]: x and y",
+		`{"mouse": "red", "tiles": [{"tile": "F01", "x": 0, "y": 0}]}`:                                  "house cell",
 		`{"mouse": "red", "tiles": [{"tile": "F01", "x": 2, "y": 0}, {"tile": "F02", "x": 2, "y": 0}]}`: "tiles[1]",
 		`{"mouse": "red", "tiles": [{"tile": "F01", "x": 2, "y": 0, "moles": -1}]}`:                     "token counts",
 		`{"mouse": "red", "tiles": [{"tile": "W1", "x": 2, "y": 0, "watered": "blue"}]}`:                "only a flower",
-		`{"mouse": "red", "colour": 3}`: "unknown field",
-		"{\n\"mouse\": \"red\",\n\"tiles\": 5}": "line 3",
+		`{"mouse": "red", "colour": 3}`:                                                                 "unknown field",
+		"{\n\"mouse\": \"red\",\n\"tiles\": 5}":                                                         "line 3",
 	}
 	for in, want := range cases {
 		_, err := ps.ScorePosition([]byte(in))
