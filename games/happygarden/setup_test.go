@@ -433,3 +433,29 @@ func undoSetupDraw(s *state) {
 		s.bagN++
 	}
 }
+
+// HP-S4, HP-T4, HP-T24: tokens are conserved: supply + players + tiles (+
+// moles being handed out) always add up to the stocks.
+func TestRule_HP_S4_T24_TokenConservation(t *testing.T) {
+	for n := 2; n <= 5; n++ {
+		for seed := uint64(0); seed < 10; seed++ {
+			randomGame(t, n, seed, func(s *state, mv string) {
+				wb, worm, bfly, cans := int(s.supWB), int(s.supWorm)+int(s.pend), int(s.supBfly), int(s.supCan)
+				for p := 0; p < n; p++ {
+					wb += int(s.wb[p])
+					cans += int(s.cans[p])
+				}
+				for x := 1; x <= numTiles; x++ {
+					worm += int(s.worms[x]) + int(s.moles[x])
+					bfly += int(s.bfly[x])
+					if s.recol[x] != 0 {
+						cans++
+					}
+				}
+				if wb != 19 || worm != 16 || bfly != n+1 || cans != 6 {
+					t.Fatalf("%d players seed %d after %q: wheelbarrows %d worm/mole %d butterflies %d cans %d", n, seed, mv, wb, worm, bfly, cans)
+				}
+			})
+		}
+	}
+}
