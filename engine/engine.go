@@ -101,3 +101,10 @@ type Evaluator interface {
 type PositionScorer interface {
 	ScorePosition(data []byte) (Score, error)
 }
+
+// ComponentReporter is implemented by states of card and tile games that can
+// name the components a player holds (e.g. "trophy #12"), so that
+// simulations can relate components to winning.
+type ComponentReporter interface {
+	Components(player int) []string
+}

@@ -3,6 +3,7 @@ package sim
 import (
 	"context"
 	"math"
+	"sort"
 	"sync"
 
 	"github.com/jardin-games/jardin/engine"
@@ -28,12 +29,15 @@ type Interval struct {
 	Hi   float64 `json:"hi"`
 }
 
-// Stats are the mean, standard deviation and range of a quantity.
+// Stats describe the distribution of a quantity over the games.
 type Stats struct {
-	Mean float64 `json:"mean"`
-	SD   float64 `json:"sd"`
-	Min  float64 `json:"min"`
-	Max  float64 `json:"max"`
+	Mean   float64 `json:"mean"`
+	SD     float64 `json:"sd"`
+	Min    float64 `json:"min"`
+	P10    float64 `json:"p10"`
+	Median float64 `json:"median"`
+	P90    float64 `json:"p90"`
+	Max    float64 `json:"max"`
 }
 
 // SeatReport is one seat's line of the report.
@@ -47,6 +51,25 @@ type SeatReport struct {
 	Ratings map[string]int   `json:"ratings,omitempty"`
 }
 
+// PositionReport is the win rate of the player at one position of the turn
+// order (0: the first to decide), whatever bot sits there: the first-player
+// advantage.
+type PositionReport struct {
+	Position int      `json:"position"`
+	Wins     float64  `json:"wins"`
+	WinRate  Interval `json:"winRate"`
+}
+
+// ComponentReport is how often a player holding a component at the end
+// won, against the overall win rate of a player (for games whose states
+// report their components).
+type ComponentReport struct {
+	Component string   `json:"component"`
+	Held      int      `json:"held"` // player-games holding it
+	WinRate   Interval `json:"winRate"`
+	Lift      float64  `json:"lift"` // win rate holding it / overall win rate
+}
+
 // Report is a tournament's summary.
 type Report struct {
 	Game       string            `json:"game"`
@@ -55,13 +78,19 @@ type Report struct {
 	Seed       uint64            `json:"seed"`
 	Categories []engine.Category `json:"categories"`
 	Seats      []SeatReport      `json:"seats"`
+	Positions  []PositionReport  `json:"positions,omitempty"`
 	Moves      Stats             `json:"moves"` // decisions per game
+	Components []ComponentReport `json:"components,omitempty"`
+	// Totals holds every seat's final totals, game by game, for plots.
+	Totals [][]int `json:"-"`
 }
 
 type outcome struct {
-	res   engine.Result
-	moves int
-	err   error
+	res        engine.Result
+	moves      int
+	first      int        // seat of the first decision
+	components [][]string // per seat, when the game reports them
+	err        error
 }
 
 // Run plays the tournament on Jobs goroutines. The report does not depend
@@ -80,7 +109,16 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			for i := range idx {
 				rec, s, err := Play(ctx, cfg.Game, cfg.Seed+uint64(i), cfg.Options, cfg.Seats)
 				if err == nil {
-					outs[i] = outcome{res: s.Result(), moves: len(rec.Moves)}
+					o := outcome{res: s.Result(), moves: len(rec.Moves)}
+					if len(rec.Moves) > 0 {
+						o.first = rec.Moves[0].Player
+					}
+					if cr, ok := s.(engine.ComponentReporter); ok {
+						for p := 0; p < s.NumPlayers(); p++ {
+							o.components = append(o.components, cr.Components(p))
+						}
+					}
+					outs[i] = o
 				} else {
 					outs[i] = outcome{err: err}
 				}
@@ -151,8 +189,73 @@ func summarise(cfg Config, outs []outcome) *Report {
 		}
 		sr.WinRate = Wilson(sr.Wins, len(outs))
 		r.Seats = append(r.Seats, sr)
+		seatTotals := make([]int, len(outs))
+		for i := range totals {
+			seatTotals[i] = int(totals[i])
+		}
+		r.Totals = append(r.Totals, seatTotals)
+	}
+	if n > 1 {
+		wins := make([]float64, n)
+		for _, o := range outs {
+			w := o.res.Winners()
+			for _, p := range w {
+				wins[(p-o.first+n)%n] += 1 / float64(len(w))
+			}
+		}
+		for pos := 0; pos < n; pos++ {
+			r.Positions = append(r.Positions, PositionReport{Position: pos + 1, Wins: wins[pos], WinRate: Wilson(wins[pos], len(outs))})
+		}
+		r.Components = components(outs, n)
 	}
 	return r
+}
+
+// components relates each reported component to winning: the win rate of
+// the players who held it at the end, and its lift over the base rate.
+func components(outs []outcome, n int) []ComponentReport {
+	held := map[string]int{}
+	won := map[string]float64{}
+	pg := 0
+	totalWins := 0.0
+	for _, o := range outs {
+		if o.components == nil {
+			continue
+		}
+		w := o.res.Winners()
+		for p := 0; p < n; p++ {
+			pg++
+			share := 0.0
+			if o.res.Players[p].Rank == 1 {
+				share = 1 / float64(len(w))
+			}
+			totalWins += share
+			for _, c := range o.components[p] {
+				held[c]++
+				won[c] += share
+			}
+		}
+	}
+	if pg == 0 {
+		return nil
+	}
+	base := totalWins / float64(pg)
+	var out []ComponentReport
+	for c, h := range held {
+		iv := Wilson(won[c], h)
+		lift := 0.0
+		if base > 0 {
+			lift = iv.Rate / base
+		}
+		out = append(out, ComponentReport{Component: c, Held: h, WinRate: iv, Lift: lift})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Lift != out[j].Lift {
+			return out[i].Lift > out[j].Lift
+		}
+		return out[i].Component < out[j].Component
+	})
+	return out
 }
 
 // Wilson is the 95% Wilson score interval for k successes in n trials.
@@ -173,7 +276,10 @@ func stats(v []float64) Stats {
 	if len(v) == 0 {
 		return Stats{}
 	}
-	s := Stats{Min: v[0], Max: v[0]}
+	sorted := append([]float64(nil), v...)
+	sort.Float64s(sorted)
+	q := func(f float64) float64 { return sorted[int(f*float64(len(sorted)-1)+0.5)] }
+	s := Stats{Min: v[0], Max: v[0], P10: q(0.1), Median: q(0.5), P90: q(0.9)}
 	sum := 0.0
 	for _, x := range v {
 		sum += x

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -29,6 +30,7 @@ func cmdSim(e *env, args []string) error {
 	optStr := fs.String("options", "", "game options, name=value,…")
 	out := fs.String("out", "", "also write the report to FILE.json or FILE.csv")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
+	plot := fs.String("plot", "", "write an SVG chart of the score distributions per seat to FILE.svg")
 	pos, err := parse(fs, args, 1, 1, "a game id: jardin sim GAME --players N --games K")
 	if err != nil {
 		return err
@@ -59,6 +61,9 @@ func cmdSim(e *env, args []string) error {
 			return usagef("--out: the file name must end in .json or .csv")
 		}
 	}
+	if *plot != "" && filepath.Ext(*plot) != ".svg" {
+		return usagef("--plot: the file name must end in .svg")
+	}
 	cfg := sim.Config{Game: g, Seats: kinds, Games: *nGames, Seed: *seed, Options: opts, Jobs: *jobs}
 	if !*quiet {
 		cfg.Progress = progress(e.stderr, time.Now())
@@ -71,6 +76,19 @@ func cmdSim(e *env, args []string) error {
 		return err
 	}
 	printReport(e.stdout, rep)
+	if *plot != "" {
+		f, err := os.Create(*plot)
+		if err != nil {
+			return err
+		}
+		err = sim.WriteSVG(f, rep)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return fmt.Errorf("writing %s: %w", *plot, err)
+		}
+	}
 	if *out != "" {
 		f, err := os.Create(*out)
 		if err != nil {
@@ -178,9 +196,36 @@ func printReport(w io.Writer, r *sim.Report) {
 		fmt.Fprintln(tw)
 	}
 	tw.Flush()
+	fmt.Fprintln(w, "\nFinal totals per seat: p10 / median / p90 (min–max)")
 	for _, s := range r.Seats {
-		for rating, n := range s.Ratings {
-			fmt.Fprintf(w, "Seat %d rating %q: %d games\n", s.Seat, rating, n)
+		t := s.Total
+		fmt.Fprintf(w, "  seat %d (%s): %.0f / %.0f / %.0f (%.0f–%.0f)\n", s.Seat, s.Kind, t.P10, t.Median, t.P90, t.Min, t.Max)
+	}
+	if len(r.Positions) > 0 {
+		fmt.Fprintln(w, "\nWin rate by position in the turn order (1 = first to decide), whatever the bot:")
+		for _, p := range r.Positions {
+			fmt.Fprintf(w, "  position %d: %.1f%% [%.1f%%, %.1f%%]\n", p.Position, 100*p.WinRate.Rate, 100*p.WinRate.Lo, 100*p.WinRate.Hi)
+		}
+	}
+	if len(r.Components) > 0 {
+		fmt.Fprintln(w, "\nComponents held at the end and winning (lift = win rate holding it / base rate; top and bottom 5):")
+		show := r.Components
+		if len(show) > 10 {
+			show = append(append([]sim.ComponentReport(nil), show[:5]...), show[len(show)-5:]...)
+		}
+		for _, c := range show {
+			fmt.Fprintf(w, "  %-55s held %5d  win %.1f%% [%.1f%%, %.1f%%]  lift %.2f\n", c.Component, c.Held,
+				100*c.WinRate.Rate, 100*c.WinRate.Lo, 100*c.WinRate.Hi, c.Lift)
+		}
+	}
+	for _, s := range r.Seats {
+		ratings := make([]string, 0, len(s.Ratings))
+		for rating := range s.Ratings {
+			ratings = append(ratings, rating)
+		}
+		sort.Strings(ratings)
+		for _, rating := range ratings {
+			fmt.Fprintf(w, "Seat %d rating %q: %d games\n", s.Seat, rating, s.Ratings[rating])
 		}
 	}
 }

@@ -1,6 +1,10 @@
 package englishgardens
 
-import "github.com/jardin-games/jardin/engine"
+import (
+	"fmt"
+
+	"github.com/jardin-games/jardin/engine"
+)
 
 // Score-pad lines (EG-E4): village card, ponds, then the six trophy slots.
 var categories = []engine.Category{
@@ -126,4 +130,16 @@ func (s *state) Evaluate(player int) float64 {
 		}
 	}
 	return v
+}
+
+// Components names the visible trophies of a village, for simulation
+// reports that relate trophies to winning.
+func (s *state) Components(player int) []string {
+	var out []string
+	for _, t := range s.pl[player].trophy {
+		if t >= 0 {
+			out = append(out, fmt.Sprintf("trophy #%d %s", t+1, s.g.c.trophies[t].Name))
+		}
+	}
+	return out
 }

@@ -1,0 +1,79 @@
+package sim
+
+import (
+	"bytes"
+	"context"
+	"encoding/xml"
+	"io"
+	"math"
+	"testing"
+
+	"github.com/jardin-games/jardin/games/englishgardens"
+)
+
+func TestWilson(t *testing.T) {
+	// 50 of 100: the textbook interval [0.404, 0.596].
+	iv := Wilson(50, 100)
+	if math.Abs(iv.Lo-0.4038) > 0.001 || math.Abs(iv.Hi-0.5962) > 0.001 {
+		t.Errorf("Wilson(50,100) = %+v", iv)
+	}
+	if iv := Wilson(0, 10); iv.Lo != 0 || iv.Hi < 0.2 || iv.Hi > 0.35 {
+		t.Errorf("Wilson(0,10) = %+v", iv)
+	}
+	if iv := Wilson(10, 10); iv.Hi != 1 || iv.Lo > 0.8 {
+		t.Errorf("Wilson(10,10) = %+v", iv)
+	}
+}
+
+func TestStats(t *testing.T) {
+	s := stats([]float64{5, 1, 3, 2, 4})
+	if s.Mean != 3 || s.Median != 3 || s.Min != 1 || s.Max != 5 || math.Abs(s.SD-math.Sqrt(2.5)) > 1e-9 {
+		t.Errorf("%+v", s)
+	}
+}
+
+// A tournament's report does not depend on the number of jobs, its win
+// counts add up, and its chart is well-formed SVG.
+func TestRunDeterministicAndPlot(t *testing.T) {
+	cfg := Config{Game: englishgardens.Game, Seats: []string{"greedy", "random"}, Games: 12, Seed: 3}
+	cfg.Jobs = 1
+	a, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Jobs = 3
+	b, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Seats[0].Wins != b.Seats[0].Wins || a.Moves != b.Moves {
+		t.Error("report depends on jobs")
+	}
+	if w := a.Seats[0].Wins + a.Seats[1].Wins; math.Abs(w-12) > 1e-9 {
+		t.Errorf("wins add up to %v", w)
+	}
+	pw := 0.0
+	for _, p := range a.Positions {
+		pw += p.Wins
+	}
+	if math.Abs(pw-12) > 1e-9 || len(a.Components) == 0 {
+		t.Errorf("positions %v, components %d", a.Positions, len(a.Components))
+	}
+	var buf bytes.Buffer
+	if err := WriteSVG(&buf, a); err != nil {
+		t.Fatal(err)
+	}
+	dec := xml.NewDecoder(&buf)
+	for {
+		if _, err := dec.Token(); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatalf("SVG is not well-formed: %v", err)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Run(ctx, cfg); err == nil {
+		t.Error("cancelled tournament returned a report")
+	}
+}
