@@ -287,11 +287,10 @@ func (t *tree) descend(d engine.State) (int32, error) {
 }
 
 func (t *tree) rollout(d engine.State, limit int) error {
-	for k := 0; !d.Over() && (limit < 0 || k < limit); k++ {
-		t.buf = d.LegalMoves(t.buf[:0])
-		if err := d.Apply(t.buf[t.rng.Intn(len(t.buf))], nil); err != nil {
-			return fmt.Errorf("ismcts: legal move rejected in rollout: %w", err)
-		}
+	var err error
+	_, t.buf, err = engine.RandomPlayout(d, &t.rng, limit, t.buf)
+	if err != nil {
+		return fmt.Errorf("ismcts rollout: %w", err)
 	}
 	return nil
 }

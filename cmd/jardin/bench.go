@@ -115,13 +115,12 @@ func playouts(e *env, g engine.Game, n int, d time.Duration) (benchResult, error
 		if err != nil {
 			return r, err
 		}
-		for !s.Over() {
-			buf = s.LegalMoves(buf[:0])
-			if err := s.Apply(buf[rng.Intn(len(buf))], nil); err != nil {
-				return r, fmt.Errorf("%s seed %d: legal move rejected: %w", g.ID(), seed, err)
-			}
-			r.Moves++
+		k, nb, err := engine.RandomPlayout(s, &rng, -1, buf)
+		if err != nil {
+			return r, fmt.Errorf("seed %d: %w", seed, err)
 		}
+		buf = nb
+		r.Moves += k
 		r.Games++
 		if el := time.Since(start); el >= d {
 			r.Seconds = el.Seconds()

@@ -1,35 +1,16 @@
 package englishgardens
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/engine/enginetest"
 )
 
-// BenchmarkRandomPlayout plays whole random games: setup, move generation
-// and apply, as bots' rollouts do. Target (issue 2): 500,000 moves/s on one
-// core; goal 1,000,000.
+// BenchmarkRandomPlayout plays whole random games (issue target: 500,000; goal 1,000,000
+// moves/s on one core).
 func BenchmarkRandomPlayout(b *testing.B) {
-	for n := 1; n <= 5; n++ {
-		b.Run(fmt.Sprintf("players=%d", n), func(b *testing.B) {
-			rng := engine.NewRNG(1)
-			buf := make([]engine.Move, 0, 128)
-			moves := 0
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
-				s, _ := Game.New(n, uint64(i), nil)
-				for !s.Over() {
-					buf = s.LegalMoves(buf[:0])
-					if err := s.Apply(buf[rng.Intn(len(buf))], nil); err != nil {
-						b.Fatal(err)
-					}
-					moves++
-				}
-			}
-			b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
-		})
-	}
+	enginetest.BenchmarkPlayouts(b, Game, 1, 2, 3, 4, 5)
 }
 
 // midgame returns a 3-player state a few turns in.

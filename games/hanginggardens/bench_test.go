@@ -4,32 +4,13 @@ import (
 	"testing"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/engine/enginetest"
 )
 
+// BenchmarkRandomPlayout plays whole random games (issue target: 250,000; goal 1,000,000
+// moves/s on one core).
 func BenchmarkRandomPlayout(b *testing.B) {
-	for _, n := range []int{1, 2, 4} {
-		b.Run(string(rune('0'+n))+"p", func(b *testing.B) {
-			g, _ := Game.New(n, 1, nil)
-			start := g.(*state)
-			rng := engine.NewRNG(1)
-			buf := make([]engine.Move, 0, 64)
-			moves := 0
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				s := start.Determinize(0, uint64(i)).(*state) // a fresh deal each game
-				for s.phase != phaseOver {
-					buf = s.LegalMoves(buf[:0])
-					if err := s.Apply(buf[rng.Intn(len(buf))], nil); err != nil {
-						b.Fatal(err)
-					}
-					moves++
-				}
-			}
-			b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
-			b.ReportMetric(float64(moves)/float64(b.N), "moves/game")
-		})
-	}
+	enginetest.BenchmarkPlayouts(b, Game, 1, 2, 4)
 }
 
 func benchState(b *testing.B) *state {

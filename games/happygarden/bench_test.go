@@ -4,37 +4,13 @@ import (
 	"testing"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/engine/enginetest"
 )
 
-func randomPlayout(s engine.State, rng *engine.RNG, buf []engine.Move) (int, []engine.Move) {
-	n := 0
-	for !s.Over() {
-		buf = s.LegalMoves(buf[:0])
-		if err := s.Apply(buf[rng.Intn(len(buf))], nil); err != nil {
-			panic(err)
-		}
-		n++
-	}
-	return n, buf
-}
-
+// BenchmarkRandomPlayout plays whole random games (issue target: 250,000; goal 1,000,000
+// moves/s on one core).
 func BenchmarkRandomPlayout(b *testing.B) {
-	for _, n := range []int{2, 4} {
-		b.Run(map[int]string{2: "players=2", 4: "players=4"}[n], func(b *testing.B) {
-			rng := engine.NewRNG(1)
-			buf := make([]engine.Move, 0, 1024)
-			moves := 0
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
-				s, _ := Game.New(n, uint64(i), nil)
-				var k int
-				k, buf = randomPlayout(s, &rng, buf)
-				moves += k
-			}
-			b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
-			b.ReportMetric(float64(moves)/float64(b.N), "moves/game")
-		})
-	}
+	enginetest.BenchmarkPlayouts(b, Game, 2, 4)
 }
 
 // midgame returns a 2-player state after some random moves.
