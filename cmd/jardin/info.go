@@ -43,7 +43,11 @@ func cmdGames(e *env, args []string) error {
 		for _, o := range g.Options {
 			opts = append(opts, fmt.Sprintf("%s=%s (%s)", o.Name, o.Default, strings.Join(o.Values, "|")))
 		}
-		fmt.Fprintf(tw, "%s\t%s / %s\t%d–%d\t%s\n", g.ID, g.TitleFR, g.TitleEN, g.Min, g.Max, strings.Join(opts, ", "))
+		title := g.TitleFR
+		if g.TitleEN != g.TitleFR {
+			title += " / " + g.TitleEN
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d–%d\t%s\n", g.ID, title, g.Min, g.Max, strings.Join(opts, ", "))
 	}
 	return tw.Flush()
 }
