@@ -162,3 +162,12 @@ func TestSimAndBench(t *testing.T) {
 		t.Errorf("bench: %d %q", code, out)
 	}
 }
+
+func TestSecondPerson(t *testing.T) {
+	for in, want := range map[string]string{"takes tile O03": "take tile O03", "passes": "pass", "has no move": "have no move",
+		"refreshes the display": "refresh the display", "carries on": "carry on", "discards a card": "discard a card"} {
+		if got := secondPerson(in); got != want {
+			t.Errorf("%q: %q, want %q", in, got, want)
+		}
+	}
+}

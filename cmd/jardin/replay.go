@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/jardin-games/jardin/engine"
 	"github.com/jardin-games/jardin/record"
@@ -62,7 +63,32 @@ func cmdReplay(e *env, args []string) error {
 
 func eventText(ev engine.Event, names []string) string {
 	if ev.Actor >= 0 && ev.Actor < len(names) {
+		if names[ev.Actor] == "You" {
+			return "You " + secondPerson(ev.Text)
+		}
 		return names[ev.Actor] + " " + ev.Text
 	}
 	return ev.Text
+}
+
+// secondPerson turns the leading verb of an event ("takes", "passes",
+// "has") into the form that follows "You".
+func secondPerson(text string) string {
+	verb, rest, _ := strings.Cut(text, " ")
+	switch {
+	case verb == "has":
+		verb = "have"
+	case verb == "is":
+		verb = "are"
+	case strings.HasSuffix(verb, "sses"), strings.HasSuffix(verb, "shes"), strings.HasSuffix(verb, "ches"), strings.HasSuffix(verb, "xes"):
+		verb = strings.TrimSuffix(verb, "es")
+	case strings.HasSuffix(verb, "ies"):
+		verb = strings.TrimSuffix(verb, "ies") + "y"
+	case strings.HasSuffix(verb, "s") && !strings.HasSuffix(verb, "ss"):
+		verb = strings.TrimSuffix(verb, "s")
+	}
+	if rest == "" {
+		return verb
+	}
+	return verb + " " + rest
 }

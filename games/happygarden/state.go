@@ -316,7 +316,7 @@ func (s *state) startRound(log *engine.Log) {
 	s.revs[s.revN] = tok
 	s.revN++
 	if log.On() {
-		log.Public(int(s.first), "round %d: reveals the %s token", s.round, tokNames[tok])
+		log.Public(int(s.first), "reveals the %s token (round %d)", tokNames[tok], s.round)
 	}
 	n := int(s.n)
 	switch tok {
