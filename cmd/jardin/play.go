@@ -24,6 +24,7 @@ func cmdPlay(e *env, args []string) error {
 	lang := fs.String("lang", "en", "language: en or fr")
 	colour := fs.String("color", "auto", "colours: auto, always or never")
 	recPath := fs.String("record", "", "write the game record to FILE when the game ends")
+	jobs := fs.Int("jobs", 1, "search trees per ismcts seat, run in parallel (a seat's own :jN wins)")
 	pos, err := parse(fs, args, 1, 1, "a game id: jardin play GAME")
 	if err != nil {
 		return err
@@ -38,6 +39,16 @@ func cmdPlay(e *env, args []string) error {
 	kinds, err := seatKinds(*seats, *players, true)
 	if err != nil {
 		return err
+	}
+	if *jobs < 1 {
+		return usagef("--jobs must be at least 1")
+	}
+	if *jobs > 1 {
+		for i, k := range kinds {
+			if strings.HasPrefix(k, "ismcts") && !strings.Contains(k, ":j") {
+				kinds[i] = fmt.Sprintf("%s:j%d", k, *jobs)
+			}
+		}
 	}
 	if err := checkPlayers(g, len(kinds)); err != nil {
 		return err
