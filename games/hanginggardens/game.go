@@ -144,7 +144,7 @@ func (s *state) setup(n, diff int, o engine.Options) error {
 		}
 		engine.Shuffle(&s.rng, s.automa[:s.automaLen])
 	}
-	s.startRound()
+	s.startRound(nil) // the player holds the tile at setup (HG-SO1): no automa turn to log
 	return nil
 }
 

@@ -1,6 +1,7 @@
 package hanginggardens
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/jardin-games/jardin/engine"
@@ -186,5 +187,36 @@ func TestRule_HG_SO5_SO6_H12_SoloEnd(t *testing.T) {
 		if got := rating(tc.total, "en"); got != tc.want {
 			t.Errorf("%d: %q", tc.total, got)
 		}
+	}
+}
+
+// HG-SO4: when the automa opens a round, its turn is in the log of the move
+// that ended the previous round, like every other automa turn.
+func TestRule_HG_SO4_AutomaOpeningTurnIsLogged(t *testing.T) {
+	s := soloWithAutoma(t, 1, 2, 2, 2) // card 1 takes the tile in round 1
+	endPlayerTurn(t, s, 0)
+	endPlayerTurn(t, s, 2)
+	// the player's last turn of round 1, logged
+	var log engine.Log
+	m, _ := s.ParseMove(legalText(s)[0])
+	if err := s.Apply(m, &log); err != nil {
+		t.Fatal(err)
+	}
+	s.pendCard = card("TR01") + 1 // no icon, so no enhancement or objective step
+	m, _ = s.ParseMove(legalText(s)[0])
+	if err := s.Apply(m, &log); err != nil {
+		t.Fatal(err)
+	}
+	if s.round != 1 || s.automaGard != 2 || s.phase != phaseTake {
+		t.Fatalf("round %d, automa gardeners %d: the automa should have opened round 2", s.round+1, s.automaGard)
+	}
+	var text []string
+	for _, e := range log.Events {
+		text = append(text, e.Text)
+	}
+	all := strings.Join(text, "\n")
+	begins := strings.Index(all, "round 2 begins")
+	if begins < 0 || strings.Count(all[begins:], "the automa reveals card") != 1 {
+		t.Fatalf("the automa's opening turn of round 2 is not logged:\n%s", all)
 	}
 }

@@ -125,7 +125,9 @@ func (s *state) spaces() uint8 { return uint8(comp.Spaces[s.n]) }
 
 // --- turn sequencing (HG-T1, HG-T2, HG-T10, HG-SO2, HG-SO4) ---
 
-func (s *state) startRound() {
+// startRound reopens the columns and, in solo, plays the automa's opening
+// turns when it holds the tile (HG-SO4); log receives those turns' events.
+func (s *state) startRound(log *engine.Log) {
 	for c := range s.cols {
 		for i := range s.cols[c] {
 			s.cols[c][i] = -1
@@ -141,7 +143,7 @@ func (s *state) startRound() {
 		s.automaGard = 3
 		s.automaFirst = s.first == automaSeat
 		s.cur = 0
-		s.nextSolo(nil)
+		s.nextSolo(log)
 		return
 	}
 	s.cur = s.first
@@ -192,7 +194,7 @@ func (s *state) endRound(log *engine.Log) {
 	if log.On() {
 		log.Public(-1, "round %d begins", s.round+1)
 	}
-	s.startRound()
+	s.startRound(log)
 }
 
 // --- market (HG-T4, HG-T7) ---
