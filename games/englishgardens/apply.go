@@ -39,6 +39,7 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 	case mkPlace, mkCover:
 		c := p.removeHand(int(mv.a))
 		p.putLand(int(mv.b), c)
+		p.semi &^= 1 << uint(c) // on the table: public again
 		if log.On() {
 			verb := "places"
 			if mv.kind == mkCover {
@@ -52,6 +53,11 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 		}
 		s.endTurn(log)
 	case mkDiscard:
+		for i, known := range p.handKnown[:p.handN] {
+			if known {
+				p.semi |= 1 << uint(p.hand[i])
+			}
+		}
 		c := p.removeHand(int(mv.a))
 		s.disc[s.nDisc], s.discOwner[s.nDisc] = c, s.cur
 		s.nDisc++

@@ -73,6 +73,7 @@ var perms2 = [][]int{{0, 1}, {1, 0}}
 
 func (s *state) LegalMoves(buf []engine.Move) []engine.Move {
 	p := &s.pl[s.cur]
+	start := len(buf) // buf may arrive holding the caller's moves
 	switch s.phase {
 	case phStart, phAfterRefresh:
 		if s.actionA(p) {
@@ -93,7 +94,7 @@ func (s *state) LegalMoves(buf []engine.Move) []engine.Move {
 				buf = append(buf, move{kind: mkEnd}.pack())
 			}
 		}
-		if len(buf) == 0 {
+		if len(buf) == start {
 			buf = append(buf, move{kind: mkPass}.pack())
 		}
 	case phPlace:

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
+	"slices"
 	"sort"
 	"strings"
 
@@ -39,7 +41,7 @@ func (g *game) ScorePosition(data []byte) (engine.Score, error) {
 	}
 	var pts [8]int
 	total := g.c.breakdown(p, &pts)
-	sc := engine.Score{Categories: categories, Points: append([]int(nil), pts[:]...), Total: total}
+	sc := engine.Score{Categories: slices.Clone(categories), Points: append([]int(nil), pts[:]...), Total: total}
 	if solo {
 		sc.Rating = soloRating(total)
 	}
@@ -52,6 +54,11 @@ func (g *game) parsePosition(data []byte) (*player, bool, error) {
 	var pos Position
 	if err := dec.Decode(&pos); err != nil {
 		return nil, false, fmt.Errorf("position: %w", err)
+	}
+	// A second document or stray text is most likely a paste error: refuse
+	// it rather than score only the first part.
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, false, fmt.Errorf("position: unexpected data after the JSON object; give one village per file")
 	}
 	if pos.Game != "" && pos.Game != g.ID() {
 		return nil, false, fmt.Errorf("position: game %q, want %q", pos.Game, g.ID())
@@ -68,11 +75,17 @@ func (g *game) parsePosition(data []byte) (*player, bool, error) {
 		return nil, false, fmt.Errorf("position: village %q: want \"up\" or \"down\"", pos.Village)
 	}
 	var used [numLand]bool
+	var seenCell [9]bool
 	for _, name := range sortedKeys(pos.Cells) {
 		ci, err := parseCell(strings.ToLower(name))
 		if err != nil {
 			return nil, false, fmt.Errorf("position: cell %q: %v", name, err)
 		}
+		// Keys differing only in case name the same cell.
+		if seenCell[ci] {
+			return nil, false, fmt.Errorf("position: cell %s given twice; list a stack as one entry, bottom first", cellName(int(ci)))
+		}
+		seenCell[ci] = true
 		descs, err := stringOrList(pos.Cells[name])
 		if err != nil {
 			return nil, false, fmt.Errorf("position: cell %s: %v", name, err)
@@ -89,16 +102,16 @@ func (g *game) parsePosition(data []byte) (*player, bool, error) {
 		}
 	}
 	var usedT [numTrophy]bool
+	var seenSlot [6]bool
 	for _, name := range sortedKeys(pos.Trophies) {
-		sl := -1
-		for i, n := range slotNames {
-			if strings.ToLower(name) == n {
-				sl = i
-			}
-		}
+		sl := slices.Index(slotNames[:], strings.ToLower(name))
 		if sl < 0 {
 			return nil, false, fmt.Errorf("position: trophy slot %q: slots are c1, c2, c3, r1, r2, r3", name)
 		}
+		if seenSlot[sl] {
+			return nil, false, fmt.Errorf("position: trophy slot %s given twice; list a stack as one entry, bottom first", slotNames[sl])
+		}
+		seenSlot[sl] = true
 		nums, err := intOrList(pos.Trophies[name])
 		if err != nil {
 			return nil, false, fmt.Errorf("position: trophy slot %s: %v", name, err)

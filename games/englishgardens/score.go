@@ -2,6 +2,7 @@ package englishgardens
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/jardin-games/jardin/engine"
 )
@@ -87,7 +88,7 @@ func (s *state) Score(player int) int {
 }
 
 func (s *state) Result() engine.Result {
-	r := engine.Result{Final: s.phase == phOver, Categories: categories}
+	r := engine.Result{Final: s.phase == phOver, Categories: slices.Clone(categories)}
 	for i := 0; i < int(s.n); i++ {
 		var pts [8]int
 		total := s.g.c.breakdown(&s.pl[i], &pts)

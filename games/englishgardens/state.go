@@ -74,6 +74,10 @@ type player struct {
 	handKnown [4]bool // taken face up from the display, so public (ruling E5)
 	handN     int8
 	discards  int8
+	// semi holds the cards (bit per card) this player took face up and then
+	// hid by a face-down discard: the others know each is still in the hand
+	// or among this player's discards, not where (ruling E5).
+	semi uint64
 }
 
 func (p *player) addHand(c int8, known bool) {

@@ -55,12 +55,56 @@ type View struct {
 	TrophyDisp   [3]*TrophyView `json:"trophyDisplay"`
 	// LandUnder and TrophyUnder are the cards the viewer put under the
 	// decks with special 1, top first: only they know that order.
-	LandUnder     []CardView    `json:"landUnder,omitempty"`
-	TrophyUnder   []TrophyView  `json:"trophyUnder,omitempty"`
+	LandUnder   []CardView   `json:"landUnder,omitempty"`
+	TrophyUnder []TrophyView `json:"trophyUnder,omitempty"`
+	// UnderDeck lists, for every other player who used special 1, the cards
+	// they put under a deck that are still there. They were face up, so the
+	// set is public; it is given in card order, as only the recycler knows
+	// the real one.
+	UnderDeck     []UnderView   `json:"underDeck,omitempty"`
 	RemovedLand   int           `json:"removedLand"`
 	RemovedTrophy int           `json:"removedTrophies"`
 	Held          *TrophyView   `json:"held,omitempty"`
 	Villages      []VillageView `json:"villages"`
+}
+
+// UnderView is what one player put under the decks with special 1.
+type UnderView struct {
+	Seat     int          `json:"seat"`
+	Land     []CardView   `json:"land,omitempty"`
+	Trophies []TrophyView `json:"trophies,omitempty"`
+}
+
+// underDeck builds View.UnderDeck for viewer.
+func (s *state) underDeck(viewer int) []UnderView {
+	var land, tro [maxPlayers]uint64
+	for i := 0; i < int(s.land.n); i++ {
+		if q := int(s.land.seg[i]) - 1; q >= 0 && q != viewer {
+			land[q] |= 1 << uint(s.land.cards[i])
+		}
+	}
+	for i := 0; i < int(s.tro.n); i++ {
+		if q := int(s.tro.seg[i]) - 1; q >= 0 && q != viewer {
+			tro[q] |= 1 << uint(s.tro.cards[i])
+		}
+	}
+	var out []UnderView
+	for q := 0; q < int(s.n); q++ {
+		if land[q] == 0 && tro[q] == 0 {
+			continue
+		}
+		u := UnderView{Seat: q}
+		for c := 0; c < numLand; c++ {
+			if land[q]&(1<<uint(c)) != 0 {
+				u.Land = append(u.Land, s.cardView(int8(c)))
+			}
+			if tro[q]&(1<<uint(c)) != 0 {
+				u.Trophies = append(u.Trophies, s.trophyView(int8(c)))
+			}
+		}
+		out = append(out, u)
+	}
+	return out
 }
 
 func (s *state) cardView(c int8) CardView {
@@ -108,6 +152,7 @@ func (s *state) View(viewer int) any {
 			}
 		}
 	}
+	v.UnderDeck = s.underDeck(viewer)
 	if s.phase == phTrophyPlace {
 		tv := s.trophyView(s.held)
 		v.Held = &tv
