@@ -1,6 +1,7 @@
 package alicesgarden
 
 import (
+	"math/bits"
 	"testing"
 
 	"github.com/jardin-games/jardin/engine"
@@ -62,6 +63,67 @@ func TestEveryEncodingLegalIffListed(t *testing.T) {
 			ms := s.LegalMoves(nil)
 			if err := s.Apply(ms[rng.Intn(len(ms))], nil); err != nil {
 				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// TestTileConservation: over random games for 1-4 players, every large tile
+// is in a bag, the supply, the solo draw, a hand, a board or out of play, and
+// every bonus tile in the bonus bag, held or placed; icons cover exactly the
+// occupied squares; no bonus tile stays unplaced while its owner has a free
+// square at the end (AG-E2).
+func TestTileConservation(t *testing.T) {
+	for n := 1; n <= 4; n++ {
+		for g := 0; g < 50; g++ {
+			st, _ := Game.New(n, uint64(g), nil)
+			s := st.(*state)
+			rng := engine.NewRNG(uint64(g))
+			for !s.Over() {
+				ms := s.LegalMoves(nil)
+				if err := s.Apply(ms[rng.Intn(len(ms))], nil); err != nil {
+					t.Fatal(err)
+				}
+				tot := int(s.supplyN) + int(s.drawnN) + int(s.discardN)
+				if s.held >= 0 {
+					tot++
+				}
+				for b := 0; b < nShapes; b++ {
+					tot += int(s.bagN[b])
+				}
+				bon := int(s.bonusN)
+				for p := 0; p < n; p++ {
+					tot += int(s.b[p].tiles)
+					bon += int(s.b[p].heldN)
+					placedB := 0
+					for _, c := range s.b[p].cell {
+						if c >= cellBonus {
+							placedB++
+						}
+					}
+					bon += placedB
+					if bits.OnesCount64(s.b[p].occ) != 4*int(s.b[p].tiles)+placedB {
+						t.Fatalf("occ mismatch")
+					}
+					var u uint64
+					for ic := 0; ic < nIcons; ic++ {
+						if u&s.b[p].icon[ic] != 0 {
+							t.Fatal("icon overlap")
+						}
+						u |= s.b[p].icon[ic]
+					}
+					if u != s.b[p].occ {
+						t.Fatal("icons != occ")
+					}
+				}
+				if tot != 65 || bon != 30 {
+					t.Fatalf("%dp g%d: tiles %d bonus %d", n, g, tot, bon)
+				}
+			}
+			for p := 0; p < n; p++ {
+				if s.b[p].heldN > 0 && s.b[p].occ != full {
+					t.Fatalf("unplaced with free squares")
+				}
 			}
 		}
 	}

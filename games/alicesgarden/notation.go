@@ -28,7 +28,7 @@ func (s *state) FormatMove(m engine.Move) string {
 	case kPlace:
 		return "place " + orientName(uint8(mvA(m))) + " " + sqName(mvSq(m))
 	case kBonus:
-		return "bonus " + strconv.Itoa(mvA(m))
+		return "bonus " + strconv.Itoa(mvN(m))
 	case kPut:
 		return "put " + string(iconLetter[bonusIcon[mvA(m)]]) + " " + sqName(mvSq(m))
 	}
@@ -124,8 +124,8 @@ func (s *state) ParseMove(str string) (engine.Move, error) {
 			return 0, fmt.Errorf("want bonus and a number, such as bonus 2")
 		}
 		n, err := strconv.Atoi(f[1])
-		if err != nil || n < 0 || n > 3 {
-			return 0, fmt.Errorf("bonus %q: want 0 to 3", f[1])
+		if err != nil || n < 0 || n > maxBonusDraw {
+			return 0, fmt.Errorf("bonus %q: want a number of bonus tiles, 0 to %d", f[1], maxBonusDraw)
 		}
 		return mvBonus(n), nil
 	case "put":

@@ -39,7 +39,7 @@ func TestNotation(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"", "bag", "bag X", "bag OO", "take O14", "take O00", "take X01", "take O1",
-		"place r45 1,1", "place r0 0,1", "place r0 7,1", "place r0 1,9", "place r0 11", "place r0", "bonus 4",
+		"place r45 1,1", "place r0 0,1", "place r0 7,1", "place r0 1,9", "place r0 11", "place r0", "bonus 16",
 		"bonus -1", "bonus x", "put X 1,1", "put R", "jump", "place r0f 1,1 extra"} {
 		if _, err := s.ParseMove(bad); err == nil {
 			t.Errorf("%q parses", bad)

@@ -2,6 +2,7 @@ package alicesgarden
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -876,5 +877,33 @@ func TestRule_AG_T6_WE2_DiagonalAddsNothing(t *testing.T) {
 	}
 	if s.phase != phBonus || s.bonusMax != 2 {
 		t.Errorf("bonus max %d, want 2", s.bonusMax)
+	}
+}
+
+// TestRule_AG_T6_ManyGardenersEarnMore: a tile with two gardener squares (the
+// data file may be corrected to such a tile) earns up to 3 bonus tiles per
+// gardener square, so the bonus decision can offer more than 3; every
+// offered move must print, parse back and apply.
+func TestRule_AG_T6_ManyGardenersEarnMore(t *testing.T) {
+	for max := uint8(4); max <= 12; max += 4 {
+		s := newState(t, 2, nil)
+		mustApply(t, s, "bag O")
+		s.phase, s.bonusMax = phBonus, max
+		ms := s.LegalMoves(nil)
+		if len(ms) != int(max)+1 {
+			t.Fatalf("max %d: %d moves", max, len(ms))
+		}
+		for _, m := range ms {
+			txt := s.FormatMove(m)
+			back, err := s.ParseMove(txt)
+			if err != nil || back != m {
+				t.Fatalf("%q does not parse back: %v", txt, err)
+			}
+			c := *s
+			if err := c.Apply(m, nil); err != nil {
+				t.Fatalf("%q rejected: %v", txt, err)
+			}
+		}
+		wantIllegal(t, s, fmt.Sprintf("bonus %d", max+1), "AG-T6")
 	}
 }

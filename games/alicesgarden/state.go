@@ -96,8 +96,13 @@ func mvBonus(n int) engine.Move      { return engine.Move(kBonus | n<<3) }
 func mvPut(kind, sq int) engine.Move { return engine.Move(kPut | kind<<3 | sq<<6) }
 func mvKind(m engine.Move) int       { return int(m & 7) }
 func mvA(m engine.Move) int          { return int(m >> 3 & 7) }
+func mvN(m engine.Move) int          { return int(m >> 3 & 15) }
 func mvTile(m engine.Move) int       { return int(m >> 3 & 127) }
 func mvSq(m engine.Move) int         { return int(m >> 6 & 63) }
+
+// maxBonusDraw is the largest count a bonus move can carry (4 bits). A tile
+// earns at most 12: 4 gardener squares with 3 outside neighbours each.
+const maxBonusDraw = 15
 
 // wellFormed reports whether m is a canonical encoding of some move.
 func wellFormed(m engine.Move) bool {
@@ -109,7 +114,9 @@ func wellFormed(m engine.Move) bool {
 	case kPlace:
 		return m>>12 == 0 && mvSq(m) < nSquares
 	case kBonus:
-		return m>>5 == 0
+		// 4 bits: a corrected data file may give a tile several gardener
+		// squares, each earning up to 3 bonus tiles (AG-T6).
+		return m>>7 == 0
 	case kPut:
 		return m>>12 == 0 && mvA(m) < nBonusKinds && mvSq(m) < nSquares
 	}
@@ -244,7 +251,7 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 	case phPlace:
 		s.applyPlace(p, mvA(m), mvSq(m), log)
 	case phBonus:
-		n := mvA(m)
+		n := mvN(m)
 		if n > 0 {
 			s.drawBonus(p, n, log)
 		} else if log.On() {
@@ -252,7 +259,7 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 		}
 		s.afterPlacement(log)
 	case phStuck:
-		if mvA(m) == 1 {
+		if mvN(m) == 1 {
 			s.drawBonus(p, 1, log)
 		} else if log.On() {
 			log.Public(p, "cannot place a tile and draws no bonus tile")
@@ -343,14 +350,14 @@ func (s *state) check(m engine.Move) error {
 		if !wf || k != kBonus {
 			return engine.Illegal("AG-T6", "choose how many bonus tiles to draw (bonus 0 to bonus %d)", s.bonusMax)
 		}
-		if mvA(m) > int(s.bonusMax) {
+		if mvN(m) > int(s.bonusMax) {
 			return engine.Illegal("AG-T6", "you may draw at most %d bonus tiles", s.bonusMax)
 		}
 	case phStuck:
 		if !wf || k != kBonus {
 			return engine.Illegal("AG-T8", "you cannot place any supply tile: bonus 1 draws a bonus tile, bonus 0 declines")
 		}
-		if mvA(m) > 1 {
+		if mvN(m) > 1 {
 			return engine.Illegal("AG-T8", "a player who cannot place draws at most 1 bonus tile")
 		}
 	case phFinal:
@@ -487,7 +494,7 @@ func (s *state) applyPlace(p, k, sq int, log *engine.Log) {
 	}
 	s.held = -1
 	if earned > 0 && s.bonusN > 0 {
-		s.bonusMax = uint8(min(earned, int(s.bonusN)))
+		s.bonusMax = uint8(min(earned, int(s.bonusN), maxBonusDraw))
 		s.phase = phBonus
 		return
 	}
