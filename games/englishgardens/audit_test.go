@@ -137,3 +137,28 @@ func TestResultCategoriesNotShared(t *testing.T) {
 		t.Error("scores share one categories slice")
 	}
 }
+
+// The trophy table of the specification: the 30 trophies by number and
+// English-edition name, so that a reordered or renamed data file fails.
+func TestData_TrophyNames(t *testing.T) {
+	want := []string{"The Ruby Clover Award", "The Diane Yeller Award", "The Linda Flowers Award",
+		"The Alfred Rower Award", "The Sonny Rowe Award", "The Lily Maniare Award", "The Rosie Redford Award",
+		"The Rosa Gelber Award", "The Peter Petals Award", "Excellence in Ponds", "Award for Polychromatism",
+		"Award for Floral Variety", "Best Use of Space", "Award for Scope and Ambition of Display",
+		"Award for Outstanding Birch Plantation", "Award for Outstanding Oak Plantation", "Excellence in Trees",
+		"Award for Symmetrical Forestry", "Award for the Provision of Natural Habitats", "Best Man-Made Features",
+		"Excellence in Structures", "Excellence in Lawns", "Award for Consistency of Features",
+		"Award for Diversity of Hard & Soft Wood", "Award for Variety in Trees", "Award for Forestry",
+		"Award for Tasteful Floral Displays", "Best Colour Combination", "Award for Feature Variety",
+		"Best Integration of the Natural and Man-Made"}
+	c := Game.(*game).c
+	for i, name := range want {
+		if tr := c.trophies[i]; tr.N != i+1 || tr.Name != name {
+			t.Errorf("trophy %d: #%d %q, want %q", i+1, tr.N, tr.Name, name)
+		}
+	}
+	villages := [numVillage]string{"Hither Saxcote", "Lower Ayneshmore", "Market Foxby", "Middle Didsbrook", "Newton Poemoor"}
+	if c.villages != villages {
+		t.Errorf("village names %v", c.villages)
+	}
+}

@@ -5,7 +5,6 @@ package englishgardens
 
 import (
 	_ "embed"
-	"fmt"
 
 	"github.com/jardin-games/jardin/engine"
 )
@@ -123,5 +122,3 @@ func (g *game) New(players int, seed uint64, opts engine.Options) (engine.State,
 	s.startTurn(nil)
 	return s, nil
 }
-
-func (g *game) String() string { return fmt.Sprintf("game(%s)", g.ID()) }

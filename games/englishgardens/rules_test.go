@@ -190,16 +190,16 @@ func TestWE3_FinalScore16(t *testing.T) {
 		t.Errorf("total %d, want 16", sc.Total)
 	}
 	// Control from the spec: with +1 per card on trophy #13 the total is 13.
+	// The control trophy is a copy: the shared components stay untouched.
 	g := Game.(*game)
-	saved := g.c.trophies[12].per[cCard]
-	g.c.trophies[12].per[cCard] = 1
-	sc2, _ := g.ScorePosition([]byte(pos))
-	g.c.trophies[12].per[cCard] = saved
-	if sc2.Total != 13 {
-		t.Errorf("control with +1 per card: %d, want 13", sc2.Total)
+	p, _, _ := g.parsePosition([]byte(pos))
+	control := g.c.trophies[12]
+	control.per[cCard] = 1
+	v := g.c.lineVector(p, 5)
+	if got := sc.Total - sc.Points[7] + control.score(&v); got != 13 {
+		t.Errorf("control with +1 per card: %d, want 13", got)
 	}
 	// Tie-break count: 9 visible cards (EG-E5).
-	p, _, _ := g.parsePosition([]byte(pos))
 	if p.visible != 9 {
 		t.Errorf("visible %d, want 9", p.visible)
 	}
