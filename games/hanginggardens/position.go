@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 
 	"github.com/jardin-games/jardin/engine"
@@ -56,6 +57,8 @@ func (game) ScorePosition(data []byte) (engine.Score, error) {
 	return sc, nil
 }
 
+// jsonError rewrites the decoder's errors in the player's terms: the line,
+// the field and the kind of value wanted, never Go type names.
 func jsonError(data []byte, err error) error {
 	var se *json.SyntaxError
 	var te *json.UnmarshalTypeError
@@ -66,12 +69,66 @@ func jsonError(data []byte, err error) error {
 		return 1 + bytes.Count(data[:off], []byte("\n"))
 	}
 	switch {
+	case len(bytes.TrimSpace(data)) == 0:
+		return fmt.Errorf("position: the file is empty: want one JSON object with irrigation and garden (see docs/hanging-gardens.md)")
 	case errors.As(err, &se):
 		return fmt.Errorf("position: line %d: JSON syntax error: %v", line(se.Offset), se)
+	case errors.As(err, &te) && te.Field == "":
+		return fmt.Errorf("position: the file must hold one JSON object {\"irrigation\": ..., \"garden\": {...}}, not %s", jsonKind(te.Value))
+	case errors.As(err, &te) && te.Field == "garden" && te.Type.Kind() == reflect.String:
+		return fmt.Errorf("position: line %d: garden.%s should be a string such as \"EM02+EN14\", not %s", line(te.Offset), gardenKeyNotString(data), jsonKind(te.Value))
 	case errors.As(err, &te):
-		return fmt.Errorf("position: line %d: field %q should be %v, not %s", line(te.Offset), te.Field, te.Type, te.Value)
+		return fmt.Errorf("position: line %d: field %s should be %s, not %s", line(te.Offset), te.Field, goKind(te.Type), jsonKind(te.Value))
 	}
-	return fmt.Errorf("position: %v (fields: irrigation, players, garden, objectives, tools, gold)", err)
+	return fmt.Errorf("position: %v (a position has irrigation, players, garden, objectives, tools, gold; an objective marker has position, place)", strings.TrimPrefix(err.Error(), "json: "))
+}
+
+// goKind names the JSON value a Go type reads.
+func goKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Int:
+		return "a whole number"
+	case reflect.Map, reflect.Struct:
+		return "an object"
+	case reflect.Slice:
+		return "a list"
+	}
+	return t.Kind().String()
+}
+
+// jsonKind names a JSON value as the decoder reports it ("number 1.5").
+func jsonKind(v string) string {
+	switch v {
+	case "array":
+		return "a list"
+	case "object":
+		return "an object"
+	case "string", "number":
+		return "a " + v
+	case "bool":
+		return "true or false"
+	}
+	return strings.TrimPrefix(v, "number ")
+}
+
+// gardenKeyNotString finds the garden position whose value is not a string,
+// which the decoder's error does not name.
+func gardenKeyNotString(data []byte) string {
+	var raw struct {
+		Garden map[string]json.RawMessage `json:"garden"`
+	}
+	if json.Unmarshal(data, &raw) == nil {
+		for _, name := range posNames {
+			for _, k := range []string{name, strings.ToUpper(name)} {
+				if v, ok := raw.Garden[k]; ok && (len(v) == 0 || v[0] != '"') {
+					return k
+				}
+			}
+		}
+	}
+	return "POSITION"
 }
 
 func (pos *Position) score() ([nCats]int, error) {
@@ -101,6 +158,9 @@ func (pos *Position) score() ([nCats]int, error) {
 	for k := range pos.Garden {
 		if posIndex(k) < 0 {
 			return zero, fmt.Errorf("position: field garden: %q is not a position (a1-a5, b1-b4, c1-c3)", k)
+		}
+		if k != strings.ToLower(k) && hasKey(pos.Garden, strings.ToLower(k)) {
+			return zero, fmt.Errorf("position: field garden: position %s is given twice (%q and %q)", strings.ToLower(k), strings.ToLower(k), k)
 		}
 	}
 	copies := map[string]int{}
@@ -171,4 +231,9 @@ func (pos *Position) score() ([nCats]int, error) {
 	}
 	return scoreGarden(garden{Cards: &cards, Enh: &enh, IrrMask: comp.Irrigation[irr].Mask,
 		ObjPoints: objPts, ObjCount: len(pos.Objectives)}), nil
+}
+
+func hasKey(m map[string]string, k string) bool {
+	_, ok := m[k]
+	return ok
 }

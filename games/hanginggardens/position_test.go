@@ -29,11 +29,23 @@ func TestScorePositionErrors(t *testing.T) {
 		{"objective twice", strings.Replace(string(good), `"position": 4`, `"position": 2`, 1), "twice"},
 		{"players", strings.Replace(string(good), `"players": 3`, `"players": 7`, 1), "players"},
 		{"trailing", string(good) + "{}", "extra"},
+		{"empty file", "", "empty"},
+		{"blank file", " \n\t", "empty"},
+		{"not an object", "[]", "JSON object"},
+		{"a string", `"Right"`, "JSON object"},
+		{"garden value type", `{"irrigation": "Right", "garden": {"a1": 5}}`, "garden.a1"},
+		{"garden type", `{"irrigation": "Right", "garden": []}`, "an object"},
+		{"players type", `{"irrigation": "Right", "players": "two"}`, "a whole number"},
+		{"position given twice", strings.Replace(string(good), `"a1": "AN04"`, `"a1": "AN04", "A1": "AN02"`, 1), "twice"},
 	}
 	for _, tc := range tests {
 		_, err := Game.(game).ScorePosition([]byte(tc.in))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want it to mention %q", tc.name, err, tc.want)
+		}
+		// Messages speak to the player, not in Go types.
+		if err != nil && (strings.Contains(err.Error(), "hanginggardens.") || strings.Contains(err.Error(), "map[") || strings.Contains(err.Error(), "EOF")) {
+			t.Errorf("%s: error %q names Go internals", tc.name, err)
 		}
 	}
 	// 4-5 players: the second marker still scores high; solo gives a rating.
