@@ -64,17 +64,16 @@ type tileDef struct {
 	id      string // e.g. "O03"
 	shape   uint8
 	icons   [4]uint8
-	gard    uint8 // gardener squares on the tile
 	orients []orient
 }
 
+// The tables below are filled once from the data file when the package
+// loads and only read afterwards.
 var (
 	tiles       [nTiles]tileDef
 	chessMask   [2]uint64 // chessboard squares of side A and B
 	shapeMasks  [nShapes][]uint64
 	bonusSupply [nBonus]uint8 // bonus kinds in the box, in data order
-	// rawData keeps the parsed file for the check-totals test.
-	rawData componentsFile
 )
 
 type componentsFile struct {
@@ -84,10 +83,20 @@ type componentsFile struct {
 	Bonus  map[string]int      `json:"bonus"`
 }
 
+// componentSet is the data file once checked and expanded.
+type componentSet struct {
+	tiles       [nTiles]tileDef
+	chessMask   [2]uint64
+	shapeMasks  [nShapes][]uint64
+	bonusSupply [nBonus]uint8
+}
+
 func init() {
-	if err := loadComponents(componentsJSON); err != nil {
+	c, err := parseComponents(componentsJSON)
+	if err != nil {
 		panic("alicesgarden: data/components.json: " + err.Error())
 	}
+	tiles, chessMask, shapeMasks, bonusSupply = c.tiles, c.chessMask, c.shapeMasks, c.bonusSupply
 }
 
 func iconOf(b byte) (uint8, bool) {
@@ -99,28 +108,30 @@ func iconOf(b byte) (uint8, bool) {
 	return 0, false
 }
 
-func loadComponents(data []byte) error {
+// parseComponents reads and checks the data file. Its errors name the part
+// of the file to fix, since players edit it to match their copy.
+func parseComponents(data []byte) (*componentSet, error) {
 	var f componentsFile
 	if err := json.Unmarshal(data, &f); err != nil {
-		return err
+		return nil, err
 	}
-	rawData = f
+	cs := &componentSet{}
 	for side, name := range []string{"A", "B"} {
 		b, ok := f.Boards[name]
 		if !ok || len(b) != rows {
-			return fmt.Errorf("board %s: want %d rows", name, rows)
+			return nil, fmt.Errorf("board %s: want %d rows", name, rows)
 		}
 		for r, line := range b {
 			if len(line) != cols {
-				return fmt.Errorf("board %s row %d: want %d squares", name, r+1, cols)
+				return nil, fmt.Errorf("board %s row %d: want %d squares", name, r+1, cols)
 			}
 			for c := 0; c < cols; c++ {
 				switch line[c] {
 				case '#':
-					chessMask[side] |= 1 << (r*cols + c)
+					cs.chessMask[side] |= 1 << (r*cols + c)
 				case 'g':
 				default:
-					return fmt.Errorf("board %s row %d col %d: %q is not g or #", name, r+1, c+1, line[c])
+					return nil, fmt.Errorf("board %s row %d col %d: %q is not g or #", name, r+1, c+1, line[c])
 				}
 			}
 		}
@@ -129,11 +140,14 @@ func loadComponents(data []byte) error {
 		letter := string(shapeLetters[si])
 		sq, ok := f.Shapes[letter]
 		if !ok || len(sq) != 4 {
-			return fmt.Errorf("shape %s: want 4 squares", letter)
+			return nil, fmt.Errorf("shape %s: want 4 squares", letter)
+		}
+		if err := checkShape(sq); err != nil {
+			return nil, fmt.Errorf("shape %s: %v", letter, err)
 		}
 		list, ok := f.Tiles[letter]
 		if !ok || len(list) != tilesPerShape {
-			return fmt.Errorf("tiles %s: want %d tiles", letter, tilesPerShape)
+			return nil, fmt.Errorf("tiles %s: want %d tiles", letter, tilesPerShape)
 		}
 		// all placements of the shape, for "can this shape fit"
 		var ms []uint64
@@ -144,26 +158,34 @@ func loadComponents(data []byte) error {
 				}
 			}
 		}
-		shapeMasks[si] = ms
+		cs.shapeMasks[si] = ms
 		for n, ic := range list {
-			if len(ic) != 4 {
-				return fmt.Errorf("tile %s%02d: want 4 icons, got %q", letter, n+1, ic)
-			}
-			t := &tiles[si*tilesPerShape+n]
+			t := &cs.tiles[si*tilesPerShape+n]
 			t.id = fmt.Sprintf("%s%02d", letter, n+1)
+			if len(ic) != 4 {
+				return nil, fmt.Errorf("tile %s: want 4 icons, got %q", t.id, ic)
+			}
 			t.shape = uint8(si)
-			t.gard = 0
 			for i := 0; i < 4; i++ {
 				v, ok := iconOf(ic[i])
 				if !ok || v == iconGrass {
-					return fmt.Errorf("tile %s: icon %q is not one of R M T C G", t.id, ic[i])
+					return nil, fmt.Errorf("tile %s: icon %q is not one of R M T C G", t.id, ic[i])
 				}
 				t.icons[i] = v
-				if v == iconGardener {
-					t.gard++
-				}
 			}
 			t.orients = orientations(sq, t.icons)
+		}
+	}
+	for l, cnt := range f.Bonus {
+		known := false
+		for k := 0; k < nBonusKinds; k++ {
+			known = known || l == string(iconLetter[bonusIcon[k]])
+		}
+		if !known {
+			return nil, fmt.Errorf("bonus: unknown kind %q, want R, M, T, C or g", l)
+		}
+		if cnt < 0 {
+			return nil, fmt.Errorf("bonus %s: %d tiles", l, cnt)
 		}
 	}
 	n := 0
@@ -171,14 +193,35 @@ func loadComponents(data []byte) error {
 		cnt := f.Bonus[string(iconLetter[bonusIcon[k]])]
 		for i := 0; i < cnt; i++ {
 			if n >= nBonus {
-				return fmt.Errorf("bonus: more than %d tiles", nBonus)
+				return nil, fmt.Errorf("bonus: more than %d tiles", nBonus)
 			}
-			bonusSupply[n] = uint8(k)
+			cs.bonusSupply[n] = uint8(k)
 			n++
 		}
 	}
 	if n != nBonus {
-		return fmt.Errorf("bonus: %d tiles, want %d", n, nBonus)
+		return nil, fmt.Errorf("bonus: %d tiles, want %d", n, nBonus)
+	}
+	return cs, nil
+}
+
+// checkShape accepts four distinct, orthogonally connected squares with
+// coordinates 0 to 3, which every tetromino can be written with.
+func checkShape(sq [][2]int) error {
+	var m uint64
+	for i, p := range sq {
+		if p[0] < 0 || p[0] > 3 || p[1] < 0 || p[1] > 3 {
+			return fmt.Errorf("square %d at [%d, %d]: want x and y from 0 to 3", i, p[0], p[1])
+		}
+		for j := 0; j < i; j++ {
+			if sq[j] == p {
+				return fmt.Errorf("squares %d and %d are both at [%d, %d]", j, i, p[0], p[1])
+			}
+		}
+		m |= 1 << (p[1]*cols + p[0])
+	}
+	if component(m, m&-m) != m {
+		return fmt.Errorf("the squares do not touch: a tile is one piece")
 	}
 	return nil
 }

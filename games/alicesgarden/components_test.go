@@ -1,7 +1,9 @@
 package alicesgarden
 
 import (
+	"encoding/json"
 	"math/bits"
+	"strings"
 	"testing"
 )
 
@@ -89,9 +91,13 @@ func TestRule_A1_Boards(t *testing.T) {
 // (rotations and flips, AG-T5a).
 func TestRule_A2_Shapes(t *testing.T) {
 	want := map[byte]int{'O': 1, 'I': 2, 'L': 8, 'T': 4, 'S': 4}
+	var raw componentsFile
+	if err := json.Unmarshal(componentsJSON, &raw); err != nil {
+		t.Fatal(err)
+	}
 	for si := 0; si < nShapes; si++ {
 		l := shapeLetters[si]
-		sq := rawData.Shapes[string(l)]
+		sq := raw.Shapes[string(l)]
 		if got := len(orientations(sq, [4]uint8{})); got != want[l] {
 			t.Errorf("shape %c: %d distinct orientations, want %d", l, got, want[l])
 		}
@@ -110,21 +116,35 @@ func TestRule_A2_Shapes(t *testing.T) {
 	}
 }
 
+// TestComponents_LoadErrors: a data file a player corrected wrongly gets an
+// error naming what to fix, never a panic.
 func TestComponents_LoadErrors(t *testing.T) {
-	for _, bad := range []string{
-		`{`,
-		`{"boards":{"A":["ggg"]}}`,
+	good := string(componentsJSON)
+	swap := func(old, new string) string {
+		if !strings.Contains(good, old) {
+			t.Fatalf("data file lacks %q", old)
+		}
+		return strings.Replace(good, old, new, 1)
+	}
+	for _, tc := range []struct{ data, want string }{
+		{`{`, "unexpected end"},
+		{`{"boards":{"A":["ggg"]}}`, "board A"},
+		{swap(`"O": [[0,0],[1,0],[0,1],[1,1]]`, `"O": [[0,0],[1,0],[0,1],[1,9]]`), "shape O: square 3"},
+		{swap(`"O": [[0,0],[1,0],[0,1],[1,1]]`, `"O": [[0,0],[1,0],[0,1],[-1,1]]`), "shape O: square 3"},
+		{swap(`"O": [[0,0],[1,0],[0,1],[1,1]]`, `"O": [[0,0],[1,0],[0,1],[0,1]]`), "shape O: squares 2 and 3"},
+		{swap(`"O": [[0,0],[1,0],[0,1],[1,1]]`, `"O": [[0,0],[1,0],[0,2],[1,2]]`), "shape O: the squares do not touch"},
+		{swap(`"TMTC"`, `"TMT"`), "tile O01"},
+		{swap(`"TMTC"`, `"TMTg"`), "tile O01"},
+		{swap(`"g": 6`, `"g": 6, "G": 1`), "bonus: unknown"},
+		{swap(`"g": 6`, `"g": -1`), "bonus g"},
+		{swap(`"g": 6`, `"g": 7`), "bonus"},
 	} {
-		if err := loadComponentsCheck([]byte(bad)); err == nil {
-			t.Errorf("%q: want an error", bad)
+		_, err := parseComponents([]byte(tc.data))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("want an error containing %q, got %v", tc.want, err)
 		}
 	}
-}
-
-// loadComponentsCheck loads data without touching the package tables.
-func loadComponentsCheck(data []byte) error {
-	saveT, saveC, saveS, saveB, saveR := tiles, chessMask, shapeMasks, bonusSupply, rawData
-	defer func() { tiles, chessMask, shapeMasks, bonusSupply, rawData = saveT, saveC, saveS, saveB, saveR }()
-	chessMask = [2]uint64{}
-	return loadComponents(data)
+	if _, err := parseComponents(componentsJSON); err != nil {
+		t.Errorf("the embedded file: %v", err)
+	}
 }

@@ -41,9 +41,9 @@ func playBots(t testing.TB, seed uint64, kinds ...string) engine.Result {
 // least 90% of 2-player games, seats alternated. A shared first place is not
 // a win.
 func TestGreedyBeatsRandom(t *testing.T) {
-	// 20 games keep the package's tests fast (greedy searches 4 of its own
+	// 16 games keep the package's tests fast (greedy searches 4 of its own
 	// decisions deep); it wins all 60 of seeds 0-59.
-	games := 20
+	games := 16
 	if testing.Short() {
 		games = 4
 	}
