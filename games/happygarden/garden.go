@@ -141,8 +141,6 @@ func (s *state) ready(p int, t uint8) bool {
 				m |= 1 << s.mice[p]
 			case tiles[v].kind == kindFlower:
 				m |= 1 << s.colourOf(v)
-			case tiles[v].kind == kindGnome:
-				m |= tiles[v].cmask // never adjacent by HP-T16.4; kept for positions
 			}
 		}
 		return m&info.cmask == info.cmask
@@ -267,6 +265,30 @@ func (s *state) connected(p int, t uint8, to int) bool {
 		want--
 	}
 	return reached == want
+}
+
+// joined marks the cells of garden p joined to the house through adjacent
+// tiles (the house cells included).
+func (s *state) joined(p int, seen *cellSet) {
+	g := s.garden(p)
+	var q [len(houseCells) + maxOwn]int16
+	n := 0
+	for _, c := range houseCells {
+		seen.add(c)
+		q[n] = int16(c)
+		n++
+	}
+	for i := 0; i < n; i++ {
+		for _, d := range dirs {
+			nb := int(q[i]) + d
+			if seen.has(nb) || g[nb] == 0 {
+				continue
+			}
+			seen.add(nb)
+			q[n] = int16(nb)
+			n++
+		}
+	}
 }
 
 // slideSet returns the empty cells tile t can slide to (HP-T26.1), within the

@@ -161,6 +161,12 @@ func (game) ScorePosition(data []byte) (engine.Score, error) {
 	if err := dec.Decode(&pos); err != nil {
 		return engine.Score{}, fmt.Errorf("happy-garden position: %v", jsonErr(data, err))
 	}
+	// A second document or stray text after the garden is most likely a
+	// pasting mistake; scoring only the first part would hide it.
+	if _, err := dec.Token(); err != io.EOF {
+		line := 1 + bytes.Count(data[:dec.InputOffset()], []byte("\n"))
+		return engine.Score{}, fmt.Errorf("happy-garden position: line %d: unexpected text after the garden's closing brace", line)
+	}
 	s, err := pos.state()
 	if err != nil {
 		return engine.Score{}, fmt.Errorf("happy-garden position: %v", err)
@@ -211,15 +217,22 @@ func (pos *Position) state() (*state, error) {
 	for _, c := range houseCells {
 		s.grid[c] = house
 	}
+	if len(pos.OpponentButterflies) > maxPlayers-1 {
+		return nil, fmt.Errorf("field \"opponent_butterflies\": %d counts, a game has at most %d opponents", len(pos.OpponentButterflies), maxPlayers-1)
+	}
+	inPlay := 0 // butterflies counted in all gardens
 	for i, b := range pos.OpponentButterflies {
 		if b < 0 {
 			return nil, fmt.Errorf("opponent_butterflies[%d]: must not be negative", i)
 		}
+		inPlay += b
 	}
 	if len(pos.Tiles) > maxOwn {
 		return nil, fmt.Errorf("field \"tiles\": %d tiles, a garden holds at most %d", len(pos.Tiles), maxOwn)
 	}
 	var explicit uint64
+	var index [numTiles + 1]int // tiles[index[t]] of the document describes tile t
+	wormMole := 0
 	for i, pt := range pos.Tiles {
 		where := fmt.Sprintf("tiles[%d]", i)
 		t, ok := tileByID[strings.ToUpper(pt.Tile)]
@@ -247,7 +260,10 @@ func (pos *Position) state() (*state, error) {
 			return nil, fmt.Errorf("%s: token counts must be between 0 and 50", where)
 		}
 		s.put(0, t, c)
+		index[t] = i
 		s.bfly[t], s.worms[t], s.moles[t] = uint8(pt.Butterflies), uint8(pt.Worms), uint8(pt.Moles)
+		inPlay += pt.Butterflies
+		wormMole += pt.Worms + pt.Moles
 		if pt.Watered != "" {
 			col := colourIndex(pt.Watered)
 			if col < 0 {
@@ -265,19 +281,84 @@ func (pos *Position) state() (*state, error) {
 			}
 		}
 	}
+	// The stocks bound what a table can show (HP-S4: at most 5 players + 1
+	// butterflies in play).
+	if inPlay > maxPlayers+1 {
+		return nil, fmt.Errorf("butterflies: %d in this garden and opponent_butterflies together, but at most %d are ever in play (HP-S4)", inPlay, maxPlayers+1)
+	}
+	if wormMole > stockWorm {
+		return nil, fmt.Errorf("worms and moles: %d in this garden, but the game has only %d worm/mole tokens", wormMole, stockWorm)
+	}
+	if err := s.checkPlacements(index[:]); err != nil {
+		return nil, err
+	}
 	for _, t := range s.gtiles[0][:s.gn[0]] {
-		if explicit&(1<<t) == 0 && s.ready(0, t) {
+		ready := s.ready(0, t)
+		if explicit&(1<<t) == 0 && ready {
 			s.happy |= 1 << t
 		}
-	}
-	if pos.Bonus != nil {
-		s.bonus[0] = *pos.Bonus
-	} else {
-		full := true
-		for _, c := range ringCells {
-			full = full && s.grid[c] != 0
+		// Validation is automatic (HP-T21), and in the rulebook a forgotten
+		// flip may be made at any moment: a tile whose condition holds at
+		// the end is always scored happy.
+		if explicit&(1<<t) != 0 && s.happy&(1<<t) == 0 && ready {
+			return nil, fmt.Errorf("tiles[%d]: %s is marked \"happy\": false, but its condition holds (HP-T21): set it to true or leave it out", index[t], tiles[t].id)
 		}
-		s.bonus[0] = full
+	}
+	full := true
+	for _, c := range ringCells {
+		full = full && s.grid[c] != 0
+	}
+	s.bonus[0] = full
+	if pos.Bonus != nil {
+		if full && !*pos.Bonus {
+			return nil, fmt.Errorf("field \"bonus\": false, but all 8 cells around the house hold tiles, so the mouse has turned over (HP-T23): set it to true or leave it out")
+		}
+		s.bonus[0] = *pos.Bonus
 	}
 	return s, nil
+}
+
+// checkPlacements rejects a garden that no game can produce: every tile of
+// a real garden was placed or repotted under HP-T16 and stays joined to the
+// house (HP-T26.3), and a recolour never makes two flowers identical
+// (HP-T27). index gives each tile's position in the document, for messages.
+func (s *state) checkPlacements(index []int) error {
+	g := s.garden(0)
+	name := func(t uint8) string {
+		c := int(s.pos[t])
+		return fmt.Sprintf("tiles[%d]: %s at (%d,%d)", index[t], tileName(s, t), cellX(c), cellY(c))
+	}
+	for _, t := range s.gtiles[0][:s.gn[0]] {
+		c := int(s.pos[t])
+		for _, d := range dirs {
+			v := g[c+d]
+			if v == 0 || v == house || v < t { // each pair once
+				continue
+			}
+			switch {
+			case tiles[t].kind == kindFlower && tiles[v].kind == kindFlower &&
+				tiles[t].shape == tiles[v].shape && s.colourOf(t) == s.colourOf(v):
+				return fmt.Errorf("%s is next to the identical flower %s (HP-T16.3): move one of them", name(t), tileName(s, v))
+			case tiles[t].kind == kindGnome && tiles[v].kind == kindGnome:
+				return fmt.Errorf("%s is next to the gnome %s (HP-T16.4): move one of them", name(t), tiles[v].id)
+			}
+		}
+		if tiles[t].kind != kindWindmill {
+			continue
+		}
+		for _, u := range s.gtiles[0][:s.gn[0]] {
+			uc := int(s.pos[u])
+			if u > t && tiles[u].kind == kindWindmill && (cellX(uc) == cellX(c) || cellY(uc) == cellY(c)) {
+				return fmt.Errorf("%s shares a row or column with the windmill %s (HP-T16.5): move one of them", name(t), tiles[u].id)
+			}
+		}
+	}
+	var joined cellSet
+	s.joined(0, &joined)
+	for _, t := range s.gtiles[0][:s.gn[0]] {
+		if !joined.has(int(s.pos[t])) {
+			return fmt.Errorf("%s is not joined to the house through adjacent tiles (HP-T16.2): every tile touches the house or a tile joined to it", name(t))
+		}
+	}
+	return nil
 }

@@ -162,6 +162,20 @@ func TestScorePositionErrors(t *testing.T) {
 		`{"mouse": "red", "tiles": [{"tile": "W1", "x": 2, "y": 0, "watered": "blue"}]}`:                "only a flower",
 		`{"mouse": "red", "colour": 3}`:                                                                 "unknown field",
 		"{\n\"mouse\": \"red\",\n\"tiles\": 5}":                                                         "line 3",
+		// Gardens no game can produce (HP-T16, HP-T26.3, HP-T27).
+		`{"mouse": "red", "tiles": [{"tile": "F01", "x": 2, "y": 0}, {"tile": "F10", "x": 5, "y": 5}]}`:                 "tiles[1]: F10 OT at (5,5) is not joined to the house",
+		`{"mouse": "red", "tiles": [{"tile": "F28", "x": 2, "y": 0}, {"tile": "F29", "x": 2, "y": 1}]}`:                 "identical flower",
+		`{"mouse": "red", "tiles": [{"tile": "F14", "x": 2, "y": 0, "watered": "B"}, {"tile": "F28", "x": 3, "y": 0}]}`: "identical flower F28 BS",
+		`{"mouse": "red", "tiles": [{"tile": "G1", "x": 2, "y": 0}, {"tile": "G2", "x": 2, "y": 1}]}`:                   "HP-T16.4",
+		`{"mouse": "red", "tiles": [{"tile": "W1", "x": 0, "y": -1}, {"tile": "W2", "x": 0, "y": 2}]}`:                  "HP-T16.5",
+		`{"mouse": "red", "tiles": [{"tile": "F01", "x": 2, "y": 0, "butterflies": 7}]}`:                                "at most 6",
+		`{"mouse": "red", "opponent_butterflies": [1, 1, 1, 1, 1], "tiles": []}`:                                        "at most 4 opponents",
+		`{"mouse": "red", "tiles": [{"tile": "F01", "x": 2, "y": 0, "worms": 9, "moles": 8}]}`:                          "only 16",
+		`{"mouse": "red", "tiles": []} {"mouse": "blue", "tiles": []}`:                                                  "after the garden",
+		`{"mouse": "red", "tiles": [{"tile": "F01", "x": 2, "y": 0, "happy": false}, {"tile": "F42", "x": 2, "y": 1}]}`: "tiles[0]: F01 is marked",
+		`{"mouse": "red", "bonus": false, "tiles": [{"tile": "F01", "x": 0, "y": -1}, {"tile": "F10", "x": 1, "y": -1},
+		  {"tile": "F20", "x": -1, "y": 0}, {"tile": "F30", "x": -1, "y": 1}, {"tile": "F40", "x": 2, "y": 0},
+		  {"tile": "F05", "x": 2, "y": 1}, {"tile": "F15", "x": 0, "y": 2}, {"tile": "F25", "x": 1, "y": 2}]}`: "HP-T23",
 	}
 	for in, want := range cases {
 		_, err := ps.ScorePosition([]byte(in))
