@@ -78,12 +78,14 @@ func TestPosition_Example(t *testing.T) {
 func TestPosition_Options(t *testing.T) {
 	grid := strings.Join(we5[:], "\n")
 	ps := Game.(engine.PositionScorer)
-	sc, err := ps.ScorePosition([]byte("side B\nunplaced 2\nsolo\n" + grid))
+	// unplaced bonus tiles need a full board (AG-E2): fill the free squares with plain grass
+	fullGrid := strings.ReplaceAll(grid, ".", "g")
+	sc, err := ps.ScorePosition([]byte("side B\nunplaced 2\nsolo\n" + fullGrid))
 	if err != nil {
 		t.Fatal(err)
 	}
 	// side B: chess pieces on (1,1)-(2,2), (3,4)-(4,5), (5,7)-(6,8): (2,2) and (3,4), (3,5), (4,4)
-	if sc.Points[0] != 20 || sc.Points[5] != -10 || sc.Rating == "" {
+	if sc.Points[0] != 20 || sc.Points[4] != 0 || sc.Points[5] != -10 || sc.Rating == "" {
 		t.Errorf("score %+v", sc)
 	}
 	sc, err = ps.ScorePosition([]byte(strings.ReplaceAll(grid, "", " ")))
@@ -104,6 +106,10 @@ func TestPosition_Errors(t *testing.T) {
 		{"RMTXCGTM\n", "line 1: row 1 column 4: unknown square 'X'"},
 		{"R M T C C G T M\nside B", "line 2: put side before the grid"},
 		{"solo yes", "line 1: solo takes no value"},
+		// AG-E2: bonus tiles stay unplaced only once the board is full
+		{"unplaced 1\n" + strings.Join(grid, "\n"), "line 1: unplaced 1, but the grid has 5 free squares"},
+		// '#' marks chessboard squares in the data file, but starts a comment here
+		{"ggg##ggg\n", "line 1: row 1 has 3 squares, want 8 (R M T C G g, . for free; '#' starts a comment, write a free chessboard square as ':')"},
 	} {
 		_, err := Game.(engine.PositionScorer).ScorePosition([]byte(tc.in))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

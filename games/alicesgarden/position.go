@@ -2,6 +2,7 @@ package alicesgarden
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -24,12 +25,14 @@ func (game) ScorePosition(data []byte) (engine.Score, error) {
 	side := uint8(0)
 	unplaced := 0
 	solo := false
+	unplacedLine := 0
 	r := 0
 	for i, raw := range strings.Split(string(data), "\n") {
 		ln := i + 1
 		line := strings.TrimSpace(strings.TrimSuffix(raw, "\r"))
+		comment := false
 		if j := strings.IndexByte(line, '#'); j >= 0 {
-			line = strings.TrimSpace(line[:j])
+			line, comment = strings.TrimSpace(line[:j]), true
 		}
 		if line == "" {
 			continue
@@ -57,7 +60,7 @@ func (game) ScorePosition(data []byte) (engine.Score, error) {
 			if n < 0 {
 				return engine.Score{}, fmt.Errorf("line %d: want unplaced N, the number of bonus tiles left unplaced (0 to %d)", ln, nBonus)
 			}
-			unplaced = n
+			unplaced, unplacedLine = n, ln
 			continue
 		case "solo":
 			if len(f) != 1 {
@@ -71,7 +74,12 @@ func (game) ScorePosition(data []byte) (engine.Score, error) {
 			return engine.Score{}, fmt.Errorf("line %d: the grid has more than %d rows", ln, rows)
 		}
 		if len(sqs) != cols {
-			return engine.Score{}, fmt.Errorf("line %d: row %d has %d squares, want %d (R M T C G g, . for free)", ln, r+1, len(sqs), cols)
+			hint := ""
+			if comment {
+				// the data file writes chessboard squares as '#'
+				hint = "; '#' starts a comment, write a free chessboard square as ':'"
+			}
+			return engine.Score{}, fmt.Errorf("line %d: row %d has %d squares, want %d (R M T C G g, . for free%s)", ln, r+1, len(sqs), cols, hint)
 		}
 		for c := 0; c < cols; c++ {
 			ch := sqs[c]
@@ -90,6 +98,10 @@ func (game) ScorePosition(data []byte) (engine.Score, error) {
 	}
 	if r != rows {
 		return engine.Score{}, fmt.Errorf("the grid has %d rows, want %d lines of %d squares", r, rows, cols)
+	}
+	if free := nSquares - bits.OnesCount64(b.occ); unplaced > 0 && free > 0 {
+		// AG-E2: a bonus tile must be placed while a free square exists.
+		return engine.Score{}, fmt.Errorf("line %d: unplaced %d, but the grid has %d free squares: bonus tiles stay unplaced only once the board is full (AG-E2); put them on the grid", unplacedLine, unplaced, free)
 	}
 	pts := breakdown(&b, side)
 	pts[5] = -5 * unplaced
