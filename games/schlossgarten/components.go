@@ -1,12 +1,14 @@
 package schlossgarten
 
 import (
+	"bytes"
 	_ "embed"
 	"encoding/json"
 	"fmt"
 	"math/bits"
 	"sort"
 	"strconv"
+	"strings"
 )
 
 // Components: landscape tiles, garden elements, start squares and the 32
@@ -36,7 +38,6 @@ const (
 
 var pawnLetter = [nPawns]byte{'K', 'G', 'A'}
 var pawnNameEN = [nPawns]string{"king", "gardener", "architect"}
-var pawnNameFR = [nPawns]string{"roi", "jardinier", "architecte"}
 
 // Colours (SG-S2).
 var colorNames = [maxP]string{"red", "blue", "white", "yellow"}
@@ -46,6 +47,7 @@ var colorLetter = [maxP]byte{'r', 'b', 'w', 'y'}
 type xy [2]int
 
 type dataFile struct {
+	About string `json:"_about"` // a note for whoever edits the file
 	Tiles []struct {
 		Points int `json:"points"`
 		Count  int `json:"count"`
@@ -89,13 +91,14 @@ type cardInfo struct {
 }
 
 var (
+	// The component tables are set once by init from the data file and only
+	// read afterwards.
 	tileValues []int8 // the 49 tiles before shuffling (SG-S3)
-	tileTotal  int
+	tileCount  [4]int // tiles by points 1..3 (position files are checked against it)
 	elems      [nElems]elemInfo
 	cards      []cardInfo
 	// startSq[players][seat][pawn] is a square index (SG-S4).
-	startSq  [maxP + 1][maxP][nPawns]int8
-	seatEdge [maxP + 1][maxP]string
+	startSq [maxP + 1][maxP][nPawns]int8
 
 	adj8  [nSquares]uint64 // 8-adjacent squares
 	king2 [nSquares]uint64 // squares within Chebyshev distance 2 (Evaluate)
@@ -128,8 +131,13 @@ func abs(v int) int {
 const boardMask = uint64(1)<<nSquares - 1
 
 func init() {
-	if err := loadComponents(componentsJSON); err != nil {
+	cs, err := parseComponents(componentsJSON)
+	if err != nil {
 		panic("schlossgarten: data/components.json: " + err.Error())
+	}
+	tileValues, elems, cards, startSq = cs.tileValues, cs.elems, cs.cards, cs.startSq
+	for _, v := range tileValues {
+		tileCount[v]++
 	}
 	for s := 0; s < nSquares; s++ {
 		for t := 0; t < nSquares; t++ {
@@ -186,6 +194,18 @@ func normalise(sh []xy) []xy {
 	return out
 }
 
+// normaliseSet is normalise without duplicate squares.
+func normaliseSet(sh []xy) []xy {
+	n := normalise(sh)
+	out := n[:0:0]
+	for i, p := range n {
+		if i == 0 || p != n[i-1] {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 func sameShape(a, b []xy) bool {
 	if len(a) != len(b) {
 		return false
@@ -228,32 +248,54 @@ func parseSq(p xy) (int, error) {
 	return sqOf(p[0], p[1]), nil
 }
 
-func loadComponents(raw []byte) error {
+// componentSet is the parsed data file. parseComponents builds it without
+// touching the package tables, so tests can feed it broken files; init then
+// installs the one embedded set.
+type componentSet struct {
+	tileValues []int8
+	elems      [nElems]elemInfo
+	cards      []cardInfo
+	startSq    [maxP + 1][maxP][nPawns]int8
+}
+
+func parseComponents(raw []byte) (*componentSet, error) {
 	var d dataFile
-	if err := json.Unmarshal(raw, &d); err != nil {
-		return err
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields() // a misspelt key must not silently read as zero
+	if err := dec.Decode(&d); err != nil {
+		return nil, fmt.Errorf("reading the JSON: %v", err)
 	}
-	tileValues = nil
-	tileTotal = 0
+	cs := &componentSet{}
 	for _, t := range d.Tiles {
 		if t.Points < 1 || t.Points > 3 {
-			return fmt.Errorf("tile points %d out of range", t.Points)
+			return nil, fmt.Errorf("tiles: points %d, want 1 to 3", t.Points)
 		}
-		for i := 0; i < t.Count; i++ {
-			tileValues = append(tileValues, int8(t.Points))
-			tileTotal += t.Points
+		if t.Count < 0 {
+			return nil, fmt.Errorf("tiles: count %d for %d points, want 0 or more", t.Count, t.Points)
+		}
+		for i := 0; i < t.Count && len(cs.tileValues) <= nSquares; i++ {
+			cs.tileValues = append(cs.tileValues, int8(t.Points))
 		}
 	}
-	if len(tileValues) != nSquares {
-		return fmt.Errorf("%d tiles, want %d", len(tileValues), nSquares)
+	if len(cs.tileValues) != nSquares {
+		return nil, fmt.Errorf("tiles: the counts add up to %d tiles or more, want %d", len(cs.tileValues), nSquares)
 	}
 	if len(d.Elements) != nElems {
-		return fmt.Errorf("%d elements, want %d", len(d.Elements), nElems)
+		return nil, fmt.Errorf("elements: %d, want %d", len(d.Elements), nElems)
 	}
+	ids := map[string]bool{}
 	for i, e := range d.Elements {
+		// The notation reads "build ID" lower-cased and split on spaces.
+		if e.ID == "" || e.ID != strings.ToLower(e.ID) || strings.ContainsAny(e.ID, " \t") || ids[e.ID] {
+			return nil, fmt.Errorf("element %d: id %q must be unique, lower case, without spaces", i+1, e.ID)
+		}
+		ids[e.ID] = true
 		sh, ok := d.Shapes[e.Shape]
-		if !ok || len(sh) == 0 {
-			return fmt.Errorf("element %s: unknown shape %q", e.ID, e.Shape)
+		if !ok {
+			return nil, fmt.Errorf("element %s: unknown shape %q", e.ID, e.Shape)
+		}
+		if n := len(normaliseSet(sh)); n != len(sh) || n < 1 || n > 3 {
+			return nil, fmt.Errorf("element %s: shape %q must have 1 to 3 different squares", e.ID, e.Shape)
 		}
 		ei := elemInfo{id: e.ID, en: e.EN, fr: e.FR, size: len(sh), shapeName: e.Shape}
 		switch e.Builder {
@@ -262,7 +304,7 @@ func loadComponents(raw []byte) error {
 		case "architect":
 			ei.builder = architect
 		default:
-			return fmt.Errorf("element %s: builder %q", e.ID, e.Builder)
+			return nil, fmt.Errorf("element %s: builder %q, want gardener or architect", e.ID, e.Builder)
 		}
 		ei.orients = orientations(sh)
 		for _, o := range ei.orients {
@@ -284,48 +326,56 @@ func loadComponents(raw []byte) error {
 			}
 		}
 		sort.Slice(ei.places, func(a, b int) bool { return ei.places[a] < ei.places[b] })
-		elems[i] = ei
+		cs.elems[i] = ei
 	}
 	for n := 2; n <= maxP; n++ {
 		seats := d.Seats[strconv.Itoa(n)]
 		if len(seats) != n {
-			return fmt.Errorf("seats for %d players: %d edges", n, len(seats))
+			return nil, fmt.Errorf("seats for %d players: %d edges, want %d", n, len(seats), n)
 		}
 		used := uint64(0)
 		for i, name := range seats {
 			e, ok := d.Edges[name]
 			if !ok {
-				return fmt.Errorf("seats for %d players: unknown edge %q", n, name)
+				return nil, fmt.Errorf("seats for %d players: unknown edge %q", n, name)
 			}
-			seatEdge[n][i] = name
 			for k, p := range [3]xy{e.King, e.Gardener, e.Architect} {
 				s, err := parseSq(p)
 				if err != nil {
-					return fmt.Errorf("edge %s: %v", name, err)
+					return nil, fmt.Errorf("edge %s, %s: %v", name, pawnNameEN[k], err)
 				}
 				if used&bit(s) != 0 {
-					return fmt.Errorf("start square %s used twice", sqName(s))
+					return nil, fmt.Errorf("seats for %d players: start square %s used twice", n, sqName(s))
 				}
 				used |= bit(s)
-				startSq[n][i][k] = int8(s)
+				cs.startSq[n][i][k] = int8(s)
 			}
 		}
 	}
-	cards = nil
-	for _, c := range d.Cards {
+	for i, c := range d.Cards {
+		// "play C07" is read by its number, so the ids must be C01, C02, … in order.
+		if want := fmt.Sprintf("C%02d", i+1); c.ID != want {
+			return nil, fmt.Errorf("card %d: id %q, want %q (cards are numbered in order)", i+1, c.ID, want)
+		}
+		if c.G == (xy{}) || c.A == (xy{}) || c.G == c.A {
+			return nil, fmt.Errorf("card %s: K, G and A must be on three different squares", c.ID)
+		}
+		for _, o := range [2]xy{c.G, c.A} {
+			if abs(o[0]) >= side || abs(o[1]) >= side {
+				return nil, fmt.Errorf("card %s: offset (%d,%d) never fits on the 7 × 7 board", c.ID, o[0], o[1])
+			}
+		}
 		ci := cardInfo{id: c.ID, g: c.G, a: c.A}
 		g, a := c.G, c.A
 		for r := 0; r < 4; r++ {
 			ci.rg[r], ci.ra[r] = g, a
 			g, a = rot(g), rot(a)
 		}
-		if c.G == (xy{}) || c.A == (xy{}) || c.G == c.A {
-			return fmt.Errorf("card %s: K, G and A must be on three different squares", c.ID)
-		}
-		cards = append(cards, ci)
+		cs.cards = append(cs.cards, ci)
 	}
-	if len(cards) < 2*maxP+1 || len(cards) > maxCards {
-		return fmt.Errorf("%d cards: want %d to %d", len(cards), 2*maxP+1, maxCards)
+	// Every hand of 2 and the played card must come from the deck at once.
+	if len(cs.cards) < 2*maxP+1 || len(cs.cards) > maxCards {
+		return nil, fmt.Errorf("cards: %d, want %d to %d", len(cs.cards), 2*maxP+1, maxCards)
 	}
-	return nil
+	return cs, nil
 }
