@@ -114,6 +114,8 @@ func TestPositionDuplicateAndTrailing(t *testing.T) {
 		{`{"trophies":{"c1":1,"C1":2}}`, "twice"},
 		{`{"village":"up"} {"village":"down"}`, "after"},
 		{`{"village":"up"} x`, "after"},
+		{``, "empty"},
+		{"  \n", "empty"},
 	} {
 		_, err := Game.(engine.PositionScorer).ScorePosition([]byte(c.in))
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -52,7 +52,9 @@ func (g *game) parsePosition(data []byte) (*player, bool, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var pos Position
-	if err := dec.Decode(&pos); err != nil {
+	if err := dec.Decode(&pos); err == io.EOF {
+		return nil, false, fmt.Errorf("position: the file is empty; want a JSON object as in docs/english-gardens.md")
+	} else if err != nil {
 		return nil, false, fmt.Errorf("position: %w", err)
 	}
 	// A second document or stray text is most likely a paste error: refuse
