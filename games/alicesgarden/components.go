@@ -40,7 +40,6 @@ const (
 var iconLetter = [nIcons]byte{'R', 'M', 'T', 'C', 'G', 'g'}
 
 var iconNameEN = [nIcons]string{"rose", "mushroom", "tree", "chess piece", "gardener", "plain grass"}
-var iconNameFR = [nIcons]string{"rose", "champignon", "arbre", "pièce d'échecs", "jardinier", "herbe"}
 
 // Bonus tiles are one square: rose, mushroom, tree, chess piece or plain grass.
 const nBonusKinds = 5

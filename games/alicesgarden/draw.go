@@ -13,7 +13,6 @@ var iconColor = [nIcons]string{"\x1b[1;31m", "\x1b[1;34m", "\x1b[1;32m", "\x1b[1
 const (
 	ansiReset = "\x1b[0m"
 	ansiChess = "\x1b[100m"
-	ansiBold  = "\x1b[1m"
 )
 
 // Draw draws the table: bags, supply (or solo draw), then every garden side
@@ -103,19 +102,31 @@ func (s *state) Draw(player int, style engine.Style) string {
 	return sb.String()
 }
 
+// prompt tells the player to move what they decide now, in their language.
 func (s *state) prompt(fr bool) string {
-	en := map[uint8][2]string{
-		phBag:   {"choose a bag (bag O)", "choisissez un sac (bag O)"},
-		phTake:  {"take a tile (take O03)", "prenez une tuile (take O03)"},
-		phPlace: {"place the tile (place r90f 2,3: orientation, row,col of its top-left corner)", "placez la tuile (place r90f 2,3 : orientation, ligne,colonne du coin haut gauche)"},
-		phBonus: {fmt.Sprintf("draw bonus tiles (bonus 0 to bonus %d)", s.bonusMax), fmt.Sprintf("piochez des tuiles bonus (bonus 0 à bonus %d)", s.bonusMax)},
-		phStuck: {"no supply tile fits: bonus 1 draws a bonus tile, bonus 0 declines", "aucune tuile ne rentre : bonus 1 pioche une tuile bonus, bonus 0 refuse"},
-		phFinal: {"place your bonus tiles (put R 3,4)", "placez vos tuiles bonus (put R 3,4)"},
-	}[s.phase]
-	if fr {
-		return en[1]
+	tr := func(en, frs string) string {
+		if fr {
+			return frs
+		}
+		return en
 	}
-	return en[0]
+	switch s.phase {
+	case phBag:
+		return tr("choose a bag (bag O)", "choisissez un sac (bag O)")
+	case phTake:
+		return tr("take a tile (take O03)", "prenez une tuile (take O03)")
+	case phPlace:
+		return tr("place the tile (place r90f 2,3: orientation, row,col of its top-left corner)",
+			"placez la tuile (place r90f 2,3 : orientation, ligne,colonne du coin haut gauche)")
+	case phBonus:
+		return fmt.Sprintf(tr("draw bonus tiles (bonus 0 to bonus %d)", "piochez des tuiles bonus (bonus 0 à bonus %d)"), s.bonusMax)
+	case phStuck:
+		return tr("no supply tile fits: bonus 1 draws a bonus tile, bonus 0 declines",
+			"aucune tuile ne rentre : bonus 1 pioche une tuile bonus, bonus 0 refuse")
+	case phFinal:
+		return tr("place your bonus tiles (put R 3,4)", "placez vos tuiles bonus (put R 3,4)")
+	}
+	return ""
 }
 
 // boardLines draws garden p: a title, column numbers, 6 rows. Each line has

@@ -110,8 +110,7 @@ func hasLegal(s *state, move string) bool {
 	return false
 }
 
-// playFirstLegal plays the first legal move, declining bonus draws, until
-// the state leaves the player's turn or stop says so.
+// playFirstLegal plays the first legal move.
 func playFirstLegal(t *testing.T, s *state) {
 	t.Helper()
 	m := s.LegalMoves(nil)[0]

@@ -3,6 +3,7 @@ package alicesgarden
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -105,7 +106,7 @@ func (game) ScorePosition(data []byte) (engine.Score, error) {
 	}
 	pts := breakdown(&b, side)
 	pts[5] = -5 * unplaced
-	sc := engine.Score{Categories: categories, Points: pts[:]}
+	sc := engine.Score{Categories: slices.Clone(categories), Points: pts[:]}
 	for _, v := range pts {
 		sc.Total += v
 	}

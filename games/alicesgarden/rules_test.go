@@ -907,3 +907,19 @@ func TestRule_AG_T6_ManyGardenersEarnMore(t *testing.T) {
 		wantIllegal(t, s, fmt.Sprintf("bonus %d", max+1), "AG-T6")
 	}
 }
+
+// TestResultCategoriesAreCopies: a caller that edits one score pad's
+// category names never changes the next pad (no shared package state).
+func TestResultCategoriesAreCopies(t *testing.T) {
+	s := newState(t, 2, nil)
+	r := s.Result()
+	r.Categories[0].ID = "edited"
+	sc, err := Game.(engine.PositionScorer).ScorePosition([]byte(strings.Join(we5[:], "\n")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.Categories[1].ID = "edited"
+	if got := s.Result().Categories; got[0].ID != "chess" || got[1].ID != "roses" {
+		t.Errorf("categories changed by a caller: %+v", got)
+	}
+}

@@ -2,6 +2,7 @@ package alicesgarden
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/jardin-games/jardin/engine"
 )
@@ -112,7 +113,8 @@ func (s *state) Score(p int) int {
 }
 
 func (s *state) Result() engine.Result {
-	res := engine.Result{Final: s.phase == phOver, Categories: categories}
+	// a copy, so that a caller editing its pad never changes the next one
+	res := engine.Result{Final: s.phase == phOver, Categories: slices.Clone(categories)}
 	res.Players = make([]engine.PlayerResult, s.n)
 	for p := range res.Players {
 		pts := breakdown(&s.b[p], s.side)
