@@ -1,9 +1,11 @@
 package happygarden
 
 import (
+	"bytes"
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"math/bits"
 	"strings"
 )
 
@@ -67,6 +69,7 @@ type tileSpec struct {
 }
 
 type componentsSpec struct {
+	Comment    string         `json:"_comment"`
 	Colours    []nameSpec     `json:"colours"`
 	Shapes     []nameSpec     `json:"shapes"`
 	Tiles      []tileSpec     `json:"tiles"`
@@ -89,10 +92,12 @@ type tileInfo struct {
 	cmask  uint8 // gnomes: mask of the three colours; flowers: 1<<colour
 }
 
+// The decoded data. These tables are filled once, by init, and only read
+// afterwards: states never write to them.
 var (
 	spec       componentsSpec
 	tiles      [numTiles + 1]tileInfo
-	tileByID   = map[string]uint8{}
+	tileByID   map[string]uint8
 	colourLet  [numColours]byte
 	shapeLet   [numShapes]byte
 	stockWB    int
@@ -103,64 +108,83 @@ var (
 	blanksByPl [maxPlayers + 1]int
 )
 
+// pileCap is the size of a state's turn-token pile (its array length).
+const pileCap = 12
+
+// catalog is the component data decoded and checked by loadComponents.
+type catalog struct {
+	spec                 componentsSpec
+	tiles                [numTiles + 1]tileInfo
+	byID                 map[string]uint8
+	colourLet            [numColours]byte
+	shapeLet             [numShapes]byte
+	wb, worm, bfly, cans int
+	events               []uint8
+	blanks               [maxPlayers + 1]int
+}
+
 func init() {
-	if err := loadComponents(componentsJSON); err != nil {
+	c, err := loadComponents(componentsJSON)
+	if err != nil {
 		panic("happygarden: data/components.json: " + err.Error())
 	}
+	spec, tiles, tileByID, colourLet, shapeLet = c.spec, c.tiles, c.byID, c.colourLet, c.shapeLet
+	stockWB, stockWorm, stockBfly, stockCans = c.wb, c.worm, c.bfly, c.cans
+	eventToks, blanksByPl = c.events, c.blanks
 }
 
-// parseComponents checks data without installing it.
-func parseComponents(data []byte) error {
-	var sp componentsSpec
-	if err := json.Unmarshal(data, &sp); err != nil {
-		return err
+// loadComponents decodes and checks the data file. It touches no package
+// state, so a broken file can be tested without spoiling the real tables.
+// Its errors name the entry to correct, since players edit this file.
+func loadComponents(data []byte) (*catalog, error) {
+	c := &catalog{byID: map[string]uint8{}}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&c.spec); err != nil {
+		return nil, err
 	}
+	sp := &c.spec
 	if len(sp.Colours) != numColours || len(sp.Shapes) != numShapes || len(sp.Tiles) != numTiles {
-		return fmt.Errorf("want %d colours, %d shapes and %d tiles", numColours, numShapes, numTiles)
+		return nil, fmt.Errorf("want %d colours, %d shapes and %d tiles, got %d, %d and %d",
+			numColours, numShapes, numTiles, len(sp.Colours), len(sp.Shapes), len(sp.Tiles))
 	}
-	return nil
-}
-
-func loadComponents(data []byte) error {
-	if err := parseComponents(data); err != nil {
-		return err
-	}
-	if err := json.Unmarshal(data, &spec); err != nil {
-		return err
-	}
-	if len(spec.Colours) != numColours || len(spec.Shapes) != numShapes {
-		return fmt.Errorf("want %d colours and %d shapes", numColours, numShapes)
-	}
-	for i, c := range spec.Colours {
-		if len(c.Letter) != 1 {
-			return fmt.Errorf("colour %d: letter must be one character", i+1)
+	// Colour and shape letters must all differ, so that a letter or a flower
+	// code names one thing only.
+	letters := map[string]string{}
+	for i, n := range append(append([]nameSpec(nil), sp.Colours...), sp.Shapes...) {
+		what := fmt.Sprintf("colour %d", i+1)
+		if i >= numColours {
+			what = fmt.Sprintf("shape %d", i-numColours+1)
 		}
-		colourLet[i] = c.Letter[0]
-	}
-	for i, c := range spec.Shapes {
-		if len(c.Letter) != 1 {
-			return fmt.Errorf("shape %d: letter must be one character", i+1)
+		if len(n.Letter) != 1 {
+			return nil, fmt.Errorf("%s: letter %q must be one character", what, n.Letter)
 		}
-		shapeLet[i] = c.Letter[0]
+		if other, dup := letters[strings.ToUpper(n.Letter)]; dup {
+			return nil, fmt.Errorf("%s: letter %q is already used by %s", what, n.Letter, other)
+		}
+		letters[strings.ToUpper(n.Letter)] = what
+		if i < numColours {
+			c.colourLet[i] = n.Letter[0]
+		} else {
+			c.shapeLet[i-numColours] = n.Letter[0]
+		}
 	}
-	if len(spec.Tiles) != numTiles {
-		return fmt.Errorf("want %d tiles, got %d", numTiles, len(spec.Tiles))
-	}
-	for i, ts := range spec.Tiles {
-		t := &tiles[i+1]
+	for i, ts := range sp.Tiles {
+		t := &c.tiles[i+1]
 		t.id = ts.ID
-		if _, dup := tileByID[strings.ToUpper(ts.ID)]; dup || ts.ID == "" {
-			return fmt.Errorf("tile %d: id %q empty or duplicated", i+1, ts.ID)
+		key := strings.ToUpper(ts.ID)
+		if _, dup := c.byID[key]; dup || ts.ID == "" || strings.ContainsAny(ts.ID, "# \t") {
+			return nil, fmt.Errorf("tile %d: id %q is empty, duplicated, or holds a space or '#'", i+1, ts.ID)
 		}
-		tileByID[strings.ToUpper(ts.ID)] = uint8(i + 1)
+		c.byID[key] = uint8(i + 1)
 		switch ts.Kind {
 		case "flower":
 			t.kind = kindFlower
-			c, s := colourIndex(ts.Colour), shapeIndex(ts.Shape)
-			if c < 0 || s < 0 {
-				return fmt.Errorf("tile %s: unknown colour %q or shape %q", ts.ID, ts.Colour, ts.Shape)
+			col, sh := sp.colour(ts.Colour), sp.shape(ts.Shape)
+			if col < 0 || sh < 0 {
+				return nil, fmt.Errorf("tile %s: unknown colour %q or shape %q", ts.ID, ts.Colour, ts.Shape)
 			}
-			t.colour, t.shape, t.cmask = uint8(c), uint8(s), 1<<c
+			t.colour, t.shape, t.cmask = uint8(col), uint8(sh), 1<<col
 			switch ts.Symbol {
 			case "":
 			case "butterfly":
@@ -170,65 +194,78 @@ func loadComponents(data []byte) error {
 			case "wheelbarrow":
 				t.symbol = symWheelbarrow
 			default:
-				return fmt.Errorf("tile %s: unknown symbol %q", ts.ID, ts.Symbol)
+				return nil, fmt.Errorf("tile %s: unknown symbol %q (butterfly, worm, wheelbarrow or empty)", ts.ID, ts.Symbol)
 			}
 		case "gnome":
 			t.kind = kindGnome
-			if len(ts.Colours) != 3 {
-				return fmt.Errorf("gnome %s: want 3 colours", ts.ID)
-			}
 			for _, cl := range ts.Colours {
-				c := colourIndex(cl)
-				if c < 0 {
-					return fmt.Errorf("gnome %s: unknown colour %q", ts.ID, cl)
+				col := sp.colour(cl)
+				if col < 0 {
+					return nil, fmt.Errorf("gnome %s: unknown colour %q", ts.ID, cl)
 				}
-				t.cmask |= 1 << c
+				t.cmask |= 1 << col
+			}
+			// HP-T19 needs three different colours: a repeated one would
+			// silently make the gnome easier to please.
+			if len(ts.Colours) != 3 || bits.OnesCount8(t.cmask) != 3 {
+				return nil, fmt.Errorf("gnome %s: want 3 different colours, got %q", ts.ID, ts.Colours)
 			}
 		case "windmill":
 			t.kind = kindWindmill
 		default:
-			return fmt.Errorf("tile %s: unknown kind %q", ts.ID, ts.Kind)
+			return nil, fmt.Errorf("tile %s: unknown kind %q (flower, gnome or windmill)", ts.ID, ts.Kind)
+		}
+		if t.kind != kindFlower && ts.Symbol != "" {
+			return nil, fmt.Errorf("tile %s: only flowers carry a symbol", ts.ID)
 		}
 	}
-	stockWB, stockWorm = spec.Tokens["wheelbarrow"], spec.Tokens["worm_mole"]
-	stockBfly, stockCans = spec.Tokens["butterfly"], spec.Tokens["watering_can"]
-	if stockCans < maxPlayers || stockBfly < maxPlayers+1 {
-		return fmt.Errorf("tokens: need at least %d watering cans and %d butterflies", maxPlayers, maxPlayers+1)
+	c.wb, c.worm = sp.Tokens["wheelbarrow"], sp.Tokens["worm_mole"]
+	c.bfly, c.cans = sp.Tokens["butterfly"], sp.Tokens["watering_can"]
+	// Stocks are held in bytes; a 5-player game needs 6 butterflies and 5 cans.
+	for name, n := range map[string]int{"wheelbarrow": c.wb, "worm_mole": c.worm, "butterfly": c.bfly, "watering_can": c.cans} {
+		if n < 0 || n > 255 {
+			return nil, fmt.Errorf("tokens.%s: %d is out of range (0 to 255)", name, n)
+		}
 	}
-	eventToks = eventToks[:0]
-	for _, e := range spec.TurnTokens.Events {
+	if c.cans < maxPlayers || c.bfly < maxPlayers+1 {
+		return nil, fmt.Errorf("tokens: need at least %d watering cans and %d butterflies", maxPlayers, maxPlayers+1)
+	}
+	seen := 0
+	for _, e := range sp.TurnTokens.Events {
 		k := -1
 		for i, n := range tokNames {
 			if n == e && i >= tokWheelbarrow && i <= tokDrum {
 				k = i
 			}
 		}
-		if k < 0 {
-			return fmt.Errorf("turn token %q unknown", e)
+		if k < 0 || seen&(1<<k) != 0 {
+			return nil, fmt.Errorf("turn_tokens.events: %q is unknown or repeated (wheelbarrow, worm, truck, gust, drum)", e)
 		}
-		eventToks = append(eventToks, uint8(k))
+		seen |= 1 << k
+		c.events = append(c.events, uint8(k))
 	}
 	for n := 2; n <= maxPlayers; n++ {
-		b, ok := spec.BlanksByPlayers[fmt.Sprint(n)]
-		if !ok || b < 0 || b > spec.TurnTokens.Blanks {
-			return fmt.Errorf("blanks_by_players[%d] missing or above %d", n, spec.TurnTokens.Blanks)
+		b, ok := sp.BlanksByPlayers[fmt.Sprint(n)]
+		if !ok || b < 0 || b > sp.TurnTokens.Blanks || len(c.events)+b > pileCap {
+			return nil, fmt.Errorf("blanks_by_players[%d]: missing, negative, above turn_tokens.blanks (%d) or more than %d tokens with the events",
+				n, sp.TurnTokens.Blanks, pileCap)
 		}
-		blanksByPl[n] = b
+		c.blanks[n] = b
 	}
-	return nil
+	return c, nil
 }
 
-func colourIndex(s string) int {
-	for i, c := range spec.Colours {
-		if strings.EqualFold(s, c.Letter) || strings.EqualFold(s, c.EN) || strings.EqualFold(s, c.FR) {
-			return i
-		}
-	}
-	return -1
-}
+func colourIndex(s string) int { return spec.colour(s) }
+func shapeIndex(s string) int  { return spec.shape(s) }
 
-func shapeIndex(s string) int {
-	for i, c := range spec.Shapes {
+// colour finds a colour by letter, English or French name.
+func (sp *componentsSpec) colour(s string) int { return findName(sp.Colours, s) }
+
+// shape finds a shape by letter, English or French name.
+func (sp *componentsSpec) shape(s string) int { return findName(sp.Shapes, s) }
+
+func findName(names []nameSpec, s string) int {
+	for i, c := range names {
 		if strings.EqualFold(s, c.Letter) || strings.EqualFold(s, c.EN) || strings.EqualFold(s, c.FR) {
 			return i
 		}

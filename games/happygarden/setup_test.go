@@ -1,7 +1,7 @@
 package happygarden
 
 import (
-	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/jardin-games/jardin/engine"
@@ -407,14 +407,39 @@ func popcount(m uint8) int {
 	return n
 }
 
-// The data loader reports a clear error on broken data.
+// The data loader reports a clear error, naming the entry to correct, on
+// broken data, and leaves the loaded tables alone.
 func TestComponentsDataErrors(t *testing.T) {
-	for _, bad := range []string{`{`, `{"colours":[]}`, `{"colours":[{"letter":"R"}]}`} {
-		if err := parseComponents([]byte(bad)); err == nil {
-			t.Errorf("%s: no error", bad)
+	if _, err := loadComponents(componentsJSON); err != nil {
+		t.Fatalf("embedded data: %v", err)
+	}
+	before := tiles
+	cases := []struct{ old, new, want string }{
+		{`"colours": ["R", "O", "B"]`, `"colours": ["R", "O", "R"]`, "gnome G1: want 3 different colours"},
+		{`"symbol": "worm", "set": "base"}`, `"symbol": "snail", "set": "base"}`, `unknown symbol "snail"`},
+		{`{"letter": "P", "en": "Pink"`, `{"letter": "D", "en": "Pink"`, `shape 1: letter "D" is already used by colour 6`},
+		{`"id": "F02"`, `"id": "f01"`, `tile 2: id "f01"`},
+		{`"5": 4}`, `"5": 8}`, "blanks_by_players[5]"},
+		{`"truck", "gust"`, `"truck", "truck"`, `"truck" is unknown or repeated`},
+		{`"wheelbarrow": 19`, `"wheelbarrow": 300`, "tokens.wheelbarrow: 300"},
+		{`{"id": "W1", "kind": "windmill"}`, `{"id": "W1", "kind": "windmill", "symbol": "worm"}`, "W1: only flowers"},
+		{`"kind": "windmill"}`, `"kind": "windmil"}`, `unknown kind "windmil"`},
+		{`{"id": "G1", "kind": "gnome", "colours"`, `{"id": "G1", "kind": "gnome", "colors"`, "unknown field"},
+		{`"tiles": [`, `"tiles": [{"id": "X1", "kind": "windmill"},`, "got 6, 6 and 61"},
+	}
+	for _, c := range cases {
+		data := strings.Replace(string(componentsJSON), c.old, c.new, 1)
+		if data == string(componentsJSON) {
+			t.Fatalf("case %q does not apply to the data", c.old)
+		}
+		_, err := loadComponents([]byte(data))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s → %s: error %v, want it to mention %q", c.old, c.new, err, c.want)
 		}
 	}
-	_ = fmt.Sprint()
+	if tiles != before {
+		t.Errorf("a failed load changed the loaded tiles")
+	}
 }
 
 // undoSetupDraw puts the current player's random starting tiles back in the

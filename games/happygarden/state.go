@@ -80,9 +80,9 @@ type state struct {
 	shop  [6]uint8 // B1 B2 B3 T1 T2 T3
 	bag   [numTiles]uint8
 	bagN  uint8
-	pile  [12]uint8
+	pile  [pileCap]uint8
 	pileN uint8
-	revs  [13]uint8
+	revs  [pileCap + 1]uint8
 	revN  uint8
 
 	supWB, supWorm, supCan, supBfly uint8

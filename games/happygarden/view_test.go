@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/jardin-games/jardin/engine"
-	"github.com/jardin-games/jardin/engine/enginetest"
 )
 
 // Views leak neither the bag nor the turn-token pile: two states that differ
@@ -206,5 +205,3 @@ func FuzzScorePosition(f *testing.F) {
 		}
 	})
 }
-
-var _ = enginetest.Config{}
