@@ -48,6 +48,12 @@ func (game) ScorePosition(data []byte) (engine.Score, error) {
 			continue
 		}
 		if inBoard {
+			if k, _, ok := strings.Cut(line, ":"); ok && !strings.ContainsAny(k, " \t") {
+				return engine.Score{}, fmt.Errorf("line %d: %q after the board: the board comes last, put %q before \"board:\"", ln, line, k+":")
+			}
+			if len(rows) == side {
+				return engine.Score{}, fmt.Errorf("line %d: an eighth board row; the board has %d rows", ln, side)
+			}
 			rows = append(rows, strings.Fields(line))
 			rowLine = append(rowLine, ln)
 			continue
@@ -105,6 +111,7 @@ func (game) ScorePosition(data []byte) (engine.Score, error) {
 		return engine.Score{}, fmt.Errorf("board: %d rows, want %d", len(rows), side)
 	}
 	var masks [maxP][nElems]uint64
+	var covered uint64
 	for y, r := range rows {
 		if len(r) != side {
 			return engine.Score{}, fmt.Errorf("line %d: board row y=%d has %d cells, want %d", rowLine[y], y, len(r), side)
@@ -119,6 +126,7 @@ func (game) ScorePosition(data []byte) (engine.Score, error) {
 					return engine.Score{}, fmt.Errorf("line %d: cell %q at %d,%d: want ., 1-3, # or an element code (h H L c P T) and a colour (r b w y)", rowLine[y], c, x, y)
 				}
 				masks[q][e] |= bit(sqOf(x, y))
+				covered |= bit(sqOf(x, y))
 			default:
 				return engine.Score{}, fmt.Errorf("line %d: cell %q at %d,%d: want ., 1-3, # or an element code (h H L c P T) and a colour (r b w y)", rowLine[y], c, x, y)
 			}
@@ -142,9 +150,22 @@ func (game) ScorePosition(data []byte) (engine.Score, error) {
 			}
 		}
 	}
+	// Every collected tile was a pit that an element now covers (elements
+	// leave the board only by being covered), and the game has only so many
+	// tiles of each value.
+	if n, m := len(tiles), popcount(covered); n > m {
+		return engine.Score{}, fmt.Errorf("line %d: %d tiles collected, but the board has only %d squares under elements, and every collected tile lies under one", seen["tiles"], n, m)
+	}
+	var byValue [4]int
 	t := 0
 	for _, v := range tiles {
 		t += v
+		byValue[v]++
+	}
+	for v := 1; v <= 3; v++ {
+		if byValue[v] > tileCount[v] {
+			return engine.Score{}, fmt.Errorf("line %d: %d tiles worth %d collected, but the game has only %d", seen["tiles"], byValue[v], v, tileCount[v])
+		}
 	}
 	return engine.Score{Categories: append([]engine.Category(nil), categories...), Points: []int{t, elemPts}, Total: t + elemPts}, nil
 }

@@ -44,7 +44,7 @@ func TestScorePosition_SG_X7(t *testing.T) {
 }
 
 func TestScorePositionErrors(t *testing.T) {
-	good := "player: red\ntiles: 1\nboard:\n" + strings.Repeat(". . . . . . .\n", 7)
+	good := "player: red\ntiles: 1\nboard:\n" + strings.Repeat(". . . . . . .\n", 6) + "hr . . . . . .\n"
 	if _, err := (game{}).ScorePosition([]byte(good)); err != nil {
 		t.Fatal(err)
 	}
@@ -59,6 +59,12 @@ func TestScorePositionErrors(t *testing.T) {
 		{"player: red\ncolour: red\n", "unknown field"},
 		{"player: red\nplayer: blue\n", "twice"},
 		{"nonsense\n", "line 1"},
+		// more tiles than squares under elements: each collected tile lies under one
+		{"player: red\ntiles: 1 2\nboard:\n" + strings.Repeat(". . . . . . .\n", 6) + "hr . . . . . .\n", "line 2: 2 tiles collected"},
+		// more tiles of one value than the game has (17 × 1)
+		{"player: red\ntiles:" + strings.Repeat(" 1", 18) + "\nboard:\n" + "Lr Lr Tr Tr Hr Hr hr\nLr . Tr . Pr Pr cr\nLb Lb Tb Tb . . .\nLb . Tb . . . .\n" + strings.Repeat(". . . . . . .\n", 3), "18 tiles worth 1"},
+		{"player: red\nboard:\n" + strings.Repeat(". . . . . . .\n", 7) + "tiles: 3\n", "line 10: \"tiles: 3\" after the board"},
+		{"player: red\nboard:\n" + strings.Repeat(". . . . . . .\n", 8), "line 10: an eighth board row"},
 	} {
 		_, err := game{}.ScorePosition([]byte(tc.in))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
