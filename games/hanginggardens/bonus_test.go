@@ -1,6 +1,7 @@
 package hanginggardens
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/jardin-games/jardin/engine"
@@ -243,4 +244,34 @@ func TestRule_HG_T9c_OneFloorOnly(t *testing.T) {
 	wantRule(t, s, "objective 1", "HG-T9c") // 2 + 2 on two floors
 	s.first = 0
 	mustApply(t, s, "objective 1") // with the tile, 2 on one floor suffice
+}
+
+// H5: the log tells a short gain as it is, and an empty stock as such
+// (not "gains 0 gold").
+func TestRule_H5_ShortStockIsLogged(t *testing.T) {
+	for _, tc := range []struct {
+		stock int
+		want  string
+	}{
+		{20, "gains 3 gold"},
+		{1, "gains 1 gold (the stock had only 1)"},
+		{0, "gains no gold: the stock is empty"},
+	} {
+		s := newState(t, 2, 1, engine.Options{"first": "1"})
+		setGarden(s, 0, map[string]string{"a1": "TR01", "a2": "TR01", "a3": "TR01", "b1": "TR01", "b2": "TR01"})
+		s.stockGold = uint8(tc.stock)
+		atPlace(s, 0, "EM08")
+		var log engine.Log
+		m, _ := s.ParseMove("place c1")
+		if err := s.Apply(m, &log); err != nil {
+			t.Fatal(err)
+		}
+		var text []string
+		for _, e := range log.Events {
+			text = append(text, e.Text)
+		}
+		if !slices.Contains(text, tc.want) {
+			t.Errorf("stock %d: events %q, want %q", tc.stock, text, tc.want)
+		}
+	}
 }

@@ -213,20 +213,14 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 		s.marks[a][s.markN[a]] = int8(pi)
 		s.markN[a]++
 		p.Done |= 1 << a
-		switch comp.ObjPos[a].Reward {
-		case "tools":
-			if s.stockTools > 0 {
-				s.stockTools--
-				p.Tools++
-			}
-		case "gold":
-			if s.stockGold > 0 {
-				s.stockGold--
-				p.Gold++
-			}
-		}
 		if log.On() {
 			log.Public(pi, "completes royal objective %s (position %d)", o.ID, a+1)
+		}
+		switch comp.ObjPos[a].Reward { // HG-T9d
+		case "tools":
+			logGain(log, pi, "tools", s.gain(&s.stockTools, &p.Tools, 1), 1)
+		case "gold":
+			logGain(log, pi, "gold", s.gain(&s.stockGold, &p.Gold, 1), 1)
 		}
 		s.endTurn(log)
 		return nil

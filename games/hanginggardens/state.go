@@ -272,20 +272,33 @@ func (s *state) resolveIcons(p int, c *content, floor int, log *engine.Log) {
 		}
 	}
 	if c.Gold > 0 {
-		g := min(uint8(floor+1)*c.Gold, s.stockGold)
-		s.stockGold -= g
-		s.pl[p].Gold += g
-		if log.On() {
-			log.Public(p, "gains %d gold", g)
-		}
+		g := s.gain(&s.stockGold, &s.pl[p].Gold, uint8(floor+1)*c.Gold)
+		logGain(log, p, "gold", g, uint8(floor+1)*c.Gold)
 	}
 	if c.Tools > 0 {
-		t := min(uint8(floor+1)*c.Tools, s.stockTools)
-		s.stockTools -= t
-		s.pl[p].Tools += t
-		if log.On() {
-			log.Public(p, "gains %d tools", t)
-		}
+		t := s.gain(&s.stockTools, &s.pl[p].Tools, uint8(floor+1)*c.Tools)
+		logGain(log, p, "tools", t, uint8(floor+1)*c.Tools)
+	}
+}
+
+// gain moves up to want from the stock to the player: the stock is finite
+// (H5), so a short stock gives what it has.
+func (s *state) gain(stock, purse *uint8, want uint8) uint8 {
+	g := min(want, *stock)
+	*stock -= g
+	*purse += g
+	return g
+}
+
+func logGain(log *engine.Log, p int, what string, got, want uint8) {
+	switch {
+	case !log.On():
+	case got == 0:
+		log.Public(p, "gains no %s: the stock is empty", what)
+	case got < want:
+		log.Public(p, "gains %d %s (the stock had only %d)", got, what, got)
+	default:
+		log.Public(p, "gains %d %s", got, what)
 	}
 }
 

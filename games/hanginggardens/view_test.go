@@ -3,6 +3,7 @@ package hanginggardens
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -84,5 +85,54 @@ func TestDeterminizeResamplesHidden(t *testing.T) {
 	}
 	if d.market != s.market {
 		t.Error("market changed")
+	}
+}
+
+// Determinize re-samples exactly the hidden parts: the order of the garden
+// deck, of the tiles under each top tile and of the automa deck, each from
+// the same components; everything else, the legal moves included, is kept.
+func TestDeterminizeKeepsWhatIsSeen(t *testing.T) {
+	for _, n := range []int{1, 2, 5} {
+		s := newState(t, n, 21, nil)
+		rng := engine.NewRNG(5)
+		var buf []engine.Move
+		for i := 0; i < 25; i++ {
+			buf = s.LegalMoves(buf[:0])
+			if err := s.Apply(buf[rng.Intn(len(buf))], nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		sorted := func(b []uint8) []uint8 { c := slices.Clone(b); slices.Sort(c); return c }
+		automaMoved := false
+		for seed := uint64(1); seed <= 5; seed++ {
+			d := s.Determinize(0, seed).(*state)
+			if !slices.Equal(sorted(d.deck[:d.deckLen]), sorted(s.deck[:s.deckLen])) {
+				t.Fatalf("%dp: the deck holds other cards", n)
+			}
+			for k := 0; k < 3; k++ {
+				if !slices.Equal(sorted(d.piles[k][:d.pileLen[k]]), sorted(s.piles[k][:s.pileLen[k]])) {
+					t.Fatalf("%dp: pile %d holds other tiles", n, k)
+				}
+				if l := s.pileLen[k]; l > 0 && d.piles[k][l-1] != s.piles[k][l-1] {
+					t.Fatalf("%dp: the top tile of pile %d changed", n, k)
+				}
+			}
+			if !slices.Equal(sorted(d.automa[:d.automaLen]), sorted(s.automa[:s.automaLen])) {
+				t.Fatalf("%dp: the automa deck holds other cards", n)
+			}
+			automaMoved = automaMoved || d.automa != s.automa
+			if !slices.Equal(d.LegalMoves(nil), s.LegalMoves(nil)) {
+				t.Fatalf("%dp: legal moves changed", n)
+			}
+			// Once the hidden orders are put back, nothing else differs.
+			h := *d
+			h.deck, h.piles, h.automa, h.rng = s.deck, s.piles, s.automa, s.rng
+			if h != *s {
+				t.Fatalf("%dp: Determinize changed a visible part", n)
+			}
+		}
+		if n == 1 && !automaMoved {
+			t.Error("HG-SO5: the automa deck order is never re-sampled")
+		}
 	}
 }
