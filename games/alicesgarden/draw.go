@@ -30,7 +30,7 @@ func (s *state) Draw(player int, style engine.Style) string {
 	}
 	fmt.Fprintf(&sb, "Alice's Garden — %s %c — %s %d", tr("side", "côté"), "AB"[s.side], tr("round", "manche"), s.round)
 	if s.n > 1 {
-		fmt.Fprintf(&sb, " — %s: P%d", tr("first player", "1er joueur"), s.first+1)
+		fmt.Fprintf(&sb, " — %s P%d", tr("first player:", "1er joueur :"), s.first+1)
 	}
 	if s.endTrig && s.phase != phOver {
 		sb.WriteString(tr(" — last round", " — dernière manche"))
@@ -41,9 +41,9 @@ func (s *state) Draw(player int, style engine.Style) string {
 		mark := ""
 		if s.n == 1 {
 			if s.left&(1<<b) != 0 {
-				mark = tr("(left)", "(gauche)")
+				mark = tr(" (left)", " (gauche)")
 			} else {
-				mark = tr("(right)", "(droite)")
+				mark = tr(" (right)", " (droite)")
 			}
 		}
 		fmt.Fprintf(&sb, "  %c %d%s", shapeLetters[b], s.bagN[b], mark)
@@ -146,7 +146,11 @@ func (s *state) boardLines(p, viewer int, style engine.Style) []string {
 		title = "> " + title
 	}
 	if p == viewer {
-		title += " (you)"
+		if style.Lang == "fr" {
+			title += " (vous)"
+		} else {
+			title += " (you)"
+		}
 	}
 	title = trunc(title, w)
 	lines = append(lines, pad(title, len([]rune(title))))

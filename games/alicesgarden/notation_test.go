@@ -156,6 +156,10 @@ func TestDraw(t *testing.T) {
 				t.Errorf("%dp drawing lacks %q:\n%s", n, want, plain)
 			}
 		}
+		fr := d.Draw(0, engine.Style{Lang: "fr"})
+		if strings.Contains(fr, "(you)") || !strings.Contains(fr, "(vous)") {
+			t.Errorf("French drawing speaks English:\n%s", fr)
+		}
 		col := d.Draw(engine.Spectator, engine.Style{Color: true, Lang: "fr"})
 		if !strings.Contains(col, "\x1b[") || !strings.Contains(col, "Sacs") {
 			t.Errorf("colour/French drawing:\n%s", col)
