@@ -80,17 +80,14 @@ func (s *state) LegalMoves(buf []engine.Move) []engine.Move {
 			}
 		}
 	case phTurn:
-		took := false
+		// resumeTurn leaves this step when no tile can be taken (HP-T13),
+		// so at least one take is listed and "end" never is.
 		for i := 0; i < 6; i++ {
 			if s.takeRule(i) == "" && s.anyCell(p, s.shop[i]) {
 				buf = append(buf, mkMove(mvTake, i, 0, 0))
-				took = true
 			}
 		}
 		buf = s.appendOptional(p, buf)
-		if !took {
-			buf = append(buf, mkMove(mvEnd, 0, 0, 0))
-		}
 	case phPlace:
 		x0, y0, x1, y1 := s.bbox(p)
 		for y := y0 - 1; y <= y1+1; y++ {
@@ -466,7 +463,6 @@ func (s *state) handout(giver, k int, res uint8, log *engine.Log) {
 
 func (s *state) nextHandout(log *engine.Log) {
 	if s.pend == 0 {
-		s.recv = 0
 		s.giver = 0
 		r := s.resume
 		s.resume = 0
@@ -487,7 +483,7 @@ func (s *state) nextHandout(log *engine.Log) {
 func (s *state) deliver(r int, log *engine.Log) {
 	for _, t := range s.gtiles[r][:s.gn[r]] {
 		if s.moles[t] == 0 {
-			s.phase, s.toMove, s.recv = phReceive, int8(r), int8(r)
+			s.phase, s.toMove = phReceive, int8(r)
 			if log.On() {
 				log.Public(int(s.giver), "gives a mole to seat %d", r+1)
 			}

@@ -101,7 +101,7 @@ type state struct {
 	stealT        uint8
 	cont          uint8
 	pend          uint8 // moles waiting to be handed out
-	giver, recv   int8
+	giver         int8  // seat whose tile turned happy, while moles are handed out
 	resume        uint8
 	repotT        uint8 // tile being repotted
 	repotRet      uint8 // step to return to after a repot
@@ -300,6 +300,7 @@ func (s *state) steal(p int, from, to uint8, log *engine.Log) {
 
 func (s *state) startRound(log *engine.Log) {
 	s.round++
+	s.cur = s.first // the view's "turn" during the token's effects
 	s.turnIdx = 0
 	s.truck = false
 	var tok uint8

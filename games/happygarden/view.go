@@ -27,6 +27,7 @@ type View struct {
 	LastRound   bool         `json:"last_round"`
 	Shop        [6]*TileView `json:"shop"` // B1 B2 B3 T1 T2 T3
 	Held        *TileView    `json:"held,omitempty"`
+	Lifted      *TileView    `json:"lifted,omitempty"` // the tile being repotted, while its destination is chosen
 	SetupNext   *TileView    `json:"setup_next,omitempty"`
 	Supply      SupplyView   `json:"supply"`
 	Players     []PlayerView `json:"players"`
@@ -117,6 +118,9 @@ func (s *state) View(player int) any {
 	}
 	if s.phase == phSteal {
 		v.Held = s.tileView(s.stealT)
+	}
+	if s.phase == phRepotDest {
+		v.Lifted = s.tileView(s.repotT)
 	}
 	v.Revealed = []string{}
 	for _, r := range s.revs[:s.revN] {
@@ -239,6 +243,12 @@ func (s *state) Draw(player int, style engine.Style) string {
 	}
 	if s.held != 0 && s.phase != phOver {
 		fmt.Fprintf(&b, "%s: %s\n", tr("To place", "À placer"), tileName(s, s.held))
+	}
+	if s.phase == phRepotDest {
+		fmt.Fprintf(&b, "%s: %s\n", tr("Repotting", "Rempotage"), tileName(s, s.repotT))
+	}
+	if s.pend > 0 {
+		fmt.Fprintf(&b, tr("Moles to hand out (seat %d): %d\n", "Taupes à donner (siège %d) : %d\n"), s.giver+1, s.pend)
 	}
 	for p := 0; p < int(s.n); p++ {
 		bonus := ""

@@ -205,3 +205,25 @@ func FuzzScorePosition(f *testing.F) {
 		}
 	})
 }
+
+// The view and the drawing name the tile being repotted, so that a player
+// choosing its destination can see which tile moves.
+func TestViewShowsRepottedTile(t *testing.T) {
+	s := bare(2)
+	lay(s, 0, "F01", 2, 0)
+	lay(s, 0, "F10", 3, 0)
+	s.wb[0] = 2
+	stock(s, "F20", "F30", "F40")
+	play(t, s, "repot", "lift F10")
+	v := s.View(1).(View)
+	if v.Lifted == nil || v.Lifted.ID != "F10" || v.Step != "repot-destination" {
+		t.Fatalf("view while repotting: lifted %+v step %s", v.Lifted, v.Step)
+	}
+	if d := s.Draw(1, engine.Style{}); !strings.Contains(d, "Repotting: F10 OT") {
+		t.Errorf("drawing does not name the repotted tile:\n%s", d)
+	}
+	play(t, s, "place 2,1")
+	if s.View(1).(View).Lifted != nil {
+		t.Errorf("lifted tile still shown after landing")
+	}
+}
