@@ -226,3 +226,17 @@ func TestEventsLog(t *testing.T) {
 	var nilLog *engine.Log
 	s.Apply(s.LegalMoves(nil)[0], nilLog)
 }
+
+// TestEventsNameTheirActor: front ends put the actor's name before an event's
+// text, so an event with an actor starts with a verb, and one about the table
+// (the solo game running out of bags) has none.
+func TestEventsNameTheirActor(t *testing.T) {
+	s := newState(t, 1, nil)
+	s.left = 1
+	s.bagN[0] = 0
+	var log engine.Log
+	s.soloTurn(&log)
+	if len(log.Events) == 0 || log.Events[0].Actor != -1 {
+		t.Errorf("events %+v", log.Events)
+	}
+}

@@ -262,7 +262,7 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 		if mvN(m) == 1 {
 			s.drawBonus(p, 1, log)
 		} else if log.On() {
-			log.Public(p, "cannot place a tile and draws no bonus tile")
+			log.Public(p, "draws no bonus tile")
 		}
 		s.nextTurn(log)
 	case phFinal:
@@ -553,7 +553,7 @@ func (s *state) soloTurn(log *engine.Log) {
 		}
 	}
 	if log.On() {
-		log.Public(0, "no bag on the left holds a tile: the game ends (AG-SO4)")
+		log.Public(-1, "no bag on the left holds a tile: the game ends (AG-SO4)")
 	}
 	s.startFinal(log)
 }
@@ -602,11 +602,14 @@ func (s *state) beginTurn(log *engine.Log) {
 			// AG-T8: cannot place: the game ends at the end of this round.
 			s.endTrig = true
 			if s.bonusN > 0 {
+				if log.On() {
+					log.Public(p, "cannot place any supply tile: the game ends after this round (AG-T8)")
+				}
 				s.phase = phStuck
 				return
 			}
 			if log.On() {
-				log.Public(p, "cannot place any supply tile; the bonus bag is empty (AG-T8)")
+				log.Public(p, "cannot place any supply tile and the bonus bag is empty: the game ends after this round (AG-T8)")
 			}
 		}
 		s.turn++
