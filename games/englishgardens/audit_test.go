@@ -164,3 +164,24 @@ func TestData_TrophyNames(t *testing.T) {
 		t.Errorf("village names %v", c.villages)
 	}
 }
+
+// The drawing shows what the viewer knows and the view holds: cards seen
+// taken into another hand, and the cards put under the decks (the viewer's
+// own in order, others' as a set).
+func TestDrawShowsKnownCards(t *testing.T) {
+	s := newState(t, 2, 4, engine.Options{"first": "1"})
+	apply(t, s, "refresh land 123")
+	x := s.card(s.landDisp[0]).name()
+	apply(t, s, "take 1")
+	mine := s.Draw(0, engine.Style{})
+	other := s.Draw(1, engine.Style{})
+	if !strings.Contains(mine, "yours, drawn in this order") || strings.Contains(other, "yours") {
+		t.Errorf("own recycled cards:\n%s", mine)
+	}
+	if !strings.Contains(other, "put by player 1 (order unknown)") {
+		t.Errorf("others' recycled cards:\n%s", other)
+	}
+	if !strings.Contains(other, "(seen: h4:"+x+")") {
+		t.Errorf("card seen taken into player 1's hand (%s):\n%s", x, other)
+	}
+}

@@ -78,6 +78,7 @@ func (s *state) Draw(viewer int, st engine.Style) string {
 			b.WriteString(s.paint(c, s.short(c), st))
 		}
 	}
+	b.WriteString(s.drawUnder(viewer))
 	b.WriteString("\nTrophy display:\n")
 	for i, t := range s.troDisp {
 		if t < 0 {
@@ -140,7 +141,19 @@ func (s *state) drawVillage(q, viewer int, st engine.Style, bold func(string) st
 		}
 		b.WriteByte('\n')
 	} else {
-		fmt.Fprintf(&b, "  Hand: %d cards\n", p.handN)
+		fmt.Fprintf(&b, "  Hand: %d cards", p.handN)
+		// Cards taken face up are public until a face-down discard hides
+		// them (see the view); show them so a player need not remember.
+		var known []string
+		for i := 0; i < int(p.handN); i++ {
+			if p.handKnown[i] {
+				known = append(known, fmt.Sprintf("h%d:%s", i+1, s.card(p.hand[i]).name()))
+			}
+		}
+		if len(known) > 0 {
+			b.WriteString(" (seen: " + strings.Join(known, ", ") + ")")
+		}
+		b.WriteByte('\n')
 	}
 	var used []string
 	for sl, t := range p.trophy {
@@ -150,6 +163,41 @@ func (s *state) drawVillage(q, viewer int, st engine.Style, bold func(string) st
 	}
 	if len(used) > 0 {
 		b.WriteString("  Trophies: " + strings.Join(used, "; ") + "\n")
+	}
+	return b.String()
+}
+
+// drawUnder lists the cards put under the decks with special 1: the
+// viewer's own in deck order, top first, the others' as a set (view.go).
+func (s *state) drawUnder(viewer int) string {
+	var b strings.Builder
+	for _, d := range []struct {
+		deck *deck
+		name func(int8) string
+		what string
+	}{
+		{&s.land, func(c int8) string { return s.card(c).name() }, "landscape"},
+		{&s.tro, func(t int8) string { return fmt.Sprintf("#%d", t+1) }, "trophy"},
+	} {
+		var mine []string
+		for i := int(d.deck.n) - 1; i >= 0; i-- {
+			if viewer >= 0 && int(d.deck.seg[i]) == viewer+1 {
+				mine = append(mine, d.name(d.deck.cards[i]))
+			}
+		}
+		if len(mine) > 0 {
+			fmt.Fprintf(&b, "\nUnder the %s deck, yours, drawn in this order: %s", d.what, strings.Join(mine, ", "))
+		}
+	}
+	for _, u := range s.underDeck(viewer) {
+		var names []string
+		for _, c := range u.Land {
+			names = append(names, c.Name)
+		}
+		for _, t := range u.Trophies {
+			names = append(names, fmt.Sprintf("#%d", t.N))
+		}
+		fmt.Fprintf(&b, "\nUnder the decks, put by player %d (order unknown): %s", u.Seat+1, strings.Join(names, ", "))
 	}
 	return b.String()
 }
