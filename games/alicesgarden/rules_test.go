@@ -3,6 +3,7 @@ package alicesgarden
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -921,5 +922,43 @@ func TestResultCategoriesAreCopies(t *testing.T) {
 	sc.Categories[1].ID = "edited"
 	if got := s.Result().Categories; got[0].ID != "chess" || got[1].ID != "roses" {
 		t.Errorf("categories changed by a caller: %+v", got)
+	}
+}
+
+// TestDeterminizeResamplesOnlyTheBags: a determinized copy keeps every
+// public part and the contents of each bag (they follow from public history),
+// and only the draws to come change with the seed.
+func TestDeterminizeResamplesOnlyTheBags(t *testing.T) {
+	s := newState(t, 3, nil)
+	mustApply(t, s, "bag O")
+	sorted := func(x []uint8) string { y := append([]uint8(nil), x...); slices.Sort(y); return fmt.Sprint(y) }
+	differ := false
+	for seed := uint64(1); seed <= 8; seed++ {
+		c := s.Determinize(1, seed).(*state)
+		if c.b != s.b || c.supply != s.supply || c.bagN != s.bagN || c.bonusN != s.bonusN || c.phase != s.phase || c.toMove != s.toMove {
+			t.Fatal("a public part changed")
+		}
+		for b := 0; b < nShapes; b++ {
+			if sorted(c.bag[b][:c.bagN[b]]) != sorted(s.bag[b][:s.bagN[b]]) {
+				t.Fatalf("bag %c holds other tiles", shapeLetters[b])
+			}
+		}
+		if sorted(c.bonus[:c.bonusN]) != sorted(s.bonus[:s.bonusN]) {
+			t.Fatal("the bonus bag holds other tiles")
+		}
+		// play the round out and draw the next supply from bag I
+		for c.phase != phBag {
+			playFirstLegal(t, c)
+		}
+		o := s.Clone().(*state)
+		for o.phase != phBag {
+			playFirstLegal(t, o)
+		}
+		mustApply(t, c, "bag I")
+		mustApply(t, o, "bag I")
+		differ = differ || c.supply != o.supply
+	}
+	if !differ {
+		t.Error("the draws to come do not depend on the determinization seed")
 	}
 }
