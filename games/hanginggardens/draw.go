@@ -126,6 +126,9 @@ func (s *state) Draw(player int, style engine.Style) string {
 	fmt.Fprintf(&b, "%s — %s %d/4", Game.Title(style.Lang), tr("round", "manche"), round)
 	if s.Over() {
 		b.WriteString(tr(" — game over\n", " — partie terminée\n"))
+		if s.solo {
+			fmt.Fprintf(&b, "%s: %s\n", tr("Rating", "Appréciation"), rating(s.Score(0), style.Lang))
+		}
 	} else {
 		fmt.Fprintf(&b, " — %s %s (%s)\n", s.seatName(s.cur, style.Lang), tr("to move", "joue"), phaseNames[s.phase])
 	}

@@ -257,14 +257,15 @@ func (s *state) Result() engine.Result {
 	return r
 }
 
-// rating is the solo rating band (H12, unconfirmed).
+// rating is the solo rating band. The bands come from the digital edition,
+// not the printed rules (H12), so the text says so wherever it is shown.
 func rating(total int, lang string) string {
 	for _, b := range comp.Ratings {
 		if total <= b.Max {
 			if lang == "fr" {
-				return b.FR
+				return b.FR + " (non confirmé)"
 			}
-			return b.EN
+			return b.EN + " (unconfirmed)"
 		}
 	}
 	return ""

@@ -171,17 +171,25 @@ func TestRule_HG_SO5_SO6_H12_SoloEnd(t *testing.T) {
 		if len(r.Players) != 1 || r.Players[0].Rating == "" || r.Players[0].Rank != 1 {
 			t.Fatal("SO6: solo result")
 		}
+		// H12 and the issue: the bands come from the digital edition and
+		// are shown as unconfirmed wherever a player reads them.
+		if !strings.Contains(r.Players[0].Rating, "unconfirmed") {
+			t.Fatalf("H12: rating %q not marked as unconfirmed", r.Players[0].Rating)
+		}
+		if d := s.Draw(0, engine.Style{Lang: "en"}); !strings.Contains(d, r.Players[0].Rating) {
+			t.Fatalf("H12: the final drawing does not show the rating:\n%s", d)
+		}
 	}
 	tests := []struct {
 		total int
 		want  string
 	}{
-		{45, "A wasteland, not a garden."},
-		{46, "A few shy shoots; far from the Hanging Gardens."},
-		{55, "A few shy shoots; far from the Hanging Gardens."},
-		{56, "Well done; it starts to look like the Hanging Gardens."},
-		{65, "Well done; it starts to look like the Hanging Gardens."},
-		{66, "A botanical masterpiece worthy of Queen Amytis."},
+		{45, "A wasteland, not a garden. (unconfirmed)"},
+		{46, "A few shy shoots; far from the Hanging Gardens. (unconfirmed)"},
+		{55, "A few shy shoots; far from the Hanging Gardens. (unconfirmed)"},
+		{56, "Well done; it starts to look like the Hanging Gardens. (unconfirmed)"},
+		{65, "Well done; it starts to look like the Hanging Gardens. (unconfirmed)"},
+		{66, "A botanical masterpiece worthy of Queen Amytis. (unconfirmed)"},
 	}
 	for _, tc := range tests {
 		if got := rating(tc.total, "en"); got != tc.want {
