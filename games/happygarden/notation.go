@@ -150,6 +150,25 @@ func parseCell(w string) (int, error) {
 	return cellOf(x, y), nil
 }
 
+// example is a well-formed move of the given verb, for error messages.
+func example(verb string) string {
+	switch verb {
+	case "take":
+		return "take B1"
+	case "place":
+		return "place 2,-1"
+	case "water":
+		return "water F14 Y"
+	case "gust":
+		return "gust F15 mole F26"
+	case "give":
+		return "give 2"
+	case "repot", "end", "pass":
+		return verb
+	}
+	return verb + " F26" // lift, steal, worm, drum, mole
+}
+
 func (s *state) ParseMove(txt string) (engine.Move, error) {
 	f := strings.Fields(strings.ToLower(strings.TrimSpace(txt)))
 	// "place (2, -1)" typed with a space: join the cell back.
@@ -157,11 +176,11 @@ func (s *state) ParseMove(txt string) (engine.Move, error) {
 		f = append(f[:len(f)-2], f[len(f)-2]+f[len(f)-1])
 	}
 	if len(f) == 0 {
-		return 0, fmt.Errorf("empty move")
+		return 0, fmt.Errorf("empty move: type one such as %q", "take B1")
 	}
 	want := func(n int) error {
 		if len(f) != n {
-			return fmt.Errorf("%q takes %d argument(s)", f[0], n-1)
+			return fmt.Errorf("%q takes %d argument(s): write it as %q", f[0], n-1, example(f[0]))
 		}
 		return nil
 	}

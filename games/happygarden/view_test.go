@@ -116,6 +116,12 @@ func TestNotation(t *testing.T) {
 			t.Errorf("%q → %q does not round-trip", txt, s.FormatMove(m))
 		}
 	}
+	for txt, want := range map[string]string{"": `"take B1"`, "take": `"take B1"`, "gust F15 F26": `"gust F15 mole F26"`,
+		"lift": `"lift F26"`, "end now": `"end"`} {
+		if _, err := s.ParseMove(txt); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: error %v should show the form %s", txt, err, want)
+		}
+	}
 	for _, bad := range []string{"", "take", "take B4", "place 2", "place 99,0", "water F14 Z", "gust F15 cat F26", "give 9", "lift X1", "jump"} {
 		if _, err := s.ParseMove(bad); err == nil {
 			t.Errorf("%q parsed", bad)
