@@ -1,6 +1,7 @@
 package happygarden
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -156,12 +157,10 @@ func TestRule_HP_S6_S7_P5_X1_Setup(t *testing.T) {
 	if s.bfly[tid("F02")] != 1 || s.supBfly != 2 {
 		t.Fatalf("F02's butterfly: on tile %d, supply %d", s.bfly[tid("F02")], s.supBfly)
 	}
-	alt := s.Clone().(*state)
 	play(t, s, "place 0,-1")
 	reject(t, s, "place 1,-1", "HP-S6") // adjacent to the first starting tile
 	reject(t, s, "place 3,0", "HP-S6")  // not in the house ring
 	play(t, s, "place 1,2")
-	_ = alt
 
 	// Two windmills may not share a column.
 	w := &state{rng: engine.NewRNG(2)}
@@ -192,6 +191,40 @@ func TestRule_HP_S6_S7_P5_X1_Setup(t *testing.T) {
 	}
 	if int(s.rounds)+2 != 15 {
 		t.Errorf("tiles per garden %d", int(s.rounds)+2)
+	}
+}
+
+// HP-S6 with HP-T14: a starting tile's butterfly comes from an opponent's
+// unhappy flower when the supply is empty; with several, the drawer chooses
+// before placing, and the second tile's symbol is resolved after that choice.
+func TestRule_HP_S6_T14_SetupSteal(t *testing.T) {
+	s := &state{rng: engine.NewRNG(3)}
+	s.init(2, 0, [5]uint8{0, 3})
+	unbag(s, tid("F02"))
+	unbag(s, tid("F39"))
+	s.setupWith(0, tid("F02"), tid("F39"), nil)
+	play(t, s, "place 0,-1", "place 1,2")
+	undoSetupDraw(s)
+	s.supBfly = 0
+	for _, id := range []string{"F03", "F12"} {
+		unbag(s, tid(id))
+	}
+	s.setupWith(1, tid("F03"), tid("F12"), nil)
+	if s.phase != phSteal || s.ToMove() != 1 || !slices.Equal(names(s), []string{"steal F02", "steal F39"}) {
+		t.Fatalf("seat 2 should choose the butterfly: step %s moves %v", phaseNames[s.phase], names(s))
+	}
+	if v := s.View(0).(View); v.Held == nil || v.Held.ID != "F03" {
+		t.Errorf("the view should show the tile receiving the butterfly")
+	}
+	play(t, s, "steal F39")
+	// F12's butterfly: F02 is now the only eligible flower, taken at once.
+	if s.phase != phSetupPlace || s.bfly[tid("F03")] != 1 || s.bfly[tid("F12")] != 1 || s.bfly[tid("F02")]+s.bfly[tid("F39")] != 0 {
+		t.Fatalf("after the steals: step %s, butterflies F03 %d F12 %d F02 %d F39 %d", phaseNames[s.phase],
+			s.bfly[tid("F03")], s.bfly[tid("F12")], s.bfly[tid("F02")], s.bfly[tid("F39")])
+	}
+	play(t, s, "place -1,0", "place 2,1")
+	if s.bflyCount(0) != 0 || s.bflyCount(1) != 2 {
+		t.Errorf("butterflies: seat 1 %d, seat 2 %d", s.bflyCount(0), s.bflyCount(1))
 	}
 }
 
