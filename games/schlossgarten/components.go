@@ -38,6 +38,7 @@ const (
 
 var pawnLetter = [nPawns]byte{'K', 'G', 'A'}
 var pawnNameEN = [nPawns]string{"king", "gardener", "architect"}
+var pawnNameFR = [nPawns]string{"roi", "jardinier", "architecte"}
 
 // Colours (SG-S2).
 var colorNames = [maxP]string{"red", "blue", "white", "yellow"}

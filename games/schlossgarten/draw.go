@@ -108,12 +108,32 @@ func (s *state) Draw(player int, style engine.Style) string {
 		}
 		return en
 	}
-	fmt.Fprintf(&b, tr("Turn %d/%d, deck %d, discard %d", "Tour %d/%d, pioche %d, défausse %d"), s.turn+1, turnCap, s.deckN, popcount(s.discard))
+	// s.turn counts finished turns; the one in progress is the next.
+	fmt.Fprintf(&b, tr("Turn %d/%d, deck %d, discard %d", "Tour %d/%d, pioche %d, défausse %d"), min(int(s.turn)+1, turnCap), turnCap, s.deckN, popcount(s.discard))
 	if s.played >= 0 {
 		fmt.Fprintf(&b, tr(", played %s, steps %d/%d", ", jouée %s, pas %d/%d"), cardFigure(int(s.played)), s.steps, budget)
 	}
 	if s.phase != phOver {
 		fmt.Fprintf(&b, tr(", step: %s", ", étape : %s"), tr(phaseNames[s.phase], phaseNamesFR[s.phase]))
+		// The struck subject stands nowhere until it is put, so the board
+		// alone would not say whose pawn is waiting.
+		if s.phase == phRelocate {
+			q, k := int(s.struck)/nPawns, int(s.struck)%nPawns
+			if fr {
+				fmt.Fprintf(&b, " (%s %s)", pawnNameFR[k], colorNamesFR[s.color[q]])
+			} else {
+				fmt.Fprintf(&b, " (%s's %s)", colorNames[s.color[q]], pawnNameEN[k])
+			}
+		}
+		if s.phase == phWork {
+			var ws []string
+			for _, k := range [2]int{gardener, architect} {
+				if s.canWork(k) {
+					ws = append(ws, tr(pawnNameEN[k], pawnNameFR[k]))
+				}
+			}
+			fmt.Fprintf(&b, tr(", workers: %s", ", ouvriers : %s"), strings.Join(ws, ", "))
+		}
 	} else if s.winner >= 0 {
 		if fr {
 			fmt.Fprintf(&b, ", %s gagne", colorNamesFR[s.color[s.winner]])

@@ -158,3 +158,27 @@ func TestGameInfo(t *testing.T) {
 	var _ engine.Evaluator = (*state)(nil)
 	var _ engine.PositionScorer = game{}
 }
+
+// The drawing names the struck subject waiting to be put, and the workers
+// at the work step; the turn counter never passes the cap.
+func TestDrawStruckWorkersTurn(t *testing.T) {
+	s := x8(t, false)
+	s.moving(t, 1, "C01")
+	mustApply(t, s, "k 3,3")
+	if d := s.Draw(1, engine.Style{}); !strings.Contains(d, "step: relocate (red's architect)") {
+		t.Errorf("relocation step should name the struck subject:\n%s", d)
+	}
+	if d := s.Draw(1, engine.Style{Lang: "fr"}); !strings.Contains(d, "(architecte rouge)") {
+		t.Errorf("French relocation step:\n%s", d)
+	}
+	w := x5(t)
+	w.turnOf(t, 0, "C07")
+	mustApply(t, w, "play C07", "stop")
+	if d := w.Draw(0, engine.Style{}); !strings.Contains(d, "workers: gardener") || strings.Contains(d, "architect,") {
+		t.Errorf("work step should list the workers:\n%s", d)
+	}
+	w.turn, w.phase = turnCap, phOver
+	if d := w.Draw(0, engine.Style{}); !strings.Contains(d, "Turn 300/300") {
+		t.Errorf("turn counter past the cap:\n%s", d)
+	}
+}
