@@ -17,9 +17,9 @@ type View struct {
 	Spaces      int          `json:"gardener_spaces"`
 	Gardeners   [3][]int     `json:"gardeners"` // owners per column
 	DeckSize    int          `json:"deck_size"`
-	Taken       string       `json:"taken,omitempty"` // card taken and not yet placed
-	TakenFrom   [2]int       `json:"taken_from,omitempty"`
-	Bought      string       `json:"bought,omitempty"` // enhancement bought and not yet put
+	Taken       string       `json:"taken,omitempty"`      // card taken and not yet placed
+	TakenFrom   *[2]int      `json:"taken_from,omitempty"` // column, row (1-based) of the taken card
+	Bought      string       `json:"bought,omitempty"`     // enhancement bought and not yet put
 	Piles       [3]PileView  `json:"piles"`
 	Objectives  [4]ObjView   `json:"objectives"`
 	Players     []PlayerView `json:"players"`
@@ -103,7 +103,7 @@ func (s *state) view() *View {
 	}
 	if s.pendCard != 0 {
 		v.Taken = comp.Cards[s.pendCard-1].ID
-		v.TakenFrom = [2]int{int(s.pendCol) + 1, int(s.pendRow) + 1}
+		v.TakenFrom = &[2]int{int(s.pendCol) + 1, int(s.pendRow) + 1}
 	}
 	if s.pendPile >= 0 {
 		v.Bought = comp.Enh[s.pendPile].ID

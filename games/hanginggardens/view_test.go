@@ -136,3 +136,17 @@ func TestDeterminizeKeepsWhatIsSeen(t *testing.T) {
 		}
 	}
 }
+
+// The view names the taken card and its market space only while a card is
+// taken; otherwise it holds no misleading column 0, row 0.
+func TestViewTakenOnlyWhileTaken(t *testing.T) {
+	s := newState(t, 2, 3, engine.Options{"first": "1"})
+	if b := string(mustJSON(t, s.View(0))); strings.Contains(b, "taken") {
+		t.Fatalf("nothing is taken, yet the view says %s", b)
+	}
+	mustApply(t, s, "take 2 1")
+	v := s.View(1).(*View)
+	if v.Taken == "" || v.TakenFrom == nil || *v.TakenFrom != [2]int{2, 1} {
+		t.Fatalf("taken card not shown: %q %v", v.Taken, v.TakenFrom)
+	}
+}
