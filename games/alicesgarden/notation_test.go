@@ -104,6 +104,8 @@ func TestPosition_Errors(t *testing.T) {
 		{strings.Join(grid, "\n") + "\nRRRRRRRR", "line 7: the grid has more than 6 rows"},
 		{"RMT\n", "line 1: row 1 has 3 squares"},
 		{"RMTXCGTM\n", "line 1: row 1 column 4: unknown square 'X'"},
+		{"RMTCCGTé\n", "line 1: row 1 column 8: unknown square 'é'"},
+		{"RMTCCGT·\n", "line 1: row 1 column 8: unknown square '·'"},
 		{"R M T C C G T M\nside B", "line 2: put side before the grid"},
 		{"solo yes", "line 1: solo takes no value"},
 		// AG-E2: bonus tiles stay unplaced only once the board is full

@@ -70,7 +70,8 @@ func (game) ScorePosition(data []byte) (engine.Score, error) {
 			solo = true
 			continue
 		}
-		sqs := strings.Join(f, "")
+		// runes, so that a stray non-ASCII character is named, not miscounted
+		sqs := []rune(strings.Join(f, ""))
 		if r >= rows {
 			return engine.Score{}, fmt.Errorf("line %d: the grid has more than %d rows", ln, rows)
 		}
@@ -88,7 +89,10 @@ func (game) ScorePosition(data []byte) (engine.Score, error) {
 			if ch == '.' || ch == ':' {
 				continue
 			}
-			ic, ok := iconOf(ch)
+			ic, ok := uint8(0), false
+			if ch < 128 {
+				ic, ok = iconOf(byte(ch))
+			}
 			if !ok {
 				return engine.Score{}, fmt.Errorf("line %d: row %d column %d: unknown square %q (use R M T C G g, or . for free)", ln, r+1, c+1, ch)
 			}
