@@ -256,7 +256,6 @@ func loadComponents(data []byte) (*catalog, error) {
 }
 
 func colourIndex(s string) int { return spec.colour(s) }
-func shapeIndex(s string) int  { return spec.shape(s) }
 
 // colour finds a colour by letter, English or French name.
 func (sp *componentsSpec) colour(s string) int { return findName(sp.Colours, s) }

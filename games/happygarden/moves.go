@@ -22,9 +22,6 @@ const (
 	mvLift  = 13 // a = tile to repot
 )
 
-// Move is the engine's move type, named here for brevity.
-type Move = engine.Move
-
 func mkMove(kind, a, b, c int) engine.Move {
 	return engine.Move(uint64(kind) | uint64(a)<<4 | uint64(b)<<12 | uint64(c)<<24)
 }
