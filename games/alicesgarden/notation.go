@@ -53,8 +53,8 @@ func parseSquare(t string) (int, error) {
 	return (r-1)*cols + c - 1, nil
 }
 
-func parseOrient(t string) (int, error) {
-	t = strings.ToLower(t)
+func parseOrient(in string) (int, error) {
+	t := strings.ToLower(in)
 	k := 0
 	if strings.HasSuffix(t, "f") {
 		k = 4
@@ -69,7 +69,7 @@ func parseOrient(t string) (int, error) {
 	case "r270":
 		k += 3
 	default:
-		return 0, fmt.Errorf("orientation %q: want r0, r90, r180 or r270, with f appended when flipped (r90f)", t)
+		return 0, fmt.Errorf("orientation %q: want r0, r90, r180 or r270, with f appended when flipped (r90f)", in)
 	}
 	return k, nil
 }

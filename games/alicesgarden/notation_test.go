@@ -242,3 +242,19 @@ func TestEventsNameTheirActor(t *testing.T) {
 		t.Errorf("events %+v", log.Events)
 	}
 }
+
+// TestNotationErrorsQuoteInput: a parse error quotes what the player typed.
+func TestNotationErrorsQuoteInput(t *testing.T) {
+	s := newState(t, 2, nil)
+	for in, want := range map[string]string{
+		"place R45F 1,1": `"R45F"`,
+		"place f 1,1":    `"f"`,
+		"put X 1,1":      `"X"`,
+		"place r0 9,9":   `"9,9"`,
+	} {
+		_, err := s.ParseMove(in)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: error %v, want it to quote %s", in, err, want)
+		}
+	}
+}
