@@ -68,6 +68,7 @@ var ruleTests = []struct {
 	{"S3", "TurnRotationWorkers", TestExample_SG_X11_Workers},
 	{"S4", "Movement", TestExample_SG_X8_Strike},
 	{"S5", "Elements", TestExample_SG_X12_Building},
+	{"S5", "OverTwoSinglesAndOwnElement", testS5OverTwoSingles},
 	{"S6", "Scoring", TestExample_SG_X13_Win},
 	{"S7", "Cards", TestExample_SG_X16_Data},
 	{"SG-X1", "", TestExample_SG_X1_StartPositions},
@@ -497,5 +498,26 @@ func testT6(t *testing.T) {
 	place(s, 1, gardener, 3, 4) // an own pawn on the element
 	if s.dests(1, king)&bit(sq(3, 4)) != 0 {
 		t.Fatal("a square with an own pawn is closed")
+	}
+}
+
+// Spec "Still to confirm": a 3-square element over two 1-square elements and
+// one pit, the pit touching only one of them, is allowed; an own element may
+// be covered too, and it goes back to the own supply with its points.
+func testS5OverTwoSingles(t *testing.T) {
+	s := grid(t, 2,
+		"Kr Ar .  .  .  .  Kb",
+		".  .  .  .  .  .  .",
+		".  .  hr cb .  .  .",
+		".  Gr .  #3 .  .  .",
+		".  .  .  .  .  .  .",
+		".  .  .  .  .  .  .",
+		"Gb Ab .  .  .  .  .")
+	s.working(t, 0, "C01", 1<<1)
+	wantScores(t, s, 1, 1)
+	mustApply(t, s, "build labyrinth 2,2 3,2 3,3")
+	wantScores(t, s, 6, 0) // red: hedge (1) lost, tile 3 + labyrinth 3; blue: column lost
+	if s.elem[0][0] != 0 || s.elem[1][3] != 0 || s.elem[0][2] != sqList([2]int{2, 2}, [2]int{3, 2}, [2]int{3, 3}) {
+		t.Fatal("covered elements go back to their owners' supplies, the labyrinth stands")
 	}
 }
