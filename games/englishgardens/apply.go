@@ -39,7 +39,12 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 	case mkPlace, mkCover:
 		c := p.removeHand(int(mv.a))
 		p.putLand(int(mv.b), c)
-		p.semi &^= 1 << uint(c) // on the table: public again
+		// On the table the card is public: no longer tied to a hand or to
+		// the cards under a deck.
+		p.semi &^= 1 << uint(c)
+		for r := range s.segDrawn {
+			s.segDrawn[r] &^= 1 << uint(c)
+		}
 		if log.On() {
 			verb := "places"
 			if mv.kind == mkCover {
@@ -269,7 +274,11 @@ func (s *state) checkNeighbours(p *player, c int8, i int) error {
 
 func (s *state) takeLand(p *player, a int, log *engine.Log) {
 	if a == fromDeck {
+		seg := s.land.seg[s.land.n-1]
 		c := s.land.draw()
+		if seg > 0 {
+			s.segDrawn[seg-1] |= 1 << uint(c)
+		}
 		p.addHand(c, false)
 		log.Public(int(s.cur), "draws a landscape card from the deck")
 		if log.On() {
@@ -319,6 +328,7 @@ func (s *state) refresh(p *player, mv move, log *engine.Log) {
 	var cards [3]int8
 	for i, sl := range slots[:k] {
 		cards[i] = disp[sl]
+		s.recycled[s.cur][mv.a] |= 1 << uint(disp[sl])
 		disp[sl] = -1
 	}
 	d.putUnder(cards[:k], s.cur)

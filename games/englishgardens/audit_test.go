@@ -178,10 +178,75 @@ func TestDrawShowsKnownCards(t *testing.T) {
 	if !strings.Contains(mine, "yours, drawn in this order") || strings.Contains(other, "yours") {
 		t.Errorf("own recycled cards:\n%s", mine)
 	}
-	if !strings.Contains(other, "put by player 1 (order unknown)") {
+	if !strings.Contains(other, "by player 1 (order unknown") {
 		t.Errorf("others' recycled cards:\n%s", other)
 	}
 	if !strings.Contains(other, "(seen: h4:"+x+")") {
 		t.Errorf("card seen taken into player 1's hand (%s):\n%s", x, other)
+	}
+}
+
+// EG-E2 with a first player other than seat 1: the round ends with the
+// player on the first player's right, whoever triggered the end.
+func TestEG_E2_RoundEndsBeforeFirstPlayer(t *testing.T) {
+	s := newState(t, 4, 6, engine.Options{"first": "3"}) // seat 2 starts; seat 1 plays last
+	s.tro.n = 2
+	apply(t, s, "trophy deck") // seat 2
+	apply(t, s, "put r1")
+	apply(t, s, "trophy deck") // seat 3 empties the trophy deck
+	apply(t, s, "put r1")
+	if !s.endTriggered || s.ToMove() != 0 {
+		t.Fatalf("EG-E1: triggered %v, seat %d to move", s.endTriggered, s.ToMove())
+	}
+	var order []int
+	for !s.Over() {
+		order = append(order, s.ToMove())
+		ms := s.LegalMoves(nil)
+		if err := s.Apply(ms[len(ms)-1], nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(order) == 0 || order[len(order)-1] != 1 || slices.Contains(order, 2) || slices.Contains(order, 3) {
+		t.Errorf("EG-E2: seats after the trigger %v, want seats 0 then 1 only", order)
+	}
+}
+
+// Special 1, hidden information: when the deck is drawn down into the cards
+// another player recycled, a blind draw must not tell the others which of
+// them was drawn. The public set stays as it was put under the deck; the
+// recycler, who knows the order, knows the card drawn, and Determinize keeps
+// it for them. For the others, the drawn card and the cards still under the
+// deck are re-dealt among themselves only.
+func TestSpecial1BlindDrawFromRecycledCards(t *testing.T) {
+	s := newState(t, 3, 4, engine.Options{"first": "1"})
+	d := s.landDisp
+	set := []int{int(d[0]), int(d[1]), int(d[2])}
+	slices.Sort(set)
+	apply(t, s, "refresh land 123")
+	apply(t, s, "trophy 1")
+	apply(t, s, "put r1")
+	s.land.n = 3             // only the recycled cards are left
+	apply(t, s, "take deck") // seat 1 draws one of them blind
+	drawn := s.pl[1].hand[3]
+	if !slices.Contains(set, int(drawn)) {
+		t.Fatal("test setup: the draw did not come from the recycled cards")
+	}
+	v := s.View(2).(View)
+	if len(v.UnderDeck) != 1 || len(v.UnderDeck[0].Land) != 3 {
+		t.Errorf("the public recycled set changed on a blind draw: %+v", v.UnderDeck)
+	}
+	for seed := uint64(1); seed <= 40; seed++ {
+		// The recycler knows which card seat 1 drew.
+		c := s.Determinize(0, seed).(*state)
+		if c.pl[1].hand[3] != drawn {
+			t.Fatalf("seed %d: Determinize(recycler) moved the card it knows seat 1 drew", seed)
+		}
+		// Seat 2 knows only that it is one of the recycled cards.
+		c = s.Determinize(2, seed).(*state)
+		got := []int{int(c.pl[1].hand[3]), int(c.land.cards[0]), int(c.land.cards[1])}
+		slices.Sort(got)
+		if !slices.Equal(got, set) {
+			t.Fatalf("seed %d: seat 1's drawn card and the deck %v, want the recycled cards %v", seed, got, set)
+		}
 	}
 }

@@ -197,7 +197,7 @@ func (s *state) drawUnder(viewer int) string {
 		for _, t := range u.Trophies {
 			names = append(names, fmt.Sprintf("#%d", t.N))
 		}
-		fmt.Fprintf(&b, "\nUnder the decks, put by player %d (order unknown): %s", u.Seat+1, strings.Join(names, ", "))
+		fmt.Fprintf(&b, "\nPut under the decks by player %d (order unknown; some may have been drawn since): %s", u.Seat+1, strings.Join(names, ", "))
 	}
 	return b.String()
 }

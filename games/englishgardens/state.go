@@ -128,6 +128,14 @@ type state struct {
 	discOwner    [numLand]int8
 	nDisc        int8
 	pl           [maxPlayers]player
+	// recycled holds, per seat, the landscape and trophy cards (bit per
+	// card) that seat put under the decks with special 1. It never shrinks:
+	// a blind draw must not tell the others which of them was drawn.
+	recycled [maxPlayers][2]uint64
+	// segDrawn holds, per recycling seat, the landscape cards drawn blind
+	// from under the deck that are still hidden: the recycler knows where
+	// each went, the others only that it is one of the recycled cards.
+	segDrawn     [maxPlayers]uint64
 	held         int8 // trophy taken and not yet placed
 	heldStruct   bool // the held trophy comes from a structure (EG-SO4)
 	endTriggered bool

@@ -58,9 +58,10 @@ type View struct {
 	LandUnder   []CardView   `json:"landUnder,omitempty"`
 	TrophyUnder []TrophyView `json:"trophyUnder,omitempty"`
 	// UnderDeck lists, for every other player who used special 1, the cards
-	// they put under a deck that are still there. They were face up, so the
-	// set is public; it is given in card order, as only the recycler knows
-	// the real one.
+	// they put under a deck. They were face up, so the set is public; it is
+	// given in card order, as only the recycler knows the real one, and it
+	// does not shrink when the deck is drawn down into it, as nobody else
+	// can tell which card a blind draw took.
 	UnderDeck     []UnderView   `json:"underDeck,omitempty"`
 	RemovedLand   int           `json:"removedLand"`
 	RemovedTrophy int           `json:"removedTrophies"`
@@ -75,30 +76,21 @@ type UnderView struct {
 	Trophies []TrophyView `json:"trophies,omitempty"`
 }
 
-// underDeck builds View.UnderDeck for viewer.
+// underDeck builds View.UnderDeck for viewer from the public record of
+// special 1, in card order.
 func (s *state) underDeck(viewer int) []UnderView {
-	var land, tro [maxPlayers]uint64
-	for i := 0; i < int(s.land.n); i++ {
-		if q := int(s.land.seg[i]) - 1; q >= 0 && q != viewer {
-			land[q] |= 1 << uint(s.land.cards[i])
-		}
-	}
-	for i := 0; i < int(s.tro.n); i++ {
-		if q := int(s.tro.seg[i]) - 1; q >= 0 && q != viewer {
-			tro[q] |= 1 << uint(s.tro.cards[i])
-		}
-	}
 	var out []UnderView
 	for q := 0; q < int(s.n); q++ {
-		if land[q] == 0 && tro[q] == 0 {
+		land, tro := s.recycled[q][0], s.recycled[q][1]
+		if q == viewer || land == 0 && tro == 0 {
 			continue
 		}
 		u := UnderView{Seat: q}
 		for c := 0; c < numLand; c++ {
-			if land[q]&(1<<uint(c)) != 0 {
+			if land&(1<<uint(c)) != 0 {
 				u.Land = append(u.Land, s.cardView(int8(c)))
 			}
-			if tro[q]&(1<<uint(c)) != 0 {
+			if tro&(1<<uint(c)) != 0 {
 				u.Trophies = append(u.Trophies, s.trophyView(int8(c)))
 			}
 		}
