@@ -88,7 +88,6 @@ var visitorNames = []string{"blue", "yellow", "red", "irrigated", "crown", "flow
 // content is what a garden card or an enhancement shows.
 type content struct {
 	ID      string
-	Name    string
 	Copies  int
 	Cost    int // enhancements only
 	Sight   uint8
@@ -189,8 +188,7 @@ type irrigationCard struct {
 var comp = mustLoad(componentsJSON)
 
 type rawContent struct {
-	ID         string   `json:"id"`
-	Name       string   `json:"name"`
+	ID         string   `json:"id"` // the data file's "name" is for readers only
 	Copies     int      `json:"copies"`
 	Cost       int      `json:"cost"`
 	Animal     string   `json:"animal"`
@@ -259,10 +257,7 @@ func indexOf(list []string, s string) int {
 }
 
 func convContent(r rawContent) (content, error) {
-	c := content{ID: r.ID, Name: r.Name, Copies: r.Copies, Cost: r.Cost}
-	if c.Name == "" {
-		c.Name = r.ID
-	}
+	c := content{ID: r.ID, Copies: r.Copies, Cost: r.Cost}
 	n := 0
 	if r.Animal != "" {
 		a := indexOf([]string{"lion", "monkey", "peacock"}, r.Animal)
