@@ -25,7 +25,7 @@ func mvRelocate(sq int) engine.Move       { return engine.Move(mkRelocate | sq<<
 func mvDig(k, sq int) engine.Move         { return engine.Move(mkDig | k<<4 | sq<<8) }
 func mvBuild(e int, m uint64) engine.Move { return engine.Move(uint64(mkBuild) | uint64(e)<<4 | m<<8) }
 
-var (
+const (
 	moveStop = engine.Move(mkStop)
 	moveDone = engine.Move(mkDone)
 )
