@@ -69,7 +69,7 @@ func (s *state) automaTurn(log *engine.Log) {
 			s.discardCard(col, row, log)
 		}
 	}
-	s.refill(col)
+	s.refill(col, log)
 	// (c) bonus
 	switch ac.Bonus {
 	case bonusFirst:

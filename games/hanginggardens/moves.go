@@ -148,7 +148,7 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 		}
 		s.resolveIcons(pi, c, a, log)
 		// HG-T7: reveal.
-		s.refill(int(s.pendCol))
+		s.refill(int(s.pendCol), log)
 		s.pendCard, s.pendCol, s.pendRow = 0, -1, -1
 		s.afterBuild(log)
 		return nil

@@ -70,7 +70,7 @@ func TestEventsAreLogged(t *testing.T) {
 		}
 		text += e.Text + "\n"
 	}
-	for _, want := range []string{"takes", "places", "the automa", "game is over"} {
+	for _, want := range []string{"takes", "places", "is revealed in column", "the automa", "game is over"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("no %q event", want)
 		}

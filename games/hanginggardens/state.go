@@ -200,7 +200,8 @@ func (s *state) endRound(log *engine.Log) {
 // --- market (HG-T4, HG-T7) ---
 
 // refill slides the column's cards down and fills the top rows from the deck.
-func (s *state) refill(col int) {
+// The new cards are face up, so the log names them for readers of a record.
+func (s *state) refill(col int, log *engine.Log) {
 	k := 0
 	for r := 0; r < 4; r++ {
 		if s.market[col][r] != 0 {
@@ -210,6 +211,9 @@ func (s *state) refill(col int) {
 	}
 	for ; k < 4; k++ {
 		s.market[col][k] = s.draw()
+		if log.On() && s.market[col][k] != 0 {
+			log.Public(-1, "%s is revealed in column %d row %d", comp.Cards[s.market[col][k]-1].ID, col+1, k+1)
+		}
 	}
 }
 
