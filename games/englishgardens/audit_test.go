@@ -1,6 +1,7 @@
 package englishgardens
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -247,6 +248,98 @@ func TestSpecial1BlindDrawFromRecycledCards(t *testing.T) {
 		slices.Sort(got)
 		if !slices.Equal(got, set) {
 			t.Fatalf("seed %d: seat 1's drawn card and the deck %v, want the recycled cards %v", seed, got, set)
+		}
+	}
+}
+
+// conservation checks that every landscape card and every trophy of the box
+// is in exactly one place.
+func conservation(s *state) error {
+	var land [numLand]int
+	var tro [numTrophy]int
+	for _, c := range s.land.cards[:s.land.n] {
+		land[c]++
+	}
+	for _, c := range s.landDisp {
+		if c >= 0 {
+			land[c]++
+		}
+	}
+	for _, c := range s.removedLand[:s.nRemovedLand] {
+		land[c]++
+	}
+	for _, c := range s.disc[:s.nDisc] {
+		land[c]++
+	}
+	for _, c := range s.tro.cards[:s.tro.n] {
+		tro[c]++
+	}
+	for _, c := range s.troDisp {
+		if c >= 0 {
+			tro[c]++
+		}
+	}
+	for _, c := range s.removedTro[:s.nRemovedTro] {
+		tro[c]++
+	}
+	if s.phase == phTrophyPlace {
+		tro[s.held]++
+	}
+	for q := 0; q < int(s.n); q++ {
+		p := &s.pl[q]
+		for _, c := range p.hand[:p.handN] {
+			land[c]++
+		}
+		for i := range p.land {
+			for _, c := range p.land[i].stack[:p.land[i].h] {
+				land[c]++
+			}
+		}
+		for _, h := range p.tHist[:p.tN] {
+			tro[h[1]]++
+		}
+	}
+	for c, n := range land {
+		if n != 1 {
+			return fmt.Errorf("landscape card %d is in %d places", c, n)
+		}
+	}
+	for t, n := range tro {
+		if n != 1 {
+			return fmt.Errorf("trophy %d is in %d places", t+1, n)
+		}
+	}
+	return nil
+}
+
+// E5, EG-S2: random games keep every card in exactly one place, and so does
+// every determinized copy, for the player to move, another player and a
+// spectator; the copies also keep each player's view.
+func TestCardConservation(t *testing.T) {
+	for n := 1; n <= 5; n++ {
+		for g := 0; g < 40; g++ {
+			s := newState(t, n, uint64(100*n+g), nil)
+			rng := engine.NewRNG(uint64(g))
+			for k := 0; !s.Over(); k++ {
+				if err := conservation(s); err != nil {
+					t.Fatalf("%d players, game %d, move %d: %v", n, g, k, err)
+				}
+				if k%5 == 0 {
+					for _, p := range []int{s.ToMove(), (s.ToMove() + 1) % n, engine.Spectator} {
+						d := s.Determinize(p, uint64(k)).(*state)
+						if err := conservation(d); err != nil {
+							t.Fatalf("%d players, game %d, move %d, Determinize(%d): %v", n, g, k, p, err)
+						}
+						if viewJSON(t, s, p) != viewJSON(t, d, p) {
+							t.Fatalf("%d players, game %d, move %d: View(%d) changed by Determinize", n, g, k, p)
+						}
+					}
+				}
+				ms := s.LegalMoves(nil)
+				if err := s.Apply(ms[rng.Intn(len(ms))], nil); err != nil {
+					t.Fatal(err)
+				}
+			}
 		}
 	}
 }
