@@ -58,19 +58,53 @@ func (g game) New(players int, seed uint64, opts engine.Options) (engine.State, 
 	if err != nil {
 		return nil, err
 	}
-	var mice [maxPlayers]uint8
-	used := 0
-	for i := 0; i < players; i++ {
-		c := colourIndex(o["mouse"+strconv.Itoa(i+1)])
-		if c < 0 {
-			return nil, fmt.Errorf("option mouse%d: unknown colour", i+1)
-		}
-		if used&(1<<c) != 0 {
-			return nil, engine.Illegal("HP-S2", "option mouse%d: colour %s already taken by another seat", i+1, o["mouse"+strconv.Itoa(i+1)])
-		}
-		used |= 1 << c
-		mice[i] = uint8(c)
+	mice, err := chooseMice(players, o, opts)
+	if err != nil {
+		return nil, err
 	}
 	s.setup(players, first, mice)
 	return s, nil
+}
+
+// chooseMice gives each seat its mouse colour (HP-S2). Colours chosen
+// explicitly must differ. A seat left to its default keeps it unless an
+// explicit choice took it; it then gets the first colour no seat uses, so
+// that "mouse2=red" alone just works instead of clashing with seat 1's
+// default.
+func chooseMice(players int, resolved, given engine.Options) ([maxPlayers]uint8, error) {
+	var mice [maxPlayers]uint8
+	var explicit [maxPlayers]bool
+	used := 0 // colours of the explicit choices
+	for i := 0; i < players; i++ {
+		name := "mouse" + strconv.Itoa(i+1)
+		c := colourIndex(resolved[name])
+		if c < 0 {
+			return mice, fmt.Errorf("option %s: unknown colour %q", name, resolved[name])
+		}
+		mice[i] = uint8(c)
+		if _, ok := given[name]; !ok {
+			continue
+		}
+		if used&(1<<c) != 0 {
+			return mice, engine.Illegal("HP-S2", "option %s: colour %s is already chosen for another seat", name, resolved[name])
+		}
+		used |= 1 << c
+		explicit[i] = true
+	}
+	for i := 0; i < players; i++ {
+		if explicit[i] || used&(1<<mice[i]) == 0 {
+			continue
+		}
+		taken := used
+		for j := 0; j < players; j++ {
+			taken |= 1 << mice[j]
+		}
+		for c := 0; c < numColours; c++ {
+			if taken&(1<<c) == 0 {
+				mice[i] = uint8(c)
+				break
+			}
+		}
+	}
+	return mice, nil
 }

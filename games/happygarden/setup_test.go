@@ -42,9 +42,19 @@ func TestRule_HP_S2_MouseColours(t *testing.T) {
 	if colourLet[s.mice[1]] != 'P' {
 		t.Errorf("mouse2=pink not applied")
 	}
-	_, err := Game.New(3, 1, engine.Options{"mouse3": "red"})
+	_, err := Game.New(3, 1, engine.Options{"mouse1": "red", "mouse3": "red"})
 	if engine.RuleOf(err) != "HP-S2" {
 		t.Errorf("two red mice: %v, want HP-S2", err)
+	}
+	// A default yields to an explicit choice: seat 1 (default red) takes the
+	// first colour no seat uses.
+	s = newGame(t, 3, 1, engine.Options{"mouse3": "red"})
+	if got := string([]byte{colourLet[s.mice[0]], colourLet[s.mice[1]], colourLet[s.mice[2]]}); got != "YOR" {
+		t.Errorf("mouse3=red: mice %s, want YOR", got)
+	}
+	s = newGame(t, 5, 1, engine.Options{"mouse1": "violet", "mouse2": "red"})
+	if got := string([]byte{colourLet[s.mice[0]], colourLet[s.mice[1]], colourLet[s.mice[2]], colourLet[s.mice[3]], colourLet[s.mice[4]]}); got != "VRYBO" {
+		t.Errorf("mouse1=violet mouse2=red: mice %s, want VRYBO", got)
 	}
 	// a seat beyond the player count does not conflict
 	if _, err := Game.New(2, 1, engine.Options{"mouse1": "yellow"}); err != nil {
