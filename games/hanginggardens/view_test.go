@@ -150,3 +150,19 @@ func TestViewTakenOnlyWhileTaken(t *testing.T) {
 		t.Fatalf("taken card not shown: %q %v", v.Taken, v.TakenFrom)
 	}
 }
+
+// Components names a seat's garden; a seat outside the game (the automa, a
+// spectator, a typo in a simulation script) has none rather than a panic.
+func TestComponentsOfAnySeat(t *testing.T) {
+	s := newState(t, 2, 1, engine.Options{"first": "1"})
+	mustApply(t, s, "take 1 1")
+	mustApply(t, s, "place a1")
+	if got := s.Components(0); len(got) != 1 || !strings.HasPrefix(got[0], "card ") {
+		t.Fatalf("seat 0: %v", got)
+	}
+	for _, p := range []int{engine.Spectator, AutomaSeat, 2, 5, 99} {
+		if got := s.Components(p); got != nil {
+			t.Errorf("seat %d: %v", p, got)
+		}
+	}
+}
