@@ -14,7 +14,7 @@ func BenchmarkRandomPlayout(b *testing.B) {
 }
 
 // midgame returns a 3-player state a few turns in.
-func midgame(b *testing.B) engine.State {
+func midgame() engine.State {
 	s, _ := Game.New(3, 5, nil)
 	rng := engine.NewRNG(2)
 	for i := 0; i < 12 && !s.Over(); i++ {
@@ -25,7 +25,7 @@ func midgame(b *testing.B) engine.State {
 }
 
 func BenchmarkLegalMoves(b *testing.B) {
-	s := midgame(b)
+	s := midgame()
 	buf := make([]engine.Move, 0, 128)
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
@@ -34,7 +34,7 @@ func BenchmarkLegalMoves(b *testing.B) {
 }
 
 func BenchmarkApply(b *testing.B) {
-	s := midgame(b)
+	s := midgame()
 	ms := s.LegalMoves(nil)
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
@@ -44,7 +44,7 @@ func BenchmarkApply(b *testing.B) {
 }
 
 func BenchmarkScore(b *testing.B) {
-	s := midgame(b)
+	s := midgame()
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		_ = s.Score(i % 3)
@@ -52,7 +52,7 @@ func BenchmarkScore(b *testing.B) {
 }
 
 func BenchmarkDeterminize(b *testing.B) {
-	s := midgame(b)
+	s := midgame()
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		_ = s.Determinize(0, uint64(i))
