@@ -52,6 +52,10 @@ func TestRule_HP_S2_MouseColours(t *testing.T) {
 	if got := string([]byte{colourLet[s.mice[0]], colourLet[s.mice[1]], colourLet[s.mice[2]]}); got != "YOR" {
 		t.Errorf("mouse3=red: mice %s, want YOR", got)
 	}
+	s = newGame(t, 2, 1, engine.Options{"mouse2": "red"})
+	if colourLet[s.mice[0]] != 'O' || colourLet[s.mice[1]] != 'R' {
+		t.Errorf("mouse2=red: seat 1 %c, want O (docs/happy-garden.md)", colourLet[s.mice[0]])
+	}
 	s = newGame(t, 5, 1, engine.Options{"mouse1": "violet", "mouse2": "red"})
 	if got := string([]byte{colourLet[s.mice[0]], colourLet[s.mice[1]], colourLet[s.mice[2]], colourLet[s.mice[3]], colourLet[s.mice[4]]}); got != "VRYBO" {
 		t.Errorf("mouse1=violet mouse2=red: mice %s, want VRYBO", got)
