@@ -34,6 +34,10 @@ type ISMCTS struct {
 	// end. Random play to the end is so far from real play in these games
 	// that the running score of a nearby position is the better signal.
 	Rollout int
+	// Sample is the number of random legal moves a rollout compares at each
+	// decision, keeping the one its mover's Evaluate likes best; 1 or less
+	// plays uniformly at random.
+	Sample int
 	// RankWeight is the share of the rank in the reward; the rest is the
 	// score margin over the best other player, normalised.
 	RankWeight float64
@@ -65,6 +69,12 @@ func parseISMCTS(kind string, seed uint64) (*ISMCTS, error) {
 			} else {
 				b.RankWeight = math.Min(f, 1)
 			}
+		case p[0] == 'p':
+			n, err := strconv.Atoi(p[1:])
+			if err != nil || n < 1 || n > 64 {
+				return nil, fmt.Errorf("bot %q: %q: want p1 to p64 sampled moves", kind, p)
+			}
+			b.Sample = n
 		case p[0] == 'r':
 			n, err := strconv.Atoi(p[1:])
 			if err != nil || n < -1 {
@@ -123,6 +133,7 @@ type tree struct {
 	minS, maxS float64
 	buf        []engine.Move
 	untried    []engine.Move
+	sample     int
 }
 
 // Choose searches from s (the bot's own determinized copy) and returns the
@@ -153,6 +164,7 @@ func (b *ISMCTS) Choose(ctx context.Context, s engine.State) (engine.Move, error
 		wg.Add(1)
 		go func(t *tree, iters int, j int) {
 			defer wg.Done()
+			t.sample = b.Sample
 			errs[j] = t.search(ctx, s, iters, b.Time, b.Rollout)
 		}(trees[j], iters, j)
 	}
@@ -287,10 +299,35 @@ func (t *tree) descend(d engine.State) (int32, error) {
 }
 
 func (t *tree) rollout(d engine.State, limit int) error {
-	var err error
-	_, t.buf, err = engine.RandomPlayout(d, &t.rng, limit, t.buf)
-	if err != nil {
-		return fmt.Errorf("ismcts rollout: %w", err)
+	if t.sample <= 1 {
+		var err error
+		_, t.buf, err = engine.RandomPlayout(d, &t.rng, limit, t.buf)
+		if err != nil {
+			return fmt.Errorf("ismcts rollout: %w", err)
+		}
+		return nil
+	}
+	_, ok := d.(engine.Evaluator)
+	for k := 0; !d.Over() && (limit < 0 || k < limit); k++ {
+		t.buf = d.LegalMoves(t.buf[:0])
+		m := t.buf[t.rng.Intn(len(t.buf))]
+		if ok && len(t.buf) > 1 {
+			p := d.ToMove()
+			best := math.Inf(-1)
+			for i := 0; i < t.sample; i++ {
+				cand := t.buf[t.rng.Intn(len(t.buf))]
+				c := d.Clone()
+				if c.Apply(cand, nil) != nil {
+					continue
+				}
+				if v := c.(engine.Evaluator).Evaluate(p); v > best {
+					best, m = v, cand
+				}
+			}
+		}
+		if err := d.Apply(m, nil); err != nil {
+			return fmt.Errorf("ismcts rollout: %w", err)
+		}
 	}
 	return nil
 }
