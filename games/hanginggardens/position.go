@@ -43,6 +43,9 @@ func (game) ScorePosition(data []byte) (engine.Score, error) {
 	if _, err := dec.Token(); err != io.EOF {
 		return engine.Score{}, fmt.Errorf("position: extra data after the JSON object")
 	}
+	if dup, _ := duplicateKey(json.NewDecoder(bytes.NewReader(data)), ""); dup != "" {
+		return engine.Score{}, fmt.Errorf("position: %s is given twice; keep one", dup)
+	}
 	pts, err := pos.score()
 	if err != nil {
 		return engine.Score{}, err
@@ -159,9 +162,6 @@ func (pos *Position) score() ([nCats]int, error) {
 		if posIndex(k) < 0 {
 			return zero, fmt.Errorf("position: field garden: %q is not a position (a1-a5, b1-b4, c1-c3)", k)
 		}
-		if k != strings.ToLower(k) && hasKey(pos.Garden, strings.ToLower(k)) {
-			return zero, fmt.Errorf("position: field garden: position %s is given twice (%q and %q)", strings.ToLower(k), strings.ToLower(k), k)
-		}
 	}
 	copies := map[string]int{}
 	usedEnh := map[string]bool{}
@@ -233,7 +233,45 @@ func (pos *Position) score() ([nCats]int, error) {
 		ObjPoints: objPts, ObjCount: len(pos.Objectives)}), nil
 }
 
-func hasKey(m map[string]string, k string) bool {
-	_, ok := m[k]
-	return ok
+// duplicateKey returns the path of the first key given twice in the JSON
+// value read by dec ("garden.a1", "objectives[0].place"), or "". The decoder
+// would silently keep the last one, and it matches keys whatever their case,
+// so keys are compared in lower case. It runs on a document the decoder has
+// accepted, so its nesting is bounded.
+func duplicateKey(dec *json.Decoder, path string) (string, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return "", err
+	}
+	switch tok {
+	case json.Delim('{'):
+		seen := map[string]bool{}
+		for dec.More() {
+			kt, err := dec.Token()
+			if err != nil {
+				return "", err
+			}
+			k, _ := kt.(string)
+			p := k
+			if path != "" {
+				p = path + "." + k
+			}
+			if seen[strings.ToLower(k)] {
+				return p, nil
+			}
+			seen[strings.ToLower(k)] = true
+			if dup, err := duplicateKey(dec, p); dup != "" || err != nil {
+				return dup, err
+			}
+		}
+		_, err = dec.Token()
+	case json.Delim('['):
+		for i := 0; dec.More(); i++ {
+			if dup, err := duplicateKey(dec, fmt.Sprintf("%s[%d]", path, i)); dup != "" || err != nil {
+				return dup, err
+			}
+		}
+		_, err = dec.Token()
+	}
+	return "", err
 }

@@ -36,6 +36,9 @@ func TestScorePositionErrors(t *testing.T) {
 		{"garden value type", `{"irrigation": "Right", "garden": {"a1": 5}}`, "garden.a1"},
 		{"garden type", `{"irrigation": "Right", "garden": []}`, "an object"},
 		{"players type", `{"irrigation": "Right", "players": "two"}`, "a whole number"},
+		{"garden key twice", strings.Replace(string(good), `"a1": "AN04"`, `"a1": "AN04", "a1": "AN02"`, 1), "garden.a1 is given twice"},
+		{"field twice", strings.Replace(string(good), `"irrigation": "Right"`, `"irrigation": "Left", "irrigation": "Right"`, 1), "irrigation is given twice"},
+		{"marker field twice", strings.Replace(string(good), `"place": 1}`, `"place": 1, "place": 2}`, 1), "objectives[0].place is given twice"},
 		{"position given twice", strings.Replace(string(good), `"a1": "AN04"`, `"a1": "AN04", "A1": "AN02"`, 1), "twice"},
 	}
 	for _, tc := range tests {
