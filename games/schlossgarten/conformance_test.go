@@ -11,7 +11,7 @@ import (
 // conformanceGames per player count. Random games usually run to the
 // 300-turn cap (about 1,700 decisions each), so these counts keep the
 // package's tests well under 30 s on a shared machine.
-var conformanceGames = map[int]int{2: 60, 3: 70, 4: 60}
+var conformanceGames = map[int]int{2: 40, 3: 50, 4: 40}
 
 func TestConformance(t *testing.T) {
 	for n := 2; n <= 4; n++ {
