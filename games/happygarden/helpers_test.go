@@ -39,6 +39,11 @@ func bare(n int, mice ...string) *state {
 		s.supCan--
 	}
 	s.round = 1
+	// Round 1's token is a blank taken from the pile, so that the pile and
+	// the revealed tokens add up as in a real game.
+	i := slices.Index(s.pile[:s.pileN], tokBlank)
+	s.pileN--
+	s.pile[i], s.pile[s.pileN] = s.pile[s.pileN], 0
 	s.revs[0], s.revN = tokBlank, 1
 	s.phase, s.cur, s.toMove = phTurn, 0, 0
 	return s

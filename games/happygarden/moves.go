@@ -77,14 +77,17 @@ func (s *state) LegalMoves(buf []engine.Move) []engine.Move {
 			}
 		}
 	case phTurn:
-		// resumeTurn leaves this step when no tile can be taken (HP-T13),
-		// so at least one take is listed and "end" never is.
+		took := false
 		for i := 0; i < 6; i++ {
 			if s.takeRule(i) == "" && s.anyCell(p, s.shop[i]) {
 				buf = append(buf, mkMove(mvTake, i, 0, 0))
+				took = true
 			}
 		}
 		buf = s.appendOptional(p, buf)
+		if !took { // HP-T13: "end" skips choosing and placing
+			buf = append(buf, mkMove(mvEnd, 0, 0, 0))
+		}
 	case phPlace:
 		x0, y0, x1, y1 := s.bbox(p)
 		for y := y0 - 1; y <= y1+1; y++ {
@@ -304,6 +307,9 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 			}
 			if s.phase == phTurn && s.anyTake() {
 				return engine.Illegal("HP-T2", "choose and place a tile before ending your turn")
+			}
+			if s.phase == phTurn && log.On() {
+				log.Public(p, "can take no tile and skips choosing and placing")
 			}
 			s.endTurn(log)
 			return nil

@@ -404,25 +404,44 @@ func (s *state) startTurn(p int, log *engine.Log) {
 	s.resumeTurn(log)
 }
 
-// resumeTurn skips choosing and placing when no tile can be taken (HP-T12,
-// HP-T13), and ends the turn at once when nothing else can be done.
+// resumeTurn returns to step 1 of the turn. When no tile can be taken
+// (HP-T12, HP-T13) the player stays there as long as an optional action is
+// possible, since a repot or a recolour may make room for a tile before the
+// choosing step; "end" then skips choosing and placing. With nothing to do
+// at all, the turn passes at once.
 func (s *state) resumeTurn(log *engine.Log) {
 	s.phase, s.toMove = phTurn, s.cur
-	if s.anyTake() {
+	if s.anyTake() || s.anyOptional(int(s.cur)) {
 		return
 	}
 	if log.On() {
 		log.Public(int(s.cur), "can take no tile and skips choosing and placing")
 	}
-	s.goAfter(log)
+	s.endTurn(log)
 }
 
+// goAfter moves to step 4 (optional actions after placing); with no
+// wheelbarrows for a repot and no watering can, the turn ends by itself.
 func (s *state) goAfter(log *engine.Log) {
 	p := int(s.cur)
 	s.phase, s.toMove = phAfter, s.cur
 	if s.wb[p] < 2 && s.cans[p] == 0 {
 		s.endTurn(log)
 	}
+}
+
+// anyOptional: player p can repot or use a watering can now (HP-T26, HP-T27).
+func (s *state) anyOptional(p int) bool {
+	if s.cans[p] > 0 {
+		for _, t := range s.gtiles[p][:s.gn[p]] {
+			for c := 0; c < numColours; c++ {
+				if s.waterRule(p, t, c) == "" {
+					return true
+				}
+			}
+		}
+	}
+	return s.wb[p] >= 2 && s.anyRepot(p)
 }
 
 // endTurn refills the top shelf (HP-T28) and passes play on.

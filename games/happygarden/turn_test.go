@@ -251,13 +251,15 @@ func TestRule_HP_T12_P13_X7_ExhaustedShop(t *testing.T) {
 	if s.shop[4] != 0 {
 		t.Errorf("nothing is drawn from an empty bag")
 	}
-	// Completely empty shop: choosing and placing are skipped.
+	// Completely empty shop: choosing and placing are skipped; with a
+	// watering can to use, the player may still water, then "end".
 	e := bare(4)
 	e.bagN = 0
 	stock(e)
+	lay(e, 0, "F01", 2, 0)
 	e.startTurn(0, nil)
-	if e.phase != phAfter {
-		t.Errorf("empty shop: step %s, want after", phaseNames[e.phase])
+	if got := names(e); slices.Contains(got, "take B1") || !slices.Contains(got, "end") || !slices.Contains(got, "water F01 Y") {
+		t.Errorf("empty shop: moves %v, want no take, a watering and end", got)
 	}
 }
 
@@ -469,5 +471,48 @@ func TestRule_HP_T27_X10_WateringCan(t *testing.T) {
 	hold(s, 0, "F22")
 	if s.checkCell(0, tid("F22"), cellOf(2, -1), 0) != errIdentical {
 		t.Errorf("F22 YS next to the watered F14 (now YS) should be rejected")
+	}
+}
+
+// HP-T13 with HP-T2: the skip is decided at the choosing step, after the
+// optional actions of step 1. Here no windmill fits (every row and column
+// next to the garden holds one), but repotting W1 out of row -1 frees
+// (3,-1) for W5: the player may repot first and then take W5.
+func TestRule_HP_T13_T2_RepotBeforeSkipping(t *testing.T) {
+	mk := func() *state {
+		s := bare(2)
+		lay(s, 0, "W1", 0, -1)
+		lay(s, 0, "W2", 2, 0)
+		lay(s, 0, "W3", 1, 2)
+		lay(s, 0, "W4", -1, 1)
+		lay(s, 0, "F01", 1, -1)
+		lay(s, 0, "F10", 1, -2)
+		lay(s, 0, "F20", 2, -1)
+		s.cans[0] = 0
+		stock(s, "W5", "W6")
+		return s
+	}
+	s := mk()
+	s.wb[0] = 2
+	s.startTurn(0, nil)
+	if got := names(s); s.phase != phTurn || !slices.Equal(got, []string{"repot", "end"}) {
+		t.Fatalf("step 1 with no takeable tile: step %s moves %v, want [repot end]", phaseNames[s.phase], got)
+	}
+	skip := s.Clone().(*state)
+	play(t, s, "repot", "lift W1", "place 0,-2")
+	if s.phase != phTurn || !slices.Equal(names(s), []string{"take B1", "take B2"}) {
+		t.Fatalf("after the repot W5 fits at (3,-1): step %s moves %v", phaseNames[s.phase], names(s))
+	}
+	play(t, s, "take B1", "place 3,-1")
+	// Declining: "end" skips choosing and placing and passes the turn.
+	play(t, skip, "end")
+	if skip.ToMove() != 1 || skip.gn[0] != 7 {
+		t.Errorf("end in step 1 should pass the turn: seat %d to move, %d tiles", skip.ToMove()+1, skip.gn[0])
+	}
+	// Without wheelbarrows there is nothing to decide: the turn passes at once.
+	n := mk()
+	n.startTurn(0, nil)
+	if n.ToMove() != 1 {
+		t.Errorf("no takeable tile and no optional action: seat %d to move, want seat 2", n.ToMove()+1)
 	}
 }
