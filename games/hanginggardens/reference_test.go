@@ -1,6 +1,8 @@
 package hanginggardens
 
 import (
+	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/jardin-games/jardin/engine"
@@ -247,5 +249,104 @@ func TestRule_HG_E1_HG_T9c_NaiveReference(t *testing.T) {
 			}
 		}
 		check("random garden", &pl, rng.Intn(14), rng.Intn(5))
+	}
+}
+
+// refLegal lists the legal moves of the current decision from the rules as
+// written (HG-T4, HG-T5, HG-T8, HG-T9), as notation, in any order.
+func refLegal(s *state) []string {
+	if s.Over() {
+		return nil
+	}
+	p := &s.pl[s.cur]
+	var out []string
+	switch s.phase {
+	case phaseTake: // HG-T4: an open column, any card, a row you can pay
+		for c := 0; c < 3; c++ {
+			for r := 0; r < 4; r++ {
+				if int(s.colN[c]) < max(int(s.n), 2) && s.market[c][r] != 0 && int(p.Tools) >= r {
+					out = append(out, fmt.Sprintf("take %d %d", c+1, r+1))
+				}
+			}
+		}
+	case phasePlace: // HG-T5
+		n1 := 0
+		for i := 0; i < 5; i++ {
+			n1 += b2i(p.Cards[i] != 0)
+		}
+		if p.NCards == 0 {
+			return []string{"place a1"}
+		}
+		if n1 < 5 {
+			out = append(out, "place a0", fmt.Sprintf("place a%d", n1+1))
+		}
+		for j := 1; j <= 4; j++ {
+			if p.Cards[j-1] != 0 && j < 5 && p.Cards[j] != 0 && p.Cards[4+j] == 0 {
+				out = append(out, fmt.Sprintf("place b%d", j))
+			}
+		}
+		for j := 1; j <= 3; j++ {
+			if p.Cards[4+j] != 0 && p.Cards[5+j] != 0 && p.Cards[8+j] == 0 {
+				out = append(out, fmt.Sprintf("place c%d", j))
+			}
+		}
+	case phaseBuy, phasePut: // HG-T8
+		var empties []string
+		for i := 0; i < nPos; i++ {
+			if p.Cards[i] != 0 && p.Enh[i] == 0 && comp.Cards[p.Cards[i]-1].Sight == sightNone {
+				empties = append(empties, "put "+posNames[i])
+			}
+		}
+		if s.phase == phasePut {
+			return empties
+		}
+		for k := 0; k < 3; k++ {
+			if len(empties) > 0 && s.pileLen[k] > 0 && int(p.Gold) >= k+2 {
+				out = append(out, fmt.Sprintf("buy %d", k+2))
+			}
+		}
+		out = append(out, "pass")
+	case phaseObjective: // HG-T9
+		for k := 0; k < 4; k++ {
+			o := comp.Objectives[s.obj[k]]
+			need := int(o.Required) - b2i(int(s.first) == int(s.cur))
+			best := 0
+			for f := 0; f < 3; f++ {
+				best = max(best, refFloorCount(&p.Cards, &p.Enh, f, o.Item))
+			}
+			if p.Done&(1<<k) == 0 && int(s.markN[k]) < []int{0, 2, 2, 2, 4, 4}[s.n] && best >= need {
+				out = append(out, fmt.Sprintf("objective %d", k+1))
+			}
+		}
+		out = append(out, "pass")
+	}
+	return out
+}
+
+// Every decision of random games offers exactly the moves the rules allow,
+// and an optional step is asked only when it offers more than a pass.
+func TestRule_HG_T4_T5_T8_T9_LegalMovesNaiveReference(t *testing.T) {
+	for n := 1; n <= 5; n++ {
+		for seed := uint64(1); seed <= 20; seed++ {
+			s := newState(t, n, seed, nil)
+			rng := engine.NewRNG(seed + 9)
+			var buf []engine.Move
+			for !s.Over() {
+				buf = s.LegalMoves(buf[:0])
+				got := legalText(s)
+				want := refLegal(s)
+				slices.Sort(got)
+				slices.Sort(want)
+				if !slices.Equal(got, want) {
+					t.Fatalf("%dp seed %d, %s step: legal %v, rules allow %v", n, seed, phaseNames[s.phase], got, want)
+				}
+				if (s.phase == phaseBuy || s.phase == phaseObjective) && len(want) == 1 {
+					t.Fatalf("%dp seed %d: the %s step is asked with only a pass", n, seed, phaseNames[s.phase])
+				}
+				if err := s.Apply(buf[rng.Intn(len(buf))], nil); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
 	}
 }
