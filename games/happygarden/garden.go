@@ -15,7 +15,6 @@ const (
 	errWindmill
 )
 
-var cellRule = [...]string{"", "HP-T16", "HP-T16", "HP-T16", "HP-T16", "HP-T16", "HP-T16"}
 var cellMsg = [...]string{"",
 	"the cell is outside the playing area",
 	"the cell is not empty (HP-T16.1)",
@@ -334,7 +333,7 @@ func (s *state) repotRule(p int, t uint8, c int) (string, string) {
 		return "HP-T26", "the destination must differ from the start (HP-T26.2)"
 	}
 	if r := s.checkCell(p, t, c, t); r != okCell {
-		return cellRule[r], cellMsg[r]
+		return "HP-T16", cellMsg[r]
 	}
 	var seen cellSet
 	s.slideSet(p, t, &seen)

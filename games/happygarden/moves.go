@@ -348,7 +348,7 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 			return engine.Illegal("HP-T15", "place the tile you took (%s) in your garden", tileName(s, s.held))
 		}
 		if r := s.checkCell(p, s.held, b, 0); r != okCell {
-			return engine.Illegal(cellRule[r], "%s", cellMsg[r])
+			return engine.Illegal("HP-T16", "%s", cellMsg[r])
 		}
 		t := s.held
 		s.put(p, t, b)
