@@ -1,6 +1,7 @@
 package hanginggardens
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -69,6 +70,11 @@ func TestRule_HG_SO3b_Discard(t *testing.T) {
 		{"irrigation", 7, []string{"AN02", "EM17", "AN01", "EM01"}, []string{"EM17"}},
 		{"every flower card", 14, []string{"EM01", "TR01", "AN04", "EM11"}, []string{"EM01", "AN04", "EM11"}},
 		{"no flower: nothing", 14, []string{"TR01", "TR02", "AN02", "VI04"}, nil},
+		{"visitor", 3, []string{"AN02", "EM01", "VI07", "VI01"}, []string{"VI07"}},
+		{"no visitor: fallback row 3", 3, []string{"AN02", "EM01", "TR01", "AN07"}, []string{"TR01"}},
+		{"no animal: fallback row 4", 8, []string{"TR01", "EM01", "VI02", "EM02"}, []string{"EM02"}},
+		{"no irrigation: fallback row 2", 10, []string{"AN02", "EM01", "VI05", "TR01"}, []string{"EM01"}},
+		{"an animal with irrigation is an irrigation card", 18, []string{"EM01", "AN01", "TR02", "EM17"}, []string{"AN01"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -94,7 +100,41 @@ func TestRule_HG_SO3b_Discard(t *testing.T) {
 					t.Error("gap left in the column")
 				}
 			}
+			// the cards left keep their order and slide down to the bottom rows
+			var kept []string
+			for _, id := range tc.column {
+				if !slices.Contains(tc.gone, id) {
+					kept = append(kept, id)
+				}
+			}
+			for r, id := range kept {
+				if got := comp.Cards[s.market[col][r]-1].ID; got != id {
+					t.Errorf("row %d holds %s, want %s slid down", r+1, got, id)
+				}
+			}
 		})
+	}
+}
+
+// HG-SO3c: a first-player card when the automa already holds the tile, and
+// objective cards once its 4 markers are out, do nothing.
+func TestRule_HG_SO3c_BonusWithNothingLeft(t *testing.T) {
+	s := newState(t, 1, 1, nil)
+	s.first = automaSeat
+	s.automa[s.automaLen-1] = 0 // card 1: first player
+	s.automaTurn(nil)
+	if s.first != automaSeat {
+		t.Fatal("the tile left the automa")
+	}
+	s = newState(t, 1, 1, nil)
+	for k := 0; k < 6; k++ {
+		s.automa[s.automaLen-1] = 1 // card 2: objective
+		s.automaGard = 3
+		s.colN = [3]uint8{}
+		s.automaTurn(nil)
+	}
+	if s.automaMarks != 4 || s.markN != [4]uint8{1, 1, 1, 1} {
+		t.Fatalf("markers %d, places taken %v: want one on each objective and no more", s.automaMarks, s.markN)
 	}
 }
 
