@@ -3,11 +3,12 @@ package happygarden
 // Components names the tiles of a player's garden (flowers, gnomes,
 // windmills), for simulation reports that relate tiles to winning.
 func (s *state) Components(player int) []string {
+	if player < 0 || player >= int(s.n) {
+		return nil
+	}
 	var out []string
 	for _, t := range s.gtiles[player][:s.gn[player]] {
-		if t >= 1 && int(t) <= numTiles {
-			out = append(out, "tile "+tiles[t].id)
-		}
+		out = append(out, "tile "+tiles[t].id)
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -231,5 +232,19 @@ func TestViewShowsRepottedTile(t *testing.T) {
 	play(t, s, "place 2,1")
 	if s.View(1).(View).Lifted != nil {
 		t.Errorf("lifted tile still shown after landing")
+	}
+}
+
+// Components names the garden's tiles for simulation reports, and nothing
+// for a seat that does not exist.
+func TestComponentsReport(t *testing.T) {
+	s := bare(2)
+	lay(s, 0, "F01", 2, 0)
+	lay(s, 0, "W1", -1, 0)
+	if got := s.Components(0); !slices.Equal(got, []string{"tile F01", "tile W1"}) {
+		t.Errorf("components of seat 1: %v", got)
+	}
+	if s.Components(1) != nil || s.Components(-1) != nil || s.Components(4) != nil {
+		t.Errorf("seats without tiles or out of range should report nothing")
 	}
 }
