@@ -67,8 +67,8 @@ func (s *state) bflyCount(p int) int {
 	return n
 }
 
-// pad is player p's score pad; maxOther is the highest butterfly count of
-// the other players (HP-E2).
+// padOf is the score pad of a garden with counts k; maxOther is the highest
+// butterfly count of the other gardens, which decides the majority (HP-E2).
 func padOf(k counts, bonus bool, maxOther int) (pts [numCats]int) {
 	if k.bfly > 0 {
 		if k.bfly >= maxOther {
