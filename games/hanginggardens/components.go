@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"math/bits"
 	"strings"
 )
 
@@ -373,6 +374,15 @@ func loadComponents(b []byte) (*components, error) {
 	if len(c.IrrigPoints) != 7 {
 		return nil, fmt.Errorf("irrigationPoints: want 7 values")
 	}
+	if len(c.Irrigation) == 0 {
+		return nil, fmt.Errorf("irrigationCards: at least one card, dealt round the table")
+	}
+	for _, ic := range c.Irrigation {
+		// scoring indexes irrigationPoints by the positions matched
+		if n := bits.OnesCount16(ic.Mask); n >= len(c.IrrigPoints) {
+			return nil, fmt.Errorf("irrigation card %s: %d positions, irrigationPoints scores at most %d", ic.Name, n, len(c.IrrigPoints)-1)
+		}
+	}
 	for _, t := range r.Trees {
 		i := indexOf([]string{"dragon", "cedar", "palm"}, t.Tree)
 		if i < 0 || len(t.Points) == 0 {
@@ -407,10 +417,17 @@ func loadComponents(b []byte) (*components, error) {
 	}
 	copy(c.RowCosts[:], r.RowCosts)
 	for i, s := range r.GardenerSpaces {
-		if s < 1 || s > maxPlayers {
-			return nil, fmt.Errorf("gardenerSpaces: bad value %d", s)
+		// every player (and the automa in solo) places 3 gardeners in 3
+		// columns each round, so a column needs a space per seat
+		if n := max(i+1, 2); s < n || s > maxPlayers {
+			return nil, fmt.Errorf("gardenerSpaces: %d spaces with %d players, want %d to %d", s, i+1, n, maxPlayers)
 		}
 		c.Spaces[i+1] = s
+	}
+	for n := 1; n <= maxPlayers; n++ {
+		if c.Places[n] == 0 || c.HighPlaces[n] < 0 || c.HighPlaces[n] > c.Places[n] {
+			return nil, fmt.Errorf("markerPlaces: want an entry for %d players with high places from 0 to places", n)
+		}
 	}
 	c.StockGold, c.StockTools = r.Stock.Gold, r.Stock.Tools
 	c.StartGold, c.StartTools, c.ExtraTools = r.Start.Gold, r.Start.Tools, r.Start.LastPlayerExtraTools
@@ -435,8 +452,28 @@ func loadComponents(b []byte) (*components, error) {
 	}
 	c.Difficulties = r.Difficulties
 	c.Ratings = r.SoloRating
-	if len(c.Deck) > 255 || len(c.Automa) > 32 || len(c.Difficulties) == 0 || len(c.Ratings) == 0 {
-		return nil, fmt.Errorf("bad deck, automa, difficulty or rating sizes")
+	if len(c.Difficulties) == 0 || len(c.Ratings) == 0 {
+		return nil, fmt.Errorf("difficulties and soloRating need at least one entry")
+	}
+	// The state holds fixed arrays (a copy is a clone) and bytes: a corrected
+	// data file must fit them, or New would cut it short or panic.
+	switch {
+	case len(c.Deck) > maxDeck:
+		return nil, fmt.Errorf("gardenCards: %d garden cards, the game holds at most %d", len(c.Deck), maxDeck)
+	case len(c.Automa) > maxAutoma:
+		return nil, fmt.Errorf("automaCards: %d automa cards, the game holds at most %d", len(c.Automa), maxAutoma)
+	case c.StockGold < 0 || c.StockGold > 255 || c.StockTools < 0 || c.StockTools > 255:
+		return nil, fmt.Errorf("stock: gold and tools from 0 to 255")
+	}
+	for k, p := range c.PileOf {
+		if len(p) > maxPile {
+			return nil, fmt.Errorf("enhancements: %d tiles cost %d, a pile holds at most %d", len(p), k+2, maxPile)
+		}
+	}
+	for _, rc := range c.RowCosts {
+		if rc < 0 || rc > 255 {
+			return nil, fmt.Errorf("rowCosts: %v, want costs from 0 to 255", c.RowCosts)
+		}
 	}
 	return c, nil
 }

@@ -1,6 +1,7 @@
 package hanginggardens
 
 import (
+	"encoding/json"
 	"sort"
 	"strings"
 	"testing"
@@ -159,5 +160,66 @@ func TestComponentsDataErrors(t *testing.T) {
 		if _, err := loadComponents([]byte(b)); err == nil {
 			t.Errorf("%s accepted", b)
 		}
+	}
+}
+
+// A corrected data file (the file invites it) that does not fit the state's
+// fixed arrays or the scoring tables is refused when loaded, with the entry
+// to fix, instead of being cut short or panicking in New or in scoring.
+func TestComponentsDataBeyondCapacity(t *testing.T) {
+	edit := func(f func(d map[string]any)) []byte {
+		var d map[string]any
+		if err := json.Unmarshal(componentsJSON, &d); err != nil {
+			t.Fatal(err)
+		}
+		f(d)
+		b, err := json.Marshal(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	list := func(d map[string]any, k string) []any { return d[k].([]any) }
+	tests := []struct {
+		name, want string
+		f          func(d map[string]any)
+	}{
+		{"too many automa cards", "automa", func(d map[string]any) {
+			a := list(d, "automaCards")
+			d["automaCards"] = append(a, a[:8]...) // 26: more than the state holds
+		}},
+		{"too many garden cards", "garden cards", func(d map[string]any) {
+			list(d, "gardenCards")[0].(map[string]any)["copies"] = 40
+		}},
+		{"too many tiles in a pile", "pile", func(d map[string]any) {
+			e := list(d, "enhancements")
+			for i := 0; i < 6; i++ {
+				c := map[string]any{}
+				for k, v := range e[0].(map[string]any) {
+					c[k] = v
+				}
+				c["id"] = "EX" + string(rune('A'+i))
+				e = append(e, c)
+			}
+			d["enhancements"] = e
+		}},
+		{"no irrigation card", "irrigation", func(d map[string]any) { d["irrigationCards"] = []any{} }},
+		{"pattern beyond the points table", "irrigation card Left", func(d map[string]any) {
+			ic := list(d, "irrigationCards")[0].(map[string]any)
+			ic["positions"] = append(ic["positions"].([]any), "a3")
+		}},
+		{"fewer gardener spaces than turns", "gardenerSpaces", func(d map[string]any) { d["gardenerSpaces"] = []any{2, 2, 2, 4, 5} }},
+		{"a player count without marker places", "markerPlaces", func(d map[string]any) { d["markerPlaces"] = list(d, "markerPlaces")[:4] }},
+		{"negative row cost", "rowCosts", func(d map[string]any) { d["rowCosts"] = []any{0, -1, 2, 3} }},
+		{"stock beyond a byte", "stock", func(d map[string]any) { d["stock"] = map[string]any{"gold": 300, "tools": 30} }},
+	}
+	for _, tc := range tests {
+		_, err := loadComponents(edit(tc.f))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want it to mention %q", tc.name, err, tc.want)
+		}
+	}
+	if _, err := loadComponents(edit(func(map[string]any) {})); err != nil {
+		t.Fatalf("the data file itself: %v", err)
 	}
 }
