@@ -148,13 +148,18 @@ func cmdPlay(e *env, args []string) error {
 			return fmt.Errorf("move %q: %w", txt, err)
 		}
 		rec.Moves = append(rec.Moves, record.Step{Player: p, Move: txt})
-		if bs[p] != nil {
-			fmt.Fprintf(e.stdout, "%s: %s\n", names[p], txt)
-		}
+		// Others' moves are shown through their events only: a move's
+		// notation can name hidden things (which hand card was discarded
+		// face down), the public events never do.
+		shown := 0
 		for _, ev := range log.Events {
 			if ev.VisibleTo(viewer) || (humans > 1 && ev.Private == p) {
 				fmt.Fprintf(e.stdout, "  %s\n", eventText(ev, names))
+				shown++
 			}
+		}
+		if shown == 0 && p != viewer {
+			fmt.Fprintf(e.stdout, "  %s moves\n", names[p])
 		}
 	}
 	if d, ok := s.(engine.Drawer); ok {
