@@ -406,6 +406,11 @@ func loadComponents(b []byte) (*components, error) {
 		return nil, fmt.Errorf("objectives: need at least 4 tiles and exactly 4 positions")
 	}
 	copy(c.ObjPos[:], r.ObjectivePositions)
+	for k, op := range c.ObjPos {
+		if op.Reward != "" && op.Reward != "tools" && op.Reward != "gold" {
+			return nil, fmt.Errorf("objectivePositions[%d]: reward %q, want tools, gold or none", k, op.Reward)
+		}
+	}
 	for _, mp := range r.MarkerPlaces {
 		if mp.Players < 1 || mp.Players > maxPlayers || mp.Places < 1 || mp.Places > 4 {
 			return nil, fmt.Errorf("markerPlaces: bad entry %+v", mp)
@@ -464,6 +469,13 @@ func loadComponents(b []byte) (*components, error) {
 		return nil, fmt.Errorf("automaCards: %d automa cards, the game holds at most %d", len(c.Automa), maxAutoma)
 	case c.StockGold < 0 || c.StockGold > 255 || c.StockTools < 0 || c.StockTools > 255:
 		return nil, fmt.Errorf("stock: gold and tools from 0 to 255")
+	case c.StartGold < 0 || c.StartTools < 0 || c.ExtraTools < 0:
+		return nil, fmt.Errorf("start: gold and tools cannot be negative")
+	}
+	for _, d := range c.Difficulties {
+		if d.Gold < 0 || d.Tools < 0 {
+			return nil, fmt.Errorf("difficulties: %s: gold and tools cannot be negative", d.Name)
+		}
 	}
 	for k, p := range c.PileOf {
 		if len(p) > maxPile {

@@ -210,6 +210,15 @@ func TestComponentsDataBeyondCapacity(t *testing.T) {
 		}},
 		{"fewer gardener spaces than turns", "gardenerSpaces", func(d map[string]any) { d["gardenerSpaces"] = []any{2, 2, 2, 4, 5} }},
 		{"a player count without marker places", "markerPlaces", func(d map[string]any) { d["markerPlaces"] = list(d, "markerPlaces")[:4] }},
+		{"unknown objective reward", "objectivePositions", func(d map[string]any) {
+			list(d, "objectivePositions")[2].(map[string]any)["reward"] = "gems"
+		}},
+		{"negative starting gold", "difficulties", func(d map[string]any) {
+			list(d, "difficulties")[0].(map[string]any)["gold"] = -1
+		}},
+		{"negative starting tools", "start", func(d map[string]any) {
+			d["start"].(map[string]any)["tools"] = -4
+		}},
 		{"negative row cost", "rowCosts", func(d map[string]any) { d["rowCosts"] = []any{0, -1, 2, 3} }},
 		{"stock beyond a byte", "stock", func(d map[string]any) { d["stock"] = map[string]any{"gold": 300, "tools": 30} }},
 	}
