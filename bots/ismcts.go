@@ -29,10 +29,13 @@ type ISMCTS struct {
 	Jobs int
 	// C is the exploration constant of UCB.
 	C float64
-	// Rollout is the number of random moves played after the tree before
-	// the position is scored with the running score pad; -1 plays to the
-	// end. Random play to the end is so far from real play in these games
-	// that the running score of a nearby position is the better signal.
+	// level: Iterations comes from a difficulty name, so the game's
+	// IterationScale applies.
+	level bool
+	// Rollout is the number of decisions played out after the tree before
+	// the position is valued with the game's Evaluate; -1 plays to the end.
+	// By default the game's SearchAdvice decides (full play-outs if it
+	// gives none).
 	Rollout int
 	// Sample is the number of random legal moves a rollout compares at each
 	// decision, keeping the one its mover's Evaluate likes best; 1 or less
@@ -45,20 +48,25 @@ type ISMCTS struct {
 	name       string
 }
 
-// Difficulty levels for ismcts seats: iterations per move.
-var Difficulty = map[string]int{"easy": 200, "medium": 2000, "hard": 10000, "expert": 50000}
+// Difficulty levels for ismcts seats: iterations per move, before the
+// game's IterationScale.
+var Difficulty = map[string]int{"easy": 100, "medium": 1000, "hard": 3000, "expert": 10000}
+
+// autoRollout asks the game's SearchAdvice for the rollout length.
+const autoRollout = -2
 
 // parseISMCTS reads "ismcts[:BUDGET][:jN]": BUDGET is an iteration count,
 // a duration ("500ms", "2s") or a difficulty (easy, medium, hard, expert).
 func parseISMCTS(kind string, seed uint64) (*ISMCTS, error) {
-	b := &ISMCTS{Iterations: Difficulty["medium"], Jobs: 1, C: 0.7, Rollout: 0, RankWeight: 0.8, seed: seed, name: kind}
+	b := &ISMCTS{Iterations: Difficulty["medium"], level: true, Jobs: 1, C: 0.7, Rollout: autoRollout, Sample: 4,
+		RankWeight: 0.8, seed: seed, name: kind}
 	parts := strings.Split(kind, ":")
 	for _, p := range parts[1:] {
 		switch {
 		case p == "":
 			return nil, fmt.Errorf("bot %q: empty field", kind)
 		case Difficulty[p] > 0:
-			b.Iterations = Difficulty[p]
+			b.Iterations, b.Time, b.level = Difficulty[p], 0, true
 		case p[0] == 'c' || p[0] == 'w':
 			f, err := strconv.ParseFloat(p[1:], 64)
 			if err != nil || f < 0 {
@@ -92,14 +100,14 @@ func parseISMCTS(kind string, seed uint64) (*ISMCTS, error) {
 				if n < 1 {
 					return nil, fmt.Errorf("bot %q: iterations must be at least 1", kind)
 				}
-				b.Iterations, b.Time = n, 0
+				b.Iterations, b.Time, b.level = n, 0, false
 				continue
 			}
 			d, err := time.ParseDuration(p)
 			if err != nil || d <= 0 {
 				return nil, fmt.Errorf("bot %q: budget %q: want iterations (5000), a duration (500ms) or easy|medium|hard|expert", kind, p)
 			}
-			b.Iterations, b.Time = 0, d
+			b.Iterations, b.Time, b.level = 0, d, false
 		}
 	}
 	return b, nil
@@ -134,6 +142,7 @@ type tree struct {
 	buf        []engine.Move
 	untried    []engine.Move
 	sample     int
+	scratch    engine.State
 }
 
 // Choose searches from s (the bot's own determinized copy) and returns the
@@ -146,6 +155,19 @@ func (b *ISMCTS) Choose(ctx context.Context, s engine.State) (engine.Move, error
 	if len(legal) == 1 {
 		return legal[0], nil
 	}
+	rollout, iterations := b.Rollout, b.Iterations
+	if adv, ok := s.(engine.SearchAdvisor); ok {
+		a := adv.SearchAdvice()
+		if rollout == autoRollout {
+			rollout = a.Rollout
+		}
+		if b.level && a.IterationScale > 0 {
+			iterations = int(float64(iterations) * a.IterationScale)
+		}
+	}
+	if rollout == autoRollout {
+		rollout = -1
+	}
 	jobs := max(b.Jobs, 1)
 	b.seed = mixSeed(b.seed, 0x15c75)
 	trees := make([]*tree, jobs)
@@ -155,9 +177,9 @@ func (b *ISMCTS) Choose(ctx context.Context, s engine.State) (engine.Move, error
 		trees[j] = &tree{rng: engine.NewRNG(mixSeed(b.seed, uint64(j)+1)), me: s.ToMove(), n: s.NumPlayers(), c: b.C, w: b.RankWeight,
 			minS: math.Inf(1), maxS: math.Inf(-1)}
 		iters := 0
-		if b.Iterations > 0 {
-			iters = b.Iterations / jobs
-			if j < b.Iterations%jobs {
+		if iterations > 0 {
+			iters = max(iterations/jobs, 1)
+			if j < iterations%jobs {
 				iters++
 			}
 		}
@@ -165,7 +187,7 @@ func (b *ISMCTS) Choose(ctx context.Context, s engine.State) (engine.Move, error
 		go func(t *tree, iters int, j int) {
 			defer wg.Done()
 			t.sample = b.Sample
-			errs[j] = t.search(ctx, s, iters, b.Time, b.Rollout)
+			errs[j] = t.search(ctx, s, iters, b.Time, rollout)
 		}(trees[j], iters, j)
 	}
 	wg.Wait()
@@ -308,6 +330,7 @@ func (t *tree) rollout(d engine.State, limit int) error {
 		return nil
 	}
 	_, ok := d.(engine.Evaluator)
+	cp, canCopy := d.(engine.Copier)
 	for k := 0; !d.Over() && (limit < 0 || k < limit); k++ {
 		t.buf = d.LegalMoves(t.buf[:0])
 		m := t.buf[t.rng.Intn(len(t.buf))]
@@ -316,11 +339,15 @@ func (t *tree) rollout(d engine.State, limit int) error {
 			best := math.Inf(-1)
 			for i := 0; i < t.sample; i++ {
 				cand := t.buf[t.rng.Intn(len(t.buf))]
-				c := d.Clone()
-				if c.Apply(cand, nil) != nil {
+				// Try the move on a scratch copy: copied into reused
+				// memory when the game allows it, cloned otherwise.
+				if t.scratch == nil || !canCopy || !cp.CopyInto(t.scratch) {
+					t.scratch = d.Clone()
+				}
+				if t.scratch.Apply(cand, nil) != nil {
 					continue
 				}
-				if v := c.(engine.Evaluator).Evaluate(p); v > best {
+				if v := t.scratch.(engine.Evaluator).Evaluate(p); v > best {
 					best, m = v, cand
 				}
 			}

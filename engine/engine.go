@@ -108,3 +108,31 @@ type PositionScorer interface {
 type ComponentReporter interface {
 	Components(player int) []string
 }
+
+// SearchAdvice tells search bots how a game's positions are best valued.
+type SearchAdvice struct {
+	// Rollout is how many decisions a search plays out beyond its tree
+	// before valuing the position with Evaluate: -1 to the end of the game,
+	// 0 for none (the heuristic is better than any quick play-out, e.g.
+	// when random play almost never reaches the end).
+	Rollout int
+	// IterationScale multiplies the iteration counts of the named
+	// difficulty levels, so that a level means about the same thinking
+	// time in every game (cheap iterations: a scale above 1).
+	IterationScale float64
+}
+
+// SearchAdvisor is implemented by states whose game has search advice.
+// Games without it get full play-outs and a scale of 1.
+type SearchAdvisor interface {
+	SearchAdvice() SearchAdvice
+}
+
+// Copier is implemented by states that can copy themselves into another
+// state of the same game, reusing its memory: bots that try many moves
+// from one position copy instead of cloning, and do not allocate.
+type Copier interface {
+	// CopyInto makes dst a deep copy of the receiver and reports true, or
+	// reports false (changing nothing) if dst is of another game.
+	CopyInto(dst State) bool
+}

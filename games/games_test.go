@@ -35,7 +35,7 @@ func TestEveryGameIsComplete(t *testing.T) {
 				ok   bool
 			}{
 				{"Drawer", is[engine.Drawer](s)}, {"Evaluator", is[engine.Evaluator](s)},
-				{"ComponentReporter", is[engine.ComponentReporter](s)},
+				{"ComponentReporter", is[engine.ComponentReporter](s)}, {"Copier", is[engine.Copier](s)},
 			} {
 				if !iface.ok {
 					t.Errorf("%s: state is not an engine.%s", g.ID(), iface.name)
@@ -72,6 +72,12 @@ func TestEveryGameIsComplete(t *testing.T) {
 				t.Errorf("%s, %d players: no components reported after a whole game", g.ID(), n)
 			}
 		}
+	}
+	// CopyInto refuses a state of another game.
+	a, _ := reg.All()[0].New(2, 1, nil)
+	b, _ := reg.All()[1].New(2, 1, nil)
+	if a.(engine.Copier).CopyInto(b) {
+		t.Error("CopyInto accepted a state of another game")
 	}
 	if _, err := reg.Lookup("chess"); err == nil {
 		t.Error("unknown game found")

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -28,6 +29,7 @@ func cmdBench(e *env, args []string) error {
 	seconds := fs.Float64("seconds", 1, "time per game and player count")
 	asJSON := fs.Bool("json", false, "print JSON")
 	withBots := fs.Bool("bots", false, "also measure ismcts iterations per second at the start of a game")
+	botKind := fs.String("bot", "ismcts", "with --bots: the ismcts configuration measured (its budget is ignored)")
 	pos, err := parse(fs, args, 0, 1, "at most one game id: jardin bench [GAME]")
 	if err != nil {
 		return err
@@ -65,7 +67,7 @@ func cmdBench(e *env, args []string) error {
 			if *players != 0 {
 				n = *players
 			}
-			r, err := botSpeed(e, g, n, time.Duration(*seconds*float64(time.Second)))
+			r, err := botSpeed(e, g, n, *botKind, time.Duration(*seconds*float64(time.Second)))
 			if err != nil {
 				return err
 			}
@@ -136,6 +138,7 @@ func playouts(e *env, g engine.Game, n int, d time.Duration) (benchResult, error
 type botBench struct {
 	Game             string  `json:"game"`
 	Players          int     `json:"players"`
+	Bot              string  `json:"bot"`
 	Iterations       int     `json:"iterations"`
 	Seconds          float64 `json:"seconds"`
 	IterationsPerSec float64 `json:"iterationsPerSecond"`
@@ -143,9 +146,9 @@ type botBench struct {
 
 // botSpeed runs single-tree ismcts searches of 5,000 iterations from the
 // first real decision of an n-player game for about d.
-func botSpeed(e *env, g engine.Game, n int, d time.Duration) (botBench, error) {
+func botSpeed(e *env, g engine.Game, n int, kind string, d time.Duration) (botBench, error) {
 	const per = 5000
-	r := botBench{Game: g.ID(), Players: n}
+	r := botBench{Game: g.ID(), Players: n, Bot: kind}
 	s, err := g.New(n, 1, nil)
 	if err != nil {
 		return r, err
@@ -156,9 +159,12 @@ func botSpeed(e *env, g engine.Game, n int, d time.Duration) (botBench, error) {
 			return r, err
 		}
 	}
-	b, err := bots.New(fmt.Sprintf("ismcts:%d", per), 1)
+	if kind != "ismcts" && !strings.HasPrefix(kind, "ismcts:") {
+		return r, usagef("--bot: want an ismcts configuration, e.g. ismcts:r10:p4")
+	}
+	b, err := bots.New(kind+fmt.Sprintf(":%d", per), 1)
 	if err != nil {
-		return r, err
+		return r, usagef("--bot: %v", err)
 	}
 	start := time.Now()
 	for time.Since(start) < d || r.Iterations == 0 {

@@ -36,7 +36,8 @@ type Config struct {
 //   - replaying the same seed and moves gives byte-identical views and result;
 //   - View(p) is byte-identical before and after Determinize(p), and a
 //     determinized copy can be played on;
-//   - a clone is deep: playing on it never changes the original;
+//   - a clone is deep: playing on it never changes the original (and so is
+//     a CopyInto copy, for games that offer it);
 //   - views and results marshal to JSON.
 func Run(t *testing.T, g engine.Game, cfg Config) {
 	t.Helper()
@@ -226,6 +227,25 @@ func checkCloneDeep(s engine.State, rng *engine.RNG) error {
 	}
 	if !reflect.DeepEqual(snap, s) {
 		return fmt.Errorf("playing on a clone changed the original")
+	}
+	// CopyInto, where offered, makes the played-on clone equal to s again,
+	// and deep: playing on the copy leaves s alone.
+	if cp, ok := s.(engine.Copier); ok {
+		if !cp.CopyInto(c) {
+			return fmt.Errorf("CopyInto refused a state of its own game")
+		}
+		if !reflect.DeepEqual(c, s) {
+			return fmt.Errorf("CopyInto did not make an equal copy")
+		}
+		for i := 0; i < 10 && !c.Over(); i++ {
+			buf = c.LegalMoves(buf[:0])
+			if err := c.Apply(buf[rng.Intn(len(buf))], nil); err != nil {
+				return fmt.Errorf("copy rejects a legal move: %v", err)
+			}
+		}
+		if !reflect.DeepEqual(snap, s) {
+			return fmt.Errorf("playing on a CopyInto copy changed the original")
+		}
 	}
 	return nil
 }
