@@ -156,6 +156,16 @@ func TestSimAndBench(t *testing.T) {
 			t.Errorf("%s not written", out)
 		}
 	}
+	svg := filepath.Join(dir, "s.svg")
+	if code, _, errs := jardin(t, "", "sim", "english-gardens", "--games", "4", "--quiet", "--plot", svg); code != 0 {
+		t.Fatalf("sim --plot: %s", errs)
+	}
+	if b, err := os.ReadFile(svg); err != nil || !strings.HasPrefix(string(b), "<svg") {
+		t.Error("--plot wrote no SVG")
+	}
+	if code, _, _ := jardin(t, "", "sim", "english-gardens", "--plot", "x.png"); code != 2 {
+		t.Error("--plot x.png accepted")
+	}
 	code, out, _ := jardin(t, "", "bench", "english-gardens", "--players", "2", "--seconds", "0.05", "--json")
 	var res []benchResult
 	if code != 0 || json.Unmarshal([]byte(out), &res) != nil || len(res) != 1 || res[0].MovesPerSec <= 0 {
@@ -169,5 +179,27 @@ func TestSecondPerson(t *testing.T) {
 		if got := secondPerson(in); got != want {
 			t.Errorf("%q: %q, want %q", in, got, want)
 		}
+	}
+}
+
+func TestBenchBots(t *testing.T) {
+	code, out, errs := jardin(t, "", "bench", "schlossgarten", "--players", "2", "--seconds", "0.05", "--bots", "--json")
+	var res struct {
+		ISMCTS []botBench `json:"ismcts"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &res) != nil || len(res.ISMCTS) != 1 || res.ISMCTS[0].IterationsPerSec <= 0 {
+		t.Errorf("bench --bots: %d %q %q", code, out, errs)
+	}
+	if code, _, _ := jardin(t, "", "bench", "--bots", "--bot", "greedy"); code != 2 {
+		t.Error("--bot greedy accepted")
+	}
+}
+
+// A game between an ismcts seat and a greedy seat through play, with a
+// difficulty per seat and --jobs.
+func TestPlayISMCTSSeats(t *testing.T) {
+	code, out, errs := jardin(t, "", "play", "schlossgarten", "--seats", "ismcts:easy,greedy", "--jobs", "2", "--seed", "2")
+	if code != 0 || !strings.Contains(out, "Final score pad") {
+		t.Errorf("play with ismcts: %d %s", code, errs)
 	}
 }
