@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/jardin-games/jardin/engine"
-	"github.com/jardin-games/jardin/record"
 )
 
 // Tests from the review of the package against the specification. Each
@@ -343,35 +342,6 @@ func TestCardConservation(t *testing.T) {
 				}
 			}
 		}
-	}
-}
-
-type thisGame struct{}
-
-func (thisGame) Lookup(id string) (engine.Game, error) {
-	if id != Game.ID() {
-		return nil, fmt.Errorf("unknown game %q", id)
-	}
-	return Game, nil
-}
-
-// The example record of docs/examples replays to its recorded result, so a
-// rules change that alters it cannot go unnoticed.
-func TestExampleRecordReplays(t *testing.T) {
-	data, err := os.ReadFile("../../docs/examples/english-gardens.record.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := record.Parse(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := record.Replay(thisGame{}, r, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !s.Over() || r.Result == nil {
-		t.Error("the example record is not a finished game with its result")
 	}
 }
 

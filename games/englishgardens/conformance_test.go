@@ -25,3 +25,14 @@ func FuzzParseMove(f *testing.F) {
 	}
 	enginetest.FuzzParseMove(f, s)
 }
+
+// TestGreedyBeatsRandom is the quality gate: the project's greedy bot
+// beats random in at least 90% of 2-player games (seats alternated; the
+// acceptance run of 1,000 games is in docs/bots.md).
+func TestGreedyBeatsRandom(t *testing.T) {
+	games := 40
+	if testing.Short() {
+		games = 4
+	}
+	enginetest.GreedyBeatsRandom(t, Game, games, 0, nil)
+}
