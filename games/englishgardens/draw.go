@@ -65,30 +65,31 @@ func (s *state) Draw(viewer int, st engine.Style) string {
 		}
 		return t
 	}
-	fmt.Fprintf(&b, "%s  turn %d  landscape deck %d  trophy deck %d", bold("Jardins Anglais"), s.turns+1, s.land.n, s.tro.n)
+	fmt.Fprintf(&b, "%s  %s %d  %s %d  %s %d", bold("Jardins Anglais"), tr(st, "turn", "tour"), s.turns+1,
+		tr(st, "landscape deck", "pioche Aménagement"), s.land.n, tr(st, "trophy deck", "pioche Trophées"), s.tro.n)
 	if s.endTriggered {
-		b.WriteString("  [END TRIGGERED: last round]")
+		b.WriteString(tr(st, "  [END TRIGGERED: last round]", "  [FIN DÉCLENCHÉE : dernier tour]"))
 	}
-	b.WriteString("\nLandscape display: ")
+	b.WriteString(tr(st, "\nLandscape display: ", "\nAménagements visibles : "))
 	for i, c := range s.landDisp {
 		fmt.Fprintf(&b, " %d:", i+1)
 		if c < 0 {
-			b.WriteString(blank("(empty)"))
+			b.WriteString(blank(tr(st, "(empty)", "(vide)")))
 		} else {
 			b.WriteString(s.paint(c, s.short(c), st))
 		}
 	}
 	b.WriteString(s.drawUnder(viewer))
-	b.WriteString("\nTrophy display:\n")
+	b.WriteString(tr(st, "\nTrophy display:\n", "\nTrophées visibles :\n"))
 	for i, t := range s.troDisp {
 		if t < 0 {
-			fmt.Fprintf(&b, "  %d: (empty)\n", i+1)
+			fmt.Fprintf(&b, "  %d: %s\n", i+1, tr(st, "(empty)", "(vide)"))
 		} else {
 			fmt.Fprintf(&b, "  %d: #%d %s\n", i+1, t+1, s.g.c.trophies[t].Name)
 		}
 	}
 	if s.phase == phTrophyPlace {
-		fmt.Fprintf(&b, "Trophy to place: #%d %s\n", s.held+1, s.g.c.trophies[s.held].Name)
+		fmt.Fprintf(&b, tr(st, "Trophy to place: #%d %s\n", "Trophée à placer : #%d %s\n"), s.held+1, s.g.c.trophies[s.held].Name)
 	}
 	for q := 0; q < int(s.n); q++ {
 		b.WriteString("\n")
@@ -100,16 +101,16 @@ func (s *state) Draw(viewer int, st engine.Style) string {
 func (s *state) drawVillage(q, viewer int, st engine.Style, bold func(string) string) string {
 	var b strings.Builder
 	p := &s.pl[q]
-	up := "face down"
+	up := tr(st, "face down", "face cachée")
 	if p.villageUp {
-		up = "face up"
+		up = tr(st, "face up", "face visible")
 	}
 	marker := ""
 	if q == int(s.cur) && s.phase != phOver {
-		marker = "  <- to play"
+		marker = tr(st, "  <- to play", "  <- à jouer")
 	}
-	fmt.Fprintf(&b, "%s  village %s (%s)  score %d  cards %d%s\n", bold(fmt.Sprintf("Player %d", q+1)),
-		s.g.c.villages[p.village], up, s.Score(q), p.visible, marker)
+	fmt.Fprintf(&b, "%s  village %s (%s)  score %d  %s %d%s\n", bold(fmt.Sprintf(tr(st, "Player %d", "Joueur %d"), q+1)),
+		s.g.c.villages[p.village], up, s.Score(q), tr(st, "cards", "cartes"), p.visible, marker)
 	trophyCell := func(sl int) string {
 		if t := p.trophy[sl]; t >= 0 {
 			return blank(fmt.Sprintf("%s #%d", slotNames[sl], t+1))
@@ -135,13 +136,13 @@ func (s *state) drawVillage(q, viewer int, st engine.Style, bold func(string) st
 		b.WriteByte('\n')
 	}
 	if q == viewer {
-		b.WriteString("  Hand:")
+		b.WriteString(tr(st, "  Hand:", "  Main :"))
 		for i := 0; i < int(p.handN); i++ {
 			fmt.Fprintf(&b, " h%d:%s", i+1, s.paint(p.hand[i], s.short(p.hand[i]), st))
 		}
 		b.WriteByte('\n')
 	} else {
-		fmt.Fprintf(&b, "  Hand: %d cards", p.handN)
+		fmt.Fprintf(&b, tr(st, "  Hand: %d cards", "  Main : %d cartes"), p.handN)
 		// Cards taken face up are public until a face-down discard hides
 		// them (see the view); show them so a player need not remember.
 		var known []string
@@ -162,7 +163,7 @@ func (s *state) drawVillage(q, viewer int, st engine.Style, bold func(string) st
 		}
 	}
 	if len(used) > 0 {
-		b.WriteString("  Trophies: " + strings.Join(used, "; ") + "\n")
+		b.WriteString(tr(st, "  Trophies: ", "  Trophées : ") + strings.Join(used, "; ") + "\n")
 	}
 	return b.String()
 }
@@ -200,4 +201,12 @@ func (s *state) drawUnder(viewer int) string {
 		fmt.Fprintf(&b, "\nPut under the decks by player %d (order unknown; some may have been drawn since): %s", u.Seat+1, strings.Join(names, ", "))
 	}
 	return b.String()
+}
+
+// tr picks the English or French label for the drawing's language.
+func tr(st engine.Style, en, fr string) string {
+	if st.Lang == "fr" {
+		return fr
+	}
+	return en
 }

@@ -517,3 +517,14 @@ func TestEG_SO5_SoloVillageCard(t *testing.T) {
 	apply(t, s, "refresh trophy 123")
 	illegal(t, s, "special2", "EG-T3")
 }
+
+// The drawing follows the language of the style.
+func TestDrawFrench(t *testing.T) {
+	s := newState(t, 2, 1, nil)
+	fr := s.Draw(0, engine.Style{Lang: "fr"})
+	for _, want := range []string{"Joueur 2", "Main : 3 cartes", "pioche Aménagement"} {
+		if !strings.Contains(fr, want) {
+			t.Errorf("French drawing lacks %q:\n%s", want, fr)
+		}
+	}
+}
