@@ -21,7 +21,7 @@ type Bot interface {
 // Kinds lists the bot kinds New accepts. ismcts takes an optional budget:
 // "ismcts:5000" (iterations), "ismcts:500ms" (time), "ismcts:hard"
 // (difficulty), and ":j2" for two parallel trees.
-var Kinds = []string{"random", "greedy", "ismcts"}
+func Kinds() []string { return []string{"random", "greedy", "ismcts"} }
 
 // New makes a bot from its kind ("random", "greedy"), seeded so that a game
 // between bots replays identically.
@@ -35,7 +35,7 @@ func New(kind string, seed uint64) (Bot, error) {
 	if k := strings.ToLower(kind); k == "ismcts" || strings.HasPrefix(k, "ismcts:") {
 		return parseISMCTS(k, seed)
 	}
-	return nil, fmt.Errorf("unknown bot %q (known: %s)", kind, strings.Join(Kinds, ", "))
+	return nil, fmt.Errorf("unknown bot %q (known: %s)", kind, strings.Join(Kinds(), ", "))
 }
 
 // Random plays a uniformly random legal move.

@@ -7,7 +7,7 @@ import (
 )
 
 func TestNew(t *testing.T) {
-	for _, k := range bots.Kinds {
+	for _, k := range bots.Kinds() {
 		if b, err := bots.New(k, 1); err != nil || b.Name() != k {
 			t.Errorf("%s: %v", k, err)
 		}

@@ -17,8 +17,9 @@ import (
 // iteration re-samples what the bot's seat cannot see (a fresh
 // determinization of its own copy), walks a tree shared by all samples,
 // choosing among the moves legal in this sample (UCB with availability
-// counts), expands one move, plays the game out at random and backs up
-// every player's own reward. See docs/bots.md.
+// counts), expands one move, plays out with a cheap policy (the best of a
+// few sampled moves by the game's Evaluate) and backs up every player's own
+// reward. See docs/bots.md.
 type ISMCTS struct {
 	// Iterations per move, split over Jobs trees; 0 means use Time.
 	Iterations int
@@ -48,25 +49,38 @@ type ISMCTS struct {
 	name       string
 }
 
-// Difficulty levels for ismcts seats: iterations per move, before the
-// game's IterationScale.
-var Difficulty = map[string]int{"easy": 100, "medium": 1000, "hard": 3000, "expert": 10000}
+// Difficulty returns the iterations per move of a named level (easy,
+// medium, hard, expert), before the game's IterationScale, or 0.
+func Difficulty(level string) int {
+	switch level {
+	case "easy":
+		return 100
+	case "medium":
+		return 1000
+	case "hard":
+		return 3000
+	case "expert":
+		return 10000
+	}
+	return 0
+}
 
 // autoRollout asks the game's SearchAdvice for the rollout length.
 const autoRollout = -2
 
-// parseISMCTS reads "ismcts[:BUDGET][:jN]": BUDGET is an iteration count,
-// a duration ("500ms", "2s") or a difficulty (easy, medium, hard, expert).
+// parseISMCTS reads "ismcts[:FIELD]...": a budget (an iteration count, a
+// duration such as "500ms", or easy|medium|hard|expert), jN trees, rN
+// play-out length, pN sampled moves, cX exploration, wX rank weight.
 func parseISMCTS(kind string, seed uint64) (*ISMCTS, error) {
-	b := &ISMCTS{Iterations: Difficulty["medium"], level: true, Jobs: 1, C: 0.7, Rollout: autoRollout, Sample: 4,
+	b := &ISMCTS{Iterations: Difficulty("medium"), level: true, Jobs: 1, C: 0.7, Rollout: autoRollout, Sample: 4,
 		RankWeight: 0.8, seed: seed, name: kind}
 	parts := strings.Split(kind, ":")
 	for _, p := range parts[1:] {
 		switch {
 		case p == "":
 			return nil, fmt.Errorf("bot %q: empty field", kind)
-		case Difficulty[p] > 0:
-			b.Iterations, b.Time, b.level = Difficulty[p], 0, true
+		case Difficulty(p) > 0:
+			b.Iterations, b.Time, b.level = Difficulty(p), 0, true
 		case p[0] == 'c' || p[0] == 'w':
 			f, err := strconv.ParseFloat(p[1:], 64)
 			if err != nil || f < 0 {
