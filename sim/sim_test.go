@@ -77,3 +77,34 @@ func TestRunDeterministicAndPlot(t *testing.T) {
 		t.Error("cancelled tournament returned a report")
 	}
 }
+
+// With Rotate, game i seats the listed bots shifted by i, and the report
+// follows each bot, not each seat.
+func TestRunRotate(t *testing.T) {
+	kinds := []string{"greedy", "random", "random"}
+	cfg := Config{Game: englishgardens.Game, Seats: kinds, Games: 6, Seed: 40, Jobs: 2, Rotate: true}
+	rep, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Rotated {
+		t.Error("report does not say the seats rotated")
+	}
+	for i := 0; i < cfg.Games; i++ {
+		shift := i % len(kinds)
+		_, s, err := Play(context.Background(), cfg.Game, cfg.Seed+uint64(i), nil, rotate(kinds, shift))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := s.Result()
+		for p := range kinds {
+			seat := (p + shift) % len(kinds)
+			if got, want := rep.Totals[p][i], res.Players[seat].Total; got != want {
+				t.Errorf("game %d: bot %d (%s) total %d in the report, %d at seat %d", i, p, kinds[p], got, want, seat+1)
+			}
+		}
+	}
+	if rep.Seats[0].WinRate.Rate < 0.99 {
+		t.Errorf("greedy, wherever it sat, won %.0f%% against random", 100*rep.Seats[0].WinRate.Rate)
+	}
+}

@@ -18,6 +18,12 @@ type Config struct {
 	Seed    uint64
 	Options engine.Options
 	Jobs    int
+	// Rotate seats the bots in turn: in game i, the bot listed at p sits at
+	// seat (p+i) mod n, so every bot plays every seat equally often. The
+	// report's "seats" are then the bots in the order listed, wherever they
+	// sat; comparing bots fairly needs this whenever a seat (such as the
+	// first to play) is an advantage.
+	Rotate bool
 	// Progress, if set, is called after each game with the count done.
 	Progress func(done, total int)
 }
@@ -76,6 +82,7 @@ type Report struct {
 	Players    int               `json:"players"`
 	Games      int               `json:"games"`
 	Seed       uint64            `json:"seed"`
+	Rotated    bool              `json:"rotated,omitempty"`
 	Categories []engine.Category `json:"categories"`
 	Seats      []SeatReport      `json:"seats"`
 	Positions  []PositionReport  `json:"positions,omitempty"`
@@ -107,7 +114,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		go func() {
 			defer wg.Done()
 			for i := range idx {
-				rec, s, err := Play(ctx, cfg.Game, cfg.Seed+uint64(i), cfg.Options, cfg.Seats)
+				shift := 0
+				if cfg.Rotate {
+					shift = i % len(cfg.Seats)
+				}
+				rec, s, err := Play(ctx, cfg.Game, cfg.Seed+uint64(i), cfg.Options, rotate(cfg.Seats, shift))
 				if err == nil {
 					o := outcome{res: s.Result(), moves: len(rec.Moves)}
 					if len(rec.Moves) > 0 {
@@ -118,7 +129,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 							o.components = append(o.components, cr.Components(p))
 						}
 					}
-					outs[i] = o
+					outs[i] = o.byEntry(shift)
 				} else {
 					outs[i] = outcome{err: err}
 				}
@@ -152,9 +163,46 @@ feed:
 	return summarise(cfg, outs), nil
 }
 
+// rotate returns the seating of game with the given shift: the bot listed
+// at p sits at seat (p+shift) mod n.
+func rotate(kinds []string, shift int) []string {
+	if shift == 0 {
+		return kinds
+	}
+	n := len(kinds)
+	seats := make([]string, n)
+	for p, k := range kinds {
+		seats[(p+shift)%n] = k
+	}
+	return seats
+}
+
+// byEntry re-indexes an outcome played with the given shift by the bots'
+// order in the list rather than by seat.
+func (o outcome) byEntry(shift int) outcome {
+	if shift == 0 {
+		return o
+	}
+	n := len(o.res.Players)
+	players := make([]engine.PlayerResult, n)
+	for p := range players {
+		players[p] = o.res.Players[(p+shift)%n]
+	}
+	o.res.Players = players
+	o.first = (o.first - shift + n) % n
+	if o.components != nil {
+		comps := make([][]string, n)
+		for p := range comps {
+			comps[p] = o.components[(p+shift)%n]
+		}
+		o.components = comps
+	}
+	return o
+}
+
 func summarise(cfg Config, outs []outcome) *Report {
 	n := len(cfg.Seats)
-	r := &Report{Game: cfg.Game.ID(), Players: n, Games: len(outs), Seed: cfg.Seed}
+	r := &Report{Game: cfg.Game.ID(), Players: n, Games: len(outs), Seed: cfg.Seed, Rotated: cfg.Rotate}
 	if len(outs) > 0 {
 		r.Categories = outs[0].res.Categories
 	}

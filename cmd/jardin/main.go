@@ -23,19 +23,21 @@ Usage:
   jardin games [--json]                       list the games, players and options
   jardin rules GAME                           the rules as implemented
   jardin play GAME [--players N] [--seats you,greedy,…] [--seed S] [--options k=v,…]
-                   [--lang en|fr] [--color auto|always|never] [--record FILE]
+                   [--lang en|fr] [--color auto|always|never] [--record FILE] [--jobs N]
                                               play in the terminal against bots, or hot-seat
   jardin replay RECORD [--step] [--lang en|fr]
                                               check a record and show the game
   jardin score POSITION [--game GAME] [--json]
                                               score a finished garden
   jardin sim GAME --players N --games K [--seats greedy,random,…] [--seed S]
-                  [--jobs J] [--options k=v,…] [--out FILE.json|FILE.csv] [--quiet]
+                  [--jobs J] [--options k=v,…] [--rotate] [--out FILE.json|FILE.csv]
+                  [--plot FILE.svg] [--quiet]
                                               bot tournaments
-  jardin bench [GAME] [--players N] [--seconds S] [--json]
-                                              random playouts per second
+  jardin bench [GAME] [--players N] [--seconds S] [--bots [--bot KIND]] [--json]
+                                              random playouts and ismcts iterations per second
 
-Seats and bots: you (a human at this terminal), random, greedy.
+Seats and bots: you (a human at this terminal), random, greedy, and
+ismcts[:easy|medium|hard|expert|ITERATIONS|DURATION][:jN] (see docs/bots.md).
 Exit status: 0 success, 1 rejected input, 2 bad usage.
 `
 

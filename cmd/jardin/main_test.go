@@ -163,6 +163,10 @@ func TestSimAndBench(t *testing.T) {
 	if b, err := os.ReadFile(svg); err != nil || !strings.HasPrefix(string(b), "<svg") {
 		t.Error("--plot wrote no SVG")
 	}
+	code, rout, _ := jardin(t, "", "sim", "happy-garden", "--seats", "greedy,random", "--games", "4", "--quiet", "--rotate")
+	if code != 0 || !strings.Contains(rout, "Seats rotated") || !strings.Contains(rout, "position 1: 50.0%") {
+		t.Errorf("sim --rotate (happy-garden, whose seat 1 always starts): %d %s", code, rout)
+	}
 	if code, _, _ := jardin(t, "", "sim", "english-gardens", "--plot", "x.png"); code != 2 {
 		t.Error("--plot x.png accepted")
 	}

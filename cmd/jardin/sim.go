@@ -31,6 +31,7 @@ func cmdSim(e *env, args []string) error {
 	out := fs.String("out", "", "also write the report to FILE.json or FILE.csv")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
 	plot := fs.String("plot", "", "write an SVG chart of the score distributions per seat to FILE.svg")
+	rot := fs.Bool("rotate", false, "rotate the bots round the seats from game to game, so each plays every seat equally")
 	pos, err := parse(fs, args, 1, 1, "a game id: jardin sim GAME --players N --games K")
 	if err != nil {
 		return err
@@ -64,7 +65,7 @@ func cmdSim(e *env, args []string) error {
 	if *plot != "" && filepath.Ext(*plot) != ".svg" {
 		return usagef("--plot: the file name must end in .svg")
 	}
-	cfg := sim.Config{Game: g, Seats: kinds, Games: *nGames, Seed: *seed, Options: opts, Jobs: *jobs}
+	cfg := sim.Config{Game: g, Seats: kinds, Games: *nGames, Seed: *seed, Options: opts, Jobs: *jobs, Rotate: *rot}
 	if !*quiet {
 		cfg.Progress = progress(e.stderr, time.Now())
 	}
@@ -172,7 +173,11 @@ func checkPlayers(g interface{ Players() (int, int) }, n int) error {
 
 func printReport(w io.Writer, r *sim.Report) {
 	fmt.Fprintf(w, "%s, %d players, %d games (seeds %d–%d)\n", r.Game, r.Players, r.Games, r.Seed, r.Seed+uint64(r.Games)-1)
-	fmt.Fprintf(w, "Decisions per game: mean %.1f, sd %.1f, min %.0f, max %.0f\n\n", r.Moves.Mean, r.Moves.SD, r.Moves.Min, r.Moves.Max)
+	fmt.Fprintf(w, "Decisions per game: mean %.1f, sd %.1f, min %.0f, max %.0f\n", r.Moves.Mean, r.Moves.SD, r.Moves.Min, r.Moves.Max)
+	if r.Rotated {
+		fmt.Fprintln(w, "Seats rotated: \"seat\" N is the N-th bot of --seats, which sat at every seat in turn.")
+	}
+	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "SEAT\tBOT\tWINS\tWIN RATE (95% CI)\tMEAN SCORE (SD)\t")
 	for _, s := range r.Seats {
