@@ -38,9 +38,15 @@ type ISMCTS struct {
 	// By default the game's SearchAdvice decides (full play-outs if it
 	// gives none).
 	Rollout int
+	// RolloutTurns, when positive, ends a play-out instead once the
+	// decider has changed that many times (1: the rest of the current
+	// player's turn), so that every leaf is valued at a turn boundary. By
+	// default the game's SearchAdvice decides.
+	RolloutTurns int
 	// Sample is the number of random legal moves a rollout compares at each
-	// decision, keeping the one its mover's Evaluate likes best; 1 or less
-	// plays uniformly at random.
+	// decision, keeping the one its mover's Evaluate likes best (every
+	// legal move once when there are no more than Sample); 1 or less plays
+	// uniformly at random.
 	Sample int
 	// RankWeight is the share of the rank in the reward; the rest is the
 	// score margin over the best other player, normalised.
@@ -70,7 +76,8 @@ const autoRollout = -2
 
 // parseISMCTS reads "ismcts[:FIELD]...": a budget (an iteration count, a
 // duration such as "500ms", or easy|medium|hard|expert), jN trees, rN
-// play-out length, pN sampled moves, cX exploration, wX rank weight.
+// play-out length in decisions or tN in turns, pN sampled moves, cX
+// exploration, wX rank weight.
 func parseISMCTS(kind string, seed uint64) (*ISMCTS, error) {
 	b := &ISMCTS{Iterations: Difficulty("medium"), level: true, Jobs: 1, C: 0.7, Rollout: autoRollout, Sample: 4,
 		RankWeight: 0.8, seed: seed, name: kind}
@@ -102,7 +109,13 @@ func parseISMCTS(kind string, seed uint64) (*ISMCTS, error) {
 			if err != nil || n < -1 {
 				return nil, fmt.Errorf("bot %q: rollout %q: want r-1 (to the end) or rN moves", kind, p)
 			}
-			b.Rollout = n
+			b.Rollout, b.RolloutTurns = n, 0
+		case p[0] == 't':
+			n, err := strconv.Atoi(p[1:])
+			if err != nil || n < 1 {
+				return nil, fmt.Errorf("bot %q: rollout %q: want tN turns, N at least 1", kind, p)
+			}
+			b.Rollout, b.RolloutTurns = -1, n
 		case p[0] == 'j':
 			n, err := strconv.Atoi(p[1:])
 			if err != nil || n < 1 || n > 256 {
@@ -156,6 +169,7 @@ type tree struct {
 	buf        []engine.Move
 	untried    []engine.Move
 	sample     int
+	turns      int // play-outs end after this many changes of decider, if positive
 	scratch    engine.State
 }
 
@@ -169,11 +183,11 @@ func (b *ISMCTS) Choose(ctx context.Context, s engine.State) (engine.Move, error
 	if len(legal) == 1 {
 		return legal[0], nil
 	}
-	rollout, iterations := b.Rollout, b.Iterations
+	rollout, turns, iterations := b.Rollout, b.RolloutTurns, b.Iterations
 	if adv, ok := s.(engine.SearchAdvisor); ok {
 		a := adv.SearchAdvice()
 		if rollout == autoRollout {
-			rollout = a.Rollout
+			rollout, turns = a.Rollout, a.RolloutTurns
 		}
 		if b.level && a.IterationScale > 0 {
 			iterations = int(float64(iterations) * a.IterationScale)
@@ -201,6 +215,7 @@ func (b *ISMCTS) Choose(ctx context.Context, s engine.State) (engine.Move, error
 		go func(t *tree, iters int, j int) {
 			defer wg.Done()
 			t.sample = b.Sample
+			t.turns = turns
 			errs[j] = t.search(ctx, s, iters, b.Time, rollout)
 		}(trees[j], iters, j)
 	}
@@ -335,7 +350,7 @@ func (t *tree) descend(d engine.State) (int32, error) {
 }
 
 func (t *tree) rollout(d engine.State, limit int) error {
-	if t.sample <= 1 {
+	if t.sample <= 1 && t.turns <= 0 {
 		var err error
 		_, t.buf, err = engine.RandomPlayout(d, &t.rng, limit, t.buf)
 		if err != nil {
@@ -345,14 +360,31 @@ func (t *tree) rollout(d engine.State, limit int) error {
 	}
 	_, ok := d.(engine.Evaluator)
 	cp, canCopy := d.(engine.Copier)
+	turns, mover := 0, d.ToMove()
 	for k := 0; !d.Over() && (limit < 0 || k < limit); k++ {
+		if p := d.ToMove(); p != mover {
+			if turns++; t.turns > 0 && turns >= t.turns {
+				break
+			}
+			mover = p
+		}
 		t.buf = d.LegalMoves(t.buf[:0])
 		m := t.buf[t.rng.Intn(len(t.buf))]
-		if ok && len(t.buf) > 1 {
+		if ok && len(t.buf) > 1 && t.sample > 1 {
 			p := d.ToMove()
 			best := math.Inf(-1)
-			for i := 0; i < t.sample; i++ {
-				cand := t.buf[t.rng.Intn(len(t.buf))]
+			// Few moves: try each once; many: sample some.
+			all := len(t.buf) <= t.sample
+			tries, off := t.sample, 0
+			if all {
+				// A random start spreads the ties.
+				tries, off = len(t.buf), t.rng.Intn(len(t.buf))
+			}
+			for i := 0; i < tries; i++ {
+				cand := t.buf[(off+i)%len(t.buf)]
+				if !all {
+					cand = t.buf[t.rng.Intn(len(t.buf))]
+				}
 				// Try the move on a scratch copy: copied into reused
 				// memory when the game allows it, cloned otherwise.
 				if t.scratch == nil || !canCopy || !cp.CopyInto(t.scratch) {

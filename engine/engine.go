@@ -116,6 +116,11 @@ type SearchAdvice struct {
 	// 0 for none (the heuristic is better than any quick play-out, e.g.
 	// when random play almost never reaches the end).
 	Rollout int
+	// RolloutTurns, when positive, ends play-outs instead at a turn
+	// boundary: once the player to move has changed that many times (1:
+	// the rest of the current turn). For games whose turns are several
+	// decisions, whose heuristic is only fair between turns.
+	RolloutTurns int
 	// IterationScale multiplies the iteration counts of the named
 	// difficulty levels, so that a level means about the same thinking
 	// time in every game (cheap iterations: a scale above 1).
