@@ -337,7 +337,9 @@ func (s *state) refresh(p *player, mv move, log *engine.Log) {
 			disp[sl] = d.draw()
 		}
 	}
-	log.Public(int(s.cur), "turns the village card face down and refreshes the %s display (special 1)", what)
+	if log.On() { // the argument would allocate even with no log
+		log.Public(int(s.cur), "turns the village card face down and refreshes the %s display (special 1)", what)
+	}
 	s.phase = phAfterRefresh
 	if s.solo() && !s.actionA(p) && !s.actionB(p) {
 		log.Public(int(s.cur), "has no action left after special 1: the game ends (EG-SO6)")

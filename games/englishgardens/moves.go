@@ -126,7 +126,7 @@ func (s *state) LegalMoves(buf []engine.Move) []engine.Move {
 		buf = s.appendTakes(buf, mkTakeTrophy, &s.troDisp, s.tro.n, nil)
 	case phTrophyPlace:
 		for sl := 0; sl < 6; sl++ {
-			if s.trophySlotOK(p, sl) == nil {
+			if s.slotOpen(p, sl) {
 				buf = append(buf, move{kind: mkPut, a: uint8(sl)}.pack())
 			}
 		}
@@ -182,11 +182,18 @@ func appendRefresh(buf []engine.Move, which uint8, disp *[3]int8) []engine.Move 
 	return buf
 }
 
+// slotOpen reports whether the held trophy may go into slot sl (EG-T8,
+// EG-SO3, EG-SO4). LegalMoves asks it rather than trophySlotOK, as building
+// the error would allocate on the hot path.
+func (s *state) slotOpen(p *player, sl int) bool {
+	return sl >= 0 && sl < 6 && (!s.solo() || s.heldStruct || p.trophy[sl] < 0)
+}
+
 func (s *state) trophySlotOK(p *player, sl int) error {
 	if sl < 0 || sl >= 6 {
 		return engine.Illegal("EG-T8a", "a trophy goes into c1, c2, c3, r1, r2 or r3")
 	}
-	if s.solo() && !s.heldStruct && p.trophy[sl] >= 0 {
+	if !s.slotOpen(p, sl) {
 		return engine.Illegal("EG-SO3", "in solo a trophy may not cover another (only a structure's trophy may)")
 	}
 	return nil
