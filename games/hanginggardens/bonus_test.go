@@ -275,3 +275,38 @@ func TestRule_H5_ShortStockIsLogged(t *testing.T) {
 		}
 	}
 }
+
+// HG-T9d: the tool of position 3 and the gold of position 4 come from the
+// stock; an empty stock gives nothing, and the objective is still completed.
+func TestRule_HG_T9d_EmptyStockGivesNothing(t *testing.T) {
+	for _, tc := range []struct {
+		pos  string
+		what string
+	}{{"3", "tools"}, {"4", "gold"}} {
+		s := newState(t, 2, 1, engine.Options{"first": "1"})
+		s.obj[2], s.obj[3] = 0, 0 // OB01 animals in positions 3 and 4
+		setGarden(s, 0, map[string]string{"a1": "AN02", "a2": "AN07", "a3": "AN12"})
+		s.stockGold, s.stockTools = 0, 0
+		gold, tools := s.pl[0].Gold, s.pl[0].Tools
+		s.cur, s.phase = 0, phaseObjective
+		var log engine.Log
+		m, _ := s.ParseMove("objective " + tc.pos)
+		if err := s.Apply(m, &log); err != nil {
+			t.Fatal(err)
+		}
+		k := int(tc.pos[0] - '1')
+		if s.pl[0].Gold != gold || s.pl[0].Tools != tools || s.stockGold != 0 || s.stockTools != 0 {
+			t.Errorf("position %s with an empty stock: gold %d tools %d", tc.pos, s.pl[0].Gold, s.pl[0].Tools)
+		}
+		if s.markN[k] != 1 || s.marks[k][0] != 0 || s.pl[0].Done != 1<<k {
+			t.Errorf("position %s: the objective is not completed", tc.pos)
+		}
+		var text []string
+		for _, e := range log.Events {
+			text = append(text, e.Text)
+		}
+		if want := "gains no " + tc.what + ": the stock is empty"; !slices.Contains(text, want) {
+			t.Errorf("position %s: events %q, want %q", tc.pos, text, want)
+		}
+	}
+}

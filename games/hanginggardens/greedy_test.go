@@ -10,7 +10,7 @@ import (
 // TestGreedyBeatsRandom is the quality gate: the project's greedy bot
 // beats random in at least 90% of 2-player games (seats alternated).
 func TestGreedyBeatsRandom(t *testing.T) {
-	games := 100
+	games := 200
 	if testing.Short() {
 		games = 8
 	}

@@ -230,4 +230,20 @@ func TestScoreDoesNotAllocate(t *testing.T) {
 	if a := testing.AllocsPerRun(100, func() { buf = s.LegalMoves(buf[:0]) }); a != 0 {
 		t.Errorf("LegalMoves allocates %v times", a)
 	}
+	// Apply without a log, through every kind of decision of a game.
+	rng := engine.NewRNG(8)
+	var c state
+	for !s.Over() {
+		buf = s.LegalMoves(buf[:0])
+		m := buf[rng.Intn(len(buf))]
+		if a := testing.AllocsPerRun(5, func() {
+			c = *s
+			if err := c.Apply(m, nil); err != nil {
+				t.Fatal(err)
+			}
+		}); a != 0 {
+			t.Fatalf("Apply(%s) in the %s step allocates %v times", s.FormatMove(m), phaseNames[s.phase], a)
+		}
+		*s = c
+	}
 }

@@ -92,6 +92,19 @@ func TestRule_HG_S4_EnhancementPiles(t *testing.T) {
 			}
 		}
 	}
+	// each pile is shuffled: over seeds every tile of a pile shows on top
+	var top [25]bool
+	for seed := uint64(1); seed <= 200; seed++ {
+		s := newState(t, 2, seed, nil)
+		for k := 0; k < 3; k++ {
+			top[s.piles[k][s.pileLen[k]-1]] = true
+		}
+	}
+	for i, ok := range top {
+		if !ok {
+			t.Errorf("%s never on top of its pile in 200 games", comp.Enh[i].ID)
+		}
+	}
 }
 
 func TestRule_HG_S5_S6_ObjectivesAndIrrigation(t *testing.T) {
@@ -112,6 +125,27 @@ func TestRule_HG_S5_S6_ObjectivesAndIrrigation(t *testing.T) {
 			irr[s.pl[p].Irrigation] = true
 		}
 	}
+	// The draws are shuffled: over seeds every objective reaches every
+	// position, and every irrigation card reaches the first seat.
+	var objAt [4][10]bool
+	var irrOf0 [5]bool
+	for seed := uint64(1); seed <= 200; seed++ {
+		s := newState(t, 2, seed, nil)
+		for k, o := range s.obj {
+			objAt[k][o] = true
+		}
+		irrOf0[s.pl[0].Irrigation] = true
+	}
+	for k := range objAt {
+		for o, ok := range objAt[k] {
+			if !ok {
+				t.Errorf("HG-S5: %s never drawn into position %d in 200 games", comp.Objectives[o].ID, k+1)
+			}
+		}
+	}
+	if irrOf0 != [5]bool{true, true, true, true, true} {
+		t.Errorf("HG-S6: irrigation cards dealt to seat 1: %v", irrOf0)
+	}
 }
 
 func TestRule_HG_S8_FirstPlayerOption(t *testing.T) {
@@ -125,6 +159,19 @@ func TestRule_HG_S8_FirstPlayerOption(t *testing.T) {
 	a, b := newState(t, 4, 77, nil), newState(t, 4, 77, nil)
 	if a.first != b.first {
 		t.Error("random first player is not seeded")
+	}
+	// Without the option the seeded draw gives every seat the tile for some
+	// seed, and the seat drawn starts.
+	var drawn [4]bool
+	for seed := uint64(1); seed <= 60; seed++ {
+		s := newState(t, 4, seed, nil)
+		if s.cur != s.first || s.roundFirst != s.first {
+			t.Fatalf("seed %d: seat %d holds the tile but seat %d starts", seed, s.first, s.cur)
+		}
+		drawn[s.first] = true
+	}
+	if drawn != [4]bool{true, true, true, true} {
+		t.Errorf("first players drawn over 60 seeds: %v", drawn)
 	}
 	if _, err := Game.New(6, 1, nil); err == nil {
 		t.Error("6 players accepted")

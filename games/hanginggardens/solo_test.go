@@ -268,3 +268,28 @@ func TestRule_HG_SO4_AutomaOpeningTurnIsLogged(t *testing.T) {
 		t.Fatalf("the automa's opening turn of round 2 is not logged:\n%s", all)
 	}
 }
+
+// HG-SO6: the automa's marker takes the objective's high-value place, so the
+// player's later marker there scores the low value; the automa scores nothing.
+func TestRule_HG_SO6_AutomaMarkerTakesHighPlace(t *testing.T) {
+	s := newState(t, 1, 1, nil)
+	s.obj[0] = 0                // OB01 animals, position 1 (5 / 3)
+	s.automa[s.automaLen-1] = 1 // card 2: objective
+	s.automaTurn(nil)
+	if s.marks[0][0] != automaSeat {
+		t.Fatal("the automa's marker is not on position 1")
+	}
+	setGarden(s, 0, map[string]string{"a1": "AN02", "a2": "AN07", "a3": "AN12"})
+	s.cur, s.phase = 0, phaseObjective
+	mustApply(t, s, "objective 1")
+	if op, oc := s.objectives(0); op != comp.ObjPos[0].Low || oc != 1 {
+		t.Fatalf("the player's marker behind the automa's scores %d, want the low value %d", op, comp.ObjPos[0].Low)
+	}
+	if r := s.Result(); len(r.Players) != 1 || r.Players[0].Points[catObjectives] != comp.ObjPos[0].Low {
+		t.Fatalf("result: %+v", r.Players)
+	}
+	// the objective is now full (2 places with the automa)
+	if s.markN[0] != 2 || comp.Places[1] != 2 {
+		t.Fatal("solo objectives have 2 places")
+	}
+}
