@@ -430,6 +430,21 @@ func TestRule_P2_X17_DataChecks(t *testing.T) {
 	if gnomeColours != [6]int{3, 3, 3, 3, 3, 3} {
 		t.Errorf("gnome colours %v", gnomeColours)
 	}
+	// Each colour once as hat, once as shirt, once as trousers (the data
+	// lists a gnome's colours in that order).
+	var worn [3][6]int
+	for _, ts := range spec.Tiles {
+		if ts.Kind == "gnome" {
+			for k, cl := range ts.Colours {
+				worn[k][spec.colour(cl)]++
+			}
+		}
+	}
+	for k, part := range []string{"hat", "shirt", "trousers"} {
+		if worn[k] != [6]int{1, 1, 1, 1, 1, 1} {
+			t.Errorf("gnome %ss: colours worn %v times, want each once", part, worn[k])
+		}
+	}
 	if stockWB != 19 || stockWorm != 16 || stockBfly != 7 || stockCans != 6 {
 		t.Errorf("tokens %d %d %d %d", stockWB, stockWorm, stockBfly, stockCans)
 	}

@@ -516,3 +516,127 @@ func TestRule_HP_T13_T2_RepotBeforeSkipping(t *testing.T) {
 		t.Errorf("no takeable tile and no optional action: seat %d to move, want seat 2", n.ToMove()+1)
 	}
 }
+
+// HP-T4: a wheelbarrow is spendable from the moment it is gained: one taken
+// from the chosen tile's symbol completes the pair that pays for a repot
+// after placing (the turn would otherwise end by itself after placing).
+func TestRule_HP_T4_T14_SymbolWheelbarrowPaysRepot(t *testing.T) {
+	s := bare(2)
+	s.cans[0] = 0
+	lay(s, 0, "F01", 2, 0)
+	lay(s, 0, "F10", 3, 0)
+	s.wb[0] = 1
+	s.supWB--
+	stock(s, "F08", "F20", "F30")
+	play(t, s, "take B1") // F08 RC: wheelbarrow symbol
+	if s.wb[0] != 2 {
+		t.Fatalf("wheelbarrows after F08's symbol: %d, want 2", s.wb[0])
+	}
+	play(t, s, "place -1,0")
+	if s.phase != phAfter || s.ToMove() != 0 || !slices.Contains(names(s), "repot") {
+		t.Fatalf("after placing: seat %d step %s moves %v, want a repot offered", s.ToMove()+1, phaseNames[s.phase], names(s))
+	}
+	play(t, s, "repot", "lift F10", "place 2,1")
+	if s.wb[0] != 0 || s.supWB != 19 || s.ToMove() != 1 {
+		t.Errorf("after the repot: wheelbarrows %d supply %d, seat %d to move", s.wb[0], s.supWB, s.ToMove()+1)
+	}
+}
+
+// HP-T6, HP-X14: moving a token never triggers HP-T24: a worm blown onto a
+// happy tile stays there as a worm; a butterfly blown onto a happy tile can
+// no longer be taken by an opponent's butterfly symbol.
+func TestRule_HP_T6_X14_GustTriggersNothing(t *testing.T) {
+	mk := func() *state {
+		s := bare(2)
+		a := lay(s, 0, "F01", 2, 0)
+		lay(s, 0, "F10", 3, 0)
+		h := lay(s, 0, "F20", -1, 0)
+		s.happy |= 1 << h
+		s.worms[a], s.bfly[a] = 1, 1
+		s.supWorm--
+		s.supBfly = 0
+		lay(s, 1, "F30", 2, 0)
+		s.pile[0], s.pileN = tokGust, 1
+		stock(s, "F48", "F03", "F47")
+		s.startRound(nil)
+		return s
+	}
+	s := mk()
+	play(t, s, "gust F01 worm F20")
+	if s.worms[tid("F20")] != 1 || s.moles[tid("F20")] != 0 || s.pend != 0 || s.phase != phTurn || s.ToMove() != 0 {
+		t.Fatalf("worm on the happy F20: worms %d moles %d pending %d, step %s", s.worms[tid("F20")], s.moles[tid("F20")], s.pend, phaseNames[s.phase])
+	}
+	if s.Score(0) != 3 {
+		t.Errorf("score %d, want 3 (F20 happy 1, butterfly majority 2; the worm scores 0)", s.Score(0))
+	}
+	// The butterfly: left on the unhappy F01 it is taken by seat 2's F03;
+	// blown onto the happy F20 it is safe.
+	for _, c := range []struct {
+		gust    string
+		stolen  bool
+		comment string
+	}{{"pass", true, "left on the unhappy F01"}, {"gust F01 butterfly F20", false, "blown onto the happy F20"}} {
+		s := mk()
+		play(t, s, c.gust, "take B1", "place 2,1", "end", "take B2")
+		if got := s.bfly[tid("F03")] == 1; got != c.stolen {
+			t.Errorf("butterfly %s: taken by seat 2 = %v, want %v", c.comment, got, c.stolen)
+		}
+	}
+}
+
+// HP-T26.2: the destination differs from the start and is judged as if the
+// tile were lifted: its old cell neither gives contact nor counts as an
+// identical neighbour; only the owner's tiles can be repotted.
+func TestRule_HP_T26_DestinationAsIfLifted(t *testing.T) {
+	mk := func() *state {
+		s := bare(2)
+		lay(s, 0, "F28", 2, 0) // BS
+		lay(s, 0, "F05", 1, -1)
+		lay(s, 0, "F17", 2, 1)
+		lay(s, 0, "W1", 2, 2)
+		lay(s, 1, "F30", 2, 0)
+		s.wb[0] = 2
+		stock(s, "F48")
+		play(t, s, "repot")
+		return s
+	}
+	s := mk()
+	reject(t, s, "lift F30", "HP-T26") // an opponent's tile
+	play(t, s, "lift F28")
+	reject(t, s, "place 2,0", "HP-T26") // its own cell
+	reject(t, s, "place 3,0", "HP-T16") // its only contact would be its own old cell
+	play(t, s, "place 2,-1")            // next to its own old cell: not an identical neighbour
+	if s.pos[tid("F28")] != int16(cellOf(2, -1)) || s.wb[0] != 0 {
+		t.Errorf("F28 should land at (2,-1) for 2 wheelbarrows")
+	}
+	// A windmill moves along its own row: its old cell is not another windmill.
+	w := mk()
+	play(t, w, "lift W1", "place 1,2")
+	if w.pos[tid("W1")] != int16(cellOf(1, 2)) {
+		t.Errorf("W1 should slide along its own row")
+	}
+}
+
+// HP-T27 with HP-T22: a happy flower may be watered; it stays happy although
+// its condition no longer holds, and its new colour replaces the old one for
+// the mouse bonus.
+func TestRule_HP_T27_T22_WaterHappyFlower(t *testing.T) {
+	s := bare(2, "red")
+	lay(s, 0, "F03", 2, 0) // RT beside the red house
+	lay(s, 0, "F10", 3, 0) // OT: the tulip neighbour
+	s.validate(0, nil)
+	wantHappy(t, s, true, "F03")
+	s.bonus[0] = true
+	stock(s, "F48")
+	if got := s.Score(0); got != 1+2 {
+		t.Fatalf("score before watering %d, want 3 (F03 happy, one red flower with the bonus)", got)
+	}
+	play(t, s, "water F03 Y")
+	if s.ready(0, tid("F03")) {
+		t.Fatal("a yellow F03 should no longer meet its condition")
+	}
+	wantHappy(t, s, true, "F03")
+	if got := s.Score(0); got != 1 {
+		t.Errorf("score after watering %d, want 1 (F03 no longer red for the bonus)", got)
+	}
+}
