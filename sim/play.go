@@ -5,6 +5,7 @@ package sim
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/jardin-games/jardin/bots"
 	"github.com/jardin-games/jardin/engine"
@@ -48,34 +49,55 @@ func BotMove(ctx context.Context, b bots.Bot, s engine.State, seed uint64, n int
 // Play runs one game between bots of the given kinds (one per seat) and
 // returns its record and final state.
 func Play(ctx context.Context, g engine.Game, seed uint64, opts engine.Options, kinds []string) (*record.Record, engine.State, error) {
+	rec, s, _, err := play(ctx, g, seed, opts, kinds)
+	return rec, s, err
+}
+
+// thinking is the wall time one seat's bot spent choosing its moves.
+type thinking struct {
+	total, max time.Duration
+	decisions  int
+}
+
+func (t *thinking) add(d time.Duration) {
+	t.total += d
+	t.max = max(t.max, d)
+	t.decisions++
+}
+
+// play is Play that also times each seat's decisions.
+func play(ctx context.Context, g engine.Game, seed uint64, opts engine.Options, kinds []string) (*record.Record, engine.State, []thinking, error) {
 	s, err := g.New(len(kinds), seed, opts)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	bs, err := NewBots(kinds, seed)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
+	think := make([]thinking, len(kinds))
 	rec := &record.Record{Format: record.Version, Game: g.ID(), Options: opts, Seed: seed}
 	for i, k := range kinds {
 		rec.Players = append(rec.Players, record.Seat{Name: fmt.Sprintf("%s %d", k, i+1), Kind: k})
 	}
 	for n := 0; !s.Over(); n++ {
 		if err := ctx.Err(); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		p := s.ToMove()
+		start := time.Now()
 		m, err := BotMove(ctx, bs[p], s, seed, n)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
+		think[p].add(time.Since(start))
 		txt := s.FormatMove(m)
 		if err := s.Apply(m, nil); err != nil {
-			return nil, nil, fmt.Errorf("move %d %q by %s: %w", n+1, txt, bs[p].Name(), err)
+			return nil, nil, nil, fmt.Errorf("move %d %q by %s: %w", n+1, txt, bs[p].Name(), err)
 		}
 		rec.Moves = append(rec.Moves, record.Step{Player: p, Move: txt})
 	}
 	res := s.Result()
 	rec.Result = &res
-	return rec, s, nil
+	return rec, s, think, nil
 }

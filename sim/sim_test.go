@@ -104,6 +104,18 @@ func TestRunRotate(t *testing.T) {
 			}
 		}
 	}
+	// Thinking time follows each bot too: every decision is counted once,
+	// against the bot that made it.
+	decisions := 0
+	for _, sr := range rep.Seats {
+		decisions += sr.Think.Decisions
+		if sr.Think.Decisions == 0 || sr.Think.MeanMS <= 0 || sr.Think.MaxMS < sr.Think.MeanMS {
+			t.Errorf("bot %d (%s): thinking time %+v", sr.Seat, sr.Kind, sr.Think)
+		}
+	}
+	if want := int(rep.Moves.Mean*float64(cfg.Games) + 0.5); decisions != want {
+		t.Errorf("%d decisions timed, %d played", decisions, want)
+	}
 	if rep.Seats[0].WinRate.Rate < 0.99 {
 		t.Errorf("greedy, wherever it sat, won %.0f%% against random", 100*rep.Seats[0].WinRate.Rate)
 	}

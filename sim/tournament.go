@@ -5,6 +5,7 @@ import (
 	"math"
 	"sort"
 	"sync"
+	"time"
 
 	"github.com/jardin-games/jardin/engine"
 )
@@ -55,6 +56,17 @@ type SeatReport struct {
 	Total   Stats            `json:"total"`
 	ByCat   map[string]Stats `json:"byCategory"`
 	Ratings map[string]int   `json:"ratings,omitempty"`
+	// Think is the bot's wall time per decision, over all games. Unlike
+	// the rest of the report it depends on the machine, its load and
+	// --jobs: one game per core measures a bot on one core.
+	Think Think `json:"think"`
+}
+
+// Think is a bot's thinking time per decision, in milliseconds.
+type Think struct {
+	Decisions int     `json:"decisions"`
+	MeanMS    float64 `json:"meanMs"`
+	MaxMS     float64 `json:"maxMs"`
 }
 
 // PositionReport is the win rate of the player at one position of the turn
@@ -97,6 +109,7 @@ type outcome struct {
 	moves      int
 	first      int        // seat of the first decision
 	components [][]string // per seat, when the game reports them
+	think      []thinking
 	err        error
 }
 
@@ -118,9 +131,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 				if cfg.Rotate {
 					shift = i % len(cfg.Seats)
 				}
-				rec, s, err := Play(ctx, cfg.Game, cfg.Seed+uint64(i), cfg.Options, rotate(cfg.Seats, shift))
+				rec, s, think, err := play(ctx, cfg.Game, cfg.Seed+uint64(i), cfg.Options, rotate(cfg.Seats, shift))
 				if err == nil {
-					o := outcome{res: s.Result(), moves: len(rec.Moves)}
+					o := outcome{res: s.Result(), moves: len(rec.Moves), think: think}
 					if len(rec.Moves) > 0 {
 						o.first = rec.Moves[0].Player
 					}
@@ -190,6 +203,11 @@ func (o outcome) byEntry(shift int) outcome {
 	}
 	o.res.Players = players
 	o.first = (o.first - shift + n) % n
+	think := make([]thinking, n)
+	for p := range think {
+		think[p] = o.think[(p+shift)%n]
+	}
+	o.think = think
 	if o.components != nil {
 		comps := make([][]string, n)
 		for p := range comps {
@@ -236,6 +254,17 @@ func summarise(cfg Config, outs []outcome) *Report {
 			sr.ByCat[c.ID] = stats(vals)
 		}
 		sr.WinRate = Wilson(sr.Wins, len(outs))
+		var th thinking
+		for _, o := range outs {
+			t := o.think[p]
+			th.total += t.total
+			th.max = max(th.max, t.max)
+			th.decisions += t.decisions
+		}
+		if th.decisions > 0 {
+			ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+			sr.Think = Think{Decisions: th.decisions, MeanMS: ms(th.total) / float64(th.decisions), MaxMS: ms(th.max)}
+		}
 		r.Seats = append(r.Seats, sr)
 		seatTotals := make([]int, len(outs))
 		for i := range totals {

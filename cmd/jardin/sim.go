@@ -206,6 +206,11 @@ func printReport(w io.Writer, r *sim.Report) {
 		t := s.Total
 		fmt.Fprintf(w, "  seat %d (%s): %.0f / %.0f / %.0f (%.0f–%.0f)\n", s.Seat, s.Kind, t.P10, t.Median, t.P90, t.Min, t.Max)
 	}
+	fmt.Fprintln(w, "\nThinking time per decision (wall clock; depends on the machine and --jobs):")
+	for _, s := range r.Seats {
+		fmt.Fprintf(w, "  seat %d (%s): mean %s, max %s over %d decisions\n", s.Seat, s.Kind,
+			fmtMS(s.Think.MeanMS), fmtMS(s.Think.MaxMS), s.Think.Decisions)
+	}
 	if len(r.Positions) > 0 {
 		fmt.Fprintln(w, "\nWin rate by position in the turn order (1 = first to decide), whatever the bot:")
 		for _, p := range r.Positions {
@@ -235,9 +240,20 @@ func printReport(w io.Writer, r *sim.Report) {
 	}
 }
 
+// fmtMS prints a duration in milliseconds readably: 0.042 ms, 12.3 ms, 850 ms.
+func fmtMS(ms float64) string {
+	switch {
+	case ms < 1:
+		return fmt.Sprintf("%.3f ms", ms)
+	case ms < 100:
+		return fmt.Sprintf("%.1f ms", ms)
+	}
+	return fmt.Sprintf("%.0f ms", ms)
+}
+
 func writeCSV(w io.Writer, r *sim.Report) error {
 	cw := csv.NewWriter(w)
-	head := []string{"game", "players", "games", "seat", "bot", "wins", "win_rate", "win_lo", "win_hi", "total_mean", "total_sd"}
+	head := []string{"game", "players", "games", "seat", "bot", "wins", "win_rate", "win_lo", "win_hi", "total_mean", "total_sd", "think_mean_ms", "think_max_ms"}
 	for _, c := range r.Categories {
 		head = append(head, c.ID+"_mean", c.ID+"_sd")
 	}
@@ -247,7 +263,8 @@ func writeCSV(w io.Writer, r *sim.Report) error {
 	f := func(x float64) string { return strconv.FormatFloat(x, 'f', 4, 64) }
 	for _, s := range r.Seats {
 		row := []string{r.Game, strconv.Itoa(r.Players), strconv.Itoa(r.Games), strconv.Itoa(s.Seat), s.Kind,
-			f(s.Wins), f(s.WinRate.Rate), f(s.WinRate.Lo), f(s.WinRate.Hi), f(s.Total.Mean), f(s.Total.SD)}
+			f(s.Wins), f(s.WinRate.Rate), f(s.WinRate.Lo), f(s.WinRate.Hi), f(s.Total.Mean), f(s.Total.SD),
+			f(s.Think.MeanMS), f(s.Think.MaxMS)}
 		for _, c := range r.Categories {
 			row = append(row, f(s.ByCat[c.ID].Mean), f(s.ByCat[c.ID].SD))
 		}
