@@ -6,6 +6,8 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -52,6 +54,66 @@ func TestEveryRuleHasATest(t *testing.T) {
 	for _, id := range specIDs {
 		if !words[id] {
 			t.Errorf("no test names %s", id)
+		}
+	}
+}
+
+// TestSpecIDsMatchTheSpec: when the specification sits beside the
+// repository, specIDs lists every numbered rule, ruling and worked example it
+// holds, so that a rule added to the spec cannot go untested unnoticed.
+func TestSpecIDsMatchTheSpec(t *testing.T) {
+	spec, err := os.ReadFile("../../../shared/rules/alices-garden.md")
+	if err != nil {
+		t.Skip("specification not found beside the repository:", err)
+	}
+	n := 0
+	for _, re := range []*regexp.Regexp{
+		regexp.MustCompile(`\*\*(AG-[A-Z]+\d+)\.`),
+		regexp.MustCompile(`\*\*(A\d+)\.\*\*`),
+		regexp.MustCompile(`### (WE-\d+)\.`),
+	} {
+		for _, m := range re.FindAllSubmatch(spec, -1) {
+			id := string(m[1])
+			word := strings.ReplaceAll(id, "-", "_")
+			if strings.HasPrefix(id, "WE-") {
+				word = strings.ReplaceAll(id, "-", "")
+			}
+			if !slices.Contains(specIDs, word) {
+				t.Errorf("spec id %s is missing from specIDs", id)
+			}
+			n++
+		}
+	}
+	if n < 40 {
+		t.Errorf("only %d ids found in the specification", n)
+	}
+}
+
+// TestEveryRuleErrorIsTested: each rule id the package can reject a move
+// with appears in a test, as the rule a rejection is expected to name.
+func TestEveryRuleErrorIsTested(t *testing.T) {
+	id := regexp.MustCompile(`"(AG-[A-Z]+\d+[a-e]?)"`)
+	src, tests := map[string]bool{}, map[string]bool{}
+	files, _ := filepath.Glob("*.go")
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		into := src
+		if strings.HasSuffix(f, "_test.go") {
+			into = tests
+		}
+		for _, m := range id.FindAllSubmatch(b, -1) {
+			into[string(m[1])] = true
+		}
+	}
+	if len(src) < 10 {
+		t.Fatalf("only %d rule ids in the source", len(src))
+	}
+	for r := range src {
+		if !tests[r] {
+			t.Errorf("rule error %s is not expected by any test", r)
 		}
 	}
 }

@@ -476,7 +476,7 @@ func (s *state) applyPlace(p, k, sq int, log *engine.Log) {
 	t := &tiles[s.held]
 	o, _ := t.findOrient(uint8(k))
 	prevG := b.icon[iconGardener]
-	earned := 0
+	var newG uint64
 	for i := 0; i < 4; i++ {
 		pos := sq + int(o.off[i])
 		bit := uint64(1) << pos
@@ -484,9 +484,10 @@ func (s *state) applyPlace(p, k, sq int, log *engine.Log) {
 		b.icon[ic] |= bit
 		b.cell[pos] = uint8(s.held) + 1
 		if ic == iconGardener {
-			earned += bits.OnesCount64(neighbours(bit) & prevG)
+			newG |= bit
 		}
 	}
+	earned := gardenerContacts(newG, prevG)
 	b.occ |= o.mask << sq
 	b.tiles++
 	if log.On() {
@@ -499,6 +500,18 @@ func (s *state) applyPlace(p, k, sq int, log *engine.Log) {
 		return
 	}
 	s.afterPlacement(log)
+}
+
+// gardenerContacts counts, for each gardener square of the tile just placed
+// (newG), the gardener squares of earlier tiles (prevG) orthogonally next to
+// it (AG-T6, A6). Gardeners of the new tile itself are not in prevG, so two
+// gardeners on one tile never earn from each other.
+func gardenerContacts(newG, prevG uint64) int {
+	n := 0
+	for g := newG; g != 0; g &= g - 1 {
+		n += bits.OnesCount64(neighbours(g&-g) & prevG)
+	}
+	return n
 }
 
 func (s *state) drawBonus(p, n int, log *engine.Log) {

@@ -1,0 +1,268 @@
+package alicesgarden
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/jardin-games/jardin/engine"
+)
+
+// TestRule_AG_T5a_A3_DistinctOrientations: the placements offered are
+// exactly the distinct results of the 8 orientations (4 turns, each possibly
+// mirrored) at every in-grid spot on free squares, each offered once. The
+// test builds the 8 orientations itself, as the symmetries of the square, so
+// that a mistake in the package's own rotation or de-duplication shows.
+func TestRule_AG_T5a_A3_DistinctOrientations(t *testing.T) {
+	var raw componentsFile
+	if err := json.Unmarshal(componentsJSON, &raw); err != nil {
+		t.Fatal(err)
+	}
+	// the 8 symmetries of the square as (x, y) -> (a*x + b*y, c*x + d*y)
+	syms := [8][4]int{{1, 0, 0, 1}, {0, -1, 1, 0}, {-1, 0, 0, -1}, {0, 1, -1, 0},
+		{-1, 0, 0, 1}, {0, 1, 1, 0}, {1, 0, 0, -1}, {0, -1, -1, 0}}
+	type result [nIcons]uint64
+	expected := func(ti int, occ uint64) map[result]bool {
+		d := &tiles[ti]
+		sqs := raw.Shapes[string(shapeLetters[d.shape])]
+		out := map[result]bool{}
+		for _, m := range syms {
+			var xs, ys [4]int
+			minx, miny := 99, 99
+			for i, p := range sqs {
+				xs[i], ys[i] = m[0]*p[0]+m[1]*p[1], m[2]*p[0]+m[3]*p[1]
+				minx, miny = min(minx, xs[i]), min(miny, ys[i])
+			}
+			for r := 0; r < rows; r++ {
+				for c := 0; c < cols; c++ {
+					var res result
+					ok := true
+					for i := 0; i < 4; i++ {
+						x, y := c+xs[i]-minx, r+ys[i]-miny
+						if x >= cols || y >= rows || occ&(1<<(y*cols+x)) != 0 {
+							ok = false
+							break
+						}
+						res[d.icons[i]] |= 1 << (y*cols + x)
+					}
+					if ok {
+						out[res] = true
+					}
+				}
+			}
+		}
+		return out
+	}
+	seen := map[int]bool{}
+	for _, n := range []int{1, 2, 4} {
+		for g := uint64(0); g < 6; g++ {
+			st, _ := Game.New(n, g, nil)
+			s := st.(*state)
+			rng := engine.NewRNG(g + 50)
+			for !s.Over() {
+				if s.phase == phPlace {
+					seen[int(s.held)] = true
+					b := s.b[s.toMove]
+					want := expected(int(s.held), b.occ)
+					got := map[result]bool{}
+					legal := s.LegalMoves(nil)
+					for _, m := range legal {
+						c := *s
+						if err := c.Apply(m, nil); err != nil {
+							t.Fatal(err)
+						}
+						var res result
+						for ic := range res {
+							res[ic] = c.b[s.toMove].icon[ic] &^ b.icon[ic]
+						}
+						if got[res] {
+							t.Fatalf("tile %s: %s gives the same garden as another offered move", tiles[s.held].id, s.FormatMove(m))
+						}
+						got[res] = true
+						if !want[res] {
+							t.Fatalf("tile %s: %s is not one of the 8 orientations on free squares", tiles[s.held].id, s.FormatMove(m))
+						}
+					}
+					if len(got) != len(want) {
+						t.Fatalf("tile %s: %d placements offered, %d distinct ones exist", tiles[s.held].id, len(got), len(want))
+					}
+				}
+				ms := s.LegalMoves(nil)
+				if err := s.Apply(ms[rng.Intn(len(ms))], nil); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	if len(seen) < 30 {
+		t.Errorf("only %d tiles placed", len(seen))
+	}
+	// icon symmetry cuts orientations: T07 = TCTM is its own mirror image, S01 =
+	// CMMC the same after a half turn
+	for id, want := range map[string]int{"T07": 4, "T01": 8, "O03": 8, "I01": 4, "L01": 8, "S01": 4, "S03": 8} {
+		i, _ := tileByID(id)
+		if got := len(tiles[i].orients); got != want {
+			t.Errorf("%s: %d distinct orientations, want %d", id, got, want)
+		}
+	}
+}
+
+// TestRule_AG_T6_A6_OnlyOtherTilesGardeners: each gardener square of the new
+// tile counts the gardeners of earlier tiles next to it; two gardeners on the
+// new tile do not count each other (a corrected data file may hold such a
+// tile), and one old gardener touching two new ones counts twice.
+func TestRule_AG_T6_A6_OnlyOtherTilesGardeners(t *testing.T) {
+	bit := func(r, c int) uint64 { return 1 << sq(r, c) }
+	for _, tc := range []struct {
+		name       string
+		newG, oldG uint64
+		want       int
+	}{
+		{"own pair only", bit(2, 4) | bit(2, 5), 0, 0},
+		{"own pair plus one above", bit(2, 4) | bit(2, 5), bit(1, 4), 1},
+		{"one old touching both new", bit(2, 4) | bit(3, 5), bit(2, 5), 2},
+		{"WE-2 with a diagonal", bit(2, 4), bit(2, 3) | bit(1, 4) | bit(3, 5), 2},
+		{"three sides", bit(3, 3), bit(2, 3) | bit(4, 3) | bit(3, 2), 3},
+		{"no wrap across rows", bit(2, 8), bit(3, 1), 0},
+	} {
+		if got := gardenerContacts(tc.newG, tc.oldG); got != tc.want {
+			t.Errorf("%s: %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestRule_AG_S2_UniformDraws: each tile of a bag is drawn about equally often
+// over many seeds (AG-S2: every draw is uniformly random).
+func TestRule_AG_S2_UniformDraws(t *testing.T) {
+	var cnt [tilesPerShape]int
+	const games = 1300
+	for seed := uint64(0); seed < games; seed++ {
+		st, _ := Game.New(2, seed, engine.Options{"first": "1"})
+		s := st.(*state)
+		if err := s.Apply(mvBag(3), nil); err != nil {
+			t.Fatal(err)
+		}
+		for _, x := range s.supply[:s.supplyN] {
+			cnt[int(x)-3*tilesPerShape]++
+		}
+	}
+	// 3900 draws, 300 expected per tile, standard deviation about 16
+	for i, c := range cnt {
+		if c < 220 || c > 380 {
+			t.Errorf("T%02d drawn %d times of %d, want about 300", i+1, c, 3*games)
+		}
+	}
+}
+
+// TestRule_AG_SO2a_EmptyLeftBag: a bag on the left with no tile cannot be
+// chosen.
+func TestRule_AG_SO2a_EmptyLeftBag(t *testing.T) {
+	s := newState(t, 1, nil)
+	s.bagN[1] = 0
+	if hasLegal(s, "bag I") {
+		t.Error("empty bag I offered")
+	}
+	wantIllegal(t, s, "bag I", "AG-SO2a")
+	wantIllegal(t, s, "take O01", "AG-SO2a")
+}
+
+// TestRule_AG_SO2c_MustPlaceAFittingDrawnTile: of the two drawn tiles only
+// the one that fits may be taken; the other leaves the game.
+func TestRule_AG_SO2c_MustPlaceAFittingDrawnTile(t *testing.T) {
+	s := newState(t, 1, nil)
+	mustApply(t, s, "bag O")
+	// a 2×2 hole and a 1×3 strip: O fits, I does not
+	fillExcept(&s.b[0], sq(1, 1), sq(1, 2), sq(2, 1), sq(2, 2), sq(6, 1), sq(6, 2), sq(6, 3))
+	o1, i1 := tid(t, "O01"), tid(t, "I01")
+	s.drawn, s.drawnN = [2]uint8{o1, i1}, 2
+	if got := strings.Join(legalStrings(s), ";"); got != "take O01" {
+		t.Errorf("legal %s", got)
+	}
+	wantIllegal(t, s, "take I01", "AG-SO2c")
+	wantIllegal(t, s, "bag I", "AG-SO2c")
+	mustApply(t, s, "take O01")
+	mustApply(t, s, "place r0 1,1")
+	if s.phase == phBonus {
+		mustApply(t, s, "bonus 0")
+	}
+	if s.discardN != 1 || s.lastDiscard != int8(i1) {
+		t.Errorf("I01 did not leave the game: discarded %d, last %d", s.discardN, s.lastDiscard)
+	}
+}
+
+// TestRule_AG_SO4_A10_NoLeftBagWithTiles: the game ends when no bag on the
+// left holds a tile, even though bags on the right still do.
+func TestRule_AG_SO4_A10_NoLeftBagWithTiles(t *testing.T) {
+	s := newState(t, 1, nil)
+	s.left = 1<<0 | 1<<1 // O and I on the left, L T S on the right
+	s.bagN[0] = 0
+	mustApply(t, s, "bag I")
+	playFirstLegal(t, s) // take
+	playFirstLegal(t, s) // place
+	if s.phase == phBonus {
+		mustApply(t, s, "bonus 0")
+	}
+	if s.phase != phFinal && !s.Over() {
+		t.Fatalf("phase %s, want the end (bag O on the left is empty)", phaseNames[s.phase])
+	}
+	if s.bagN[2] == 0 {
+		t.Fatal("setup: bag L should still hold tiles")
+	}
+}
+
+// TestHotPathsDoNotAllocate: over whole games for 1 to 4 players, LegalMoves
+// (with a buffer), Apply (no log) and Score never allocate, in every phase.
+func TestHotPathsDoNotAllocate(t *testing.T) {
+	buf := make([]engine.Move, 0, 1024)
+	c := new(state)
+	for n := 1; n <= 4; n++ {
+		st, _ := Game.New(n, uint64(n)+20, nil)
+		s := st.(*state)
+		rng := engine.NewRNG(uint64(n))
+		phases := map[uint8]bool{}
+		for !s.Over() {
+			phases[s.phase] = true
+			if a := testing.AllocsPerRun(1, func() { buf = s.LegalMoves(buf[:0]) }); a != 0 {
+				t.Fatalf("%dp %s: LegalMoves allocates", n, phaseNames[s.phase])
+			}
+			m := buf[rng.Intn(len(buf))]
+			if a := testing.AllocsPerRun(1, func() { *c = *s; _ = c.Apply(m, nil) }); a != 0 {
+				t.Fatalf("%dp %s: Apply(%s) allocates", n, phaseNames[s.phase], s.FormatMove(m))
+			}
+			if a := testing.AllocsPerRun(1, func() { _ = s.Score(n - 1) }); a != 0 {
+				t.Fatalf("%dp: Score allocates", n)
+			}
+			if err := s.Apply(m, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !phases[phBag] || !phases[phTake] || !phases[phPlace] {
+			t.Errorf("%dp: phases seen %v", n, phases)
+		}
+	}
+}
+
+// FuzzParseComponents: a data file a player edited never panics the loader;
+// one it accepts gives every tile at least one orientation and every shape a
+// placement.
+func FuzzParseComponents(f *testing.F) {
+	f.Add(componentsJSON)
+	f.Add([]byte(`{}`))
+	f.Add([]byte(strings.Replace(string(componentsJSON), `"O": [[0,0],[1,0],[0,1],[1,1]]`, `"O": [[3,3],[2,3],[1,3],[0,3]]`, 1)))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		cs, err := parseComponents(data)
+		if err != nil {
+			return
+		}
+		for i := range cs.tiles {
+			if len(cs.tiles[i].orients) == 0 {
+				t.Fatalf("tile %s has no orientation", cs.tiles[i].id)
+			}
+		}
+		for si := range cs.shapeMasks {
+			if len(cs.shapeMasks[si]) == 0 {
+				t.Fatalf("shape %c fits nowhere on an empty board", shapeLetters[si])
+			}
+		}
+	})
+}
