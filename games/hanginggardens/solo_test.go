@@ -136,6 +136,14 @@ func TestRule_HG_SO3c_BonusWithNothingLeft(t *testing.T) {
 	if s.automaMarks != 4 || s.markN != [4]uint8{1, 1, 1, 1} {
 		t.Fatalf("markers %d, places taken %v: want one on each objective and no more", s.automaMarks, s.markN)
 	}
+	// an enhancement card on an empty pile discards nothing
+	s = newState(t, 1, 1, nil)
+	s.pileLen[2] = 0
+	s.automa[s.automaLen-1] = 3 // card 4: enhancement 4-gold pile
+	s.automaTurn(nil)
+	if s.pileLen[2] != 0 || s.enhDiscardN != 0 || s.pileLen[0] != 12 || s.pileLen[1] != 8 {
+		t.Fatalf("empty 4-gold pile: piles %v, %d discarded", s.pileLen, s.enhDiscardN)
+	}
 }
 
 // HG-SO3c: bonuses.

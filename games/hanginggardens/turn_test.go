@@ -250,3 +250,47 @@ func TestRule_HG_T5b_T5f_AdjacentAndAlwaysPlaceable(t *testing.T) {
 		}
 	}
 }
+
+// wantRawRule applies a packed move that the notation cannot write and
+// checks the rule named and that nothing changed.
+func wantRawRule(t *testing.T, s *state, m engine.Move, rule string) {
+	t.Helper()
+	before := *s
+	if err := s.Apply(m, nil); engine.RuleOf(err) != rule {
+		t.Fatalf("%#x: got %v, want rule %s", uint64(m), err, rule)
+	}
+	if *s != before {
+		t.Fatalf("%#x: rejected move changed the state", uint64(m))
+	}
+}
+
+// Every rejection names its rule, out-of-range moves included (HG-T1, HG-T4,
+// HG-T5, HG-T8, HG-T9), and changes nothing.
+func TestRule_HG_T1_T4_T5_T8_T9_OutOfRangeMovesNameTheRule(t *testing.T) {
+	s := newState(t, 2, 1, engine.Options{"first": "1"})
+	wantRawRule(t, s, mk(kindTake, 3, 0), "HG-T4")
+	wantRawRule(t, s, mk(kindTake, 0, 4), "HG-T4")
+	mustApply(t, s, "take 1 1")
+	wantRawRule(t, s, mk(kindPlace, 3, 1), "HG-T5a") // first card
+	s.pendCard = card("EM01") + 1
+	setGarden(s, 0, map[string]string{"a1": "TR01", "a2": "TR01"})
+	wantRawRule(t, s, mk(kindPlace, 3, 1), "HG-T5")
+	wantRawRule(t, s, mk(kindPlace, 2, 4), "HG-T5d")
+	mustApply(t, s, "place a3")
+	s.pl[0].Gold = 9
+	if s.phase != phaseBuy {
+		t.Fatalf("phase %s", phaseNames[s.phase])
+	}
+	wantRawRule(t, s, mk(kindBuy, 3, 0), "HG-T8")
+	wantRawRule(t, s, mk(kindPass, 1, 0), "HG-T3")
+	mustApply(t, s, "buy 2")
+	wantRawRule(t, s, mk(kindPut, 0, 6), "HG-T8a")
+	wantRawRule(t, s, mk(kindPut, 3, 1), "HG-T8a")
+	mustApply(t, s, "put a3")
+	s.phase = phaseObjective
+	wantRawRule(t, s, mk(kindObjective, 4, 0), "HG-T9")
+	s = newState(t, 2, 1, nil)
+	playRandom(t, s, 3)
+	wantRule(t, s, "take 1 1", "HG-T1")
+	wantRule(t, s, "pass", "HG-T1")
+}
