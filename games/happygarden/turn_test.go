@@ -450,10 +450,12 @@ func TestRule_HP_T27_X10_WateringCan(t *testing.T) {
 	lay(s, 0, "F14", 2, 0)
 	lay(s, 0, "F28", 3, 0)
 	lay(s, 0, "G1", -1, 0)
+	lay(s, 0, "W1", 0, 2)
 	stock(s, "F48")
 	wantHappy(t, s, false, "F14", "F28")
 	reject(t, s, "water F14 B", "HP-T27") // identical to F28
 	reject(t, s, "water G1 Y", "HP-T27")  // a gnome
+	reject(t, s, "water W1 Y", "HP-T27")  // a windmill
 	reject(t, s, "water F14 O", "HP-T27") // its own colour
 	reject(t, s, "water F48 Y", "HP-T27") // not in the garden
 	s.bonus[0] = true
