@@ -357,3 +357,67 @@ func TestExamplePositionScores16(t *testing.T) {
 		t.Errorf("example position: %v, total %d, want 16", err, sc.Total)
 	}
 }
+
+// Trophy #9 (The Peter Petals Award) counts blue roses only: a blue lily
+// and a red rose next to them score nothing (trophy table, EG-E3).
+func TestTrophy9BlueRoses(t *testing.T) {
+	if got := lineScore(t, 9, [3]string{"blue rose pond", "blue rose oak+oak", "blue lily pond"}); got != 6 {
+		t.Errorf("trophy #9: %d, want 6", got)
+	}
+	if got := lineScore(t, 9, [3]string{"red rose pond", "blue lily pond", "blue petunia oak"}); got != 0 {
+		t.Errorf("trophy #9 with no blue rose: %d, want 0", got)
+	}
+}
+
+// EG-T9: any landscape card, a lawn included, may go on a visible lawn;
+// the lawn it covers stops counting (EG-T6e) and the visible count does not
+// grow.
+func TestEG_T9_LawnOnLawn(t *testing.T) {
+	s := newState(t, 2, 1, engine.Options{"first": "1"})
+	setVillage(t, s, 0, `{"cells":{"r2c2":"lawn","r2c1":"red rose pond"}}`)
+	setHand(t, s, 0, "lawn", "blue lily pond", "blue lily pond")
+	setLandDisplay(t, s, "yellow petunia pond", "", "")
+	apply(t, s, "take 1")
+	if legal(s)["place h2 r2c2"] {
+		t.Error("EG-T6c: a blue lily next to the red rose is offered")
+	}
+	apply(t, s, "place h1 r2c2")
+	p := &s.pl[0]
+	if p.land[4].h != 2 || !s.card(p.land[4].top()).Lawn || p.visible != 2 {
+		t.Errorf("EG-T9: stack %d, visible %d, want a lawn on a lawn and 2 visible", p.land[4].h, p.visible)
+	}
+}
+
+// EG-SO6: in solo the end trigger of EG-E1 does not apply: an empty
+// landscape deck neither ends nor triggers the end while actions remain.
+func TestEG_SO6_NoTriggerInSolo(t *testing.T) {
+	s := newState(t, 1, 3, nil)
+	setVillage(t, s, 0, `{}`)
+	s.land.n = 1
+	apply(t, s, "take deck")
+	apply(t, s, "place h1 r1c1")
+	if s.land.n != 0 || s.endTriggered || s.Over() {
+		t.Fatalf("deck %d, triggered %v, over %v", s.land.n, s.endTriggered, s.Over())
+	}
+	s.tro.n = 0
+	apply(t, s, "trophy 1")
+	apply(t, s, "put r1")
+	if s.endTriggered || s.Over() || !legal(s)["take 1"] {
+		t.Error("EG-SO6: the solo game goes on with both decks empty while an action remains")
+	}
+}
+
+// EG-E5, ruling E13: the highest total wins whatever the card counts; the
+// card count breaks ties only.
+func TestEG_E5_TotalBeforeTieBreak(t *testing.T) {
+	s := newState(t, 2, 2, nil)
+	setVillage(t, s, 0, `{"cells":{"r1c1":"lawn","r1c2":"lawn","r1c3":"lawn"}}`)
+	setVillage(t, s, 1, `{"cells":{"r1c1":"red rose pond"}}`)
+	s.pl[0].trophy = [6]int8{-1, -1, -1, -1, -1, -1}
+	s.pl[1].trophy = [6]int8{-1, -1, -1, -1, -1, -1}
+	r := s.Result()
+	if r.Players[0].Total != 1 || r.Players[1].Total != 3 || r.Players[1].Rank != 1 || r.Players[0].Rank != 2 {
+		t.Errorf("totals %d %d ranks %d %d, want 1 3 and ranks 2 1", r.Players[0].Total, r.Players[1].Total,
+			r.Players[0].Rank, r.Players[1].Rank)
+	}
+}
