@@ -266,3 +266,25 @@ func FuzzParseComponents(f *testing.F) {
 		}
 	})
 }
+
+// TestRule_AG_SO2d_SoloGardenerBonus: in solo the gardener bonus works as in
+// the base game; the unchosen tile leaves the game once the bonus is drawn.
+func TestRule_AG_SO2d_SoloGardenerBonus(t *testing.T) {
+	s := newState(t, 1, nil)
+	mustApply(t, s, "bag O")
+	setGrid(t, &s.b[0], [rows]string{"...G....", "..G.....", "........", "........", "........", "........"})
+	o3, o1 := tid(t, "O03"), tid(t, "O01")
+	s.drawn, s.drawnN = [2]uint8{o1, o3}, 2
+	mustApply(t, s, "take O03")
+	mustApply(t, s, "place r0f 2,4") // gardener on (2,4), next to (2,3) and (1,4)
+	if s.phase != phBonus || s.bonusMax != 2 {
+		t.Fatalf("phase %s, bonus max %d, want 2", phaseNames[s.phase], s.bonusMax)
+	}
+	mustApply(t, s, "bonus 2")
+	if s.b[0].heldN != 2 || s.bonusN != nBonus-2 {
+		t.Errorf("held %d, bonus bag %d", s.b[0].heldN, s.bonusN)
+	}
+	if s.discardN != 1 || s.lastDiscard != int8(o1) || s.phase != phBag {
+		t.Errorf("after the bonus: discarded %d (last %d), phase %s", s.discardN, s.lastDiscard, phaseNames[s.phase])
+	}
+}
