@@ -242,6 +242,33 @@ func orientations(base []xy) [][]xy {
 	return out
 }
 
+// inRange reports whether an offset can fit on the board. It avoids abs,
+// which overflows for the most negative int a JSON file can hold.
+func inRange(v int) bool { return v > -side && v < side }
+
+// connected reports whether the squares of sh are joined by their sides.
+func connected(sh []xy) bool {
+	if len(sh) == 0 {
+		return true
+	}
+	reached := map[xy]bool{sh[0]: true}
+	for grown := true; grown; {
+		grown = false
+		for _, p := range sh {
+			if reached[p] {
+				continue
+			}
+			for _, d := range [4]xy{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+				if reached[xy{p[0] + d[0], p[1] + d[1]}] {
+					reached[p], grown = true, true
+					break
+				}
+			}
+		}
+	}
+	return len(reached) == len(normaliseSet(sh))
+}
+
 func parseSq(p xy) (int, error) {
 	if !onBoard(p[0], p[1]) {
 		return 0, fmt.Errorf("square (%d,%d) is off the board", p[0], p[1])
@@ -295,8 +322,18 @@ func parseComponents(raw []byte) (*componentSet, error) {
 		if !ok {
 			return nil, fmt.Errorf("element %s: unknown shape %q", e.ID, e.Shape)
 		}
+		for _, p := range sh {
+			// Checked first: huge offsets would overflow when normalised.
+			if !inRange(p[0]) || !inRange(p[1]) {
+				return nil, fmt.Errorf("element %s: shape %q square (%d,%d) never fits on the 7 × 7 board", e.ID, e.Shape, p[0], p[1])
+			}
+		}
 		if n := len(normaliseSet(sh)); n != len(sh) || n < 1 || n > 3 {
 			return nil, fmt.Errorf("element %s: shape %q must have 1 to 3 different squares", e.ID, e.Shape)
+		}
+		// An element is one wooden piece: its squares share sides.
+		if !connected(sh) {
+			return nil, fmt.Errorf("element %s: shape %q must be one piece (squares joined by their sides)", e.ID, e.Shape)
 		}
 		ei := elemInfo{id: e.ID, en: e.EN, fr: e.FR, size: len(sh), shapeName: e.Shape}
 		switch e.Builder {
@@ -362,7 +399,7 @@ func parseComponents(raw []byte) (*componentSet, error) {
 			return nil, fmt.Errorf("card %s: K, G and A must be on three different squares", c.ID)
 		}
 		for _, o := range [2]xy{c.G, c.A} {
-			if abs(o[0]) >= side || abs(o[1]) >= side {
+			if !inRange(o[0]) || !inRange(o[1]) {
 				return nil, fmt.Errorf("card %s: offset (%d,%d) never fits on the 7 × 7 board", c.ID, o[0], o[1])
 			}
 		}

@@ -19,6 +19,9 @@ func TestComponentsFileErrors(t *testing.T) {
 		{`{"points": 1, "count": 17}`, `{"points": 1, "cuont": 17}`, "cuont"},
 		{`"single": [[0, 0]]`, `"single": [[0, 0], [0, 0]]`, "different squares"},
 		{`"single": [[0, 0]]`, `"single": [[0, 0], [1, 0], [2, 0], [3, 0]]`, "1 to 3"},
+		{`"domino": [[0, 0], [1, 0]]`, `"domino": [[0, 0], [2, 0]]`, "one piece"},
+		{`"L": [[0, 0], [1, 0], [0, 1]]`, `"L": [[0, 0], [1, 1], [2, 2]]`, "one piece"},
+		{`"domino": [[0, 0], [1, 0]]`, `"domino": [[0, 0], [-9223372036854775808, 0]]`, "never fits"},
 		{`"id": "pool"`, `"id": "hedge1"`, "unique"},
 		{`"id": "pool"`, `"id": "Pool"`, "lower case"},
 		{`"shape": "L"}`, `"shape": "Z"}`, "unknown shape"},
@@ -30,6 +33,7 @@ func TestComponentsFileErrors(t *testing.T) {
 		{`{"id": "C07"`, `{"id": "C7"`, `want "C07"`},
 		{`{"id": "C07", "g": [1, 0], "a": [0, 1]}`, `{"id": "C07", "g": [1, 0], "a": [1, 0]}`, "three different squares"},
 		{`{"id": "C07", "g": [1, 0], "a": [0, 1]}`, `{"id": "C07", "g": [1, 0], "a": [0, 9]}`, "never fits"},
+		{`{"id": "C07", "g": [1, 0], "a": [0, 1]}`, `{"id": "C07", "g": [1, 0], "a": [-9223372036854775808, 1]}`, "never fits"},
 		{`"cards": [`, `"cards": [{"id": "C00"},`, "card 1"},
 		{good[:10], "", "JSON"},
 	} {
@@ -47,4 +51,58 @@ func TestComponentsFileErrors(t *testing.T) {
 	if _, err := parseComponents([]byte(cut)); err == nil || !strings.Contains(err.Error(), "cards: 8") {
 		t.Errorf("8 cards: %v", err)
 	}
+}
+
+// FuzzParseComponents: whatever a player writes into the data file, the
+// loader either names an error or yields components the game can use.
+func FuzzParseComponents(f *testing.F) {
+	f.Add(componentsJSON)
+	f.Add([]byte(strings.Replace(string(componentsJSON), `"domino": [[0, 0], [1, 0]]`, `"domino": [[0, 0], [0, 1]]`, 1)))
+	f.Add([]byte(`{"tiles": [{"points": 3, "count": 49}]}`))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		cs, err := parseComponents(raw)
+		if err != nil {
+			return
+		}
+		if len(cs.tileValues) != nSquares {
+			t.Fatalf("%d tiles", len(cs.tileValues))
+		}
+		for _, v := range cs.tileValues {
+			if v < 1 || v > 3 {
+				t.Fatalf("tile worth %d", v)
+			}
+		}
+		for _, e := range cs.elems {
+			if e.size < 1 || e.size > 3 || len(e.places) == 0 {
+				t.Fatalf("element %s: %d squares, %d placements", e.id, e.size, len(e.places))
+			}
+			for _, m := range e.places {
+				if popcount(m) != e.size || m&^boardMask != 0 {
+					t.Fatalf("element %s: placement %x", e.id, m)
+				}
+			}
+		}
+		if len(cs.cards) < 2*maxP+1 || len(cs.cards) > maxCards {
+			t.Fatalf("%d cards", len(cs.cards))
+		}
+		for _, c := range cs.cards {
+			for _, o := range [2]xy{c.g, c.a} {
+				if !inRange(o[0]) || !inRange(o[1]) || o == (xy{}) {
+					t.Fatalf("card %s offset %v", c.id, o)
+				}
+			}
+		}
+		for n := 2; n <= maxP; n++ {
+			var used uint64
+			for p := 0; p < n; p++ {
+				for k := 0; k < nPawns; k++ {
+					sq := int(cs.startSq[n][p][k])
+					if sq < 0 || sq >= nSquares || used&bit(sq) != 0 {
+						t.Fatalf("%d players: start square %d", n, sq)
+					}
+					used |= bit(sq)
+				}
+			}
+		}
+	})
 }

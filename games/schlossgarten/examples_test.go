@@ -262,7 +262,11 @@ func TestExample_SG_X7_Figure5cd(t *testing.T) {
 	mustApply(t, s, "play C08", "stop", "dig a 4,3", "build pool 3,3 4,3")
 	place(s, 3, gardener, 3, 1)
 	s.turnOf(t, 0, "C25")
-	mustApply(t, s, "play C25", "a 2,2", "k 1,2", "k 1,1", "stop")
+	mustApply(t, s, "play C25", "a 2,2", "k 1,2", "k 1,1") // a jump over red's own gardener, then two steps
+	if s.steps != 3 || s.pawnSq[0][gardener] != int8(sq(2, 3)) {
+		t.Fatalf("3 steps used (the jump counts one) and the jumped gardener stays: steps %d", s.steps)
+	}
+	mustApply(t, s, "stop")
 	if s.phase != phWork || s.canWork(gardener) || !s.canWork(architect) {
 		t.Fatalf("figure should stand with red's architect as worker")
 	}

@@ -197,12 +197,20 @@ func mustReject(t *testing.T, s engine.State, txt, rule string) {
 	if err != nil {
 		t.Fatalf("parse %q: %v", txt, err)
 	}
+	mustRejectMove(t, s, m, rule)
+}
+
+// mustRejectMove is mustReject for a raw move, including moves the notation
+// cannot write (squares off the board, unknown elements).
+func mustRejectMove(t *testing.T, s engine.State, m engine.Move, rule string) {
+	t.Helper()
+	txt := s.FormatMove(m)
 	if contains(s.LegalMoves(nil), m) {
 		t.Fatalf("%q is in the legal list", txt)
 	}
 	before, _ := json.Marshal(s.View(engine.Spectator))
 	snap := s.Clone()
-	err = s.Apply(m, nil)
+	err := s.Apply(m, nil)
 	if err == nil {
 		t.Fatalf("%q accepted, want rejection by %s", txt, rule)
 	}

@@ -250,8 +250,11 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 			return wrongPhase("build")
 		}
 		e, mask := mvArg(m), mvMask(m)
-		if e >= nElems || mask&^boardMask != 0 {
-			return engine.Illegal("SG-T16", "no such element or square")
+		if e >= nElems {
+			return engine.Illegal("SG-T16", "no such element")
+		}
+		if mask&^boardMask != 0 {
+			return engine.Illegal("SG-T17", "all squares must be on the board (item 5)")
 		}
 		if s.elem[p][e] != 0 {
 			return engine.Illegal("SG-T16", "your %s is already on the board", elems[e].en)
