@@ -288,3 +288,49 @@ func TestRule_AG_SO2d_SoloGardenerBonus(t *testing.T) {
 		t.Errorf("after the bonus: discarded %d (last %d), phase %s", s.discardN, s.lastDiscard, phaseNames[s.phase])
 	}
 }
+
+// TestDraw_OrientationPicturesMatchPlacement: for every tile, each
+// orientation `jardin play` draws under a name puts exactly the pictured
+// icons on the board when placed with that name at 1,1, so a player can
+// trust the pictures.
+func TestDraw_OrientationPicturesMatchPlacement(t *testing.T) {
+	for ti := 0; ti < nTiles; ti++ {
+		lines := strings.Split(strings.TrimRight(orientPictures(ti, false), "\n"), "\n")
+		head := lines[0]
+		names := strings.Fields(head)
+		if len(names) != len(tiles[ti].orients) {
+			t.Fatalf("%s: %d pictures, %d orientations", tiles[ti].id, len(names), len(tiles[ti].orients))
+		}
+		from := 0
+		for _, name := range names {
+			x := from + strings.Index(head[from:], name)
+			from = x + len(name)
+			k, err := parseOrient(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var s state
+			s.n, s.held, s.phase = 2, int8(ti), phPlace
+			if err := s.check(mvPlace(k, 0)); err != nil {
+				t.Fatalf("%s %s: %v", tiles[ti].id, name, err)
+			}
+			s.applyPlace(0, k, 0, nil)
+			o, _ := tiles[ti].findOrient(uint8(k))
+			for r := 0; r < 4; r++ {
+				for c := 0; c < int(o.w); c++ {
+					want := byte(' ')
+					if r < rows && s.b[0].occ&(1<<(r*cols+c)) != 0 {
+						want = squareChar(&s.b[0], 0, r*cols+c)
+					}
+					got := byte(' ')
+					if l := lines[1:]; r < len(l) && x+2*c < len(l[r]) {
+						got = l[r][x+2*c]
+					}
+					if got != want {
+						t.Fatalf("%s %s: picture shows %q at row %d col %d, placing puts %q\n%s", tiles[ti].id, name, got, r+1, c+1, want, strings.Join(lines, "\n"))
+					}
+				}
+			}
+		}
+	}
+}
