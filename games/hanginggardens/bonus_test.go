@@ -127,6 +127,27 @@ func TestRule_HG_T8_H6_BuyEnhancement(t *testing.T) {
 			t.Fatalf("gold %d", s.pl[0].Gold)
 		}
 	})
+	t.Run("T8c a crown on a tile takes the first-player tile", func(t *testing.T) {
+		s := setup()
+		s.first = 1
+		s.piles[1][s.pileLen[1]-1] = enhOf("EN20") // flowers + crown
+		mustApply(t, s, "buy 3")
+		mustApply(t, s, "put a2")
+		if s.first != 0 {
+			t.Fatalf("the tile is with seat %d", s.first)
+		}
+	})
+	t.Run("T8c tools on floor 2", func(t *testing.T) {
+		s := setup()
+		setGarden(s, 0, map[string]string{"a1": "TR01", "a2": "EM01", "a3": "AN02", "b1": "EM02"})
+		s.piles[1][s.pileLen[1]-1] = enhOf("EN17") // flowers + tools
+		tools := s.pl[0].Tools
+		mustApply(t, s, "buy 3")
+		mustApply(t, s, "put b1")
+		if s.pl[0].Tools != tools+2 {
+			t.Fatalf("tools %d, want %d", s.pl[0].Tools, tools+2)
+		}
+	})
 	t.Run("T8d contents count for objectives and scores", func(t *testing.T) {
 		s := setup()
 		mustApply(t, s, "buy 2")
