@@ -334,3 +334,28 @@ func TestDraw_OrientationPicturesMatchPlacement(t *testing.T) {
 		}
 	}
 }
+
+// TestRule_AG_T10_AG_E1_LastLeftoverTile: every bag empty and one tile left
+// in the supply: the first player takes and places it, the others find the
+// supply empty and take nothing, and the game ends with the round.
+func TestRule_AG_T10_AG_E1_LastLeftoverTile(t *testing.T) {
+	s := newState(t, 3, nil)
+	s.bagN = [5]uint8{}
+	s.round = 2
+	setSupply(s, tid(t, "L04"))
+	s.startRound(nil)
+	if s.phase != phTake || s.ToMove() != 0 {
+		t.Fatalf("phase %s to move %d: no bag to choose, the first player takes", phaseNames[s.phase], s.ToMove())
+	}
+	if got := strings.Join(legalStrings(s), ";"); got != "take L04" {
+		t.Errorf("legal %s", got)
+	}
+	mustApply(t, s, "take L04")
+	playFirstLegal(t, s)
+	if s.phase == phBonus {
+		mustApply(t, s, "bonus 0")
+	}
+	if !s.Over() || s.b[0].tiles != 1 || s.b[1].tiles != 0 || s.b[2].tiles != 0 {
+		t.Errorf("phase %s, tiles placed %d %d %d", phaseNames[s.phase], s.b[0].tiles, s.b[1].tiles, s.b[2].tiles)
+	}
+}
