@@ -9,7 +9,7 @@ import (
 // TestConformance plays random games for every player count and checks the
 // engine contract on each decision (docs/api.md).
 func TestConformance(t *testing.T) {
-	games := 300
+	games := 200
 	if testing.Short() {
 		games = 30
 	}
