@@ -196,3 +196,47 @@ func TestHotPathsDoNotAllocate(t *testing.T) {
 	}
 	t.Logf("%d states, no allocation", len(states))
 }
+
+// SG-E3: exactly 21 ends the game at once; 20 does not.
+func testE3Exactly21(t *testing.T) {
+	for _, tc := range []struct {
+		collected int
+		over      bool
+	}{{18, true}, {17, false}} {
+		s := grid(t, 2,
+			"Kr Gr .  .  .  .  Kb",
+			".  .  .  .  .  .  .",
+			".  .  .  .  .  .  .",
+			".  .  Ar #2 .  .  .",
+			".  .  .  .  .  .  .",
+			".  .  .  .  .  .  .",
+			"Gb Ab .  .  .  .  .")
+		s.setCollected(0, tc.collected)
+		s.working(t, 0, "C01", 1<<2)
+		mustApply(t, s, "build column 3,3")
+		if got := s.Score(0); got != tc.collected+3 {
+			t.Fatalf("score %d, want %d", got, tc.collected+3)
+		}
+		if s.Over() != tc.over || (tc.over && s.winner != 0) || (!tc.over && s.ToMove() != 1) {
+			t.Fatalf("score %d: over %v winner %d to move %d", s.Score(0), s.Over(), s.winner, s.ToMove())
+		}
+	}
+}
+
+// SG-T9: a gardener or architect standing on the mover's own element may
+// be jumped over (the square passed over is the mover's element).
+func testT9OverOwnElement(t *testing.T) {
+	s := grid(t, 2,
+		"Kr .  .  .  .  .  Kb",
+		".  .  .  .  .  .  .",
+		".  .  .  .  .  .  .",
+		".  Ar hrGr .  .  .  .",
+		".  .  .  .  .  .  .",
+		".  .  .  .  .  .  .",
+		"Gb Ab .  .  .  .  .")
+	s.moving(t, 0, "C01")
+	mustApply(t, s, "a 3,3")
+	if s.steps != 1 || s.pawnSq[0][gardener] != int8(sq(2, 3)) {
+		t.Fatal("one step, and the gardener stays on the hedge")
+	}
+}
