@@ -19,8 +19,8 @@ import (
 //   - every game ends, and its result adds up;
 //   - the record (seed and moves, through their notation) replays to the
 //     same final state;
-//   - once a game, View(p) is byte-identical before and after
-//     Determinize(p), for the player to move and a spectator;
+//   - once a game, View(p) and the drawing for p are byte-identical before
+//     and after Determinize(p), for the player to move and a spectator;
 //   - a clone is deep: playing on it leaves the original equal to a copy.
 func TestRandomGameProperties(t *testing.T) {
 	games := 1000
@@ -41,6 +41,8 @@ func TestRandomGameProperties(t *testing.T) {
 		}
 	}
 	total := 0
+	var legal []engine.Move
+	var few [3]engine.Move
 	for n := 1; n <= 5; n++ {
 		for g := 0; g < games; g++ {
 			seed := uint64(n*100000 + g)
@@ -53,10 +55,11 @@ func TestRandomGameProperties(t *testing.T) {
 				if k > 2000 {
 					t.Fatalf("%d players, seed %d: no end after %d moves", n, seed, k)
 				}
-				legal := s.LegalMoves(nil)
+				legal = s.LegalMoves(legal[:0])
 				cands := near
 				if !full {
-					cands = []engine.Move{near[rng.Intn(len(near))], near[rng.Intn(len(near))], engine.Move(rng.Uint64())}
+					few = [3]engine.Move{near[rng.Intn(len(near))], near[rng.Intn(len(near))], engine.Move(rng.Uint64())}
+					cands = few[:]
 				}
 				for _, m := range cands {
 					c := *s
@@ -70,10 +73,15 @@ func TestRandomGameProperties(t *testing.T) {
 				}
 				if k == probe {
 					for _, p := range []int{s.ToMove(), engine.Spectator} {
+						d := s.Determinize(p, seed).(*state)
 						before, _ := json.Marshal(s.View(p))
-						after, _ := json.Marshal(s.Determinize(p, seed).View(p))
+						after, _ := json.Marshal(d.View(p))
 						if string(before) != string(after) {
 							t.Fatalf("%d players, seed %d, move %d: View(%d) changed by Determinize", n, seed, k, p)
+						}
+						// The terminal drawing shows no more than the view.
+						if s.Draw(p, engine.Style{}) != d.Draw(p, engine.Style{}) {
+							t.Fatalf("%d players, seed %d, move %d: Draw(%d) changed by Determinize", n, seed, k, p)
 						}
 					}
 					orig := *s
