@@ -3,6 +3,8 @@ package schlossgarten
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -102,6 +104,10 @@ func TestRules(t *testing.T) {
 	}
 }
 
+// specID matches a numbered statement (**SG-T5.**), a ruling row (| S3 |)
+// or a worked example heading (### SG-X7) of the specification.
+var specID = regexp.MustCompile(`(?m)\*\*(SG-[STE]\d+)\.|^\| (S\d+) \||^### (SG-X\d+)`)
+
 func TestRuleCoverage(t *testing.T) {
 	var ids []string
 	for i := 1; i <= 8; i++ {
@@ -118,6 +124,24 @@ func TestRuleCoverage(t *testing.T) {
 	}
 	for i := 1; i <= 17; i++ {
 		ids = append(ids, fmt.Sprintf("SG-X%d", i))
+	}
+	// The specification lives beside the repository (shared/rules); when it
+	// is there, its ids must be exactly the list above, so a rule added to
+	// the spec cannot go untested unnoticed.
+	if spec, err := os.ReadFile("../../../shared/rules/schlossgarten.md"); err == nil {
+		var inSpec []string
+		for _, m := range specID.FindAllStringSubmatch(string(spec), -1) {
+			inSpec = append(inSpec, m[1]+m[2]+m[3])
+		}
+		slices.Sort(inSpec)
+		inSpec = slices.Compact(inSpec)
+		want := slices.Clone(ids)
+		slices.Sort(want)
+		if !slices.Equal(inSpec, want) {
+			t.Errorf("the spec's ids %v differ from the covered list %v", inSpec, want)
+		}
+	} else {
+		t.Logf("spec not found beside the repository (%v): checked against the built-in id list", err)
 	}
 	have := map[string]bool{}
 	for _, tc := range ruleTests {
