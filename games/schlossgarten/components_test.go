@@ -1,6 +1,9 @@
 package schlossgarten
 
 import (
+	"os"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -105,4 +108,32 @@ func FuzzParseComponents(f *testing.F) {
 			}
 		}
 	})
+}
+
+// specCard matches a row of the spec's card table: | C07 | corner | (1,0) | (0,1) | `KG / A.` |
+var specCard = regexp.MustCompile(`(?m)^\| (C\d\d) \| [^|]+ \| \((-?\d+),(-?\d+)\) \| \((-?\d+),(-?\d+)\) \| ` + "`([^`]+)`" + ` \|`)
+
+// The embedded cards are the spec's table C01–C32 (ruling S7), checked when
+// the spec is found beside the repository. A player who corrects the data
+// file corrects the spec's table with it.
+func TestCardsMatchSpecTable(t *testing.T) {
+	spec, err := os.ReadFile("../../../shared/rules/schlossgarten.md")
+	if err != nil {
+		t.Skipf("spec not found beside the repository: %v", err)
+	}
+	rows := specCard.FindAllStringSubmatch(string(spec), -1)
+	if len(rows) != len(cards) {
+		t.Fatalf("spec table has %d cards, data file %d", len(rows), len(cards))
+	}
+	for i, r := range rows {
+		n := func(j int) int { v, _ := strconv.Atoi(r[j]); return v }
+		g, a := xy{n(2), n(3)}, xy{n(4), n(5)}
+		if c := cards[i]; c.id != r[1] || c.g != g || c.a != a {
+			t.Errorf("%s: data G %v A %v, spec %s G %v A %v", c.id, c.g, c.a, r[1], g, a)
+		}
+		// the drawing players see (jardin play) is the spec's figure
+		if got, want := cardFigure(i), r[1]+" ["+r[6]+"]"; got != want {
+			t.Errorf("drawn %s, spec %s", got, want)
+		}
+	}
 }
