@@ -42,6 +42,7 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 		// On the table the card is public: no longer tied to a hand or to
 		// the cards under a deck.
 		p.semi &^= 1 << uint(c)
+		s.faceUp(0, c)
 		for r := range s.segDrawn {
 			s.segDrawn[r] &^= 1 << uint(c)
 		}
@@ -291,6 +292,7 @@ func (s *state) takeLand(p *player, a int, log *engine.Log) {
 	s.landDisp[a] = -1
 	if s.land.n > 0 {
 		s.landDisp[a] = s.land.draw()
+		s.faceUp(0, s.landDisp[a])
 	}
 	if log.On() {
 		log.Public(int(s.cur), "takes %s from the display", s.card(c).name())
@@ -300,6 +302,7 @@ func (s *state) takeLand(p *player, a int, log *engine.Log) {
 func (s *state) takeTrophy(a int, log *engine.Log) int8 {
 	if a == fromDeck {
 		t := s.tro.draw()
+		s.faceUp(1, t)
 		if log.On() {
 			log.Public(int(s.cur), "draws trophy #%d %s from the deck", t+1, s.g.c.trophies[t].Name)
 		}
@@ -309,6 +312,7 @@ func (s *state) takeTrophy(a int, log *engine.Log) int8 {
 	s.troDisp[a] = -1
 	if s.tro.n > 0 {
 		s.troDisp[a] = s.tro.draw()
+		s.faceUp(1, s.troDisp[a])
 	}
 	if log.On() {
 		log.Public(int(s.cur), "takes trophy #%d %s from the display", t+1, s.g.c.trophies[t].Name)
@@ -335,6 +339,7 @@ func (s *state) refresh(p *player, mv move, log *engine.Log) {
 	for _, sl := range slots[:k] {
 		if d.n > 0 {
 			disp[sl] = d.draw()
+			s.faceUp(int(mv.a), disp[sl])
 		}
 	}
 	if log.On() { // the argument would allocate even with no log

@@ -421,3 +421,40 @@ func TestEG_E5_TotalBeforeTieBreak(t *testing.T) {
 			r.Players[0].Rank, r.Players[1].Rank)
 	}
 }
+
+// Special 1, hidden information: a recycled card seen face up again (drawn
+// into the display, or placed in a village) leaves the others' underDeck
+// list, as everyone knows where it is; a blind draw does not shrink it.
+func TestSpecial1RecycledCardSeenAgain(t *testing.T) {
+	s := newState(t, 3, 4, engine.Options{"first": "1"})
+	apply(t, s, "refresh land 123")
+	apply(t, s, "trophy 1")
+	apply(t, s, "put r1")
+	s.land.n = 3 // only the three recycled cards are left
+	under := func() []int {
+		var got []int
+		for _, u := range s.View(2).(View).UnderDeck {
+			for _, c := range u.Land {
+				got = append(got, c.ID)
+			}
+		}
+		return got
+	}
+	setVillage(t, s, 1, `{}`)
+	apply(t, s, "take 1") // seat 1; the refill reveals a recycled card
+	shown := s.landDisp[0]
+	if got := under(); len(got) != 2 || slices.Contains(got, int(shown)) {
+		t.Fatalf("after the refill: underDeck %v, want 2 cards without the displayed %d", got, shown)
+	}
+	apply(t, s, "discard h1")
+	apply(t, s, "take deck") // seat 2 draws a recycled card blind
+	drawn := s.pl[2].hand[3]
+	if got := under(); len(got) != 2 || !slices.Contains(got, int(drawn)) {
+		t.Fatalf("after a blind draw: underDeck %v, want it unchanged", got)
+	}
+	setVillage(t, s, 2, `{}`)
+	apply(t, s, "place h4 r1c1")
+	if got := under(); len(got) != 1 || slices.Contains(got, int(drawn)) {
+		t.Errorf("after placing the drawn card: underDeck %v, want 1 card without %d", got, drawn)
+	}
+}

@@ -129,8 +129,9 @@ type state struct {
 	nDisc        int8
 	pl           [maxPlayers]player
 	// recycled holds, per seat, the landscape and trophy cards (bit per
-	// card) that seat put under the decks with special 1. It never shrinks:
-	// a blind draw must not tell the others which of them was drawn.
+	// card) that seat put under the decks with special 1 and that have not
+	// been seen face up since. A blind landscape draw does not shrink it:
+	// it must not tell the others which of them was drawn.
 	recycled [maxPlayers][2]uint64
 	// segDrawn holds, per recycling seat, the landscape cards drawn blind
 	// from under the deck that are still hidden: the recycler knows where
@@ -167,4 +168,13 @@ func (s *state) landAvailable() bool {
 
 func (s *state) trophyAvailable() bool {
 	return s.tro.n > 0 || s.troDisp != [3]int8{-1, -1, -1}
+}
+
+// faceUp records that card c (kind 0 landscape, 1 trophy) is face up again
+// (in a display, a village or a trophy slot): everyone now knows where it
+// is, so it leaves the cards known only to lie somewhere under a deck.
+func (s *state) faceUp(kind int, c int8) {
+	for q := range s.recycled {
+		s.recycled[q][kind] &^= 1 << uint(c)
+	}
 }

@@ -59,9 +59,10 @@ type View struct {
 	TrophyUnder []TrophyView `json:"trophyUnder,omitempty"`
 	// UnderDeck lists, for every other player who used special 1, the cards
 	// they put under a deck. They were face up, so the set is public; it is
-	// given in card order, as only the recycler knows the real one, and it
-	// does not shrink when the deck is drawn down into it, as nobody else
-	// can tell which card a blind draw took.
+	// given in card order, as only the recycler knows the real one. A card
+	// leaves it when it is seen face up again (display, village, trophy
+	// slot); a blind landscape draw does not shrink it, as nobody else can
+	// tell which card that draw took.
 	UnderDeck     []UnderView   `json:"underDeck,omitempty"`
 	RemovedLand   int           `json:"removedLand"`
 	RemovedTrophy int           `json:"removedTrophies"`
