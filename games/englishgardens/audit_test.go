@@ -458,3 +458,47 @@ func TestSpecial1RecycledCardSeenAgain(t *testing.T) {
 		t.Errorf("after placing the drawn card: underDeck %v, want 1 card without %d", got, drawn)
 	}
 }
+
+// EG-T6a, ruling E2: a landscape card goes only into the 9 landscape cells;
+// the notation has no name for row 0 or column 0, and a raw move beyond the
+// ninth cell is rejected by EG-T6a, for a placement and for special 2.
+func TestEG_T6a_OnlyLandscapeCells(t *testing.T) {
+	for _, bad := range []string{"place h1 r0c1", "place h1 r1c0", "place h1 r4c1", "cover h1 r1c4"} {
+		if _, err := (&state{}).ParseMove(bad); err == nil {
+			t.Errorf("%q parsed", bad)
+		}
+	}
+	s := newState(t, 2, 1, engine.Options{"first": "1"})
+	apply(t, s, "take 1")
+	for _, cell := range []uint8{9, 12, 15} {
+		before := *s
+		if err := s.Apply(move{mkPlace, 0, cell}.pack(), nil); engine.RuleOf(err) != "EG-T6a" || before != *s {
+			t.Errorf("place on cell %d: %v", cell, err)
+		}
+	}
+	s = newState(t, 2, 1, engine.Options{"first": "1"})
+	setVillage(t, s, 0, `{"cells":{"r1c1":"lawn"}}`)
+	apply(t, s, "special2")
+	apply(t, s, "take deck")
+	before := *s
+	if err := s.Apply(move{mkCover, 0, 9}.pack(), nil); engine.RuleOf(err) != "EG-T6a" || before != *s {
+		t.Errorf("cover on cell 9: %v", err)
+	}
+}
+
+// EG-S8: without the option the first player is drawn from the seeded
+// generator: the same seed gives the same first player, and over seeds
+// every seat gets to start.
+func TestEG_S8_FirstPlayerDrawn(t *testing.T) {
+	var seen [4]bool
+	for seed := uint64(1); seed <= 60; seed++ {
+		a, b := newState(t, 4, seed, nil), newState(t, 4, seed, nil)
+		if a.first != b.first || a.ToMove() != int(a.first) {
+			t.Fatalf("seed %d: first %d and %d, to move %d", seed, a.first, b.first, a.ToMove())
+		}
+		seen[a.first] = true
+	}
+	if seen != [4]bool{true, true, true, true} {
+		t.Errorf("first players drawn over 60 seeds: %v", seen)
+	}
+}
