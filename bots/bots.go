@@ -63,6 +63,24 @@ type Greedy struct {
 	rng   engine.RNG
 	Depth int
 	bufs  [][]engine.Move
+	// scratch holds one state per depth, reused through engine.Copier:
+	// a depth-4 look-ahead visits tens of thousands of positions a move
+	// in games whose turn is several steps, and cloning each one was most
+	// of greedy's time.
+	scratch []engine.State
+}
+
+// child returns a copy of s to try a move on, reusing the depth's scratch
+// state when the game can copy into it.
+func (b *Greedy) child(s engine.State, depth int) engine.State {
+	for len(b.scratch) <= depth {
+		b.scratch = append(b.scratch, nil)
+	}
+	if cp, ok := s.(engine.Copier); ok && b.scratch[depth] != nil && cp.CopyInto(b.scratch[depth]) {
+		return b.scratch[depth]
+	}
+	b.scratch[depth] = s.Clone()
+	return b.scratch[depth]
 }
 
 func (b *Greedy) Name() string { return "greedy" }
@@ -82,7 +100,7 @@ func (b *Greedy) Choose(ctx context.Context, s engine.State) (engine.Move, error
 		if err := ctx.Err(); err != nil {
 			return 0, err
 		}
-		c := s.Clone()
+		c := b.child(s, b.Depth)
 		if err := c.Apply(m, nil); err != nil {
 			return 0, fmt.Errorf("greedy bot: legal move rejected: %w", err)
 		}
@@ -113,7 +131,7 @@ func (b *Greedy) value(s engine.State, p, depth int) float64 {
 	b.bufs[depth] = moves
 	best := 0.0
 	for i, m := range moves {
-		c := s.Clone()
+		c := b.child(s, depth-1)
 		if c.Apply(m, nil) != nil {
 			continue
 		}

@@ -51,6 +51,12 @@ type ISMCTS struct {
 	// RankWeight is the share of the rank in the reward; the rest is the
 	// score margin over the best other player, normalised.
 	RankWeight float64
+	// Widen, when positive, is the exponent of progressive widening: a
+	// node visited n times considers at most ceil(n^Widen) of its moves,
+	// expanding them best first by the mover's Evaluate after the move.
+	// Decisions with a hundred placements (a tile on a board) then spend
+	// the search on the few that matter instead of trying each once.
+	Widen float64
 	seed       uint64
 	name       string
 }
@@ -98,6 +104,12 @@ func parseISMCTS(kind string, seed uint64) (*ISMCTS, error) {
 			} else {
 				b.RankWeight = math.Min(f, 1)
 			}
+		case p[0] == 'x':
+			f, err := strconv.ParseFloat(p[1:], 64)
+			if err != nil || f < 0 || f > 1 {
+				return nil, fmt.Errorf("bot %q: widening %q: want x0 (off) to x1", kind, p)
+			}
+			b.Widen = f
 		case p[0] == 'p':
 			n, err := strconv.Atoi(p[1:])
 			if err != nil || n < 1 || n > 64 {
@@ -169,7 +181,8 @@ type tree struct {
 	buf        []engine.Move
 	untried    []engine.Move
 	sample     int
-	turns      int // play-outs end after this many changes of decider, if positive
+	turns      int     // play-outs end after this many changes of decider, if positive
+	widen      float64 // progressive widening exponent, 0: off
 	scratch    engine.State
 }
 
@@ -216,6 +229,7 @@ func (b *ISMCTS) Choose(ctx context.Context, s engine.State) (engine.Move, error
 			defer wg.Done()
 			t.sample = b.Sample
 			t.turns = turns
+			t.widen = b.Widen
 			errs[j] = t.search(ctx, s, iters, b.Time, rollout)
 		}(trees[j], iters, j)
 	}
@@ -311,6 +325,7 @@ func (t *tree) descend(d engine.State) (int32, error) {
 		var bestChild int32 = -1
 		bestU := math.Inf(-1)
 		children := t.nodes[cur].children
+		legalChildren := 0
 		for _, m := range t.buf {
 			found := int32(-1)
 			for _, ci := range children {
@@ -324,6 +339,7 @@ func (t *tree) descend(d engine.State) (int32, error) {
 				continue
 			}
 			nd := &t.nodes[found]
+			legalChildren++
 			nd.avail++
 			u := t.value(nd) + t.c*math.Sqrt(math.Log(nd.avail)/nd.visits)
 			if u > bestU {
@@ -331,8 +347,12 @@ func (t *tree) descend(d engine.State) (int32, error) {
 			}
 		}
 		p := d.ToMove()
-		if len(t.untried) > 0 {
+		if len(t.untried) > 0 && (bestChild < 0 || t.widen <= 0 ||
+			float64(legalChildren) < math.Ceil(math.Pow(t.nodes[cur].visits+1, t.widen))) {
 			m := t.untried[t.rng.Intn(len(t.untried))]
+			if t.widen > 0 {
+				m = t.bestByEvaluate(d, t.untried, m)
+			}
 			if err := d.Apply(m, nil); err != nil {
 				return 0, fmt.Errorf("ismcts: legal move rejected: %w", err)
 			}
@@ -347,6 +367,32 @@ func (t *tree) descend(d engine.State) (int32, error) {
 		cur = bestChild
 	}
 	return cur, nil
+}
+
+// bestByEvaluate returns the move of moves after which the mover's
+// Evaluate is highest (fallback when the game has no Evaluator). The scan
+// starts at a random move, so ties go to a random one of them.
+func (t *tree) bestByEvaluate(d engine.State, moves []engine.Move, fallback engine.Move) engine.Move {
+	if _, ok := d.(engine.Evaluator); !ok || len(moves) == 1 {
+		return fallback
+	}
+	cp, canCopy := d.(engine.Copier)
+	p := d.ToMove()
+	best, m := math.Inf(-1), fallback
+	off := t.rng.Intn(len(moves))
+	for i := range moves {
+		cand := moves[(off+i)%len(moves)]
+		if t.scratch == nil || !canCopy || !cp.CopyInto(t.scratch) {
+			t.scratch = d.Clone()
+		}
+		if t.scratch.Apply(cand, nil) != nil {
+			continue
+		}
+		if v := t.scratch.(engine.Evaluator).Evaluate(p); v > best {
+			best, m = v, cand
+		}
+	}
+	return m
 }
 
 func (t *tree) rollout(d engine.State, limit int) error {
