@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -485,7 +484,13 @@ func (t *tree) reward(d engine.State, ranks, scores *[5]float64) {
 	// then split ties evenly. Result() would allocate; Score does not.
 	order := [5]int{0, 1, 2, 3, 4}
 	o := order[:t.n]
-	sort.Slice(o, func(i, j int) bool { return raw[o[i]] > raw[o[j]] })
+	// Insertion sort, best first: at most five players, and sort.Slice
+	// would allocate on every iteration.
+	for i := 1; i < len(o); i++ {
+		for j := i; j > 0 && raw[o[j]] > raw[o[j-1]]; j-- {
+			o[j], o[j-1] = o[j-1], o[j]
+		}
+	}
 	for i := 0; i < t.n; {
 		j := i
 		for j < t.n && raw[o[j]] == raw[o[i]] {
