@@ -54,10 +54,14 @@ type ISMCTS struct {
 	// node visited n times considers at most ceil(n^Widen) of its moves,
 	// expanding them best first by the mover's Evaluate after the move.
 	// Decisions with a hundred placements (a tile on a board) then spend
-	// the search on the few that matter instead of trying each once.
+	// the search on the few that matter instead of trying each once. 0 is
+	// off; by default (-1) the game's SearchAdvice decides.
 	Widen float64
-	seed       uint64
-	name       string
+	seed  uint64
+	// lastTrees keeps the last search's trees in trees, for tests.
+	lastTrees bool
+	trees     []*tree
+	name      string
 }
 
 // Difficulty returns the iterations per move of a named level (easy,
@@ -79,13 +83,16 @@ func Difficulty(level string) int {
 // autoRollout asks the game's SearchAdvice for the rollout length.
 const autoRollout = -2
 
+// autoWiden asks the game's SearchAdvice for the widening exponent.
+const autoWiden = -1
+
 // parseISMCTS reads "ismcts[:FIELD]...": a budget (an iteration count, a
 // duration such as "500ms", or easy|medium|hard|expert), jN trees, rN
 // play-out length in decisions or tN in turns, pN sampled moves, cX
 // exploration, wX rank weight.
 func parseISMCTS(kind string, seed uint64) (*ISMCTS, error) {
 	b := &ISMCTS{Iterations: Difficulty("medium"), level: true, Jobs: 1, C: 0.7, Rollout: autoRollout, Sample: 4,
-		RankWeight: 0.8, seed: seed, name: kind}
+		RankWeight: 0.8, Widen: autoWiden, seed: seed, name: kind}
 	parts := strings.Split(kind, ":")
 	for _, p := range parts[1:] {
 		switch {
@@ -195,11 +202,14 @@ func (b *ISMCTS) Choose(ctx context.Context, s engine.State) (engine.Move, error
 	if len(legal) == 1 {
 		return legal[0], nil
 	}
-	rollout, turns, iterations := b.Rollout, b.RolloutTurns, b.Iterations
+	rollout, turns, iterations, widen := b.Rollout, b.RolloutTurns, b.Iterations, b.Widen
 	if adv, ok := s.(engine.SearchAdvisor); ok {
 		a := adv.SearchAdvice()
 		if rollout == autoRollout {
 			rollout, turns = a.Rollout, a.RolloutTurns
+		}
+		if widen == autoWiden {
+			widen = a.Widen
 		}
 		if b.level && a.IterationScale > 0 {
 			iterations = int(float64(iterations) * a.IterationScale)
@@ -208,6 +218,7 @@ func (b *ISMCTS) Choose(ctx context.Context, s engine.State) (engine.Move, error
 	if rollout == autoRollout {
 		rollout = -1
 	}
+	widen = max(widen, 0)
 	jobs := max(b.Jobs, 1)
 	b.seed = mixSeed(b.seed, 0x15c75)
 	trees := make([]*tree, jobs)
@@ -228,7 +239,7 @@ func (b *ISMCTS) Choose(ctx context.Context, s engine.State) (engine.Move, error
 			defer wg.Done()
 			t.sample = b.Sample
 			t.turns = turns
-			t.widen = b.Widen
+			t.widen = widen
 			errs[j] = t.search(ctx, s, iters, b.Time, rollout)
 		}(trees[j], iters, j)
 	}
@@ -237,6 +248,9 @@ func (b *ISMCTS) Choose(ctx context.Context, s engine.State) (engine.Move, error
 		if err != nil {
 			return 0, err
 		}
+	}
+	if b.lastTrees {
+		b.trees = trees
 	}
 	// Sum root statistics over trees; pick the most visited legal move,
 	// ties to the first in legal order.

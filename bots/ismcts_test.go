@@ -10,12 +10,12 @@ import (
 )
 
 func TestISMCTSParse(t *testing.T) {
-	for _, ok := range []string{"ismcts", "ismcts:500", "ismcts:200ms", "ismcts:hard", "ismcts:2000:j2", "ismcts:100:r-1:c0.5:w1"} {
+	for _, ok := range []string{"ismcts", "ismcts:500", "ismcts:200ms", "ismcts:hard", "ismcts:2000:j2", "ismcts:100:r-1:c0.5:w1", "ismcts:100:x0.5:t1", "ismcts:100:x0"} {
 		if _, err := bots.New(ok, 1); err != nil {
 			t.Errorf("%s: %v", ok, err)
 		}
 	}
-	for _, bad := range []string{"ismcts:", "ismcts:0", "ismcts:-5s", "ismcts:j0", "ismcts:fast", "ismcts:r-2"} {
+	for _, bad := range []string{"ismcts:", "ismcts:0", "ismcts:-5s", "ismcts:j0", "ismcts:fast", "ismcts:r-2", "ismcts:x2", "ismcts:x-1", "ismcts:t0"} {
 		if _, err := bots.New(bad, 1); err == nil {
 			t.Errorf("%s accepted", bad)
 		}
@@ -70,4 +70,45 @@ func BenchmarkISMCTS(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.N*1000)/b.Elapsed().Seconds(), "iterations/s")
+}
+
+// With progressive widening (alices-garden asks for it) a search is still
+// deterministic, and with few iterations it spends them on few root moves:
+// a node visited n times has at most ceil(n^0.5) children.
+func TestISMCTSWidening(t *testing.T) {
+	g, _ := games.Registry().Lookup("alices-garden")
+	s, _ := g.New(2, 5, nil)
+	// Choose a bag, take a tile: then comes a placement with many moves.
+	for i := 0; i < 5 && len(s.LegalMoves(nil)) < 40; i++ {
+		if err := s.Apply(s.LegalMoves(nil)[0], nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := len(s.LegalMoves(nil)); n < 40 {
+		t.Fatalf("only %d placements to choose from", n)
+	}
+	pick := func(kind string) string {
+		b, err := bots.New(kind, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := b.Choose(context.Background(), s.Clone())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Clone().Apply(m, nil); err != nil {
+			t.Fatalf("%s chose an illegal move: %v", kind, err)
+		}
+		return s.FormatMove(m)
+	}
+	if a, b := pick("ismcts:400"), pick("ismcts:400"); a != b {
+		t.Errorf("same seed and budget: %s then %s", a, b)
+	}
+	roots := bots.RootChildren
+	if n := roots(t, "ismcts:400", s); n > 21 {
+		t.Errorf("widening (advised): %d root moves tried in 400 iterations, want at most 21", n)
+	}
+	if n := roots(t, "ismcts:400:x0", s); n < 40 {
+		t.Errorf("without widening: %d root moves tried in 400 iterations", n)
+	}
 }

@@ -121,6 +121,12 @@ type SearchAdvice struct {
 	// the rest of the current turn). For games whose turns are several
 	// decisions, whose heuristic is only fair between turns.
 	RolloutTurns int
+	// Widen, when positive, asks for progressive widening with this
+	// exponent: a node visited n times considers only its ceil(n^Widen)
+	// best moves by Evaluate. For decisions with very many moves (a tile
+	// placed anywhere on a board), where trying each once starves the rest
+	// of the tree.
+	Widen float64
 	// IterationScale multiplies the iteration counts of the named
 	// difficulty levels, so that a level means about the same thinking
 	// time in every game (cheap iterations: a scale above 1).
