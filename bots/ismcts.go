@@ -44,8 +44,9 @@ type ISMCTS struct {
 	RolloutTurns int
 	// Sample is the number of random legal moves a rollout compares at each
 	// decision, keeping the one its mover's Evaluate likes best (every
-	// legal move once when there are no more than Sample); 1 or less plays
-	// uniformly at random.
+	// legal move once when there are no more than Sample); 1 plays
+	// uniformly at random. By default (0) the game's SearchAdvice decides,
+	// else 4.
 	Sample int
 	// RankWeight is the share of the rank in the reward; the rest is the
 	// score margin over the best other player, normalised.
@@ -91,7 +92,7 @@ const autoWiden = -1
 // play-out length in decisions or tN in turns, pN sampled moves, cX
 // exploration, wX rank weight.
 func parseISMCTS(kind string, seed uint64) (*ISMCTS, error) {
-	b := &ISMCTS{Iterations: Difficulty("medium"), level: true, Jobs: 1, C: 0.7, Rollout: autoRollout, Sample: 4,
+	b := &ISMCTS{Iterations: Difficulty("medium"), level: true, Jobs: 1, C: 0.7, Rollout: autoRollout,
 		RankWeight: 0.8, Widen: autoWiden, seed: seed, name: kind}
 	parts := strings.Split(kind, ":")
 	for _, p := range parts[1:] {
@@ -202,7 +203,7 @@ func (b *ISMCTS) Choose(ctx context.Context, s engine.State) (engine.Move, error
 	if len(legal) == 1 {
 		return legal[0], nil
 	}
-	rollout, turns, iterations, widen := b.Rollout, b.RolloutTurns, b.Iterations, b.Widen
+	rollout, turns, iterations, widen, sample := b.Rollout, b.RolloutTurns, b.Iterations, b.Widen, b.Sample
 	if adv, ok := s.(engine.SearchAdvisor); ok {
 		a := adv.SearchAdvice()
 		if rollout == autoRollout {
@@ -210,6 +211,9 @@ func (b *ISMCTS) Choose(ctx context.Context, s engine.State) (engine.Move, error
 		}
 		if widen == autoWiden {
 			widen = a.Widen
+		}
+		if sample == 0 {
+			sample = a.Sample
 		}
 		if b.level && a.IterationScale > 0 {
 			iterations = int(float64(iterations) * a.IterationScale)
@@ -219,6 +223,9 @@ func (b *ISMCTS) Choose(ctx context.Context, s engine.State) (engine.Move, error
 		rollout = -1
 	}
 	widen = max(widen, 0)
+	if sample <= 0 {
+		sample = 4
+	}
 	jobs := max(b.Jobs, 1)
 	b.seed = mixSeed(b.seed, 0x15c75)
 	trees := make([]*tree, jobs)
@@ -237,7 +244,7 @@ func (b *ISMCTS) Choose(ctx context.Context, s engine.State) (engine.Move, error
 		wg.Add(1)
 		go func(t *tree, iters int, j int) {
 			defer wg.Done()
-			t.sample = b.Sample
+			t.sample = sample
 			t.turns = turns
 			t.widen = widen
 			errs[j] = t.search(ctx, s, iters, b.Time, rollout)

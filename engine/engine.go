@@ -121,6 +121,11 @@ type SearchAdvice struct {
 	// the rest of the current turn). For games whose turns are several
 	// decisions, whose heuristic is only fair between turns.
 	RolloutTurns int
+	// Sample, when positive, is how many legal moves a play-out compares
+	// by Evaluate at each decision (every move when there are no more);
+	// 0 leaves the bot's default. Games whose play-outs must play well to
+	// mean anything ask for more.
+	Sample int
 	// Widen, when positive, asks for progressive widening with this
 	// exponent: a node visited n times considers only its ceil(n^Widen)
 	// best moves by Evaluate. For decisions with very many moves (a tile
