@@ -396,23 +396,29 @@ func (t *tree) bestByEvaluate(d engine.State, moves []engine.Move, fallback engi
 	if _, ok := d.(engine.Evaluator); !ok || len(moves) == 1 {
 		return fallback
 	}
-	cp, canCopy := d.(engine.Copier)
 	p := d.ToMove()
 	best, m := math.Inf(-1), fallback
 	off := t.rng.Intn(len(moves))
 	for i := range moves {
 		cand := moves[(off+i)%len(moves)]
-		if t.scratch == nil || !canCopy || !cp.CopyInto(t.scratch) {
-			t.scratch = d.Clone()
-		}
-		if t.scratch.Apply(cand, nil) != nil {
-			continue
-		}
-		if v := t.scratch.(engine.Evaluator).Evaluate(p); v > best {
+		if v, ok := t.valueAfter(d, cand, p); ok && v > best {
 			best, m = v, cand
 		}
 	}
 	return m
+}
+
+// valueAfter is p's Evaluate once m is applied to a scratch copy of d
+// (copied into reused memory when the game allows it, cloned otherwise);
+// ok is false if m does not apply.
+func (t *tree) valueAfter(d engine.State, m engine.Move, p int) (v float64, ok bool) {
+	if cp, canCopy := d.(engine.Copier); t.scratch == nil || !canCopy || !cp.CopyInto(t.scratch) {
+		t.scratch = d.Clone()
+	}
+	if t.scratch.Apply(m, nil) != nil {
+		return 0, false
+	}
+	return t.scratch.(engine.Evaluator).Evaluate(p), true
 }
 
 func (t *tree) rollout(d engine.State, limit int) error {
@@ -425,7 +431,6 @@ func (t *tree) rollout(d engine.State, limit int) error {
 		return nil
 	}
 	_, ok := d.(engine.Evaluator)
-	cp, canCopy := d.(engine.Copier)
 	turns, mover := 0, d.ToMove()
 	for k := 0; !d.Over() && (limit < 0 || k < limit); k++ {
 		if p := d.ToMove(); p != mover {
@@ -451,15 +456,7 @@ func (t *tree) rollout(d engine.State, limit int) error {
 				if !all {
 					cand = t.buf[t.rng.Intn(len(t.buf))]
 				}
-				// Try the move on a scratch copy: copied into reused
-				// memory when the game allows it, cloned otherwise.
-				if t.scratch == nil || !canCopy || !cp.CopyInto(t.scratch) {
-					t.scratch = d.Clone()
-				}
-				if t.scratch.Apply(cand, nil) != nil {
-					continue
-				}
-				if v := t.scratch.(engine.Evaluator).Evaluate(p); v > best {
+				if v, ok := t.valueAfter(d, cand, p); ok && v > best {
 					best, m = v, cand
 				}
 			}

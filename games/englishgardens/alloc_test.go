@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/engine/enginetest"
 )
 
 // The hot paths (LegalMoves, Apply without a log, Score) do not allocate,
@@ -19,17 +20,7 @@ func TestHotPathsDoNotAllocate(t *testing.T) {
 			for !s.Over() {
 				seen[s.phase] = true
 				ms := s.LegalMoves(nil)
-				var applyErr error
-				a := testing.AllocsPerRun(2, func() {
-					buf = s.LegalMoves(buf[:0])
-					_ = s.Score(int(s.cur))
-					for _, m := range buf {
-						s.CopyInto(scratch)
-						if err := scratch.Apply(m, nil); err != nil {
-							applyErr = err
-						}
-					}
-				})
+				a, applyErr := enginetest.HotPathAllocs(s, scratch, &buf)
 				if applyErr != nil {
 					t.Fatal(applyErr)
 				}

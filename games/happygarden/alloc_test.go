@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/engine/enginetest"
 )
 
 // The hot paths (LegalMoves, Apply without a log, Score) do not allocate, in
@@ -17,19 +18,7 @@ func TestHotPathsDoNotAllocate(t *testing.T) {
 		rng := engine.NewRNG(uint64(n))
 		for !s.Over() {
 			ms := s.LegalMoves(nil)
-			var applyErr error
-			a := testing.AllocsPerRun(1, func() {
-				buf = s.LegalMoves(buf[:0])
-				for p := 0; p < n; p++ {
-					_ = s.Score(p)
-				}
-				for _, m := range buf {
-					s.CopyInto(scratch)
-					if err := scratch.Apply(m, nil); err != nil {
-						applyErr = err
-					}
-				}
-			})
+			a, applyErr := enginetest.HotPathAllocs(s, scratch, &buf)
 			if applyErr != nil {
 				t.Fatal(applyErr)
 			}
