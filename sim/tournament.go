@@ -100,8 +100,10 @@ type Report struct {
 	Positions  []PositionReport  `json:"positions,omitempty"`
 	Moves      Stats             `json:"moves"` // decisions per game
 	Components []ComponentReport `json:"components,omitempty"`
-	// Totals holds every seat's final totals, game by game, for plots.
-	Totals [][]int `json:"-"`
+	// Totals holds every seat's final totals, game by game (game i played
+	// with seed Seed+i), for plots and for comparing bots game by game: two
+	// solo runs with the same seeds play the same deals.
+	Totals [][]int `json:"totals"`
 }
 
 type outcome struct {
