@@ -59,10 +59,7 @@ type ISMCTS struct {
 	// off; by default (-1) the game's SearchAdvice decides.
 	Widen float64
 	seed  uint64
-	// lastTrees keeps the last search's trees in trees, for tests.
-	lastTrees bool
-	trees     []*tree
-	name      string
+	name  string
 }
 
 // Difficulty returns the iterations per move of a named level (easy,
@@ -203,6 +200,30 @@ func (b *ISMCTS) Choose(ctx context.Context, s engine.State) (engine.Move, error
 	if len(legal) == 1 {
 		return legal[0], nil
 	}
+	trees, err := b.search(ctx, s)
+	if err != nil {
+		return 0, err
+	}
+	// Sum root statistics over trees; pick the most visited legal move,
+	// ties to the first in legal order.
+	visits := map[engine.Move]float64{}
+	for _, t := range trees {
+		for _, ci := range t.nodes[0].children {
+			visits[t.nodes[ci].move] += t.nodes[ci].visits
+		}
+	}
+	best, bestV := legal[0], -1.0
+	for _, m := range legal {
+		if v := visits[m]; v > bestV {
+			best, bestV = m, v
+		}
+	}
+	return best, nil
+}
+
+// search runs the Jobs trees from s, with the bot's settings completed by
+// the game's SearchAdvice, and returns them.
+func (b *ISMCTS) search(ctx context.Context, s engine.State) ([]*tree, error) {
 	rollout, turns, iterations, widen, sample := b.Rollout, b.RolloutTurns, b.Iterations, b.Widen, b.Sample
 	if adv, ok := s.(engine.SearchAdvisor); ok {
 		a := adv.SearchAdvice()
@@ -233,7 +254,7 @@ func (b *ISMCTS) Choose(ctx context.Context, s engine.State) (engine.Move, error
 	errs := make([]error, jobs)
 	for j := 0; j < jobs; j++ {
 		trees[j] = &tree{rng: engine.NewRNG(mixSeed(b.seed, uint64(j)+1)), me: s.ToMove(), n: s.NumPlayers(), c: b.C, w: b.RankWeight,
-			minS: math.Inf(1), maxS: math.Inf(-1)}
+			minS: math.Inf(1), maxS: math.Inf(-1), sample: sample, turns: turns, widen: widen}
 		iters := 0
 		if iterations > 0 {
 			iters = max(iterations/jobs, 1)
@@ -244,36 +265,16 @@ func (b *ISMCTS) Choose(ctx context.Context, s engine.State) (engine.Move, error
 		wg.Add(1)
 		go func(t *tree, iters int, j int) {
 			defer wg.Done()
-			t.sample = sample
-			t.turns = turns
-			t.widen = widen
 			errs[j] = t.search(ctx, s, iters, b.Time, rollout)
 		}(trees[j], iters, j)
 	}
 	wg.Wait()
 	for _, err := range errs {
 		if err != nil {
-			return 0, err
+			return nil, err
 		}
 	}
-	if b.lastTrees {
-		b.trees = trees
-	}
-	// Sum root statistics over trees; pick the most visited legal move,
-	// ties to the first in legal order.
-	visits := map[engine.Move]float64{}
-	for _, t := range trees {
-		for _, ci := range t.nodes[0].children {
-			visits[t.nodes[ci].move] += t.nodes[ci].visits
-		}
-	}
-	best, bestV := legal[0], -1.0
-	for _, m := range legal {
-		if v := visits[m]; v > bestV {
-			best, bestV = m, v
-		}
-	}
-	return best, nil
+	return trees, nil
 }
 
 func mixSeed(a, b uint64) uint64 {
@@ -369,6 +370,8 @@ func (t *tree) descend(d engine.State) (int32, error) {
 		p := d.ToMove()
 		if len(t.untried) > 0 && (bestChild < 0 || t.widen <= 0 ||
 			float64(legalChildren) < math.Ceil(math.Pow(t.nodes[cur].visits+1, t.widen))) {
+			// Drawn even when widening then chooses: the generator's
+			// sequence stays that of the runs docs/bots.md reports.
 			m := t.untried[t.rng.Intn(len(t.untried))]
 			if t.widen > 0 {
 				m = t.bestByEvaluate(d, t.untried, m)
@@ -442,22 +445,16 @@ func (t *tree) rollout(d engine.State, limit int) error {
 		t.buf = d.LegalMoves(t.buf[:0])
 		m := t.buf[t.rng.Intn(len(t.buf))]
 		if ok && len(t.buf) > 1 && t.sample > 1 {
-			p := d.ToMove()
-			best := math.Inf(-1)
-			// Few moves: try each once; many: sample some.
-			all := len(t.buf) <= t.sample
-			tries, off := t.sample, 0
-			if all {
-				// A random start spreads the ties.
-				tries, off = len(t.buf), t.rng.Intn(len(t.buf))
-			}
-			for i := 0; i < tries; i++ {
-				cand := t.buf[(off+i)%len(t.buf)]
-				if !all {
-					cand = t.buf[t.rng.Intn(len(t.buf))]
-				}
-				if v, ok := t.valueAfter(d, cand, p); ok && v > best {
-					best, m = v, cand
+			if len(t.buf) <= t.sample {
+				// Few moves: try each once.
+				m = t.bestByEvaluate(d, t.buf, m)
+			} else {
+				p, best := d.ToMove(), math.Inf(-1)
+				for i := 0; i < t.sample; i++ {
+					cand := t.buf[t.rng.Intn(len(t.buf))]
+					if v, ok := t.valueAfter(d, cand, p); ok && v > best {
+						best, m = v, cand
+					}
 				}
 			}
 		}
