@@ -59,10 +59,12 @@ type thinking struct {
 	decisions  int
 }
 
-func (t *thinking) add(d time.Duration) {
-	t.total += d
-	t.max = max(t.max, d)
-	t.decisions++
+func (t *thinking) add(d time.Duration) { t.merge(thinking{d, d, 1}) }
+
+func (t *thinking) merge(u thinking) {
+	t.total += u.total
+	t.max = max(t.max, u.max)
+	t.decisions += u.decisions
 }
 
 // play is Play that also times each seat's decisions.

@@ -258,10 +258,7 @@ func summarise(cfg Config, outs []outcome) *Report {
 		sr.WinRate = Wilson(sr.Wins, len(outs))
 		var th thinking
 		for _, o := range outs {
-			t := o.think[p]
-			th.total += t.total
-			th.max = max(th.max, t.max)
-			th.decisions += t.decisions
+			th.merge(o.think[p])
 		}
 		if th.decisions > 0 {
 			ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
