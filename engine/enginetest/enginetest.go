@@ -38,11 +38,18 @@ type Config struct {
 //     determinized copy can be played on;
 //   - a clone is deep: playing on it never changes the original (and so is
 //     a CopyInto copy, for games that offer it);
-//   - views and results marshal to JSON.
+//   - views and results marshal to JSON;
+//   - shared tables (shared.go): seats outside the game are the spectator,
+//     determinized copies carry no secret, events are keyed in the game's
+//     catalogue and show each seat only what it may learn, legal moves
+//     have distinct structured descriptions.
 func Run(t *testing.T, g engine.Game, cfg Config) {
 	t.Helper()
 	if cfg.MaxMoves == 0 {
 		cfg.MaxMoves = 100000
+	}
+	if err := checkCatalog(g); err != nil {
+		t.Fatalf("%s: %v", g.ID(), err)
 	}
 	for i := 0; i < cfg.Games; i++ {
 		seed := cfg.Seed + uint64(i)
@@ -92,11 +99,32 @@ func playOne(g engine.Game, cfg Config, seed uint64) error {
 			if err := checkCloneDeep(s, &rng); err != nil {
 				return fmt.Errorf("move %d: %w", n, err)
 			}
+			if err := checkOutsideSeats(s, seed+uint64(n)); err != nil {
+				return fmt.Errorf("move %d: %w", n, err)
+			}
+			if err := checkNoSecret(s, p, seed+uint64(n), &rng); err != nil {
+				return fmt.Errorf("move %d: %w", n, err)
+			}
+			if err := checkDescriptions(s, buf); err != nil {
+				return fmt.Errorf("move %d: %w", n, err)
+			}
 		}
 		m := buf[rng.Intn(len(buf))]
+		var pre engine.State
+		if deep {
+			pre = s.Clone()
+		}
 		var log engine.Log
 		if err := s.Apply(m, &log); err != nil {
 			return fmt.Errorf("move %d: legal move %q rejected: %w", n, s.FormatMove(m), err)
+		}
+		if err := checkEvents(g, s.NumPlayers(), log.Events); err != nil {
+			return fmt.Errorf("move %d: %w", n, err)
+		}
+		if deep {
+			if err := checkWhatOthersLearn(pre, m, log.Events, s, &rng); err != nil {
+				return fmt.Errorf("move %d %q: %w", n, pre.FormatMove(m), err)
+			}
 		}
 		moves = append(moves, m)
 	}
