@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"io"
 	"math"
+	"runtime"
 	"testing"
 
 	"github.com/jardin-games/jardin/games/englishgardens"
@@ -118,5 +119,26 @@ func TestRunRotate(t *testing.T) {
 	}
 	if rep.Seats[0].WinRate.Rate < 0.99 {
 		t.Errorf("greedy, wherever it sat, won %.0f%% against random", 100*rep.Seats[0].WinRate.Rate)
+	}
+}
+
+// Never more workers than games: a huge --jobs for two games starts two.
+func TestWorkersBoundedByGames(t *testing.T) {
+	for _, c := range []struct{ jobs, games, want int }{
+		{1, 10, 1}, {4, 10, 4}, {1000000, 2, 2}, {0, 5, 1}, {-3, 5, 1}, {3, 3, 3},
+	} {
+		if got := workers(Config{Jobs: c.jobs, Games: c.games}); got != c.want {
+			t.Errorf("jobs %d, games %d: %d workers, want %d", c.jobs, c.games, got, c.want)
+		}
+	}
+	base := runtime.NumGoroutine()
+	most := 0
+	cfg := Config{Game: englishgardens.Game, Seats: []string{"random", "random"}, Games: 2, Seed: 1, Jobs: 1000000,
+		Progress: func(done, total int) { most = max(most, runtime.NumGoroutine()) }}
+	if _, err := Run(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	if most > base+2 {
+		t.Errorf("%d goroutines while playing 2 games (%d before)", most, base)
 	}
 }

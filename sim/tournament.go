@@ -115,10 +115,10 @@ type outcome struct {
 	err        error
 }
 
-// Run plays the tournament on Jobs goroutines. The report does not depend
-// on Jobs.
+// Run plays the tournament on Jobs goroutines (never more than there are
+// games). The report does not depend on Jobs.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
-	jobs := max(cfg.Jobs, 1)
+	jobs := workers(cfg)
 	outs := make([]outcome, cfg.Games)
 	idx := make(chan int)
 	var wg sync.WaitGroup
@@ -176,6 +176,13 @@ feed:
 		}
 	}
 	return summarise(cfg, outs), nil
+}
+
+// workers is how many goroutines Run starts: Jobs (at least 1), but no
+// more than there are games, since an idle worker only costs memory
+// (--jobs 1000000 for two games would start a million).
+func workers(cfg Config) int {
+	return max(min(cfg.Jobs, cfg.Games), 1)
 }
 
 // rotate returns the seating of game with the given shift: the bot listed
