@@ -20,6 +20,9 @@ const (
 // piece, G gardener, g plain grass, '.' free grass, ':' free chessboard
 // square); colours only help.
 func (s *state) Draw(player int, style engine.Style) string {
+	if !engine.IsSeat(s, player) {
+		player = engine.Spectator
+	}
 	fr := style.Lang == "fr"
 	var sb strings.Builder
 	tr := func(en, frs string) string {

@@ -103,7 +103,11 @@ func breakdown(b *board, side uint8) [nCats]int {
 	}
 }
 
+// Score is p's running pad; 0 for a viewer that is not a seat.
 func (s *state) Score(p int) int {
+	if p < 0 || p >= int(s.n) {
+		return 0
+	}
 	pts := breakdown(&s.b[p], s.side)
 	t := 0
 	for _, v := range pts {
@@ -152,6 +156,9 @@ func soloRating(total int) string {
 // a large tile (they can only be filled by bonus tiles) and gardeners with
 // free neighbours (future bonus draws).
 func (s *state) Evaluate(p int) float64 {
+	if p < 0 || p >= int(s.n) {
+		return 0
+	}
 	b := &s.b[p]
 	v := float64(s.Score(p))
 	free := full &^ b.occ

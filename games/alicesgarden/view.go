@@ -1,6 +1,7 @@
 package alicesgarden
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/jardin-games/jardin/engine"
@@ -138,13 +139,21 @@ func squareChar(b *board, side uint8, sq int) byte {
 }
 
 // Determinize re-samples what nobody can see: the order of the tiles in each
-// bag and in the bonus bag, and the generator for the draws to come.
+// bag and in the bonus bag, and the generator for the draws to come. Every
+// seat sees the same, so player does not matter. The copy is a function of
+// the public state and seed alone: the generator is seeded from seed, and
+// each bag is put in a canonical (sorted) order before it is shuffled, so
+// neither the real seed nor the real order of a bag shows through.
 func (s *state) Determinize(player int, seed uint64) engine.State {
 	c := *s
 	c.rng = engine.NewRNG(seed)
 	for b := 0; b < nShapes; b++ {
-		engine.Shuffle(&c.rng, c.bag[b][:c.bagN[b]])
+		bag := c.bag[b][:c.bagN[b]]
+		slices.Sort(bag)
+		engine.Shuffle(&c.rng, bag)
 	}
-	engine.Shuffle(&c.rng, c.bonus[:c.bonusN])
+	bonus := c.bonus[:c.bonusN]
+	slices.Sort(bonus)
+	engine.Shuffle(&c.rng, bonus)
 	return &c
 }
