@@ -100,7 +100,9 @@ func parseISMCTS(kind string, seed uint64) (*ISMCTS, error) {
 			b.Iterations, b.Time, b.level = Difficulty(p), 0, true
 		case p[0] == 'c' || p[0] == 'w':
 			f, err := strconv.ParseFloat(p[1:], 64)
-			if err != nil || f < 0 {
+			// NaN passes every comparison and Inf overflows the UCB
+			// arithmetic: both would reach the search and panic there.
+			if err != nil || !finite(f) || f < 0 {
 				return nil, fmt.Errorf("bot %q: %q: want a non-negative number", kind, p)
 			}
 			if p[0] == 'c' {
@@ -110,7 +112,7 @@ func parseISMCTS(kind string, seed uint64) (*ISMCTS, error) {
 			}
 		case p[0] == 'x':
 			f, err := strconv.ParseFloat(p[1:], 64)
-			if err != nil || f < 0 || f > 1 {
+			if err != nil || !finite(f) || f < 0 || f > 1 {
 				return nil, fmt.Errorf("bot %q: widening %q: want x0 (off) to x1", kind, p)
 			}
 			b.Widen = f
@@ -155,6 +157,9 @@ func parseISMCTS(kind string, seed uint64) (*ISMCTS, error) {
 	}
 	return b, nil
 }
+
+// finite reports whether f is a number and not infinite.
+func finite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
 
 func (b *ISMCTS) Name() string { return b.name }
 
