@@ -11,7 +11,10 @@ import (
 	"io"
 	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/jardin-games/jardin/engine"
 )
@@ -56,9 +59,37 @@ func (r *Record) Marshal() ([]byte, error) {
 	return append(b, '\n'), nil
 }
 
+// Limits on the free text of a record. A record comes from anywhere, and
+// its names are printed to terminals: a name is a label, not a document.
+const (
+	MaxName     = 64  // characters of a player's name or kind, a game id, an option name or value
+	MaxMove     = 256 // bytes of a move's notation (the longest real ones are under 40)
+	maxPlayers  = 16  // far above every game's maximum
+	maxEchoNote = 40  // characters of a bad value quoted back in an error
+)
+
+// bom is the UTF-8 byte-order mark.
+var bom = []byte{0xEF, 0xBB, 0xBF}
+
 // Parse reads a record and checks its shape (not its moves: see Replay).
-// Unknown fields are errors, so that a typo is not silently ignored.
+// Unknown fields are errors, so that a typo is not silently ignored. Text
+// fields are checked too: names, kinds, ids and moves must be valid UTF-8
+// without control characters, and not longer than the limits above.
 func Parse(data []byte) (*Record, error) {
+	if bytes.HasPrefix(data, bom) {
+		// jardin writes records without one, and a record is exchanged
+		// byte for byte: refuse it plainly rather than as a syntax error.
+		return nil, fmt.Errorf("record: the file starts with a UTF-8 byte-order mark; records are plain UTF-8 (save it without the mark)")
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, fmt.Errorf("record: the file is empty")
+	}
+	if !utf8.Valid(data) {
+		// encoding/json would replace the bad bytes silently, printing a
+		// name other than the one written.
+		line, col := engine.LineCol(data, int64(firstInvalid(data))+1) // LineCol counts bytes read, the bad one included
+		return nil, fmt.Errorf("record: line %d, column %d: not valid UTF-8", line, col)
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var r Record
@@ -74,15 +105,100 @@ func Parse(data []byte) (*Record, error) {
 	if r.Game == "" {
 		return nil, fmt.Errorf("record: missing \"game\"")
 	}
+	if err := CheckText(r.Game, MaxName); err != nil {
+		return nil, fmt.Errorf("record: \"game\": %w", err)
+	}
+	for k, v := range r.Options {
+		if err := CheckText(k, MaxName); err != nil {
+			return nil, fmt.Errorf("record: option name: %w", err)
+		}
+		if err := CheckText(v, MaxName); err != nil {
+			return nil, fmt.Errorf("record: option %s: %w", k, err)
+		}
+	}
 	if len(r.Players) == 0 {
 		return nil, fmt.Errorf("record: \"players\" is empty")
+	}
+	if len(r.Players) > maxPlayers {
+		return nil, fmt.Errorf("record: %d players; no game has more than %d", len(r.Players), maxPlayers)
+	}
+	for i, p := range r.Players {
+		if err := CheckText(p.Name, MaxName); err != nil {
+			return nil, fmt.Errorf("record: player %d's name: %w", i+1, err)
+		}
+		if err := CheckText(p.Kind, MaxName); err != nil {
+			return nil, fmt.Errorf("record: player %d's kind: %w", i+1, err)
+		}
 	}
 	for i, m := range r.Moves {
 		if m.Player < 0 || m.Player >= len(r.Players) {
 			return nil, fmt.Errorf("record: move %d: player %d does not exist (%d players)", i+1, m.Player, len(r.Players))
 		}
+		if err := checkBytes(m.Move, MaxMove); err != nil {
+			return nil, fmt.Errorf("record: move %d: %w", i+1, err)
+		}
 	}
 	return &r, nil
+}
+
+// firstInvalid is the offset of the first byte of data that is not valid UTF-8.
+func firstInvalid(data []byte) int {
+	for i := 0; i < len(data); {
+		r, n := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return len(data)
+}
+
+// CheckText reports why s is not fit to print as a name: invalid UTF-8, a
+// control character (escape sequences would reach the terminal: a screen
+// clear, a window title…), a bidirectional override (it would disguise the
+// text around it), or more than max characters.
+func CheckText(s string, max int) error {
+	if !utf8.ValidString(s) {
+		return errors.New("not valid UTF-8")
+	}
+	n := 0
+	for _, c := range s {
+		if unicode.IsControl(c) || unicode.Is(unicode.Bidi_Control, c) {
+			return fmt.Errorf("control character %U in %s", c, Clip(s, maxEchoNote))
+		}
+		n++
+	}
+	if n > max {
+		return fmt.Errorf("%d characters, at most %d allowed: %s", n, max, Clip(s, maxEchoNote))
+	}
+	return nil
+}
+
+// checkBytes is CheckText with the limit in bytes, checked first, so that a
+// huge value is refused without scanning it.
+func checkBytes(s string, max int) error {
+	if len(s) > max {
+		return fmt.Errorf("%d bytes, at most %d allowed: %s", len(s), max, Clip(s, maxEchoNote))
+	}
+	return CheckText(s, max)
+}
+
+// Clip quotes s for an error message, escaping what is not printable and
+// keeping at most max characters of it, so that no input, however long or
+// strange, is echoed whole.
+func Clip(s string, max int) string {
+	n, cut := 0, len(s)
+	for i := range s {
+		if n == max {
+			cut = i
+			break
+		}
+		n++
+	}
+	if cut < len(s) {
+		return strconv.Quote(s[:cut]) + "…"
+	}
+	return strconv.Quote(s)
 }
 
 func describeJSONError(data []byte, err error) error {
@@ -91,29 +207,12 @@ func describeJSONError(data []byte, err error) error {
 	if strings.Contains(err.Error(), "into uint64") {
 		return fmt.Errorf("\"seed\": want a whole number in quotes, e.g. \"seed\": \"42\"")
 	}
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		line, col := position(data, se.Offset)
-		return fmt.Errorf("line %d, column %d: %v", line, col, err)
-	}
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		line, col := position(data, te.Offset)
-		return fmt.Errorf("line %d, column %d: field %q: want %s, got %s", line, col, te.Field, te.Type, te.Value)
+	err = engine.JSONError(data, err)
+	// An unknown field is quoted back, and a field name can be megabytes.
+	if msg := err.Error(); len(msg) > 200 {
+		return errors.New(strings.ToValidUTF8(msg[:200], "") + "…")
 	}
 	return err
-}
-
-func position(data []byte, off int64) (line, col int) {
-	line, col = 1, 1
-	for i := int64(0); i < off && i < int64(len(data)); i++ {
-		if data[i] == '\n' {
-			line, col = line+1, 1
-		} else {
-			col++
-		}
-	}
-	return line, col
 }
 
 // MoveError is a record move that could not be replayed.

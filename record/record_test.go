@@ -49,8 +49,8 @@ func TestRoundTripEveryGame(t *testing.T) {
 
 func TestParseErrors(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
-		{``, "EOF"},
-		{`{"format":1,"game":"english-gardens",`, "unexpected EOF"},
+		{``, "empty"},
+		{`{"format":1,"game":"english-gardens",`, "ends too early"},
 		{"{\n\"format\": 1,\n\"game\": 5}", "line 3"},
 		{`{"format":2,"game":"x","players":[{"name":"a"}]}`, "format 2"},
 		{`{"format":1,"players":[{"name":"a"}]}`, "missing \"game\""},
@@ -59,10 +59,47 @@ func TestParseErrors(t *testing.T) {
 		{`{"format":1,"game":"x","players":[{"name":"a"}],"colour":"red"}`, "unknown field"},
 		{`{"format":1,"game":"x","players":[{"name":"a"}]} {}`, "after the JSON"},
 		{`{"format":1,"game":"x","seed":"abc","players":[{"name":"a"}]}`, "seed"},
+		{"\ufeff" + `{"format":1,"game":"x","players":[{"name":"a"}]}`, "byte-order mark"},
+		{`{"format":1,"game":"x","players":[{"name":"a\u001b[2J"}]}`, "player 1's name: control character U+001B"},
+		{`{"format":1,"game":"x","players":[{"name":"a"},{"name":"b\u0007"}]}`, "player 2's name: control character U+0007"},
+		{`{"format":1,"game":"x","players":[{"name":"a\u202eb"}]}`, "control character U+202E"},
+		{`{"format":1,"game":"x","players":[{"name":"a\u009b"}]}`, "control character U+009B"},
+		{`{"format":1,"game":"x",` + "\n" + `"players":[{"name":"` + "a\xff" + `"}]}`, "line 2, column 22: not valid UTF-8"},
+		{`{"format":1,"game":"x","players":[{"name":"` + strings.Repeat("é", 65) + `"}]}`, "65 characters, at most 64"},
+		{`{"format":1,"game":"x","players":[{"name":"a","kind":"x\ny"}]}`, "player 1's kind: control"},
+		{`{"format":1,"game":"x\u001b","players":[{"name":"a"}]}`, "\"game\": control"},
+		{`{"format":1,"game":"x","options":{"a":"\u0000"},"players":[{"name":"a"}]}`, "option a: control"},
+		{`{"format":1,"game":"x","players":[{"name":"a"}],"moves":[{"player":0,"move":"` + strings.Repeat("m", 300) + `"}]}`, "move 1: 300 bytes, at most 256"},
+		{`{"format":1,"game":"x","players":[` + strings.Repeat(`{"name":"a"},`, 16) + `{"name":"a"}]}`, "17 players"},
+		{`{"format":1,"game":"x","players":[{"name":"a"}],"` + strings.Repeat("z", 5000) + `":1}`, "unknown field"},
 	} {
 		_, err := record.Parse([]byte(c.in))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%q: %v, want it to mention %q", c.in, err, c.want)
+			t.Errorf("%.80q: %.200v, want it to mention %q", c.in, err, c.want)
+			continue
+		}
+		// No input is echoed whole, and nothing unprintable reaches the message.
+		if msg := err.Error(); len(msg) > 300 || strings.ContainsFunc(msg, func(r rune) bool { return r < ' ' || r == 0x7f }) {
+			t.Errorf("%.80q: unsafe or long message %.300q", c.in, msg)
+		}
+	}
+}
+
+// Names at the limits are accepted as they are, clipped only in errors.
+func TestCheckTextAndClip(t *testing.T) {
+	for _, ok := range []string{"", "Ann", "Zoé", "greedy (seat 2)", strings.Repeat("é", record.MaxName), "日本語の名前"} {
+		if err := record.CheckText(ok, record.MaxName); err != nil {
+			t.Errorf("%q: %v", ok, err)
+		}
+	}
+	for _, c := range []struct{ in, want string }{
+		{"abc", `"abc"`},
+		{"a\x1b[2J", `"a\x1b[2J"`},
+		{strings.Repeat("x", 50), `"` + strings.Repeat("x", 40) + `"…`},
+		{strings.Repeat("é", 41), `"` + strings.Repeat("é", 40) + `"…`},
+	} {
+		if got := record.Clip(c.in, 40); got != c.want {
+			t.Errorf("Clip(%q) = %s, want %s", c.in, got, c.want)
 		}
 	}
 }
@@ -123,6 +160,12 @@ func FuzzParseReplay(f *testing.F) {
 		r, err := record.Parse(data)
 		if err != nil {
 			return
+		}
+		// What Parse accepts is safe to print.
+		for _, p := range r.Players {
+			if record.CheckText(p.Name, record.MaxName) != nil || record.CheckText(p.Kind, record.MaxName) != nil {
+				t.Fatalf("unsafe name accepted: %q", p.Name)
+			}
 		}
 		_, _ = record.Replay(reg, r, nil)
 	})
