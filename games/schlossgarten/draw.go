@@ -21,6 +21,9 @@ var phaseNamesFR = [...]string{"jouer une carte", "déplacer", "replacer le suje
 // ground — tile points, a pit "#" with its points, or an element code and
 // colour — and the pawn on it), then each seat's score, supply and hand.
 func (s *state) Draw(player int, style engine.Style) string {
+	if !engine.IsSeat(s, player) {
+		player = engine.Spectator
+	}
 	fr := style.Lang == "fr"
 	paint := func(c int8, txt string) string {
 		if !style.Color || c < 0 {

@@ -81,7 +81,7 @@ func refDests(s *state, p, k int) uint64 {
 	} else {
 		origins = []int{from}
 	}
-	var d uint64
+	var d, entered uint64
 	for sq := 0; sq < nSquares; sq++ {
 		if home&bit(sq) != 0 && sq != from {
 			if pq, _ := refPawn(s, sq); pq < 0 {
@@ -100,6 +100,11 @@ func refDests(s *state, p, k int) uint64 {
 				if n1 != from && refOpen(s, p, n1) {
 					d |= bit(n1)
 				}
+				if n1 != from {
+					if eq, e := refElem(s, n1); eq == p {
+						entered |= s.elem[p][e]
+					}
+				}
 				if !onBoard(ox+2*dx, oy+2*dy) || n1 == from {
 					continue
 				}
@@ -114,11 +119,18 @@ func refDests(s *state, p, k int) uint64 {
 				if n2 != from && refOpen(s, p, n2) {
 					d |= bit(n2)
 				}
+				if n2 != from {
+					if eq, e := refElem(s, n2); eq == p {
+						entered |= s.elem[p][e]
+					}
+				}
 			}
 		}
 	}
+	// Ruling 5b: reaching a square of an own element, free or held by an
+	// own pawn, enters the element: any free square of it.
 	for e := 0; e < nElems; e++ {
-		if s.elem[p][e]&d != 0 {
+		if s.elem[p][e]&(d|entered) != 0 {
 			for sq := 0; sq < nSquares; sq++ {
 				if s.elem[p][e]&bit(sq) != 0 && sq != from {
 					if pq, _ := refPawn(s, sq); pq < 0 {

@@ -38,6 +38,7 @@ var ruleTests = []struct {
 	{"SG-T5", "SquaresInvariant", testT5},
 	{"SG-T6", "OwnElementOneStep", TestExample_SG_X4_Figure4},
 	{"SG-T6", "StartAnywhereOnOwnElement", testT6},
+	{"SG-T6", "EnterPastOwnPawn", testT6EnterPastOwnPawn},
 	{"SG-T7", "SimpleStep", testT7},
 	{"SG-T8", "OpenSquares", testT8},
 	{"SG-T8", "OpenSquaresFigure3", TestExample_SG_X3_Figure3},
@@ -528,6 +529,65 @@ func testT6(t *testing.T) {
 	place(s, 1, gardener, 3, 4) // an own pawn on the element
 	if s.dests(1, king)&bit(sq(3, 4)) != 0 {
 		t.Fatal("a square with an own pawn is closed")
+	}
+}
+
+// SG-T6, issue 13 (ruling 5b in docs/schlossgarten.md): entering an own
+// element puts the pawn on any of its free squares, also when the only
+// square of the element within reach holds an own pawn. Blue's gardener on
+// 2,2 reaches only 3,3 of its labyrinth, where blue's king stands (a king is
+// never jumped, so no jump lands on the labyrinth either): it may still
+// enter, on 3,4 or 4,4, for one step. With every square of the element held
+// by own pawns there is nothing to enter; a jump that lands on an own
+// element square held by an own pawn enters the element as well.
+func testT6EnterPastOwnPawn(t *testing.T) {
+	s := grid(t, 2,
+		"Kr Gr Ar .  .  .  .",
+		".  .  .  .  .  .  .",
+		".  .  Gb .  .  .  .",
+		".  .  .  LbKb .  .  .",
+		".  .  .  Lb Lb .  .",
+		".  .  .  .  .  .  .",
+		"Ab .  .  .  .  .  .")
+	s.moving(t, 1, "C01")
+	lab := sqList([2]int{3, 3}, [2]int{3, 4}, [2]int{4, 4})
+	if got := s.dests(1, gardener) & lab; got != lab&^bit(sq(3, 3)) {
+		t.Fatalf("the gardener enters its labyrinth past its king: got %s, want 3,4 4,4", names(got))
+	}
+	c := s.Clone().(*state)
+	mustApply(t, c, "g 4,4")
+	if c.steps != 1 || c.pawnSq[1][gardener] != int8(sq(4, 4)) {
+		t.Fatal("entering the element is one step, onto the chosen free square")
+	}
+	mustReject(t, s, "g 3,3", "SG-T11") // the king's square itself stays closed
+
+	full := grid(t, 2,
+		"Kr Gr Ar .  .  .  .",
+		".  .  .  .  .  .  .",
+		".  .  Gb .  .  .  .",
+		".  .  .  HbKb .  .  .",
+		".  .  .  HbAb .  .  .",
+		".  .  .  .  .  .  .",
+		".  .  .  .  .  .  .")
+	full.moving(t, 1, "C01")
+	if hedge := sqList([2]int{3, 3}, [2]int{3, 4}); full.dests(1, gardener)&hedge != 0 {
+		t.Fatalf("no free square: the element cannot be entered, got %s", names(full.dests(1, gardener)&hedge))
+	}
+
+	// A jump over red's gardener on 2,3 lands on 2,4, blue's hedge (2) on
+	// 2,4 and 2,5 whose square 2,4 holds blue's architect: blue's king enters
+	// the hedge on 2,5.
+	j := grid(t, 2,
+		"Kr .  Ar .  .  .  .",
+		".  .  .  .  .  .  .",
+		".  .  Kb .  .  .  .",
+		".  .  Gr .  .  .  .",
+		".  .  HbAb .  .  .  .",
+		".  .  Hb .  .  .  .",
+		"Gb .  .  .  .  .  .")
+	j.moving(t, 1, "C01")
+	if j.dests(1, king)&bit(sq(2, 5)) == 0 {
+		t.Fatalf("a jump landing on an own element square held by an own pawn enters the element: got %s", names(j.dests(1, king)))
 	}
 }
 

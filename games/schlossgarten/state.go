@@ -269,14 +269,19 @@ func (s *state) dests(p, k int) uint64 {
 			}
 		}
 	}
-	d &= open
-	if d&own != 0 { // SG-T6: entering an own element, any free square of it
+	// SG-T6: an own element counts as one square. Reaching any square of it
+	// enters it, and the pawn is put on any of its free squares, even when
+	// the square reached holds another own pawn (ruling 5b in
+	// docs/schlossgarten.md, issue 13): only own pawns ever stand on own
+	// elements, and the element, not the square, is what is entered.
+	if reach := d & own; reach != 0 {
 		for e := 0; e < nElems; e++ {
-			if s.elem[p][e]&d != 0 {
-				d |= s.elem[p][e] & free
+			if s.elem[p][e]&reach != 0 {
+				d |= s.elem[p][e]
 			}
 		}
 	}
+	d &= open
 	return d &^ bit(from)
 }
 

@@ -1,6 +1,8 @@
 package schlossgarten
 
 import (
+	"slices"
+
 	"github.com/jardin-games/jardin/engine"
 )
 
@@ -45,6 +47,9 @@ type View struct {
 }
 
 func (s *state) View(viewer int) any {
+	if !engine.IsSeat(s, viewer) {
+		viewer = engine.Spectator // anyone outside the seats sees what a spectator sees
+	}
 	v := &View{Players: int(s.n), Viewer: viewer, ToMove: s.ToMove(), Phase: phaseNames[s.phase],
 		Turn: int(s.turn), StepsUsed: int(s.steps), Dug: s.dug, Deck: int(s.deckN), Over: s.Over(), Winner: int(s.winner)}
 	if s.played >= 0 {
@@ -100,8 +105,14 @@ func (s *state) View(viewer int) any {
 }
 
 // Determinize re-deals what player cannot see: the deck order and the other
-// players' hands (same sizes), and reseeds the generator.
+// players' hands (same sizes), and reseeds the generator. The copy is a
+// function of what player sees and of seed alone: the generator comes from
+// seed only, and the unseen cards are sorted before they are shuffled, so
+// neither the real seed nor the real deal can be read back from a copy.
 func (s *state) Determinize(player int, seed uint64) engine.State {
+	if !engine.IsSeat(s, player) {
+		player = engine.Spectator
+	}
 	c := *s
 	c.rng = engine.NewRNG(seed)
 	var pool [maxCards]int8
@@ -119,6 +130,7 @@ func (s *state) Determinize(player int, seed uint64) engine.State {
 			n++
 		}
 	}
+	slices.Sort(pool[:n]) // canonical order: the real hidden order must not show through
 	engine.Shuffle(&c.rng, pool[:n])
 	n = 0
 	for p := 0; p < int(c.n); p++ {
