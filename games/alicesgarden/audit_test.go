@@ -210,6 +210,48 @@ func TestRule_AG_SO4_A10_NoLeftBagWithTiles(t *testing.T) {
 	}
 }
 
+// TestRule_AG_SO4_EndsOnlyWhenNoLeftBagFits is issue 13's example: only a
+// vertical line of 4 squares is free and bags O and I are on the left.
+// Every tile of a bag has its shape, so bag O cannot be used and bag I can:
+// only bag I is offered, choosing O is refused (it used to end the game at
+// once), and the game ends only once no bag on the left can be used
+// (« Dès que vous ne pouvez plus utiliser de tuiles des sacs sur votre
+// gauche, le jeu se termine »).
+func TestRule_AG_SO4_EndsOnlyWhenNoLeftBagFits(t *testing.T) {
+	s := newState(t, 1, nil)
+	fillExcept(&s.b[0], sq(1, 1), sq(2, 1), sq(3, 1), sq(4, 1))
+	s.left = 1<<0 | 1<<1 // O and I on the left, L T S on the right
+	if got := strings.Join(legalStrings(s), ";"); got != "bag I" {
+		t.Fatalf("legal %q, want only bag I", got)
+	}
+	wantIllegal(t, s, "bag O", "AG-SO4")
+	mustApply(t, s, "bag I")
+	if s.phase != phTake || s.drawnN != 2 {
+		t.Fatalf("phase %s, %d drawn", phaseNames[s.phase], s.drawnN)
+	}
+	playFirstLegal(t, s) // take
+	mustApply(t, s, "place r0 1,1")
+	if s.phase == phBonus {
+		mustApply(t, s, "bonus 0")
+	}
+	// the board is full: bag O, still on the left with 13 tiles, cannot be
+	// used, so the game ends (and bags L T S on the right do not come back)
+	if s.phase != phFinal && !s.Over() {
+		t.Fatalf("phase %s after the board filled, want the end", phaseNames[s.phase])
+	}
+
+	// the same with the bags the other way round: O's shape fits a 2×2
+	// hole, I's does not
+	s = newState(t, 1, nil)
+	fillExcept(&s.b[0], sq(1, 1), sq(1, 2), sq(2, 1), sq(2, 2))
+	if got := strings.Join(legalStrings(s), ";"); got != "bag O" {
+		t.Fatalf("legal %q, want only bag O", got)
+	}
+	for _, bag := range []string{"bag I", "bag L", "bag T", "bag S"} {
+		wantIllegal(t, s, bag, "AG-SO4")
+	}
+}
+
 // TestHotPathsDoNotAllocate: over whole games for 1 to 4 players, LegalMoves
 // (with a buffer), Apply (no log) and Score never allocate, in every phase.
 func TestHotPathsDoNotAllocate(t *testing.T) {

@@ -302,8 +302,12 @@ func (t *tileDef) findOrient(k uint8) (*orient, bool) {
 }
 
 // canFit reports whether tile t fits anywhere on a board with occupied squares occ.
-func canFit(t int, occ uint64) bool {
-	for _, m := range shapeMasks[tiles[t].shape] {
+func canFit(t int, occ uint64) bool { return shapeFits(int(tiles[t].shape), occ) }
+
+// shapeFits reports whether shape si (every tile of bag si) fits anywhere
+// on a board with occupied squares occ.
+func shapeFits(si int, occ uint64) bool {
+	for _, m := range shapeMasks[si] {
 		if m&occ == 0 {
 			return true
 		}

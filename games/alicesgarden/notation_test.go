@@ -222,7 +222,7 @@ func TestEventsLog(t *testing.T) {
 	if err := s.Apply(m, &log); err != nil {
 		t.Fatal(err)
 	}
-	if len(log.Events) == 0 || !strings.Contains(log.Events[0].Text, "bag O") {
+	if len(log.Events) == 0 || log.Events[0].Key != "bag.choose" || log.Events[0].Args[0] != engine.Comp("bag:O") {
 		t.Errorf("events %+v", log.Events)
 	}
 	var nilLog *engine.Log

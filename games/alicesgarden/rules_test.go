@@ -799,9 +799,15 @@ func TestRule_AG_SO4_SoloEnd(t *testing.T) {
 	s.b[0].held[0] = 1
 	s.b[0].heldN = 1
 	bonus := s.bonusN
-	mustApply(t, s, "bag S")
-	if s.phase != phFinal || s.discardN != 2 || s.bonusN != bonus {
-		t.Errorf("phase %s discarded %d bonus bag %d", phaseNames[s.phase], s.discardN, s.bonusN)
+	// no bag's shape fits any more: the turn does not start, no tile is
+	// drawn and no bonus tile either
+	var log engine.Log
+	s.soloTurn(&log)
+	if s.phase != phFinal || s.discardN != 0 || s.bonusN != bonus || s.bagN != [nShapes]uint8{13, 13, 13, 13, 13} {
+		t.Errorf("phase %s discarded %d bonus bag %d bags %v", phaseNames[s.phase], s.discardN, s.bonusN, s.bagN)
+	}
+	if len(log.Events) == 0 || log.Events[0].Key != "solo.end" {
+		t.Errorf("events %+v", log.Events)
 	}
 	mustApply(t, s, "put R 1,1")
 	if !s.Over() {

@@ -220,9 +220,13 @@ func (s *state) need() int {
 	return int(s.n)
 }
 
+// bagOK reports whether bag b may be chosen: in solo, a bag on the left
+// that holds a tile of a shape that still fits the board (AG-SO2a, AG-SO4:
+// every tile of a bag has the bag's shape, so whether a bag can be used is
+// known before drawing); otherwise one holding at least need tiles (AG-T1).
 func (s *state) bagOK(b, need int) bool {
-	if s.n == 1 && s.left&(1<<b) == 0 {
-		return false
+	if s.n == 1 {
+		return s.left&(1<<b) != 0 && s.bagN[b] > 0 && shapeFits(b, s.b[0].occ)
 	}
 	return int(s.bagN[b]) >= need
 }
@@ -255,14 +259,14 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 		if n > 0 {
 			s.drawBonus(p, n, log)
 		} else if log.On() {
-			log.Public(p, "draws no bonus tile (%d earned)", s.bonusMax)
+			log.Say(p, "bonus.decline")
 		}
 		s.afterPlacement(log)
 	case phStuck:
 		if mvN(m) == 1 {
 			s.drawBonus(p, 1, log)
 		} else if log.On() {
-			log.Public(p, "draws no bonus tile")
+			log.Say(p, "bonus.decline")
 		}
 		s.nextTurn(log)
 	case phFinal:
@@ -288,8 +292,8 @@ func (s *state) check(m engine.Move) error {
 			return engine.Illegal(rule, "choose a bag first (bag O, bag I, bag L, bag T or bag S)")
 		}
 		b := mvA(m)
-		if s.n == 1 && s.left&(1<<b) == 0 {
-			return engine.Illegal("AG-SO2e", "bag %c is on your right until every bag has been used this round", shapeLetters[b])
+		if s.n == 1 {
+			return s.checkSoloBag(b)
 		}
 		need := s.need()
 		if !s.bagOK(b, 1) {
@@ -375,6 +379,21 @@ func (s *state) check(m engine.Move) error {
 	return nil
 }
 
+// checkSoloBag validates the choice of bag b in solo (AG-SO2a, AG-SO2e,
+// AG-SO4).
+func (s *state) checkSoloBag(b int) error {
+	if s.left&(1<<b) == 0 {
+		return engine.Illegal("AG-SO2e", "bag %c is on your right until every bag has been used this round", shapeLetters[b])
+	}
+	if s.bagN[b] == 0 {
+		return engine.Illegal("AG-SO2a", "bag %c is empty", shapeLetters[b])
+	}
+	if !shapeFits(b, s.b[0].occ) {
+		return engine.Illegal("AG-SO4", "no %c tile fits on your board, and a tile of another bag on your left does: choose a bag whose tiles you can use", shapeLetters[b])
+	}
+	return nil
+}
+
 // draw removes a random tile from bag b.
 func (s *state) draw(b int) uint8 {
 	i := s.rng.Intn(int(s.bagN[b]))
@@ -411,6 +430,9 @@ func (s *state) removeSupply(t uint8) {
 
 func (s *state) applyBag(b int, log *engine.Log) {
 	p := int(s.toMove)
+	if log.On() {
+		log.Say(p, "bag.choose", engine.Comp(bagID(b)))
+	}
 	if s.n == 1 {
 		s.drawnN = 0
 		for i := 0; i < 2 && s.bagN[b] > 0; i++ {
@@ -421,34 +443,23 @@ func (s *state) applyBag(b int, log *engine.Log) {
 			s.drawn[0], s.drawn[1] = s.drawn[1], s.drawn[0]
 		}
 		if log.On() {
-			if s.drawnN == 2 {
-				log.Public(p, "draws %s and %s from bag %c", tiles[s.drawn[0]].id, tiles[s.drawn[1]].id, shapeLetters[b])
-			} else {
-				log.Public(p, "draws %s, the last tile of bag %c", tiles[s.drawn[0]].id, shapeLetters[b])
+			for _, t := range s.drawn[:s.drawnN] {
+				log.Reveal(p, "solo.draw", engine.Comp(tileID(int(t))), engine.Comp(bagID(b)))
 			}
 		}
+		// The bag's shape fits (bagOK), so both drawn tiles do: the
+		// player takes one (AG-SO2c).
 		s.left &^= 1 << b
-		occ := s.b[0].occ
-		for _, t := range s.drawn[:s.drawnN] {
-			if canFit(int(t), occ) {
-				s.phase = phTake
-				return
-			}
-		}
-		// AG-SO4: neither drawn tile fits: both leave the game, the game ends.
-		if log.On() {
-			log.Public(p, "cannot place any drawn tile: the game ends (AG-SO4)")
-		}
-		s.discardDrawn()
-		s.startFinal(log)
+		s.phase = phTake
 		return
 	}
 	n := min(s.need(), int(s.bagN[b]))
 	for i := 0; i < n; i++ {
-		s.addSupply(s.draw(b))
-	}
-	if log.On() {
-		log.Public(p, "draws %d tiles from bag %c", n, shapeLetters[b])
+		t := s.draw(b)
+		s.addSupply(t)
+		if log.On() {
+			log.Reveal(p, "supply.draw", engine.Comp(tileID(int(t))), engine.Comp(bagID(b)))
+		}
 	}
 	s.turn = 0
 	s.beginTurn(log)
@@ -467,7 +478,11 @@ func (s *state) applyTake(t int, log *engine.Log) {
 	s.held = int8(t)
 	s.phase = phPlace
 	if log.On() {
-		log.Public(int(s.toMove), "takes tile %s", tiles[t].id)
+		key := "take.supply"
+		if s.n == 1 {
+			key = "take.drawn"
+		}
+		log.Say(int(s.toMove), key, engine.Comp(tileID(t)))
 	}
 }
 
@@ -491,12 +506,15 @@ func (s *state) applyPlace(p, k, sq int, log *engine.Log) {
 	b.occ |= o.mask << sq
 	b.tiles++
 	if log.On() {
-		log.Public(p, "places %s %s at %d,%d", t.id, orientName(o.k), sq/cols+1, sq%cols+1)
+		log.Say(p, "place", engine.Comp(tileID(int(s.held))), engine.Comp(orientID(o.k)), engine.Cell(cellID(sq)))
 	}
 	s.held = -1
 	if earned > 0 && s.bonusN > 0 {
 		s.bonusMax = uint8(min(earned, int(s.bonusN), maxBonusDraw))
 		s.phase = phBonus
+		if log.On() {
+			log.Say(p, "bonus.earned", engine.Num(int(s.bonusMax)))
+		}
 		return
 	}
 	s.afterPlacement(log)
@@ -516,6 +534,9 @@ func gardenerContacts(newG, prevG uint64) int {
 
 func (s *state) drawBonus(p, n int, log *engine.Log) {
 	b := &s.b[p]
+	if log.On() && n > 1 {
+		log.Say(p, "bonus.take", engine.Num(n))
+	}
 	for i := 0; i < n && s.bonusN > 0; i++ {
 		j := s.rng.Intn(int(s.bonusN))
 		k := s.bonus[j]
@@ -525,7 +546,7 @@ func (s *state) drawBonus(p, n int, log *engine.Log) {
 		b.held[k]++
 		b.heldN++
 		if log.On() {
-			log.Public(p, "draws a bonus tile: %s", iconNameEN[bonusIcon[k]])
+			log.Reveal(p, "bonus.draw", engine.Comp(bonusID(int(k))))
 		}
 	}
 }
@@ -536,27 +557,33 @@ func (s *state) afterPlacement(log *engine.Log) {
 		return
 	}
 	// solo: the other drawn tile leaves the game (AG-SO2e)
-	s.discardDrawn()
+	s.discardDrawn(log)
 	if s.left == 0 {
 		s.left = 1<<nShapes - 1 // AG-SO3
 		s.round++
+		if log.On() {
+			log.Say(-1, "solo.round", engine.Num(int(s.round)))
+		}
 	}
 	s.soloTurn(log)
 }
 
-// discardDrawn takes the solo drawn tiles still on the table out of play
-// (AG-SO2e, AG-SO4).
-func (s *state) discardDrawn() {
+// discardDrawn takes the solo drawn tile still on the table out of play
+// (AG-SO2e).
+func (s *state) discardDrawn(log *engine.Log) {
 	for _, t := range s.drawn[:s.drawnN] {
 		s.discardN++
 		s.lastDiscard = int8(t)
+		if log.On() {
+			log.Say(-1, "solo.discard", engine.Comp(tileID(int(t))))
+		}
 	}
 	s.drawn = [2]uint8{}
 	s.drawnN = 0
 }
 
 // soloTurn starts a solo turn (AG-SO2), or ends the game when no bag on the
-// left holds a tile (AG-SO4).
+// left can be used: each is empty or its shape fits nowhere (AG-SO4).
 func (s *state) soloTurn(log *engine.Log) {
 	s.toMove = 0
 	for b := 0; b < nShapes; b++ {
@@ -566,7 +593,7 @@ func (s *state) soloTurn(log *engine.Log) {
 		}
 	}
 	if log.On() {
-		log.Public(-1, "no bag on the left holds a tile: the game ends (AG-SO4)")
+		log.Say(-1, "solo.end")
 	}
 	s.startFinal(log)
 }
@@ -602,7 +629,7 @@ func (s *state) beginTurn(log *engine.Log) {
 				s.endTrig = true
 			}
 			if log.On() {
-				log.Public(p, "finds the supply empty and takes nothing (AG-T10)")
+				log.Say(p, "supply.empty")
 			}
 		} else {
 			occ := s.b[p].occ
@@ -616,13 +643,13 @@ func (s *state) beginTurn(log *engine.Log) {
 			s.endTrig = true
 			if s.bonusN > 0 {
 				if log.On() {
-					log.Public(p, "cannot place any supply tile: the game ends after this round (AG-T8)")
+					log.Say(p, "stuck")
 				}
 				s.phase = phStuck
 				return
 			}
 			if log.On() {
-				log.Public(p, "cannot place any supply tile and the bonus bag is empty: the game ends after this round (AG-T8)")
+				log.Say(p, "stuck.nobonus")
 			}
 		}
 		s.turn++
@@ -650,7 +677,7 @@ func (s *state) endRound(log *engine.Log) {
 	s.first = int8((int(s.first) + 1) % int(s.n)) // AG-T9
 	s.round++
 	if log.On() {
-		log.Public(int(s.first), "takes the first-player token (round %d)", s.round)
+		log.Say(int(s.first), "round.first", engine.Num(int(s.round)))
 	}
 	s.startRound(log)
 }
@@ -660,6 +687,9 @@ func (s *state) startFinal(log *engine.Log) {
 	s.endTrig = true
 	s.phase = phFinal
 	s.finalIdx = 0
+	if log.On() {
+		log.Say(-1, "final")
+	}
 	s.nextFinal(log)
 }
 
@@ -677,7 +707,7 @@ func (s *state) nextFinal(log *engine.Log) {
 	s.phase = phOver
 	s.toMove = -1
 	if log.On() {
-		log.Public(-1, "the game is over")
+		log.Say(-1, "over")
 	}
 }
 
@@ -690,7 +720,7 @@ func (s *state) applyPut(p, k, sq int, log *engine.Log) {
 	b.occ |= 1 << sq
 	b.cell[sq] = cellBonus + uint8(k)
 	if log.On() {
-		log.Public(p, "places a %s bonus tile at %d,%d", iconNameEN[ic], sq/cols+1, sq%cols+1)
+		log.Say(p, "put", engine.Comp(bonusID(k)), engine.Cell(cellID(sq)))
 	}
 	s.nextFinal(log)
 }
