@@ -252,6 +252,93 @@ func TestRule_AG_SO4_EndsOnlyWhenNoLeftBagFits(t *testing.T) {
 	}
 }
 
+// TestRule_AG_T5a_EquivalentOrientationsAreTheSameMove (issue 13): every
+// orientation name is accepted for every tile, as the one offered move that
+// puts the same icons on the same squares: "place r0f 1,1" for I01, whose
+// mirror image is itself, is "place r0 1,1". The squares are worked out
+// here from the shape data, apart from the package's orientation tables.
+// The raw encoding of an equivalent orientation is still not a legal move
+// (each distinct orientation is offered once, under one name).
+func TestRule_AG_T5a_EquivalentOrientationsAreTheSameMove(t *testing.T) {
+	var raw componentsFile
+	if err := json.Unmarshal(componentsJSON, &raw); err != nil {
+		t.Fatal(err)
+	}
+	// icons[r][c] placed by orientation k of tile ti with its box at (0,0)
+	layout := func(ti, k int) (g [4][4]int8) {
+		for r := range g {
+			for c := range g[r] {
+				g[r][c] = -1
+			}
+		}
+		d := &tiles[ti]
+		pts := raw.Shapes[string(shapeLetters[d.shape])]
+		var xs, ys [4]int
+		minx, miny := 99, 99
+		for i, p := range pts {
+			x, y := p[0], p[1]
+			if k >= 4 {
+				x = -x // mirror left to right first
+			}
+			for q := 0; q < k%4; q++ {
+				x, y = -y, x // a quarter turn clockwise, y down
+			}
+			xs[i], ys[i] = x, y
+			minx, miny = min(minx, x), min(miny, y)
+		}
+		for i := range xs {
+			g[ys[i]-miny][xs[i]-minx] = int8(d.icons[i])
+		}
+		return g
+	}
+	sym := 0
+	for ti := 0; ti < nTiles; ti++ {
+		s := newState(t, 2, nil)
+		mustApply(t, s, "bag O")
+		s.held, s.phase = int8(ti), phPlace
+		offered := map[string]bool{}
+		for _, txt := range legalStrings(s) {
+			offered[txt] = true
+		}
+		for k := 0; k < 8; k++ {
+			txt := "place " + orientName(uint8(k)) + " 1,1"
+			m, err := s.ParseMove(txt)
+			if err != nil {
+				t.Fatalf("%s %q: %v", tiles[ti].id, txt, err)
+			}
+			canon := s.FormatMove(m)
+			if !offered[canon] {
+				t.Fatalf("%s: %q reads as %q, which is not offered", tiles[ti].id, txt, canon)
+			}
+			if canon != txt {
+				sym++
+				if raw := mvPlace(k, 0); s.Apply(raw, nil) == nil {
+					t.Fatalf("%s: the raw encoding of %q was accepted besides %q", tiles[ti].id, txt, canon)
+				}
+			}
+			k2, _ := parseOrient(strings.Fields(canon)[1])
+			if layout(ti, k) != layout(ti, k2) {
+				t.Fatalf("%s: %q read as %q, which puts other icons on other squares", tiles[ti].id, txt, canon)
+			}
+			c := *s
+			if err := c.Apply(m, nil); err != nil {
+				t.Fatalf("%s %q: %v", tiles[ti].id, txt, err)
+			}
+		}
+	}
+	if sym == 0 {
+		t.Fatal("no tile has equivalent orientations: the test checks nothing")
+	}
+	s := newState(t, 2, nil)
+	mustApply(t, s, "bag O")
+	s.held, s.phase = int8(tid(t, "I01")), phPlace
+	a, _ := s.ParseMove("place r0f 2,3")
+	b, _ := s.ParseMove("place r0 2,3")
+	if a != b {
+		t.Errorf("I01: r0f and r0 are different moves")
+	}
+}
+
 // TestHotPathsDoNotAllocate: over whole games for 1 to 4 players, LegalMoves
 // (with a buffer), Apply (no log) and Score never allocate, in every phase.
 func TestHotPathsDoNotAllocate(t *testing.T) {

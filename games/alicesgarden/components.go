@@ -64,6 +64,9 @@ type tileDef struct {
 	shape   uint8
 	icons   [4]uint8
 	orients []orient
+	// canon[k] is the orientation offered for k: the first of the
+	// orientations that put the same icons on the same squares (AG-T5a).
+	canon [8]uint8
 }
 
 // The tables below are filled once from the data file when the package
@@ -150,7 +153,8 @@ func parseComponents(data []byte) (*componentSet, error) {
 		}
 		// all placements of the shape, for "can this shape fit"
 		var ms []uint64
-		for _, o := range orientations(sq, [4]uint8{}) {
+		shapeOrients, _ := orientations(sq, [4]uint8{})
+		for _, o := range shapeOrients {
 			for r := 0; r+int(o.h) <= rows; r++ {
 				for c := 0; c+int(o.w) <= cols; c++ {
 					ms = append(ms, o.mask<<(r*cols+c))
@@ -172,7 +176,7 @@ func parseComponents(data []byte) (*componentSet, error) {
 				}
 				t.icons[i] = v
 			}
-			t.orients = orientations(sq, t.icons)
+			t.orients, t.canon = orientations(sq, t.icons)
 		}
 	}
 	for l, cnt := range f.Bonus {
@@ -228,9 +232,9 @@ func checkShape(sq [][2]int) error {
 // orientations lists the distinct orientations of a tile whose squares are at
 // sq with the given icons. Two orientations are the same when they put the
 // same icons on the same squares (AG-T5a: only distinct ones are offered).
-// With all icons equal (zero), this dedupes by shape only.
-func orientations(sq [][2]int, icons [4]uint8) []orient {
-	var out []orient
+// With all icons equal (zero), this dedupes by shape only. canon maps each
+// of the 8 orientations to the one offered for it.
+func orientations(sq [][2]int, icons [4]uint8) (out []orient, canon [8]uint8) {
 	type layout [6][6]int8
 	var seen []layout
 	for k := 0; k < 8; k++ {
@@ -266,8 +270,9 @@ func orientations(sq [][2]int, icons [4]uint8) []orient {
 			lay[y][x] = int8(icons[i])
 		}
 		dup := false
-		for _, l := range seen {
+		for i, l := range seen {
 			if l == lay {
+				canon[k] = out[i].k
 				dup = true
 				break
 			}
@@ -275,10 +280,11 @@ func orientations(sq [][2]int, icons [4]uint8) []orient {
 		if dup {
 			continue
 		}
+		canon[k] = uint8(k)
 		seen = append(seen, lay)
 		out = append(out, o)
 	}
-	return out
+	return out, canon
 }
 
 // orientName is the notation of orientation k: r0, r90, r180, r270, with f

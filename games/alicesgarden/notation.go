@@ -118,6 +118,12 @@ func (s *state) ParseMove(str string) (engine.Move, error) {
 		if err != nil {
 			return 0, err
 		}
+		if s.phase == phPlace && s.held >= 0 {
+			// An orientation that puts the same icons on the same squares
+			// as an offered one is the same move (AG-T5a): r0f of a tile
+			// whose mirror image is itself is r0.
+			k = int(tiles[s.held].canon[k])
+		}
 		return mvPlace(k, sq), nil
 	case "bonus":
 		if len(f) != 2 {

@@ -249,7 +249,6 @@ func TestRule_AG_T5_A3_Placement(t *testing.T) {
 		{"AG-T5a", "place r90 1,1", true},
 		{"AG-T5a", "place r180 1,1", true},
 		{"AG-T5a", "place r270 1,1", true},
-		{"AG-T5a", "place r0f 1,1", false}, // I flipped = I: not a distinct orientation
 		{"AG-T5b", "place r0 4,1", false},  // vertical I from row 4 sticks out
 		{"AG-T5b", "place r90 1,6", false}, // horizontal I from column 6 sticks out
 		{"AG-T5b", "place r0 3,8", true},
