@@ -53,15 +53,14 @@ func parseCatalog(data []byte) (*engine.Catalog, error) {
 
 // Ids of the things on the table, shared by the view, the events and the
 // move descriptions.
-func tileID(t int) string         { return "tile:" + tiles[t].id }
-func bagID(b int) string          { return "bag:" + string(shapeLetters[b]) }
-func bonusID(k int) string        { return "bonus:" + string(iconLetter[bonusIcon[k]]) }
-func orientID(k uint8) string     { return "orient:" + orientName(k) }
-func cellID(sq int) string        { return "r" + strconv.Itoa(sq/cols+1) + "c" + strconv.Itoa(sq%cols+1) }
-func sideID(side uint8) string    { return "side:" + string("AB"[side]) }
-func iconID(ic int) string        { return "icon:" + string(iconLetter[ic]) }
-func countID(n int) string        { return strconv.Itoa(n) }
-func orientOfID(id string) string { return strings.TrimPrefix(id, "orient:") }
+func tileID(t int) string      { return "tile:" + tiles[t].id }
+func bagID(b int) string       { return "bag:" + string(shapeLetters[b]) }
+func bonusID(k int) string     { return "bonus:" + string(iconLetter[bonusIcon[k]]) }
+func orientID(k uint8) string  { return "orient:" + orientName(k) }
+func cellID(sq int) string     { return "r" + strconv.Itoa(sq/cols+1) + "c" + strconv.Itoa(sq%cols+1) }
+func sideID(side uint8) string { return "side:" + string("AB"[side]) }
+func iconID(ic int) string     { return "icon:" + string(iconLetter[ic]) }
+func countID(n int) string     { return strconv.Itoa(n) }
 
 // orientWords names the 8 orientations for a sentence ("You place tile O03
 // turned 90°…"): k%4 quarter turns clockwise, after a flip when k >= 4.

@@ -9,10 +9,14 @@ import (
 
 // View is what every seat sees: Alice's Garden has no private information
 // except the order of draws from the bags, which no view holds. Bags show
-// their tile counts only.
+// their tile counts only. Things a move or an event names carry the ids of
+// the catalogue (Texts): "tile:O03", "bag:O", "bonus:R", "orient:r90f",
+// "side:A"; a square of a board is "r2c3" (row 2, column 3, 1-based: grid
+// line 2, character 3). docs/alices-garden.md describes every field.
 type View struct {
 	Game        string      `json:"game"`
 	Side        string      `json:"side"`
+	SideID      string      `json:"side_id"`
 	Players     int         `json:"players"`
 	Phase       string      `json:"phase"`
 	ToMove      int         `json:"to_move"`
@@ -22,7 +26,7 @@ type View struct {
 	BonusBag    int         `json:"bonus_bag"`
 	Supply      []TileView  `json:"supply,omitempty"`
 	Drawn       []TileView  `json:"drawn,omitempty"`
-	Held        *TileView   `json:"held,omitempty"`
+	Held        *HeldView   `json:"held,omitempty"`
 	BonusMax    int         `json:"bonus_max,omitempty"`
 	LastRound   bool        `json:"last_round"`
 	Discarded   int         `json:"discarded,omitempty"`
@@ -32,6 +36,7 @@ type View struct {
 
 // BagView is one large-tile bag: its shape and how many tiles it holds.
 type BagView struct {
+	ID    string `json:"id"`
 	Shape string `json:"shape"`
 	Tiles int    `json:"tiles"`
 	Left  bool   `json:"left,omitempty"` // solo: on the player's left (available)
@@ -44,14 +49,30 @@ type TileView struct {
 	Icons string `json:"icons"`
 }
 
+// HeldView is the tile taken and waiting to be placed, with each of its
+// distinct orientations (the ones a place move names).
+type HeldView struct {
+	TileView
+	Orientations []OrientView `json:"orientations"`
+}
+
+// OrientView is one distinct orientation of the held tile: its id and its
+// picture, one string per row of its bounding box (icon letters, '.' where
+// the box has no square). The place move's cell is the box's top-left.
+type OrientView struct {
+	ID   string   `json:"id"`
+	Rows []string `json:"rows"`
+}
+
 // BoardView is one garden: 6 rows of 8 characters (icon letter, or '.' free
 // grass and ':' free chessboard square), the bonus tiles held, the score pad.
 type BoardView struct {
-	Grid   []string `json:"grid"`
-	Bonus  string   `json:"bonus"`
-	Tiles  int      `json:"tiles"`
-	Points []int    `json:"points"`
-	Score  int      `json:"score"`
+	Grid       []string `json:"grid"`
+	Bonus      string   `json:"bonus"`
+	BonusTiles []string `json:"bonus_tiles"`
+	Tiles      int      `json:"tiles"`
+	Points     []int    `json:"points"`
+	Score      int      `json:"score"`
 }
 
 func tileView(t int) TileView {
@@ -60,12 +81,33 @@ func tileView(t int) TileView {
 	for i := range ic {
 		ic[i] = iconLetter[d.icons[i]]
 	}
-	return TileView{ID: d.id, Shape: string(shapeLetters[d.shape]), Icons: string(ic[:])}
+	return TileView{ID: tileID(t), Shape: string(shapeLetters[d.shape]), Icons: string(ic[:])}
 }
 
+func heldView(t int) *HeldView {
+	d := &tiles[t]
+	h := &HeldView{TileView: tileView(t)}
+	for i := range d.orients {
+		o := &d.orients[i]
+		rowsOf := make([]string, o.h)
+		for r := range rowsOf {
+			line := []byte(strings.Repeat(".", int(o.w)))
+			for q := 0; q < 4; q++ {
+				if int(o.off[q])/cols == r {
+					line[int(o.off[q])%cols] = iconLetter[d.icons[q]]
+				}
+			}
+			rowsOf[r] = string(line)
+		}
+		h.Orientations = append(h.Orientations, OrientView{ID: orientID(o.k), Rows: rowsOf})
+	}
+	return h
+}
+
+// View is the same for every viewer, seat or not: nothing is private.
 func (s *state) View(player int) any {
 	v := View{
-		Game: "alices-garden", Side: string("AB"[s.side]), Players: int(s.n),
+		Game: "alices-garden", Side: string("AB"[s.side]), SideID: sideID(s.side), Players: int(s.n),
 		Phase: phaseNames[s.phase], ToMove: s.ToMove(), Round: int(s.round), First: int(s.first),
 		BonusBag: int(s.bonusN), LastRound: s.endTrig, BonusMax: int(s.bonusMax),
 	}
@@ -76,11 +118,11 @@ func (s *state) View(player int) any {
 		v.First = -1
 		v.Discarded = int(s.discardN)
 		if s.lastDiscard >= 0 {
-			v.LastDiscard = tiles[s.lastDiscard].id
+			v.LastDiscard = tileID(int(s.lastDiscard))
 		}
 	}
 	for b := 0; b < nShapes; b++ {
-		v.Bags = append(v.Bags, BagView{Shape: string(shapeLetters[b]), Tiles: int(s.bagN[b]),
+		v.Bags = append(v.Bags, BagView{ID: bagID(b), Shape: string(shapeLetters[b]), Tiles: int(s.bagN[b]),
 			Left: s.n == 1 && s.left&(1<<b) != 0})
 	}
 	for _, t := range s.supply[:s.supplyN] {
@@ -90,17 +132,18 @@ func (s *state) View(player int) any {
 		v.Drawn = append(v.Drawn, tileView(int(t)))
 	}
 	if s.held >= 0 {
-		tv := tileView(int(s.held))
-		v.Held = &tv
+		v.Held = heldView(int(s.held))
 	}
 	for p := 0; p < int(s.n); p++ {
 		b := &s.b[p]
 		pts := breakdown(b, s.side)
-		bv := BoardView{Grid: gridOf(b, s.side), Tiles: int(b.tiles), Points: pts[:], Score: s.Score(p)}
+		bv := BoardView{Grid: gridOf(b, s.side), Tiles: int(b.tiles), Points: pts[:], Score: s.Score(p),
+			BonusTiles: []string{}}
 		var sb strings.Builder
 		for k := 0; k < nBonusKinds; k++ {
 			for i := 0; i < int(b.held[k]); i++ {
 				sb.WriteByte(iconLetter[bonusIcon[k]])
+				bv.BonusTiles = append(bv.BonusTiles, bonusID(k))
 			}
 		}
 		bv.Bonus = sb.String()

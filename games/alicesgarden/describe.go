@@ -1,0 +1,41 @@
+package alicesgarden
+
+import "github.com/jardin-games/jardin/engine"
+
+// DescribeMove implements engine.Describer: each move of the current
+// decision as a page clicks it, with the view's ids, parts in the order a
+// player chooses them. A placement is chosen in three steps (the tile, its
+// orientation, the cell of its top-left corner), so a page can offer the
+// 100-odd placements of a decision one part at a time.
+//
+//	{"kind":"bag","bag":"bag:O"}
+//	{"kind":"take","tile":"tile:O03"}
+//	{"kind":"place","tile":"tile:O03","orientation":"orient:r90f","cell":"r2c3"}
+//	{"kind":"bonus","count":"2"}               (stuck: "0" or "1")
+//	{"kind":"put","bonus":"bonus:R","cell":"r3c4"}
+func (s *state) DescribeMove(m engine.Move) engine.MoveDesc {
+	if !wellFormed(m) {
+		return engine.MoveDesc{Kind: "invalid"}
+	}
+	part := func(name, id string) engine.Part { return engine.Part{Name: name, ID: id} }
+	switch mvKind(m) {
+	case kBag:
+		return engine.MoveDesc{Kind: "bag", Parts: []engine.Part{part("bag", bagID(mvA(m)))}}
+	case kTake:
+		return engine.MoveDesc{Kind: "take", Parts: []engine.Part{part("tile", tileID(mvTile(m)))}}
+	case kPlace:
+		d := engine.MoveDesc{Kind: "place"}
+		if s.held >= 0 {
+			d.Parts = append(d.Parts, part("tile", tileID(int(s.held))))
+		}
+		d.Parts = append(d.Parts, part("orientation", orientID(uint8(mvA(m)))), part("cell", cellID(mvSq(m))))
+		return d
+	case kBonus:
+		return engine.MoveDesc{Kind: "bonus", Parts: []engine.Part{part("count", countID(mvN(m)))}}
+	case kPut:
+		return engine.MoveDesc{Kind: "put", Parts: []engine.Part{part("bonus", bonusID(mvA(m))), part("cell", cellID(mvSq(m)))}}
+	}
+	return engine.MoveDesc{Kind: "invalid"}
+}
+
+var _ engine.Describer = (*state)(nil)
