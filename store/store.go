@@ -1,0 +1,194 @@
+// Package store keeps what the server must not lose: identities, tables and
+// the append-only log of each table (moves, undos, seat replacements), chat,
+// and the server's heartbeat. One interface, Store, with an embedded SQLite
+// implementation (package store/sqlite) and, later, PostgreSQL; both pass the
+// conformance suite in store/storetest.
+//
+// A table's state is never stored: it is rebuilt by replaying its log from
+// the seed, which takes micro- to milliseconds. The log's (table, seq) key is
+// unique, so that two writers that both believe they own a table can never
+// both append the same entry: the fence against double writes.
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// ErrNotFound is returned when an identity, table or link does not exist.
+var ErrNotFound = errors.New("not found")
+
+// ErrConflict is returned for a write whose log entry (table, seq) is
+// already stored, or whose table was changed by a newer write.
+var ErrConflict = errors.New("conflict: already stored")
+
+// Identity is an anonymous player: a display name and optional ways to tell
+// them it is their turn. Tokens that authenticate it are stored hashed.
+type Identity struct {
+	ID      string
+	Name    string
+	Webhook string // URL receiving a JSON POST on "your turn", or ""
+	Email   string // address receiving an e-mail on "your turn", or ""
+	Created time.Time
+}
+
+// Table statuses.
+const (
+	StatusOpen    = "open"    // waiting for people to take open seats
+	StatusLive    = "live"    // being played
+	StatusOver    = "over"    // finished; the record may be downloaded
+	StatusAborted = "aborted" // given up before the end by everyone
+)
+
+// Seat is one seat of a table.
+type Seat struct {
+	// Kind is "open" (waiting for a person), "human" or "bot".
+	Kind string `json:"kind"`
+	// Bot is the bot's kind and level ("greedy", "ismcts:easy"), for a bot
+	// seat and for a person replaced by a bot (Zombie).
+	Bot string `json:"bot,omitempty"`
+	// Identity holds the seat (human seats).
+	Identity string `json:"identity,omitempty"`
+	Name     string `json:"name"`
+	// Zombie: the person ran out of time or left, and Bot plays for them
+	// since log entry ZombieAt.
+	Zombie   bool `json:"zombie,omitempty"`
+	ZombieAt int  `json:"zombieAt,omitempty"`
+}
+
+// Clock is a table's time control.
+type Clock struct {
+	// Mode is "none", "realtime" (Base and Increment per player) or
+	// "async" (PerMove for each decision).
+	Mode      string        `json:"mode"`
+	Base      time.Duration `json:"base,omitempty"`
+	Increment time.Duration `json:"increment,omitempty"`
+	PerMove   time.Duration `json:"perMove,omitempty"`
+}
+
+// Table is one game table: what it plays and who sits at it. Its progress is
+// the log (Entry), not a field here.
+type Table struct {
+	ID      string
+	Game    string
+	Players int
+	Options map[string]string
+	Seed    uint64
+	Seats   []Seat
+	Clock   Clock
+	Public  bool   // listed in the lobby while open
+	Invite  string // code of the invite link that lets people take open seats
+	Owner   string // identity that created it
+	Status  string
+	Created time.Time
+	Updated time.Time
+	// Deadline is when the player to move runs out of time (zero: none).
+	// It is stored so that deadlines fire after a restart, and so that a
+	// scheduler finds the async tables that are due without loading them.
+	Deadline time.Time
+	// Result is the JSON score pad once over.
+	Result []byte
+	// Rematch is the id of the table that replays this one, if any.
+	Rematch string
+	// Version is the seq of the last entry of the table's log.
+	Version int
+}
+
+// Entry kinds.
+const (
+	KindMove   = "move"   // Move is the notation of a move by Seat
+	KindUndo   = "undo"   // Seat took back N moves (Move holds N)
+	KindZombie = "zombie" // Seat is played by a greedy bot from now on
+)
+
+// Entry is one step of a table's log.
+type Entry struct {
+	Table  string
+	Seq    int // 1, 2, 3, … per table; (Table, Seq) is unique
+	Kind   string
+	Seat   int
+	Move   string
+	Client string // the client's id for the move, to apply a resent move once
+	At     time.Time
+	// Clocks is every seat's remaining realtime clock after the entry, in
+	// milliseconds (nil without a realtime clock).
+	Clocks []int64
+}
+
+// Chat is one line of a table's chat.
+type Chat struct {
+	Table string
+	Seq   int // 1, 2, 3, … per table
+	Seat  int // -1: a spectator
+	Name  string
+	Text  string
+	At    time.Time
+}
+
+// Write is what one table changes at once: log entries, its row, a chat
+// line. A Write is applied atomically; Commit applies many writes of many
+// tables in one transaction (group commit) and reports each one's outcome.
+type Write struct {
+	Entries []Entry
+	Table   *Table // replaces the table's row (not its id, owner, seed, game)
+	Chat    *Chat
+}
+
+// Query selects tables.
+type Query struct {
+	Status   []string  // any of these statuses (none: any)
+	Public   bool      // only public tables
+	Identity string    // only tables where this identity holds a seat
+	DueFrom  time.Time // with a deadline at or after this time (with DueTo)
+	DueTo    time.Time // only tables with a deadline before this (zero: any)
+	Limit    int       // at most this many (0: no limit)
+}
+
+// Store is the server's persistence. Implementations are safe for concurrent
+// use.
+type Store interface {
+	// CreateIdentity stores a new identity and its first token's hash.
+	CreateIdentity(ctx context.Context, id Identity, tokenHash []byte) error
+	// AddToken lets another token (another device) authenticate identity.
+	AddToken(ctx context.Context, identity string, tokenHash []byte) error
+	// IdentityByToken finds the identity a token's hash authenticates.
+	IdentityByToken(ctx context.Context, tokenHash []byte) (Identity, error)
+	Identity(ctx context.Context, id string) (Identity, error)
+	// UpdateIdentity changes name, webhook and e-mail.
+	UpdateIdentity(ctx context.Context, id Identity) error
+	// CreateLink stores a one-time code (hashed) that moves identity to
+	// another device until expires.
+	CreateLink(ctx context.Context, codeHash []byte, identity string, expires time.Time) error
+	// UseLink consumes a link code: it returns its identity once, and
+	// ErrNotFound for an unknown, used or expired code.
+	UseLink(ctx context.Context, codeHash []byte, now time.Time) (string, error)
+
+	// CreateTable stores a new table; ErrConflict if its id exists.
+	CreateTable(ctx context.Context, t Table) error
+	Table(ctx context.Context, id string) (Table, error)
+	// Tables lists tables by creation time, newest first.
+	Tables(ctx context.Context, q Query) ([]Table, error)
+	// CountCreated counts the tables owner created since a time.
+	CountCreated(ctx context.Context, owner string, since time.Time) (int, error)
+
+	// Commit applies writes in one transaction; errs[i] is nil when
+	// writes[i] is stored, ErrConflict when one of its entries' (table,
+	// seq) was already stored (nothing of that write is then applied), or
+	// another error (nothing at all is then applied).
+	Commit(ctx context.Context, writes []Write) (errs []error)
+	// Entries returns a table's log after seq, in order.
+	Entries(ctx context.Context, table string, after int) ([]Entry, error)
+	// ChatLines returns the last n chat lines of a table, oldest first.
+	ChatLines(ctx context.Context, table string, n int) ([]Chat, error)
+
+	// Heartbeat records that node was running at a time; LastHeartbeat
+	// returns the latest of any node (zero if none), so that a restarted
+	// server knows how long it was down.
+	Heartbeat(ctx context.Context, node string, at time.Time) error
+	LastHeartbeat(ctx context.Context) (time.Time, error)
+
+	// Ping reports whether the store is usable.
+	Ping(ctx context.Context) error
+	Close() error
+}
