@@ -56,6 +56,11 @@ type nameSpec struct {
 	Letter string `json:"letter"`
 	EN     string `json:"en"`
 	FR     string `json:"fr"`
+	// FRFeminine is a colour's French feminine form when it differs
+	// ("Bleue"), FRGender a shape's gender ("f"; default "m"): a flower's
+	// French name agrees its colour with its shape ("marguerite bleue").
+	FRFeminine string `json:"fr_feminine,omitempty"`
+	FRGender   string `json:"fr_gender,omitempty"`
 }
 
 type tileSpec struct {
@@ -131,6 +136,7 @@ func init() {
 	spec, tiles, tileByID, colourLet, shapeLet = c.spec, c.tiles, c.byID, c.colourLet, c.shapeLet
 	stockWB, stockWorm, stockBfly, stockCans = c.wb, c.worm, c.bfly, c.cans
 	eventToks, blanksByPl = c.events, c.blanks
+	texts = mustCatalog()
 }
 
 // loadComponents decodes and checks the data file. It touches no package
@@ -158,6 +164,15 @@ func loadComponents(data []byte) (*catalog, error) {
 		}
 		if len(n.Letter) != 1 {
 			return nil, fmt.Errorf("%s: letter %q must be one character", what, n.Letter)
+		}
+		if n.EN == "" || n.FR == "" {
+			return nil, fmt.Errorf("%s: needs an English and a French name (en, fr)", what)
+		}
+		if i < numColours && n.FRGender != "" || i >= numColours && n.FRFeminine != "" {
+			return nil, fmt.Errorf("%s: fr_feminine belongs to colours, fr_gender to shapes", what)
+		}
+		if n.FRGender != "" && n.FRGender != "f" && n.FRGender != "m" {
+			return nil, fmt.Errorf("%s: fr_gender %q must be \"f\" or \"m\"", what, n.FRGender)
 		}
 		if other, dup := letters[strings.ToUpper(n.Letter)]; dup {
 			return nil, fmt.Errorf("%s: letter %q is already used by %s", what, n.Letter, other)

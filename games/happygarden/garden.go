@@ -172,7 +172,7 @@ func (s *state) ready(p int, t uint8) bool {
 // validate turns happy every unhappy tile of garden p whose condition holds
 // (HP-T21), takes the worms and moles off them (HP-T24) and checks the
 // gardener bonus (HP-T23). It returns how many tokens leave as moles.
-func (s *state) validate(p int, log *engine.Log) int {
+func (s *state) validate(p int, ev *events) int {
 	leaving := 0
 	for _, t := range s.gtiles[p][:s.gn[p]] {
 		if s.happy&(1<<t) != 0 || !s.ready(p, t) {
@@ -182,8 +182,8 @@ func (s *state) validate(p int, log *engine.Log) int {
 		k := int(s.worms[t]) + int(s.moles[t])
 		leaving += k
 		s.worms[t], s.moles[t] = 0, 0
-		if log.On() {
-			log.Public(p, "%s turns happy", tileName(s, t))
+		if ev.on() {
+			ev.say(p, "happy", tileArg(t))
 		}
 	}
 	if !s.bonus[p] {
@@ -196,8 +196,8 @@ func (s *state) validate(p int, log *engine.Log) int {
 		}
 		if full {
 			s.bonus[p] = true
-			if log.On() {
-				log.Public(p, "the mouse turns over: gardener bonus visible")
+			if ev.on() {
+				ev.say(p, "bonus")
 			}
 		}
 	}

@@ -220,6 +220,10 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 	if mkMove(kind, a, b, c) != m || kind < mvTake || kind > mvLift {
 		return engine.Illegal("HP-T2", "malformed move %#x", uint64(m))
 	}
+	return s.apply(kind, a, b, c, newEvents(log))
+}
+
+func (s *state) apply(kind, a, b, c int, ev *events) error {
 	p := int(s.toMove)
 	switch s.phase {
 	case phSetupPlace:
@@ -231,25 +235,28 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 		}
 		t := s.held
 		s.put(p, t, b)
-		if log.On() {
-			log.Public(p, "places %s at %s", tileName(s, t), cellName(b))
+		if ev.on() {
+			ev.say(p, "place", tileArg(t), engine.Cell(cellID(b)))
 		}
 		if s.setupIdx == 0 {
 			s.setupIdx = 1
 			s.held = s.setupT[1]
 			return nil
 		}
-		s.validate(p, log) // HP-S7: nothing can qualify yet
+		s.validate(p, ev) // HP-S7: nothing can qualify yet
 		s.held, s.setupT = 0, [2]uint8{}
 		next := (p + 1) % int(s.n)
 		if next != int(s.first) {
-			s.setupBegin(next, log)
+			s.setupBegin(next, ev)
 			return nil
 		}
 		for i := 0; i < 6; i++ { // HP-S8
 			s.shop[i] = s.draw()
+			if ev.on() && s.shop[i] != 0 {
+				ev.reveal(-1, "shop_deal", tileArg(s.shop[i]), engine.Cell(slotID(i)))
+			}
 		}
-		s.startRound(log)
+		s.startRound(ev)
 		return nil
 
 	case phSteal:
@@ -259,15 +266,15 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 		if a < 1 || a > numTiles || !s.stealable(p, uint8(a)) {
 			return engine.Illegal("HP-T14", "a butterfly can only be taken from an unhappy flower of an opponent")
 		}
-		s.steal(p, uint8(a), s.stealT, log)
+		s.steal(p, uint8(a), s.stealT, ev)
 		s.stealT = 0
 		cont := s.cont
 		s.cont = 0
-		s.continueSteal(log, cont)
+		s.continueSteal(ev, cont)
 		return nil
 
 	case phEffect:
-		return s.applyEffect(p, kind, a, b, c, log)
+		return s.applyEffect(p, kind, a, b, c, ev)
 
 	case phTurn, phAfter:
 		switch kind {
@@ -285,7 +292,8 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 			if !s.anyCell(p, t) {
 				return engine.Illegal("HP-T13", "%s has no legal cell in your garden", tileName(s, t))
 			}
-			if a >= 3 && !s.exhausted() {
+			rummage := a >= 3 && !s.exhausted()
+			if rummage {
 				s.wb[p]--
 				s.supWB++
 			}
@@ -294,11 +302,15 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 				s.shop[a], s.shop[a+3] = s.shop[a+3], 0
 			}
 			s.held = t
-			if log.On() {
-				log.Public(p, "takes %s from %s", tileName(s, t), slotName(a))
+			if ev.on() {
+				key := "take"
+				if rummage {
+					key = "rummage"
+				}
+				ev.say(p, key, tileArg(t), engine.Cell(slotID(a)))
 			}
-			if !s.symbol(p, t, contPlace, log) {
-				s.continueSteal(log, contPlace)
+			if !s.symbol(p, t, contPlace, ev) {
+				s.continueSteal(ev, contPlace)
 			}
 			return nil
 		case mvEnd:
@@ -308,10 +320,14 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 			if s.phase == phTurn && s.anyTake() {
 				return engine.Illegal("HP-T2", "choose and place a tile before ending your turn")
 			}
-			if s.phase == phTurn && log.On() {
-				log.Public(p, "can take no tile and skips choosing and placing")
+			if ev.on() {
+				if s.phase == phTurn {
+					ev.say(p, "skip")
+				} else {
+					ev.say(p, "end_turn")
+				}
 			}
-			s.endTurn(log)
+			s.endTurn(ev)
 			return nil
 		case mvRepot:
 			if a != 0 || b != 0 || c != 0 {
@@ -335,10 +351,10 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 			t := uint8(a)
 			s.cans[p]--
 			s.recol[t] = uint8(c) + 1
-			if log.On() {
-				log.Public(p, "waters %s: it is now %s", tileName(s, t), spec.Colours[c].EN)
+			if ev.on() {
+				ev.say(p, "water", tileArg(t), engine.Comp(colourID(uint8(c))))
 			}
-			s.handout(p, s.validate(p, log), s.phase, log)
+			s.handout(p, s.validate(p, ev), s.phase, ev)
 			return nil
 		}
 		return engine.Illegal("HP-T2", "not a move of this step of the turn")
@@ -353,10 +369,10 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 		t := s.held
 		s.put(p, t, b)
 		s.held = 0
-		if log.On() {
-			log.Public(p, "places %s at %s", tileName(s, t), cellName(b))
+		if ev.on() {
+			ev.say(p, "place", tileArg(t), engine.Cell(cellID(b)))
 		}
-		s.handout(p, s.validate(p, log), phAfter, log)
+		s.handout(p, s.validate(p, ev), phAfter, ev)
 		return nil
 
 	case phRepotTile:
@@ -380,19 +396,19 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 		s.wb[p] -= 2
 		s.supWB += 2
 		s.move(p, t, b)
-		if log.On() {
-			log.Public(p, "repots %s to %s (2 wheelbarrows)", tileName(s, t), cellName(b))
+		if ev.on() {
+			ev.say(p, "repot", tileArg(t), engine.Cell(cellID(b)))
 		}
 		ret := s.repotRet
 		s.repotT, s.repotRet = 0, 0
-		s.handout(p, s.validate(p, log), ret, log)
+		s.handout(p, s.validate(p, ev), ret, ev)
 		return nil
 
 	case phGive:
 		if kind != mvGive || b != 0 || c != 0 || a >= int(s.n) || a == p {
 			return engine.Illegal("HP-T24", "give the mole to an opponent")
 		}
-		s.deliver(a, log)
+		s.deliver(a, ev)
 		return nil
 
 	case phReceive:
@@ -401,16 +417,16 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 		}
 		s.moles[a]++
 		s.pend--
-		if log.On() {
-			log.Public(p, "puts the mole on %s", tileName(s, uint8(a)))
+		if ev.on() {
+			ev.say(p, "mole_put", engine.Comp(tileID(a)))
 		}
-		s.nextHandout(log)
+		s.nextHandout(ev)
 		return nil
 	}
 	return engine.Illegal("HP-T2", "no decision is expected")
 }
 
-func (s *state) applyEffect(p, kind, a, b, c int, log *engine.Log) error {
+func (s *state) applyEffect(p, kind, a, b, c int, ev *events) error {
 	tok := s.curToken()
 	switch tok {
 	case tokWorm:
@@ -419,18 +435,21 @@ func (s *state) applyEffect(p, kind, a, b, c int, log *engine.Log) error {
 		}
 		s.supWorm--
 		s.worms[a]++
-		if log.On() {
-			log.Public(p, "puts a worm on %s", tileName(s, uint8(a)))
+		if ev.on() {
+			ev.say(p, "worm_put", engine.Comp(tileID(a)))
 		}
 	case tokGust:
 		switch {
 		case kind == mvPass && a == 0 && b == 0 && c == 0:
+			if ev.on() {
+				ev.say(p, "gust_pass")
+			}
 		case kind == mvGust && ownTile(s, p, a) && ownTile(s, p, b) && a != b &&
 			c >= ttButterfly && c <= ttMole && s.tokenCount(uint8(a), c) > 0:
 			*s.tokenPtr(uint8(a), c)--
 			*s.tokenPtr(uint8(b), c)++
-			if log.On() {
-				log.Public(p, "gust of wind: moves a %s from %s to %s", ttNames[c], tileName(s, uint8(a)), tileName(s, uint8(b)))
+			if ev.on() {
+				ev.say(p, "gust", engine.Comp(tokenIDs[c]), engine.Comp(tileID(a)), engine.Comp(tileID(b)))
 			}
 		default:
 			return engine.Illegal("HP-T6", "move one butterfly, worm or mole from one of your tiles to another, or pass")
@@ -438,11 +457,14 @@ func (s *state) applyEffect(p, kind, a, b, c int, log *engine.Log) error {
 	case tokDrum:
 		switch {
 		case kind == mvPass && a == 0 && b == 0 && c == 0:
+			if ev.on() {
+				ev.say(p, "drum_pass")
+			}
 		case kind == mvDrum && b == 0 && c == 0 && ownTile(s, p, a) && s.moles[a] > 0:
 			s.moles[a]--
 			s.supWorm++
-			if log.On() {
-				log.Public(p, "drum: removes the mole from %s", tileName(s, uint8(a)))
+			if ev.on() {
+				ev.say(p, "drum", engine.Comp(tileID(a)))
 			}
 		default:
 			return engine.Illegal("HP-T8", "remove one mole of your garden, or pass")
@@ -451,7 +473,7 @@ func (s *state) applyEffect(p, kind, a, b, c int, log *engine.Log) error {
 		return engine.Illegal("HP-T3", "no token effect is pending")
 	}
 	s.effIdx++
-	s.nextEffect(log)
+	s.nextEffect(ev)
 	return nil
 }
 
@@ -459,44 +481,44 @@ var ttNames = [...]string{"", "butterfly", "worm", "mole"}
 
 // handout starts handing k leaving tokens of giver's garden to opponents as
 // moles (HP-T24), then resumes the turn at step res.
-func (s *state) handout(giver, k int, res uint8, log *engine.Log) {
+func (s *state) handout(giver, k int, res uint8, ev *events) {
 	s.pend, s.giver, s.resume = uint8(k), int8(giver), res
-	s.nextHandout(log)
+	s.nextHandout(ev)
 }
 
-func (s *state) nextHandout(log *engine.Log) {
+func (s *state) nextHandout(ev *events) {
 	if s.pend == 0 {
 		s.giver = 0
 		r := s.resume
 		s.resume = 0
 		if r == phTurn {
-			s.resumeTurn(log)
+			s.resumeTurn(ev)
 		} else {
-			s.goAfter(log)
+			s.goAfter(ev)
 		}
 		return
 	}
 	if s.n == 2 {
-		s.deliver(1-int(s.giver), log)
+		s.deliver(1-int(s.giver), ev)
 		return
 	}
 	s.phase, s.toMove = phGive, s.giver
 }
 
-func (s *state) deliver(r int, log *engine.Log) {
+func (s *state) deliver(r int, ev *events) {
+	if ev.on() {
+		ev.say(r, "mole_give", engine.Seat(int(s.giver)))
+	}
 	for _, t := range s.gtiles[r][:s.gn[r]] {
 		if s.moles[t] == 0 {
 			s.phase, s.toMove = phReceive, int8(r)
-			if log.On() {
-				log.Public(int(s.giver), "gives a mole to seat %d", r+1)
-			}
 			return
 		}
 	}
 	s.supWorm++
 	s.pend--
-	if log.On() {
-		log.Public(r, "has no tile without a mole: the mole returns to the supply")
+	if ev.on() {
+		ev.say(r, "mole_back")
 	}
-	s.nextHandout(log)
+	s.nextHandout(ev)
 }

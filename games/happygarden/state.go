@@ -1,6 +1,8 @@
 package happygarden
 
 import (
+	"slices"
+
 	"github.com/jardin-games/jardin/engine"
 )
 
@@ -132,9 +134,18 @@ func (s *state) garden(p int) []uint8 {
 	return s.grid[p*ncell : (p+1)*ncell : (p+1)*ncell]
 }
 
+// Determinize re-samples what nobody sees: the order of the bag and of the
+// turn-token pile, and the generator. Happy Garden has no private
+// information, so every viewer (a seat, the spectator, anyone else) gets
+// the same copy. The bag and the pile are sorted before they are shuffled
+// and the generator is seeded from seed alone, so that the copy is a
+// function of what is visible and of seed: nothing of the real order or of
+// the real generator survives in it.
 func (s *state) Determinize(player int, seed uint64) engine.State {
 	c := *s
 	c.grid = append([]uint8(nil), s.grid...)
+	slices.Sort(c.bag[:c.bagN])
+	slices.Sort(c.pile[:c.pileN])
 	c.rng = engine.NewRNG(seed)
 	engine.Shuffle(&c.rng, c.bag[:c.bagN])
 	engine.Shuffle(&c.rng, c.pile[:c.pileN])
@@ -199,32 +210,32 @@ func (s *state) draw() uint8 {
 }
 
 // setupBegin: player p draws two tiles and resolves their symbols (HP-S6).
-func (s *state) setupBegin(p int, log *engine.Log) {
+func (s *state) setupBegin(p int, ev *events) {
 	t1 := s.draw()
-	s.setupWith(p, t1, s.draw(), log)
+	s.setupWith(p, t1, s.draw(), ev)
 }
 
 // setupWith gives p the starting tiles t1 and t2 and resolves their symbols.
-func (s *state) setupWith(p int, t1, t2 uint8, log *engine.Log) {
+func (s *state) setupWith(p int, t1, t2 uint8, ev *events) {
 	s.cur, s.toMove = int8(p), int8(p)
 	s.setupT[0], s.setupT[1] = t1, t2
 	s.setupIdx = 0
-	if log.On() {
-		log.Public(p, "draws %s and %s as starting tiles", tileName(s, s.setupT[0]), tileName(s, s.setupT[1]))
+	if ev.on() {
+		ev.reveal(p, "setup_draw", tileArg(t1), tileArg(t2))
 	}
-	if s.symbol(p, s.setupT[0], contSetupSym2, log) {
+	if s.symbol(p, s.setupT[0], contSetupSym2, ev) {
 		return
 	}
-	s.continueSteal(log, contSetupSym2)
+	s.continueSteal(ev, contSetupSym2)
 }
 
-func (s *state) continueSteal(log *engine.Log, cont uint8) {
+func (s *state) continueSteal(ev *events, cont uint8) {
 	switch cont {
 	case contSetupSym2:
-		if s.symbol(int(s.cur), s.setupT[1], contSetupPlace, log) {
+		if s.symbol(int(s.cur), s.setupT[1], contSetupPlace, ev) {
 			return
 		}
-		s.continueSteal(log, contSetupPlace)
+		s.continueSteal(ev, contSetupPlace)
 	case contSetupPlace:
 		s.phase, s.toMove, s.held = phSetupPlace, s.cur, s.setupT[s.setupIdx]
 	case contPlace:
@@ -234,14 +245,14 @@ func (s *state) continueSteal(log *engine.Log, cont uint8) {
 
 // symbol resolves the symbol of tile t taken by p (HP-T14). It returns true
 // when p must choose an opponent's butterfly (phase phSteal).
-func (s *state) symbol(p int, t uint8, cont uint8, log *engine.Log) bool {
+func (s *state) symbol(p int, t uint8, cont uint8, ev *events) bool {
 	switch tiles[t].symbol {
 	case symButterfly:
 		if s.supBfly > 0 {
 			s.supBfly--
 			s.bfly[t]++
-			if log.On() {
-				log.Public(p, "takes a butterfly from the supply onto %s", tileName(s, t))
+			if ev.on() {
+				ev.say(p, "butterfly_supply", tileArg(t))
 			}
 			return false
 		}
@@ -255,11 +266,11 @@ func (s *state) symbol(p int, t uint8, cont uint8, log *engine.Log) bool {
 		}
 		switch {
 		case k == 0:
-			if log.On() {
-				log.Public(p, "finds no butterfly to take")
+			if ev.on() {
+				ev.say(p, "butterfly_none")
 			}
 		case k == 1:
-			s.steal(p, only, t, log)
+			s.steal(p, only, t, ev)
 		default:
 			s.phase, s.toMove, s.stealT, s.cont = phSteal, int8(p), t, cont
 			return true
@@ -268,20 +279,32 @@ func (s *state) symbol(p int, t uint8, cont uint8, log *engine.Log) bool {
 		if s.supWorm > 0 {
 			s.supWorm--
 			s.worms[t]++
-			if log.On() {
-				log.Public(p, "puts a worm on %s", tileName(s, t))
+			if ev.on() {
+				ev.say(p, "worm_put", tileArg(t))
 			}
+		} else if ev.on() {
+			ev.say(p, "worm_none")
 		}
 	case symWheelbarrow:
-		if s.supWB > 0 {
-			s.supWB--
-			s.wb[p]++
-			if log.On() {
-				log.Public(p, "takes a wheelbarrow")
-			}
-		}
+		s.gainWheelbarrow(p, ev)
 	}
 	return false
+}
+
+// gainWheelbarrow gives p a wheelbarrow from the supply, if any is left
+// (HP-T4, HP-T14).
+func (s *state) gainWheelbarrow(p int, ev *events) {
+	if s.supWB == 0 {
+		if ev.on() {
+			ev.say(p, "wheelbarrow_none")
+		}
+		return
+	}
+	s.supWB--
+	s.wb[p]++
+	if ev.on() {
+		ev.say(p, "wheelbarrow_take")
+	}
 }
 
 // stealable: tile u is an unhappy flower of an opponent of p holding a butterfly.
@@ -290,63 +313,73 @@ func (s *state) stealable(p int, u uint8) bool {
 	return o >= 0 && int(o) != p && s.bfly[u] > 0 && tiles[u].kind == kindFlower && s.happy&(1<<u) == 0
 }
 
-func (s *state) steal(p int, from, to uint8, log *engine.Log) {
+func (s *state) steal(p int, from, to uint8, ev *events) {
 	s.bfly[from]--
 	s.bfly[to]++
-	if log.On() {
-		log.Public(p, "takes the butterfly of %s (seat %d) onto %s", tileName(s, from), s.owner[from]+1, tileName(s, to))
+	if ev.on() {
+		ev.say(p, "butterfly_steal", tileArg(from), engine.Seat(int(s.owner[from])), tileArg(to))
 	}
 }
 
 // ---- rounds and turns ----
 
-func (s *state) startRound(log *engine.Log) {
+func (s *state) startRound(ev *events) {
 	s.round++
 	s.cur = s.first // the view's "turn" during the token's effects
 	s.turnIdx = 0
 	s.truck = false
-	var tok uint8
-	if s.pileN > 0 {
+	tok := uint8(tokCan)
+	drawn := s.pileN > 0
+	if drawn {
 		i := s.rng.Intn(int(s.pileN))
 		tok = s.pile[i]
 		s.pileN--
 		s.pile[i] = s.pile[s.pileN]
 		s.pile[s.pileN] = 0
 	} else {
-		tok = tokCan
-		s.last = true
+		s.last = true // the big watering can, known to lie under the pile
 	}
 	s.revs[s.revN] = tok
 	s.revN++
-	if log.On() {
-		log.Public(int(s.first), "reveals the %s token (round %d)", tokNames[tok], s.round)
+	if ev.on() {
+		args := []engine.Arg{engine.Comp(turnIDs[tok]), engine.Num(int(s.round))}
+		if drawn {
+			ev.reveal(int(s.first), "token_reveal", args...)
+		} else {
+			ev.say(int(s.first), "token_reveal", args...)
+		}
 	}
 	n := int(s.n)
 	switch tok {
 	case tokWheelbarrow:
 		for k := 0; k < n; k++ {
-			p := (int(s.first) + k) % n
-			if s.supWB > 0 {
-				s.supWB--
-				s.wb[p]++
-			}
+			s.gainWheelbarrow((int(s.first)+k)%n, ev)
 		}
 	case tokCan:
+		if ev.on() {
+			ev.say(-1, "last_round")
+		}
 		for k := 0; k < n; k++ {
 			p := (int(s.first) + k) % n
 			if s.supCan > 0 {
 				s.supCan--
 				s.cans[p]++
+				if ev.on() {
+					ev.say(p, "can_take")
+				}
 			}
 		}
 	case tokTruck:
 		s.truck = true
+		if ev.on() {
+			ev.say(-1, "truck")
+		}
 	case tokWorm, tokGust, tokDrum:
 		s.effIdx = 0
-		s.nextEffect(log)
+		s.nextEffect(ev)
 		return
 	}
-	s.startTurn(int(s.first), log)
+	s.startTurn(int(s.first), ev)
 }
 
 func (s *state) curToken() uint8 {
@@ -358,7 +391,7 @@ func (s *state) curToken() uint8 {
 
 // nextEffect asks the next player, in turn order from the first player, who
 // has a choice for the revealed token; then the first player's turn begins.
-func (s *state) nextEffect(log *engine.Log) {
+func (s *state) nextEffect(ev *events) {
 	n := int(s.n)
 	tok := s.curToken()
 	for ; int(s.effIdx) < n; s.effIdx++ {
@@ -368,7 +401,7 @@ func (s *state) nextEffect(log *engine.Log) {
 			return
 		}
 	}
-	s.startTurn(int(s.first), log)
+	s.startTurn(int(s.first), ev)
 }
 
 func (s *state) hasEffectChoice(p int, tok uint8) bool {
@@ -401,9 +434,9 @@ func (s *state) hasEffectChoice(p int, tok uint8) bool {
 	return false
 }
 
-func (s *state) startTurn(p int, log *engine.Log) {
+func (s *state) startTurn(p int, ev *events) {
 	s.cur, s.toMove, s.phase = int8(p), int8(p), phTurn
-	s.resumeTurn(log)
+	s.resumeTurn(ev)
 }
 
 // resumeTurn returns to step 1 of the turn. When no tile can be taken
@@ -411,24 +444,24 @@ func (s *state) startTurn(p int, log *engine.Log) {
 // possible, since a repot or a recolour may make room for a tile before the
 // choosing step; "end" then skips choosing and placing. With nothing to do
 // at all, the turn passes at once.
-func (s *state) resumeTurn(log *engine.Log) {
+func (s *state) resumeTurn(ev *events) {
 	s.phase, s.toMove = phTurn, s.cur
 	if s.anyTake() || s.anyOptional(int(s.cur)) {
 		return
 	}
-	if log.On() {
-		log.Public(int(s.cur), "can take no tile and skips choosing and placing")
+	if ev.on() {
+		ev.say(int(s.cur), "skip")
 	}
-	s.endTurn(log)
+	s.endTurn(ev)
 }
 
 // goAfter moves to step 4 (optional actions after placing); with no
 // wheelbarrows for a repot and no watering can, the turn ends by itself.
-func (s *state) goAfter(log *engine.Log) {
+func (s *state) goAfter(ev *events) {
 	p := int(s.cur)
 	s.phase, s.toMove = phAfter, s.cur
 	if s.wb[p] < 2 && s.cans[p] == 0 {
-		s.endTurn(log)
+		s.endTurn(ev)
 	}
 }
 
@@ -447,25 +480,28 @@ func (s *state) anyOptional(p int) bool {
 }
 
 // endTurn refills the top shelf (HP-T28) and passes play on.
-func (s *state) endTurn(log *engine.Log) {
+func (s *state) endTurn(ev *events) {
 	for i := 3; i < 6; i++ {
 		if s.shop[i] == 0 && s.bagN > 0 {
 			s.shop[i] = s.draw()
+			if ev.on() {
+				ev.reveal(int(s.cur), "refill", tileArg(s.shop[i]), engine.Cell(slotID(i)))
+			}
 		}
 	}
 	s.turnIdx++
 	if int(s.turnIdx) >= int(s.n) {
 		if s.last {
 			s.phase, s.toMove = phOver, -1
-			if log.On() {
-				log.Public(-1, "the game is over")
+			if ev.on() {
+				ev.say(-1, "game_over")
 			}
 			return
 		}
-		s.startRound(log)
+		s.startRound(ev)
 		return
 	}
-	s.startTurn((int(s.cur)+1)%int(s.n), log)
+	s.startTurn((int(s.cur)+1)%int(s.n), ev)
 }
 
 // ---- the shop (HP-T10 to HP-T13) ----

@@ -10,17 +10,19 @@ import (
 
 // View is what a player sees. Happy Garden has no private information: the
 // only hidden things are the order of the bag and of the turn-token pile,
-// and neither is in the view (only their sizes).
+// and neither is in the view (only their sizes). Every field is described
+// in docs/happy-garden.md; ids are those of the events and of the move
+// descriptions.
 type View struct {
-	Viewer      int          `json:"viewer"`
+	Viewer      int          `json:"viewer"` // the seat viewing, -1 for anyone else
 	Round       int          `json:"round"`
 	Rounds      int          `json:"rounds"`
 	FirstPlayer int          `json:"first_player"`
 	ToMove      int          `json:"to_move"`
 	Turn        int          `json:"turn"`
 	Step        string       `json:"step"`
-	Token       string       `json:"token"`
-	Revealed    []string     `json:"revealed"`
+	Token       string       `json:"token"`    // the turn token of this round ("turn:gust"), "" before round 1
+	Revealed    []string     `json:"revealed"` // turn tokens revealed so far, in order
 	PileLeft    int          `json:"pile_left"`
 	BagLeft     int          `json:"bag_left"`
 	Truck       bool         `json:"truck"`
@@ -45,7 +47,9 @@ type SupplyView struct {
 // PlayerView is one seat.
 type PlayerView struct {
 	Seat         int        `json:"seat"`
+	ID           string     `json:"id"` // "seat:1"
 	Mouse        string     `json:"mouse"`
+	MouseColour  string     `json:"mouse_colour"` // "colour:V"
 	Bonus        bool       `json:"bonus"`
 	Wheelbarrows int        `json:"wheelbarrows"`
 	WateringCans int        `json:"watering_cans"`
@@ -55,18 +59,23 @@ type PlayerView struct {
 
 // TileView is one tile.
 type TileView struct {
-	ID          string `json:"id"`
-	Kind        string `json:"kind"`
-	Code        string `json:"code,omitempty"`    // flowers: colour + shape letters as shown
-	Colours     string `json:"colours,omitempty"` // gnomes
-	Symbol      string `json:"symbol,omitempty"`
-	X           int    `json:"x"`
-	Y           int    `json:"y"`
-	Happy       bool   `json:"happy,omitempty"`
-	Butterflies int    `json:"butterflies,omitempty"`
-	Worms       int    `json:"worms,omitempty"`
-	Moles       int    `json:"moles,omitempty"`
-	Watered     string `json:"watered,omitempty"`
+	ID          string   `json:"id"`
+	Kind        string   `json:"kind"`
+	Code        string   `json:"code,omitempty"`          // flowers: colour + shape letters as shown
+	Colour      string   `json:"colour,omitempty"`        // flowers: colour id as shown ("colour:V")
+	Shape       string   `json:"shape,omitempty"`         // flowers: shape id ("shape:S")
+	Colours     string   `json:"colours,omitempty"`       // gnomes: colour letters
+	GnomeColour []string `json:"gnome_colours,omitempty"` // gnomes: colour ids, hat, shirt, trousers
+	Symbol      string   `json:"symbol,omitempty"`
+	Cell        string   `json:"cell,omitempty"` // in a garden: the cell id "x,y"
+	Slot        string   `json:"slot,omitempty"` // in the shop: "shop:B1" … "shop:T3"
+	X           int      `json:"x"`
+	Y           int      `json:"y"`
+	Happy       bool     `json:"happy,omitempty"`
+	Butterflies int      `json:"butterflies,omitempty"`
+	Worms       int      `json:"worms,omitempty"`
+	Moles       int      `json:"moles,omitempty"`
+	Watered     string   `json:"watered,omitempty"`
 }
 
 var kindNames = [...]string{"", "flower", "gnome", "windmill"}
@@ -82,10 +91,12 @@ func (s *state) tileView(t uint8) *TileView {
 		Happy: s.happy&(1<<t) != 0, Butterflies: int(s.bfly[t]), Worms: int(s.worms[t]), Moles: int(s.moles[t])}
 	if s.pos[t] >= 0 {
 		v.X, v.Y = cellX(int(s.pos[t])), cellY(int(s.pos[t]))
+		v.Cell = cellID(int(s.pos[t]))
 	}
 	switch info.kind {
 	case kindFlower:
 		v.Code = code(s.colourOf(t), info.shape)
+		v.Colour, v.Shape = colourID(s.colourOf(t)), shapeID(info.shape)
 		if s.recol[t] != 0 {
 			v.Watered = spec.Colours[s.recol[t]-1].EN
 		}
@@ -94,6 +105,9 @@ func (s *state) tileView(t uint8) *TileView {
 			if info.cmask&(1<<c) != 0 {
 				v.Colours += string(colourLet[c])
 			}
+		}
+		for _, cl := range spec.Tiles[t-1].Colours {
+			v.GnomeColour = append(v.GnomeColour, colourID(uint8(spec.colour(cl))))
 		}
 	}
 	return v
@@ -106,9 +120,14 @@ func (s *state) readingOrder(p int) []uint8 {
 	return ts
 }
 
+// View shows the whole table: nothing is private, so every viewer sees the
+// same but for "viewer", which is -1 for anyone who is not a seat.
 func (s *state) View(player int) any {
+	if !engine.IsSeat(s, player) {
+		player = engine.Spectator
+	}
 	v := View{Viewer: player, Round: int(s.round), Rounds: int(s.rounds), FirstPlayer: int(s.first),
-		ToMove: s.ToMove(), Turn: int(s.cur), Step: phaseNames[s.phase], Token: tokNames[s.curToken()],
+		ToMove: s.ToMove(), Turn: int(s.cur), Step: phaseNames[s.phase], Token: turnIDs[s.curToken()],
 		PileLeft: int(s.pileN), BagLeft: int(s.bagN), Truck: s.truck, LastRound: s.last,
 		Held:        s.tileView(s.held),
 		Supply:      SupplyView{int(s.supWB), int(s.supWorm), int(s.supBfly), int(s.supCan)},
@@ -124,13 +143,16 @@ func (s *state) View(player int) any {
 	}
 	v.Revealed = []string{}
 	for _, r := range s.revs[:s.revN] {
-		v.Revealed = append(v.Revealed, tokNames[r])
+		v.Revealed = append(v.Revealed, turnIDs[r])
 	}
 	for i := range s.shop {
 		v.Shop[i] = s.tileView(s.shop[i])
+		if v.Shop[i] != nil {
+			v.Shop[i].Slot = slotID(i)
+		}
 	}
 	for p := 0; p < int(s.n); p++ {
-		pv := PlayerView{Seat: p + 1, Mouse: spec.Colours[s.mice[p]].EN, Bonus: s.bonus[p],
+		pv := PlayerView{Seat: p + 1, ID: seatID(p), Mouse: spec.Colours[s.mice[p]].EN, MouseColour: colourID(s.mice[p]), Bonus: s.bonus[p],
 			Wheelbarrows: int(s.wb[p]), WateringCans: int(s.cans[p]), Score: s.Score(p), Garden: []TileView{}}
 		for _, t := range s.readingOrder(p) {
 			pv.Garden = append(pv.Garden, *s.tileView(t))
