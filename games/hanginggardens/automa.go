@@ -25,8 +25,10 @@ func (s *state) automaTurn(log *engine.Log) {
 	s.cols[col][s.colN[col]] = automaSeat
 	s.colN[col]++
 	s.automaGard--
+	// Everything the automa does follows from its card, which was hidden:
+	// its events are reveals.
 	if log.On() {
-		log.Public(-1, "the automa reveals card %d and puts a gardener in column %d", ac.Num, col+1)
+		log.Reveal(-1, "automa_card", engine.Comp(automaID(ac.Num)), engine.Num(col+1))
 	}
 	// (b) discard
 	if ac.Discard == discardFlower {
@@ -76,7 +78,7 @@ func (s *state) automaTurn(log *engine.Log) {
 		if s.first != automaSeat {
 			s.first = automaSeat
 			if log.On() {
-				log.Public(-1, "the automa takes the first-player tile")
+				log.Reveal(-1, "automa_first")
 			}
 		}
 	case bonusObjective:
@@ -85,7 +87,7 @@ func (s *state) automaTurn(log *engine.Log) {
 				s.marks[k][s.markN[k]] = automaSeat
 				s.markN[k]++
 				if log.On() {
-					log.Public(-1, "the automa puts a marker on %s (position %d)", comp.Objectives[s.obj[k]].ID, k+1)
+					log.Reveal(-1, "automa_marker", engine.Comp(comp.Objectives[s.obj[k]].ID), engine.Cell(objectiveCell(k)))
 				}
 			}
 			s.automaMarks++
@@ -98,8 +100,9 @@ func (s *state) automaTurn(log *engine.Log) {
 			s.enhDiscard[s.enhDiscardN] = t
 			s.enhDiscardN++
 			if log.On() {
-				log.Public(-1, "the automa discards %s from the %d-gold pile", comp.Enh[t].ID, k+2)
+				log.Reveal(-1, "automa_discard_tile", engine.Comp(comp.Enh[t].ID), engine.Cell(pileCell(k)))
 			}
+			s.revealPileTop(k, log)
 		}
 	}
 }
@@ -110,6 +113,14 @@ func (s *state) discardCard(col, row int, log *engine.Log) {
 	s.discard[s.discardN] = k - 1
 	s.discardN++
 	if log.On() {
-		log.Public(-1, "the automa discards %s from column %d row %d", comp.Cards[k-1].ID, col+1, row+1)
+		log.Reveal(-1, "automa_discard", engine.Comp(comp.Cards[k-1].ID), engine.Cell(marketCell(col, row)))
+	}
+}
+
+// revealPileTop tells the tile that now shows on top of pile k, hidden
+// until the tile above it left.
+func (s *state) revealPileTop(k int, log *engine.Log) {
+	if log.On() && s.pileLen[k] > 0 {
+		log.Reveal(-1, "tile_revealed", engine.Comp(comp.Enh[s.piles[k][s.pileLen[k]-1]].ID), engine.Cell(pileCell(k)))
 	}
 }

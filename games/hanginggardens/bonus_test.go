@@ -274,9 +274,9 @@ func TestRule_H5_ShortStockIsLogged(t *testing.T) {
 		stock int
 		want  string
 	}{
-		{20, "gains 3 gold"},
-		{1, "gains 1 gold (the stock had only 1)"},
-		{0, "gains no gold: the stock is empty"},
+		{20, "Player 1 gains 3 gold."},
+		{1, "Player 1 gains only 1 gold of 3: the stock had no more."},
+		{0, "Player 1 gains no gold: the stock is empty."},
 	} {
 		s := newState(t, 2, 1, engine.Options{"first": "1"})
 		setGarden(s, 0, map[string]string{"a1": "TR01", "a2": "TR01", "a3": "TR01", "b1": "TR01", "b2": "TR01"})
@@ -287,10 +287,7 @@ func TestRule_H5_ShortStockIsLogged(t *testing.T) {
 		if err := s.Apply(m, &log); err != nil {
 			t.Fatal(err)
 		}
-		var text []string
-		for _, e := range log.Events {
-			text = append(text, e.Text)
-		}
+		text := logText(log.Events, engine.Spectator, "en")
 		if !slices.Contains(text, tc.want) {
 			t.Errorf("stock %d: events %q, want %q", tc.stock, text, tc.want)
 		}
@@ -322,11 +319,8 @@ func TestRule_HG_T9d_EmptyStockGivesNothing(t *testing.T) {
 		if s.markN[k] != 1 || s.marks[k][0] != 0 || s.pl[0].Done != 1<<k {
 			t.Errorf("position %s: the objective is not completed", tc.pos)
 		}
-		var text []string
-		for _, e := range log.Events {
-			text = append(text, e.Text)
-		}
-		if want := "gains no " + tc.what + ": the stock is empty"; !slices.Contains(text, want) {
+		text := logText(log.Events, 0, "en")
+		if want := "You gain no " + tc.what + ": the stock is empty."; !slices.Contains(text, want) {
 			t.Errorf("position %s: events %q, want %q", tc.pos, text, want)
 		}
 	}

@@ -3,36 +3,77 @@ package hanginggardens
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/jardin-games/jardin/engine"
 )
 
 var _ engine.Drawer = (*state)(nil)
 
+// drawWords are the short labels of the drawing in one language: a card
+// reads in a few letters, its sight, flowers and icons (~ irrigation,
+// ^ crown, $ gold, & tools).
+type drawWords struct {
+	animals  [3]string
+	trees    [3]string
+	visitor  string   // the prefix of a visitor's label
+	visitors []string // by visitor kind, after the prefix
+	flowers  [3]byte  // blue, red, yellow
+}
+
 var (
-	animalShort  = [3]string{"Lion", "Monk", "Peac"}
-	treeShort    = [3]string{"Drag", "Cedr", "Palm"}
-	visitorShort = []string{"V:B", "V:Y", "V:R", "V:~", "V:^", "V:BRY", "V:V", "V:Obj", "V:Ani", "V:Tre", "V:$", "V:Enh", "V:TVA", "V:&"}
+	drawEN = drawWords{
+		animals:  [3]string{"Lion", "Monk", "Peac"},
+		trees:    [3]string{"Drag", "Cedr", "Palm"},
+		visitor:  "V:",
+		visitors: []string{"B", "Y", "R", "~", "^", "BRY", "V", "Obj", "Ani", "Tre", "$", "Enh", "TVA", "&"},
+		flowers:  [3]byte{'B', 'R', 'Y'},
+	}
+	drawFR = drawWords{
+		animals:  [3]string{"Lion", "Sing", "Paon"},
+		trees:    [3]string{"Drag", "Cèdr", "Datt"},
+		visitor:  "P:",
+		visitors: []string{"B", "J", "R", "~", "^", "BRJ", "P", "Obj", "Ani", "Arb", "$", "Emb", "APA", "&"},
+		flowers:  [3]byte{'B', 'R', 'J'},
+	}
 )
 
-// label writes a card or tile in a few letters: sight, flowers (B R Y),
-// irrigation ~, crown ^, gold $, tools &.
-func label(c *content) string {
+func wordsFor(lang string) *drawWords {
+	if lang == "fr" {
+		return &drawFR
+	}
+	return &drawEN
+}
+
+// label writes a card or tile in a few letters. In the market (floor < 0) an
+// animal shows its points on floors 1/2/3; in a garden, the points of the
+// floor it stands on.
+func (dw *drawWords) label(c *content, floor int) string {
 	var b strings.Builder
 	switch c.Sight {
 	case sightAnimal:
-		fmt.Fprintf(&b, "%s%d%d%d", animalShort[c.Animal], c.APoints[0], c.APoints[1], c.APoints[2])
+		b.WriteString(dw.animals[c.Animal])
+		if floor < 0 {
+			fmt.Fprintf(&b, "%d%d%d", c.APoints[0], c.APoints[1], c.APoints[2])
+		} else {
+			fmt.Fprintf(&b, "%d", c.APoints[floor])
+		}
 	case sightTree:
-		b.WriteString(treeShort[c.Tree])
+		b.WriteString(dw.trees[c.Tree])
 	case sightVisitor:
-		b.WriteString(visitorShort[c.Visitor])
+		b.WriteString(dw.visitor + dw.visitors[c.Visitor])
 	}
-	fl := strings.Repeat("B", int(c.Flowers[blue])) + strings.Repeat("R", int(c.Flowers[red])) + strings.Repeat("Y", int(c.Flowers[yellow]))
-	if fl != "" {
+	var fl []byte
+	for col, n := range c.Flowers {
+		for range n {
+			fl = append(fl, dw.flowers[col])
+		}
+	}
+	if len(fl) > 0 {
 		if b.Len() > 0 {
 			b.WriteByte(' ')
 		}
-		b.WriteString(fl)
+		b.Write(fl)
 	}
 	if c.Irrig {
 		b.WriteByte('~')
@@ -46,12 +87,11 @@ func label(c *content) string {
 	return b.String()
 }
 
-const (
-	ansiReset = "\x1b[0m"
-)
+const ansiReset = "\x1b[0m"
 
-// paint colours the symbols of a padded plain cell.
-func paint(s string, color bool) string {
+// paint colours the symbols of a padded plain cell; the letters after a
+// visitor's prefix name what it loves and stay plain.
+func (dw *drawWords) paint(s string, color bool) string {
 	if !color {
 		return s
 	}
@@ -61,11 +101,11 @@ func paint(s string, color bool) string {
 		ch := s[i]
 		code := ""
 		switch ch {
-		case 'B':
+		case dw.flowers[blue]:
 			code = "\x1b[1;34m"
-		case 'R':
+		case dw.flowers[red]:
 			code = "\x1b[1;31m"
-		case 'Y':
+		case dw.flowers[yellow]:
 			code = "\x1b[1;33m"
 		case '~':
 			code = "\x1b[36m"
@@ -76,7 +116,7 @@ func paint(s string, color bool) string {
 		case '&':
 			code = "\x1b[37m"
 		}
-		if ch == 'V' && i+1 < len(s) && s[i+1] == ':' {
+		if strings.HasPrefix(s[i:], dw.visitor) {
 			inV = true
 		}
 		if ch == ' ' {
@@ -93,14 +133,26 @@ func paint(s string, color bool) string {
 	return b.String()
 }
 
-func cell(txt string, w int, color bool) string {
-	if len(txt) > w {
-		txt = txt[:w]
+// cell writes txt in brackets, padded or cut to w characters.
+func (dw *drawWords) cell(txt string, w int, color bool) string {
+	if n := utf8.RuneCountInString(txt); n > w {
+		txt = string([]rune(txt)[:w])
+	} else {
+		txt += strings.Repeat(" ", w-n)
 	}
-	return "[" + paint(txt+strings.Repeat(" ", w-len(txt)), color) + "]"
+	return "[" + dw.paint(txt, color) + "]"
 }
 
-func (s *state) seatName(p int8, lang string) string {
+// pad pads s with spaces to w characters (runes, not bytes: French has
+// accents).
+func pad(s string, w int) string {
+	if n := utf8.RuneCountInString(s); n < w {
+		return s + strings.Repeat(" ", w-n)
+	}
+	return s
+}
+
+func seatName(p int8, lang string) string {
 	if p == automaSeat {
 		return "automa"
 	}
@@ -110,87 +162,110 @@ func (s *state) seatName(p int8, lang string) string {
 	return fmt.Sprintf("P%d", p+1)
 }
 
-// Draw draws the table: market, enhancement piles, objectives, stock and
-// every garden. The letters carry the meaning; colour only helps.
+var phaseWords = [...]engine.Text{
+	phaseTake:      {EN: "take a card", FR: "choisir une carte"},
+	phasePlace:     {EN: "place the card", FR: "placer la carte"},
+	phaseBuy:       {EN: "buy an enhancement", FR: "acheter un embellissement"},
+	phasePut:       {EN: "put the enhancement", FR: "poser l'embellissement"},
+	phaseObjective: {EN: "royal objective", FR: "objectif royal"},
+	phaseOver:      {EN: "game over", FR: "partie terminée"},
+}
+
+var (
+	discardWords = [...]engine.Text{
+		discardAnimal: {EN: "animal", FR: "animal"}, discardTree: {EN: "tree", FR: "arbre"},
+		discardVisitor: {EN: "visitor", FR: "personnage"}, discardIrrigation: {EN: "irrigation", FR: "irrigation"},
+		discardFlower: {EN: "every flower", FR: "toute fleur"},
+	}
+	bonusWords = [...]engine.Text{
+		bonusFirst: {EN: "first player", FR: "1er joueur"}, bonusObjective: {EN: "objective", FR: "objectif"},
+		bonusEnh2: {EN: "2$ tile", FR: "tuile 2$"}, bonusEnh3: {EN: "3$ tile", FR: "tuile 3$"}, bonusEnh4: {EN: "4$ tile", FR: "tuile 4$"},
+	}
+)
+
+// Draw draws the table in at most 80 columns: market, enhancement piles,
+// objectives, every garden as a pyramid and, at the end, the score pad. The
+// letters carry the meaning; colour only helps. Everything on the table is
+// public, so every viewer sees the same drawing but for the "(you)" mark.
 func (s *state) Draw(player int, style engine.Style) string {
 	var b strings.Builder
 	col := style.Color
-	fr := style.Lang == "fr"
-	tr := func(en, f string) string {
-		if fr {
-			return f
-		}
-		return en
-	}
+	lang := engine.Lang(style.Lang)
+	dw := wordsFor(lang)
+	tr := func(en, fr string) string { return engine.Text{EN: en, FR: fr}.In(lang) }
+	colon := tr(":", " :")
 	round := min(int(s.round)+1, 4)
-	fmt.Fprintf(&b, "%s — %s %d/4", Game.Title(style.Lang), tr("round", "manche"), round)
+	fmt.Fprintf(&b, "%s — %s %d/4", Game.Title(lang), tr("round", "manche"), round)
 	if s.Over() {
-		b.WriteString(tr(" — game over\n", " — partie terminée\n"))
-		if s.solo {
-			fmt.Fprintf(&b, "%s: %s\n", tr("Rating", "Appréciation"), rating(s.Score(0), style.Lang))
-		}
+		fmt.Fprintf(&b, " — %s\n", phaseWords[phaseOver].In(lang))
 	} else {
-		fmt.Fprintf(&b, " — %s %s (%s)\n", s.seatName(s.cur, style.Lang), tr("to move", "joue"), phaseNames[s.phase])
+		fmt.Fprintf(&b, " — %s %s (%s)\n", seatName(s.cur, lang), tr("to move", "joue"), phaseWords[s.phase].In(lang))
 	}
-	fmt.Fprintf(&b, "%s: %s   %s: %d   %s: %d %s, %d %s\n",
-		tr("First player", "1er joueur"), s.seatName(s.first, style.Lang),
-		tr("Deck", "Pioche"), s.deckLen, tr("Stock", "Réserve"), s.stockGold, tr("gold", "or"), s.stockTools, tr("tools", "outils"))
-	const w = 12
+	fmt.Fprintf(&b, "%s%s %s   %s%s %d   %s%s %d %s, %d %s\n",
+		tr("First player", "1er joueur"), colon, seatName(s.first, lang),
+		tr("Deck", "Pioche"), colon, s.deckLen, tr("Stock", "Réserve"), colon,
+		s.stockGold, tr("gold", "pièces d'or"), s.stockTools, tr("tools", "outils"))
+
+	const w = 12 // a market cell; columns are w+4 wide, room for 5 gardeners
+	const rowW = 13
 	b.WriteString(tr("Market", "Marché") + "\n")
-	fmt.Fprintf(&b, "%-10s", "")
+	b.WriteString(strings.Repeat(" ", rowW))
 	for c := 0; c < 3; c++ {
-		fmt.Fprintf(&b, " %-*s", w+2, fmt.Sprintf("%s %d", tr("column", "colonne"), c+1))
+		fmt.Fprintf(&b, " %s", pad(fmt.Sprintf("%s %d", tr("column", "colonne"), c+1), w+3))
 	}
 	b.WriteByte('\n')
 	for r := 3; r >= 0; r-- {
-		fmt.Fprintf(&b, "%-10s", fmt.Sprintf("%s %d (%d&)", tr("row", "rang"), r+1, comp.RowCosts[r]))
+		b.WriteString(pad(fmt.Sprintf("%s %d (%d&)", tr("row", "rangée"), r+1, comp.RowCosts[r]), rowW))
 		for c := 0; c < 3; c++ {
 			txt := ""
 			if k := s.market[c][r]; k != 0 {
-				txt = label(&comp.Cards[k-1])
+				txt = dw.label(&comp.Cards[k-1], -1)
 			} else if int(s.pendCol) == c && int(s.pendRow) == r {
 				txt = tr("(taken)", "(prise)")
 			}
-			b.WriteString(" " + cell(txt, w, col))
+			b.WriteString(" " + dw.cell(txt, w, col) + " ")
 		}
 		b.WriteByte('\n')
 	}
-	fmt.Fprintf(&b, "%-10s", tr("gardeners", "jardiniers"))
+	b.WriteString(pad(tr("gardeners", "jardiniers"), rowW))
 	for c := 0; c < 3; c++ {
 		var g []string
 		for i := 0; i < int(s.spaces()); i++ {
 			if i < int(s.colN[c]) {
-				g = append(g, s.seatName(s.cols[c][i], style.Lang))
+				g = append(g, seatName(s.cols[c][i], lang))
 			} else {
 				g = append(g, ".")
 			}
 		}
-		fmt.Fprintf(&b, " %-*s", w+2, strings.Join(g, " "))
+		fmt.Fprintf(&b, " %s", pad(strings.Join(g, " "), w+3))
 	}
 	b.WriteByte('\n')
 	if s.pendCard != 0 {
-		fmt.Fprintf(&b, "%s: %s %s\n", tr("Taken", "Carte prise"), comp.Cards[s.pendCard-1].ID, cell(label(&comp.Cards[s.pendCard-1]), w, col))
+		fmt.Fprintf(&b, "%s%s %s %s\n", tr("Taken", "Carte prise"), colon, comp.Cards[s.pendCard-1].ID, dw.cell(dw.label(&comp.Cards[s.pendCard-1], -1), w, col))
 	}
 	if s.pendPile >= 0 {
-		fmt.Fprintf(&b, "%s: %s %s\n", tr("Bought", "Acheté"), comp.Enh[s.pendPile].ID, cell(label(&comp.Enh[s.pendPile]), w, col))
+		fmt.Fprintf(&b, "%s%s %s %s\n", tr("Bought", "Tuile achetée"), colon, comp.Enh[s.pendPile].ID, dw.cell(dw.label(&comp.Enh[s.pendPile], -1), w, col))
 	}
-	b.WriteString(tr("Enhancements", "Embellissements") + ":")
+
+	b.WriteString(tr("Enhancements (top tile, tiles left):", "Embellissements (tuile du dessus, tuiles restantes) :") + "\n")
 	for k := 0; k < 3; k++ {
-		txt := tr("empty", "vide")
+		txt := pad(tr("empty", "vide"), 16)
 		if s.pileLen[k] > 0 {
 			e := &comp.Enh[s.piles[k][s.pileLen[k]-1]]
-			txt = e.ID + " " + cell(label(e), 10, col)
+			txt = e.ID + " " + dw.cell(dw.label(e, -1), 9, col)
 		}
-		fmt.Fprintf(&b, "  %d$: %s (%d)", k+2, txt, s.pileLen[k])
+		fmt.Fprintf(&b, "  %d$ %s %-2d", k+2, txt, s.pileLen[k])
 	}
 	b.WriteByte('\n')
-	b.WriteString(tr("Royal objectives", "Objectifs royaux") + " (" + tr("one floor; first player needs 1 fewer", "un seul étage ; le 1er joueur a -1") + "):\n")
+
+	b.WriteString(tr("Royal objectives (on one floor; the first player needs 1 fewer):",
+		"Objectifs royaux (au même étage ; le 1er joueur a 1 élément de moins) :") + "\n")
 	for k := 0; k < 4; k++ {
 		o := &comp.Objectives[s.obj[k]]
 		var m []string
 		for i := 0; i < comp.Places[s.n]; i++ {
 			if i < int(s.markN[k]) {
-				m = append(m, s.seatName(s.marks[k][i], style.Lang))
+				m = append(m, seatName(s.marks[k][i], lang))
 			} else {
 				m = append(m, "..")
 			}
@@ -198,49 +273,61 @@ func (s *state) Draw(player int, style engine.Style) string {
 		rw := ""
 		switch comp.ObjPos[k].Reward {
 		case "tools":
-			rw = " +1&"
+			rw = "+1&"
 		case "gold":
-			rw = " +1$"
+			rw = "+1$"
 		}
-		fmt.Fprintf(&b, "  %d. %s %d %-9s %d/%d%-4s [%s]\n", k+1, o.ID, o.Required, itemNames[o.Item],
+		fmt.Fprintf(&b, "  %d. %s %d %s %d/%d %-3s [%s]\n", k+1, o.ID, o.Required,
+			pad(words.get("item."+itemNames[o.Item]+".many", lang), 17),
 			comp.ObjPos[k].High, comp.ObjPos[k].Low, rw, strings.Join(m, " "))
 	}
+
 	for p := 0; p < int(s.n); p++ {
 		pl := &s.pl[p]
 		mark := ""
 		if int(s.first) == p {
-			mark = " *1st*"
+			mark = tr(" *1st*", " *1er*")
 		}
 		if p == player {
 			mark += tr(" (you)", " (vous)")
 		}
-		fmt.Fprintf(&b, "%s%s: %d$ %d& · %s %s · %s %d · %s %d\n", s.seatName(int8(p), style.Lang), mark,
-			pl.Gold, pl.Tools, tr("irrigation", "irrigation"), comp.Irrigation[pl.Irrigation].Name,
-			tr("gardeners", "jardiniers"), pl.Gardeners, tr("score", "score"), s.Score(p))
-		b.WriteString(s.drawGarden(p, col))
+		fmt.Fprintf(&b, "%s%s%s %d$ %d& · irrigation %s · %s %d · %s\n", seatName(int8(p), lang), mark, colon,
+			pl.Gold, pl.Tools, texts.Name(comp.Irrigation[pl.Irrigation].Name, lang),
+			tr("gardeners", "jardiniers"), pl.Gardeners, fmt.Sprintf(tr("score %d", "%d points"), s.Score(p)))
+		b.WriteString(s.drawGarden(p, dw, col))
 	}
 	if s.solo {
-		fmt.Fprintf(&b, "Automa: %s · %d %s · %d %s", comp.Difficulties[s.diff].Name,
-			s.automaGard, tr("gardeners", "jardiniers"), 4-s.automaMarks, tr("markers left", "marqueurs restants"))
+		fmt.Fprintf(&b, "Automa%s %s · %s %d · %s%s %d\n", colon, words.get("difficulty."+comp.Difficulties[s.diff].Name, lang),
+			tr("gardeners", "jardiniers"), s.automaGard, tr("markers left", "marqueurs restants"), colon, 4-s.automaMarks)
 		if s.automaLast >= 0 {
 			a := &comp.Automa[s.automaLast]
-			fmt.Fprintf(&b, " · %s %d (%s, %s)", tr("last card", "dernière carte"), a.Num, discardNames[a.Discard], bonusNames[a.Bonus])
+			fmt.Fprintf(&b, "  %s %d (%s%s %s ; bonus%s %s)\n", tr("last card", "dernière carte"), a.Num,
+				tr("discard", "défausse"), colon, discardWords[a.Discard].In(lang), colon, bonusWords[a.Bonus].In(lang))
 		}
-		b.WriteByte('\n')
 	}
-	b.WriteString(tr("Legend: B R Y flowers, ~ irrigation, ^ crown, $ gold, & tools, V: visitor, x = position on the irrigation card\n",
-		"Légende : B R Y fleurs, ~ irrigation, ^ couronne, $ or, & outils, V: personnage, x = case de la carte Irrigation\n"))
-	return b.String()
+	if s.Over() {
+		s.drawPad(&b, lang)
+	}
+	b.WriteString(tr("Legend: B R Y flowers, ~ irrigation, ^ crown, $ gold, & tools, V: visitor;\n",
+		"Légende : B R J fleurs, ~ irrigation, ^ couronne, $ or, & outils, P: personnage ;\n"))
+	b.WriteString(tr("        Lion422 = points on floors 1/2/3; x = marked on the irrigation card\n",
+		"          Lion422 = points aux étages 1/2/3 ; x = case de la carte Irrigation\n"))
+	return trimLines(b.String())
 }
 
-func (s *state) drawGarden(p int, color bool) string {
+// drawGarden draws a pyramid in three lines, floor 3 on top, each position
+// a bracketed cell: its name, x when the irrigation card marks it, then the
+// card (an animal with its points on that floor) and + its enhancement.
+// Five cells of 15 characters and a space fit 80 columns.
+func (s *state) drawGarden(p int, dw *drawWords, color bool) string {
 	pl := &s.pl[p]
-	const w = 16
+	const w = 13
 	var b strings.Builder
 	mask := comp.Irrigation[pl.Irrigation].Mask
 	rows := [3][2]int{{9, 3}, {5, 4}, {0, 5}}
 	for fi, r := range rows {
-		b.WriteString(strings.Repeat(" ", 2+(2-fi)*(w+3)/2))
+		floor := 2 - fi
+		b.WriteString(strings.Repeat(" ", floor*(w+3)/2))
 		for i := r[0]; i < r[0]+r[1]; i++ {
 			txt := posNames[i]
 			if mask&(1<<i) != 0 {
@@ -249,14 +336,54 @@ func (s *state) drawGarden(p int, color bool) string {
 				txt += " "
 			}
 			if k := pl.Cards[i]; k != 0 {
-				txt += label(&comp.Cards[k-1])
+				txt += dw.label(&comp.Cards[k-1], floor)
 				if e := pl.Enh[i]; e != 0 {
-					txt += "+" + label(&comp.Enh[e-1])
+					txt += "+" + dw.label(&comp.Enh[e-1], floor)
 				}
 			}
-			b.WriteString(cell(txt, w, color) + " ")
+			if i > r[0] {
+				b.WriteByte(' ')
+			}
+			b.WriteString(dw.cell(txt, w, color))
 		}
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// drawPad prints the final score pad, a column per player, and the solo
+// rating.
+func (s *state) drawPad(b *strings.Builder, lang string) {
+	tr := func(en, fr string) string { return engine.Text{EN: en, FR: fr}.In(lang) }
+	r := s.Result()
+	const lw = 18
+	b.WriteString(pad(tr("Score pad", "Carnet de score"), lw))
+	for p := 0; p < int(s.n); p++ {
+		fmt.Fprintf(b, " %5s", seatName(int8(p), lang))
+	}
+	b.WriteByte('\n')
+	row := func(name string, v func(pr engine.PlayerResult) int) {
+		b.WriteString(pad(name, lw))
+		for _, pr := range r.Players {
+			fmt.Fprintf(b, " %5d", v(pr))
+		}
+		b.WriteByte('\n')
+	}
+	for c, cat := range r.Categories {
+		row(tr(cat.EN, cat.FR), func(pr engine.PlayerResult) int { return pr.Points[c] })
+	}
+	row("Total", func(pr engine.PlayerResult) int { return pr.Total })
+	row(tr("Rank", "Rang"), func(pr engine.PlayerResult) int { return pr.Rank })
+	if s.solo {
+		fmt.Fprintf(b, "%s %s\n", tr("Rating:", "Appréciation :"), rating(s.Score(0), lang))
+	}
+}
+
+// trimLines drops the spaces that padding leaves at the end of lines.
+func trimLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n")
 }

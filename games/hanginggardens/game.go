@@ -64,20 +64,23 @@ func (g game) New(players int, seed uint64, opts engine.Options) (engine.State, 
 		}
 	}
 	s := &state{}
-	s.rng = engine.NewRNG(seed)
-	if err := s.setup(players, diff, o); err != nil {
+	// The generator serves the setup only: after it nothing is random (the
+	// decks are shuffled once), so the state keeps none that could give the
+	// seed away.
+	rng := engine.NewRNG(seed)
+	if err := s.setup(players, diff, o, &rng); err != nil {
 		return nil, err
 	}
 	return s, nil
 }
 
-func (s *state) setup(n, diff int, o engine.Options) error {
+func (s *state) setup(n, diff int, o engine.Options, rng *engine.RNG) error {
 	s.n = uint8(n)
 	s.solo = n == 1
 	s.diff = uint8(diff)
 	// HG-S3: garden deck, 12 cards into 3 columns of 4.
 	s.deckLen = uint8(copy(s.deck[:], comp.Deck))
-	engine.Shuffle(&s.rng, s.deck[:s.deckLen])
+	engine.Shuffle(rng, s.deck[:s.deckLen])
 	for c := 0; c < 3; c++ {
 		for r := 0; r < 4; r++ {
 			s.market[c][r] = s.draw()
@@ -86,14 +89,14 @@ func (s *state) setup(n, diff int, o engine.Options) error {
 	// HG-S4: three enhancement piles, shuffled separately.
 	for k := 0; k < 3; k++ {
 		s.pileLen[k] = uint8(copy(s.piles[k][:], comp.PileOf[k]))
-		engine.Shuffle(&s.rng, s.piles[k][:s.pileLen[k]])
+		engine.Shuffle(rng, s.piles[k][:s.pileLen[k]])
 	}
 	// HG-S5: 4 of the objectives into positions 1-4, in draw order.
 	objs := make([]uint8, len(comp.Objectives))
 	for i := range objs {
 		objs[i] = uint8(i)
 	}
-	engine.Shuffle(&s.rng, objs)
+	engine.Shuffle(rng, objs)
 	copy(s.obj[:], objs[:4])
 	for k := range s.marks {
 		for i := range s.marks[k] {
@@ -105,12 +108,12 @@ func (s *state) setup(n, diff int, o engine.Options) error {
 	for i := range irr {
 		irr[i] = uint8(i)
 	}
-	engine.Shuffle(&s.rng, irr)
+	engine.Shuffle(rng, irr)
 	for p := 0; p < n; p++ {
 		s.pl[p].Irrigation = irr[p%len(irr)]
 	}
 	// HG-S8: first player.
-	first, err := engine.FirstPlayer(o, n, &s.rng)
+	first, err := engine.FirstPlayer(o, n, rng)
 	if err != nil {
 		return err
 	}
@@ -142,7 +145,7 @@ func (s *state) setup(n, diff int, o engine.Options) error {
 		for i := range comp.Automa {
 			s.automa[i] = uint8(i)
 		}
-		engine.Shuffle(&s.rng, s.automa[:s.automaLen])
+		engine.Shuffle(rng, s.automa[:s.automaLen])
 	}
 	s.startRound(nil) // the player holds the tile at setup (HG-SO1): no automa turn to log
 	return nil

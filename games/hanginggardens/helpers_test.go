@@ -1,6 +1,7 @@
 package hanginggardens
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/jardin-games/jardin/engine"
@@ -143,4 +144,23 @@ func legalText(s *state) []string {
 		out = append(out, s.FormatMove(m))
 	}
 	return out
+}
+
+// logText renders events as viewer reads them in lang, one sentence each.
+func logText(evs []engine.Event, viewer int, lang string) []string {
+	var out []string
+	for _, e := range engine.Visible(evs, viewer) {
+		out = append(out, texts.Render(e, viewer, lang, nil))
+	}
+	return out
+}
+
+// containsText reports whether one of lines contains want.
+func containsText(lines []string, want string) bool {
+	for _, l := range lines {
+		if strings.Contains(l, want) {
+			return true
+		}
+	}
+	return false
 }

@@ -123,7 +123,11 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 		s.market[a][b] = 0
 		s.phase = phasePlace
 		if log.On() {
-			log.Public(pi, "takes %s from column %d row %d for %d tools", comp.Cards[s.pendCard-1].ID, a+1, b+1, cost)
+			if cost == 0 {
+				log.Say(pi, "take_free", engine.Comp(comp.Cards[s.pendCard-1].ID), engine.Cell(marketCell(a, b)))
+			} else {
+				log.Say(pi, "take", engine.Comp(comp.Cards[s.pendCard-1].ID), engine.Cell(marketCell(a, b)), engine.Num(cost))
+			}
 		}
 		return nil
 
@@ -144,7 +148,11 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 		}
 		p.addCounts(slot, c, false)
 		if log.On() {
-			log.Public(pi, "places %s at %s", c.ID, posNames[slot])
+			if a == 0 && b == 0 {
+				log.Say(pi, "place_left", engine.Comp(c.ID))
+			} else {
+				log.Say(pi, "place", engine.Comp(c.ID), engine.Cell(posNames[slot]))
+			}
 		}
 		s.resolveIcons(pi, c, a, log)
 		// HG-T7: reveal.
@@ -173,8 +181,9 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 		s.pendPile = int8(t)
 		s.phase = phasePut
 		if log.On() {
-			log.Public(pi, "buys %s for %d gold", comp.Enh[t].ID, comp.Enh[t].Cost)
+			log.Say(pi, "buy", engine.Comp(comp.Enh[t].ID), engine.Num(comp.Enh[t].Cost))
 		}
+		s.revealPileTop(a, log)
 		return nil
 
 	case kindPut:
@@ -190,7 +199,7 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 		p.addCounts(slot, e, comp.Cards[p.Cards[slot]-1].Irrig)
 		s.pendPile = -1
 		if log.On() {
-			log.Public(pi, "puts %s on %s", e.ID, posNames[slot])
+			log.Say(pi, "put", engine.Comp(e.ID), engine.Cell(posNames[slot]))
 		}
 		s.resolveIcons(pi, e, a, log) // HG-T8c
 		s.afterBuy(log)
@@ -214,13 +223,13 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 		s.markN[a]++
 		p.Done |= 1 << a
 		if log.On() {
-			log.Public(pi, "completes royal objective %s (position %d)", o.ID, a+1)
+			log.Say(pi, "objective", engine.Comp(o.ID), engine.Cell(objectiveCell(a)))
 		}
 		switch comp.ObjPos[a].Reward { // HG-T9d
 		case "tools":
-			logGain(log, pi, "tools", s.gain(&s.stockTools, &p.Tools, 1), 1)
+			logGain(log, pi, resTools, s.gain(&s.stockTools, &p.Tools, 1), 1)
 		case "gold":
-			logGain(log, pi, "gold", s.gain(&s.stockGold, &p.Gold, 1), 1)
+			logGain(log, pi, resGold, s.gain(&s.stockGold, &p.Gold, 1), 1)
 		}
 		s.endTurn(log)
 		return nil
@@ -230,8 +239,14 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 			return engine.Illegal("HG-T3", "not a move of this game")
 		}
 		if s.phase == phaseBuy {
+			if log.On() {
+				log.Say(pi, "pass_buy")
+			}
 			s.afterBuy(log)
 		} else {
+			if log.On() {
+				log.Say(pi, "pass_objective")
+			}
 			s.endTurn(log)
 		}
 		return nil

@@ -52,6 +52,8 @@ func TestNotation(t *testing.T) {
 	}
 }
 
+// A whole solo game logs every kind of step, all public (the game has no
+// secrets), and every event renders in both languages.
 func TestEventsAreLogged(t *testing.T) {
 	s := newState(t, 1, 2, nil)
 	var log engine.Log
@@ -63,16 +65,23 @@ func TestEventsAreLogged(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	text := ""
+	keys := map[string]bool{}
 	for _, e := range log.Events {
 		if e.Private != -1 {
 			t.Fatal("private event in a game without secrets")
 		}
-		text += e.Text + "\n"
+		keys[e.Key] = true
 	}
-	for _, want := range []string{"takes", "places", "is revealed in column", "the automa", "game is over"} {
-		if !strings.Contains(text, want) {
+	for _, want := range []string{"take_free", "place", "card_revealed", "automa_card", "round_begins", "game_over"} {
+		if !keys[want] {
 			t.Errorf("no %q event", want)
+		}
+	}
+	for _, lang := range []string{"en", "fr"} {
+		for _, line := range logText(log.Events, 0, lang) {
+			if strings.ContainsAny(line, "{}") || strings.Contains(line, "player 0") {
+				t.Errorf("%s: %q", lang, line)
+			}
 		}
 	}
 }

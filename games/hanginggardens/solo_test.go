@@ -266,13 +266,9 @@ func TestRule_HG_SO4_AutomaOpeningTurnIsLogged(t *testing.T) {
 	if s.round != 1 || s.automaGard != 2 || s.phase != phaseTake {
 		t.Fatalf("round %d, automa gardeners %d: the automa should have opened round 2", s.round+1, s.automaGard)
 	}
-	var text []string
-	for _, e := range log.Events {
-		text = append(text, e.Text)
-	}
-	all := strings.Join(text, "\n")
-	begins := strings.Index(all, "round 2 begins")
-	if begins < 0 || strings.Count(all[begins:], "the automa reveals card") != 1 {
+	all := strings.Join(logText(log.Events, 0, "en"), "\n")
+	begins := strings.Index(all, "Round 2 begins.")
+	if begins < 0 || strings.Count(all[begins:], "The automa reveals automa card") != 1 {
 		t.Fatalf("the automa's opening turn of round 2 is not logged:\n%s", all)
 	}
 }

@@ -1,6 +1,8 @@
 package hanginggardens
 
 import (
+	"slices"
+
 	"github.com/jardin-games/jardin/engine"
 )
 
@@ -44,7 +46,6 @@ type state struct {
 	n                     uint8
 	solo                  bool
 	diff                  uint8
-	rng                   engine.RNG
 	deck                  [maxDeck]uint8 // card indices; the top is deck[deckLen-1]
 	deckLen               uint8
 	market                [3][4]uint8 // [column][row], card index + 1, row 0 at the bottom
@@ -95,16 +96,26 @@ func (s *state) Clone() engine.State {
 	return &c
 }
 
+// Determinize re-samples what nobody sees: the garden deck's order, the
+// tiles under each pile's top tile and the automa deck's order. Each hidden
+// part is sorted before it is shuffled with a generator seeded by seed alone,
+// so the copy is a function of the table and of seed: nothing of the real
+// order shows through. Every seat sees the same table (H9), so player plays
+// no part; the state holds no generator (nothing is random after setup).
 func (s *state) Determinize(player int, seed uint64) engine.State {
 	c := *s
-	c.rng = engine.NewRNG(seed)
-	engine.Shuffle(&c.rng, c.deck[:c.deckLen])
+	rng := engine.NewRNG(seed)
+	resample := func(b []uint8) {
+		slices.Sort(b)
+		engine.Shuffle(&rng, b)
+	}
+	resample(c.deck[:c.deckLen])
 	for k := 0; k < 3; k++ {
 		if c.pileLen[k] > 1 {
-			engine.Shuffle(&c.rng, c.piles[k][:c.pileLen[k]-1]) // the top tile is public
+			resample(c.piles[k][:c.pileLen[k]-1]) // the top tile is public
 		}
 	}
-	engine.Shuffle(&c.rng, c.automa[:c.automaLen])
+	resample(c.automa[:c.automaLen])
 	return &c
 }
 
@@ -187,12 +198,12 @@ func (s *state) endRound(log *engine.Log) {
 		s.phase = phaseOver
 		s.cur = -1
 		if log.On() {
-			log.Public(-1, "the game is over after round 4")
+			log.Say(-1, "game_over")
 		}
 		return
 	}
 	if log.On() {
-		log.Public(-1, "round %d begins", s.round+1)
+		log.Say(-1, "round_begins", engine.Num(int(s.round)+1))
 	}
 	s.startRound(log)
 }
@@ -200,7 +211,7 @@ func (s *state) endRound(log *engine.Log) {
 // --- market (HG-T4, HG-T7) ---
 
 // refill slides the column's cards down and fills the top rows from the deck.
-// The new cards are face up, so the log names them for readers of a record.
+// The new cards are face up: the log reveals them, for every reader.
 func (s *state) refill(col int, log *engine.Log) {
 	k := 0
 	for r := 0; r < 4; r++ {
@@ -212,7 +223,7 @@ func (s *state) refill(col int, log *engine.Log) {
 	for ; k < 4; k++ {
 		s.market[col][k] = s.draw()
 		if log.On() && s.market[col][k] != 0 {
-			log.Public(-1, "%s is revealed in column %d row %d", comp.Cards[s.market[col][k]-1].ID, col+1, k+1)
+			log.Reveal(-1, "card_revealed", engine.Comp(comp.Cards[s.market[col][k]-1].ID), engine.Cell(marketCell(col, k)))
 		}
 	}
 }
@@ -272,16 +283,16 @@ func (s *state) resolveIcons(p int, c *content, floor int, log *engine.Log) {
 	if c.Crown > 0 && int(s.first) != p {
 		s.first = int8(p)
 		if log.On() {
-			log.Public(p, "takes the first-player tile")
+			log.Say(p, "take_first")
 		}
 	}
 	if c.Gold > 0 {
 		g := s.gain(&s.stockGold, &s.pl[p].Gold, uint8(floor+1)*c.Gold)
-		logGain(log, p, "gold", g, uint8(floor+1)*c.Gold)
+		logGain(log, p, resGold, g, uint8(floor+1)*c.Gold)
 	}
 	if c.Tools > 0 {
 		t := s.gain(&s.stockTools, &s.pl[p].Tools, uint8(floor+1)*c.Tools)
-		logGain(log, p, "tools", t, uint8(floor+1)*c.Tools)
+		logGain(log, p, resTools, t, uint8(floor+1)*c.Tools)
 	}
 }
 
@@ -294,15 +305,28 @@ func (s *state) gain(stock, purse *uint8, want uint8) uint8 {
 	return g
 }
 
-func logGain(log *engine.Log, p int, what string, got, want uint8) {
+// Resources a gain event names.
+const (
+	resGold = iota
+	resTools
+)
+
+var gainKeys = [2][3]string{
+	resGold:  {"gain_gold", "gain_gold_short", "gain_gold_none"},
+	resTools: {"gain_tools", "gain_tools_short", "gain_tools_none"},
+}
+
+// logGain tells a gain as it is: in full, short of a low stock, or nothing
+// from an empty one (H5).
+func logGain(log *engine.Log, p, res int, got, want uint8) {
 	switch {
 	case !log.On():
 	case got == 0:
-		log.Public(p, "gains no %s: the stock is empty", what)
+		log.Say(p, gainKeys[res][2])
 	case got < want:
-		log.Public(p, "gains %d %s (the stock had only %d)", got, what, got)
+		log.Say(p, gainKeys[res][1], engine.Num(int(got)), engine.Num(int(want)))
 	default:
-		log.Public(p, "gains %d %s", got, what)
+		log.Say(p, gainKeys[res][0], engine.Num(int(got)))
 	}
 }
 

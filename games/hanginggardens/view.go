@@ -32,6 +32,7 @@ type View struct {
 
 // PileView is one enhancement pile: only its top tile shows.
 type PileView struct {
+	Cell string `json:"cell"` // "pile:COST", as events and move descriptions name it
 	Cost int    `json:"cost"`
 	Top  string `json:"top"`
 	Size int    `json:"size"`
@@ -39,7 +40,8 @@ type PileView struct {
 
 // ObjView is one royal objective position.
 type ObjView struct {
-	ID       string `json:"id"`
+	Cell     string `json:"cell"` // "objective:K", the position K (1-4)
+	ID       string `json:"id"`   // the objective tile, OB01..OB10
 	Item     string `json:"item"`
 	Required int    `json:"required"`
 	High     int    `json:"high"`
@@ -109,14 +111,14 @@ func (s *state) view() *View {
 		v.Bought = comp.Enh[s.pendPile].ID
 	}
 	for k := 0; k < 3; k++ {
-		v.Piles[k] = PileView{Cost: k + 2, Size: int(s.pileLen[k])}
+		v.Piles[k] = PileView{Cell: pileCell(k), Cost: k + 2, Size: int(s.pileLen[k])}
 		if s.pileLen[k] > 0 {
 			v.Piles[k].Top = comp.Enh[s.piles[k][s.pileLen[k]-1]].ID
 		}
 	}
 	for k := 0; k < 4; k++ {
 		o := &comp.Objectives[s.obj[k]]
-		ov := ObjView{ID: o.ID, Item: itemNames[o.Item], Required: int(o.Required),
+		ov := ObjView{Cell: objectiveCell(k), ID: o.ID, Item: itemNames[o.Item], Required: int(o.Required),
 			High: comp.ObjPos[k].High, Low: comp.ObjPos[k].Low, Reward: comp.ObjPos[k].Reward,
 			Places: comp.Places[s.n], Markers: []int{}}
 		for i := 0; i < int(s.markN[k]); i++ {

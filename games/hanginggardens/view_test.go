@@ -34,7 +34,6 @@ func TestViewLeaksNoHiddenInfo(t *testing.T) {
 		if h.automaLen > 1 {
 			h.automa[0], h.automa[1] = h.automa[1], h.automa[0]
 		}
-		h.rng = engine.NewRNG(12345)
 		for p := engine.Spectator; p < n; p++ {
 			a, _ := json.Marshal(s.View(p))
 			b, _ := json.Marshal(h.View(p))
@@ -126,7 +125,7 @@ func TestDeterminizeKeepsWhatIsSeen(t *testing.T) {
 			}
 			// Once the hidden orders are put back, nothing else differs.
 			h := *d
-			h.deck, h.piles, h.automa, h.rng = s.deck, s.piles, s.automa, s.rng
+			h.deck, h.piles, h.automa = s.deck, s.piles, s.automa
 			if h != *s {
 				t.Fatalf("%dp: Determinize changed a visible part", n)
 			}
