@@ -15,25 +15,27 @@ const (
 	ansiChess = "\x1b[100m"
 )
 
-// Draw draws the table: bags, supply (or solo draw), then every garden side
-// by side. Letters carry the meaning (R rose, M mushroom, T tree, C chess
-// piece, G gardener, g plain grass, '.' free grass, ':' free chessboard
-// square); colours only help.
+// Draw draws the table: bags, supply (or solo draw), the tile to place with
+// its orientations, then the gardens, at most three side by side (two rows
+// of two for four players), so that every line fits 80 columns. Letters
+// carry the meaning (R rose, M mushroom, T tree, C chess piece, G gardener,
+// g plain grass, '.' free grass, ':' free chessboard square); colours only
+// help. Every word is French when style.Lang is "fr".
 func (s *state) Draw(player int, style engine.Style) string {
 	if !engine.IsSeat(s, player) {
 		player = engine.Spectator
 	}
 	fr := style.Lang == "fr"
-	var sb strings.Builder
 	tr := func(en, frs string) string {
 		if fr {
 			return frs
 		}
 		return en
 	}
+	var sb strings.Builder
 	fmt.Fprintf(&sb, "Alice's Garden — %s %c — %s %d", tr("side", "côté"), "AB"[s.side], tr("round", "manche"), s.round)
 	if s.n > 1 {
-		fmt.Fprintf(&sb, " — %s P%d", tr("first player:", "1er joueur :"), s.first+1)
+		fmt.Fprintf(&sb, " — %s %s", tr("first player:", "1er joueur :"), seatLabel(int(s.first), fr))
 	}
 	if s.endTrig && s.phase != phOver {
 		sb.WriteString(tr(" — last round", " — dernière manche"))
@@ -41,17 +43,22 @@ func (s *state) Draw(player int, style engine.Style) string {
 	sb.WriteString("\n")
 	sb.WriteString(tr("Bags:", "Sacs :"))
 	for b := 0; b < nShapes; b++ {
-		mark := ""
-		if s.n == 1 {
+		fmt.Fprintf(&sb, "  %c %d", shapeLetters[b], s.bagN[b])
+	}
+	fmt.Fprintf(&sb, "   %s %d\n", tr("Bonus bag:", "Sac de tuiles bonus :"), s.bonusN)
+	if s.n == 1 {
+		var left, right []string
+		for b := 0; b < nShapes; b++ {
 			if s.left&(1<<b) != 0 {
-				mark = tr(" (left)", " (gauche)")
+				left = append(left, string(shapeLetters[b]))
 			} else {
-				mark = tr(" (right)", " (droite)")
+				right = append(right, string(shapeLetters[b]))
 			}
 		}
-		fmt.Fprintf(&sb, "  %c %d%s", shapeLetters[b], s.bagN[b], mark)
+		none := tr("none", "aucun")
+		fmt.Fprintf(&sb, "%s %s   %s %s\n", tr("On your left:", "À votre gauche :"), joinOr(left, none),
+			tr("on your right:", "à votre droite :"), joinOr(right, none))
 	}
-	fmt.Fprintf(&sb, "   %s %d\n", tr("Bonus bag:", "Sac bonus :"), s.bonusN)
 	pics := func(label string, list []uint8) {
 		if len(list) == 0 {
 			return
@@ -64,7 +71,8 @@ func (s *state) Draw(player int, style engine.Style) string {
 	} else {
 		pics(tr("Drawn:", "Tuiles piochées :"), s.drawn[:s.drawnN])
 		if s.lastDiscard >= 0 {
-			fmt.Fprintf(&sb, "%s %d (%s %s)\n", tr("Out of play:", "Hors jeu :"), s.discardN, tr("last", "dernière"), tiles[s.lastDiscard].id)
+			fmt.Fprintf(&sb, "%s %d (%s %s)\n", tr("Out of the game:", "Hors jeu :"), s.discardN,
+				tr("last:", "dernière :"), tiles[s.lastDiscard].id)
 		}
 	}
 	if s.held >= 0 {
@@ -72,41 +80,116 @@ func (s *state) Draw(player int, style engine.Style) string {
 			tr("its distinct orientations:", "ses orientations distinctes :"))
 		sb.WriteString(orientPictures(int(s.held), style.Color))
 	}
-	// gardens side by side
-	blocks := make([][]string, s.n)
-	for p := 0; p < int(s.n); p++ {
-		blocks[p] = s.boardLines(p, player, style)
+	// gardens, at most three a row
+	perRow := int(s.n)
+	if perRow == 4 {
+		perRow = 2
 	}
-	for i := range blocks[0] {
-		for p := range blocks {
-			sb.WriteString(blocks[p][i])
-			if p < len(blocks)-1 {
-				sb.WriteString("    ")
+	for first := 0; first < int(s.n); first += perRow {
+		last := min(first+perRow, int(s.n))
+		blocks := make([][]string, 0, perRow)
+		for p := first; p < last; p++ {
+			blocks = append(blocks, s.boardLines(p, player, style))
+		}
+		for i := range blocks[0] {
+			var line strings.Builder
+			for j := range blocks {
+				if j > 0 {
+					line.WriteString("  ")
+				}
+				line.WriteString(blocks[j][i])
+			}
+			sb.WriteString(strings.TrimRight(line.String(), " ") + "\n")
+		}
+	}
+	if s.phase == phOver {
+		sb.WriteString(tr("Game over.", "Partie terminée.") + "\n")
+		s.drawPad(&sb, fr)
+	} else {
+		for i, l := range s.prompt(fr) {
+			if i == 0 {
+				fmt.Fprintf(&sb, "%s%s %s\n", seatLabel(int(s.toMove), fr), tr(":", " :"), l)
+			} else {
+				fmt.Fprintf(&sb, "    %s\n", l)
 			}
 		}
-		sb.WriteString("\n")
 	}
-	switch s.phase {
-	case phOver:
-		sb.WriteString(tr("Game over.", "Partie terminée."))
-		res := s.Result()
-		for p, pr := range res.Players {
-			fmt.Fprintf(&sb, " P%d: %d (%s %d)", p+1, pr.Total, tr("rank", "rang"), pr.Rank)
-		}
-		if s.n == 1 {
-			sb.WriteString("\n" + res.Players[0].Rating)
-		}
-		sb.WriteString("\n")
-	default:
-		fmt.Fprintf(&sb, "P%d: %s\n", s.toMove+1, s.prompt(fr))
-	}
-	sb.WriteString(tr("R rose  M mushroom  T tree  C chess piece  G gardener  g grass  . free  : free chessboard  | chessboard edge\n",
-		"R rose  M champignon  T arbre  C pièce d'échecs  G jardinier  g herbe  . libre  : échiquier libre  | bord d'échiquier\n"))
+	sb.WriteString(tr("R rose  M mushroom  T tree  C chess piece  G gardener  g plain grass\n",
+		"R rose  M champignon  T arbre  C pièce d'échecs  G jardinier  g herbe\n"))
+	sb.WriteString(tr(". free  : free chessboard square  | edge of the chessboard\n",
+		". libre  : case d'échiquier libre  | bord de l'échiquier\n"))
 	return sb.String()
 }
 
-// prompt tells the player to move what they decide now, in their language.
-func (s *state) prompt(fr bool) string {
+func joinOr(list []string, none string) string {
+	if len(list) == 0 {
+		return none
+	}
+	return strings.Join(list, " ")
+}
+
+// seatLabel is a seat's short name on the table: P1… ("joueur": J1… in French).
+func seatLabel(p int, fr bool) string {
+	if fr {
+		return fmt.Sprintf("J%d", p+1)
+	}
+	return fmt.Sprintf("P%d", p+1)
+}
+
+// drawPad writes the final score pad: one line per category, one column
+// per player, then totals, ranks and, in solo, the rating.
+func (s *state) drawPad(sb *strings.Builder, fr bool) {
+	lang := "en"
+	if fr {
+		lang = "fr"
+	}
+	res := s.Result()
+	const w = 26
+	fmt.Fprintf(sb, "%-*s", w, "")
+	for p := range res.Players {
+		fmt.Fprintf(sb, "%6s", seatLabel(p, fr))
+	}
+	sb.WriteString("\n")
+	row := func(label string, val func(pr engine.PlayerResult) int) {
+		fmt.Fprintf(sb, "%s%s", label, strings.Repeat(" ", max(0, w-len([]rune(label)))))
+		for _, pr := range res.Players {
+			fmt.Fprintf(sb, "%6d", val(pr))
+		}
+		sb.WriteString("\n")
+	}
+	for i, c := range res.Categories {
+		row(c.Label(lang), func(pr engine.PlayerResult) int { return pr.Points[i] })
+	}
+	row("Total", func(pr engine.PlayerResult) int { return pr.Total })
+	if s.n > 1 {
+		row(map[bool]string{false: "Rank", true: "Rang"}[fr], func(pr engine.PlayerResult) int { return pr.Rank })
+		return
+	}
+	if fr {
+		sb.WriteString(soloRatingFR(res.Players[0].Total) + "\n")
+	} else {
+		sb.WriteString(res.Players[0].Rating + "\n")
+	}
+}
+
+// soloRatingFR is the solo rating band in the rulebook's words (AG-SO5).
+func soloRatingFR(total int) string {
+	switch {
+	case total < 70:
+		return "Sous les 70 points : la colère de la Reine n'est pas calmée, réessayez"
+	case total < 90:
+		return "70-89 points : cela ressemble à un jardin, mais la Reine n'est pas satisfaite"
+	case total < 110:
+		return "90-109 points : assez bien, la Reine est impressionnée par le travail fourni"
+	case total < 130:
+		return "110-129 points : super ! La Reine est ravie et les jardiniers chantent vos louanges"
+	}
+	return "130 points ou plus : parfait ! Vous êtes nommé Jardinier en Chef de la Cour"
+}
+
+// prompt tells the player to move what they decide now, in their language,
+// in lines short enough for 80 columns.
+func (s *state) prompt(fr bool) []string {
 	tr := func(en, frs string) string {
 		if fr {
 			return frs
@@ -115,28 +198,30 @@ func (s *state) prompt(fr bool) string {
 	}
 	switch s.phase {
 	case phBag:
-		return tr("choose a bag (bag O)", "choisissez un sac (bag O)")
+		return []string{tr("choose a bag (bag O)", "choisissez un sac (bag O)")}
 	case phTake:
-		return tr("take a tile (take O03)", "prenez une tuile (take O03)")
+		return []string{tr("take a tile (take O03)", "prenez une tuile (take O03)")}
 	case phPlace:
-		return tr("place the tile (place r90f 2,3: orientation, row,col of its top-left corner)",
-			"placez la tuile (place r90f 2,3 : orientation, ligne,colonne du coin haut gauche)")
+		return []string{tr("place the tile (place r90f 2,3):", "placez la tuile (place r90f 2,3) :"),
+			tr("its orientation, then row,column of the top-left corner of its box",
+				"son orientation, puis rangée,colonne du coin supérieur gauche de son cadre")}
 	case phBonus:
-		return fmt.Sprintf(tr("draw bonus tiles (bonus 0 to bonus %d)", "piochez des tuiles bonus (bonus 0 à bonus %d)"), s.bonusMax)
+		return []string{fmt.Sprintf(tr("take bonus tiles (bonus 0 to bonus %d)", "prenez des tuiles bonus (bonus 0 à bonus %d)"), s.bonusMax)}
 	case phStuck:
-		return tr("no supply tile fits: bonus 1 draws a bonus tile, bonus 0 declines",
-			"aucune tuile ne rentre : bonus 1 pioche une tuile bonus, bonus 0 refuse")
+		return []string{tr("no tile of the supply fits your board:", "aucune tuile de la réserve ne rentre sur votre plateau :"),
+			tr("bonus 1 draws a bonus tile, bonus 0 declines", "bonus 1 pioche une tuile bonus, bonus 0 refuse")}
 	case phFinal:
-		return tr("place your bonus tiles (put R 3,4)", "placez vos tuiles bonus (put R 3,4)")
+		return []string{tr("place your bonus tiles (put R 3,4)", "placez vos tuiles bonus (put R 3,4)")}
 	}
-	return ""
+	return nil
 }
 
-// boardLines draws garden p: a title, column numbers, 6 rows. Each line has
-// the same visible width (26 characters).
+// boardLines draws garden p: a title, its bonus tiles, column numbers and 6
+// rows. Each line has the same visible width, boardWidth.
 func (s *state) boardLines(p, viewer int, style engine.Style) []string {
 	b := &s.b[p]
-	const w = 26
+	fr := style.Lang == "fr"
+	const w = boardWidth
 	pad := func(txt string, vis int) string {
 		if vis < w {
 			return txt + strings.Repeat(" ", w-vis)
@@ -144,12 +229,12 @@ func (s *state) boardLines(p, viewer int, style engine.Style) []string {
 		return txt
 	}
 	var lines []string
-	title := fmt.Sprintf("P%d %d pts", p+1, s.Score(p))
+	title := fmt.Sprintf("%s %d pts", seatLabel(p, fr), s.Score(p))
 	if p == int(s.toMove) && s.phase != phOver {
 		title = "> " + title
 	}
 	if p == viewer {
-		if style.Lang == "fr" {
+		if fr {
 			title += " (vous)"
 		} else {
 			title += " (you)"
@@ -157,15 +242,29 @@ func (s *state) boardLines(p, viewer int, style engine.Style) []string {
 	}
 	title = trunc(title, w)
 	lines = append(lines, pad(title, len([]rune(title))))
+	label := "bonus: "
+	if fr {
+		label = "bonus : "
+	}
 	bonus := ""
 	for k := 0; k < nBonusKinds; k++ {
 		bonus += strings.Repeat(string(iconLetter[bonusIcon[k]]), int(b.held[k]))
 	}
-	bl := trunc("bonus: "+bonus, w)
-	if bonus == "" {
-		bl = "bonus: -"
+	if len(label)+len(bonus) > w {
+		// too many to list: counts per kind
+		bonus = ""
+		for k := 0; k < nBonusKinds; k++ {
+			if b.held[k] > 0 {
+				bonus += fmt.Sprintf("%d%c ", b.held[k], iconLetter[bonusIcon[k]])
+			}
+		}
+		bonus = strings.TrimSpace(bonus)
 	}
-	lines = append(lines, pad(bl, len(bl)))
+	if bonus == "" {
+		bonus = "-"
+	}
+	bl := trunc(label+bonus, w)
+	lines = append(lines, pad(bl, len([]rune(bl))))
 	lines = append(lines, pad("    1 2 3 4 5 6 7 8", 19))
 	for r := 0; r < rows; r++ {
 		var l strings.Builder
@@ -203,6 +302,10 @@ func (s *state) boardLines(p, viewer int, style engine.Style) []string {
 	}
 	return lines
 }
+
+// boardWidth is the visible width of a garden's block: three side by side
+// with two spaces between them fit 80 columns.
+const boardWidth = 24
 
 func trunc(s string, n int) string {
 	r := []rune(s)
