@@ -7,6 +7,21 @@ import (
 // Apply validates m completely before changing anything, so a rejected move
 // leaves the state untouched.
 func (s *state) Apply(m engine.Move, log *engine.Log) error {
+	if !log.On() {
+		return s.apply(m, nil)
+	}
+	// Every public event after the first reveal of a move depends on what
+	// was revealed (the card placed decides whether a trophy follows or the
+	// turn ends and the end is triggered; in solo the hand decides whether
+	// the game goes on): they are marked reveals too, so that no public
+	// event that is not a reveal depends on hidden information.
+	from := len(log.Events)
+	err := s.apply(m, log)
+	markAfterReveal(log, from)
+	return err
+}
+
+func (s *state) apply(m engine.Move, log *engine.Log) error {
 	if s.phase == phOver {
 		return engine.Illegal("EG-E2", "the game is over")
 	}
@@ -34,9 +49,10 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 		s.refresh(p, mv, log)
 	case mkSpecial2:
 		p.villageUp = false
-		log.Public(int(s.cur), "turns the village card face down to plant over a card (special 2)")
+		log.Say(int(s.cur), "special2")
 		s.phase = phS2Take
 	case mkPlace, mkCover:
+		known := p.handKnown[mv.a]
 		c := p.removeHand(int(mv.a))
 		p.putLand(int(mv.b), c)
 		// On the table the card is public: no longer tied to a hand or to
@@ -47,11 +63,17 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 			s.segDrawn[r] &^= 1 << uint(c)
 		}
 		if log.On() {
-			verb := "places"
+			key := "place"
 			if mv.kind == mkCover {
-				verb = "plants over a card with"
+				key = "cover"
 			}
-			log.Public(int(s.cur), "%s %s at %s", verb, s.card(c).name(), cellName(int(mv.b)))
+			// A card from the hand is revealed by being played, unless it
+			// was taken face up and everyone still knows it is in the hand.
+			if known {
+				log.Say(int(s.cur), key, engine.Comp(landID(c)), engine.Cell(cellID(int(mv.b))))
+			} else {
+				log.Reveal(int(s.cur), key, engine.Comp(landID(c)), engine.Cell(cellID(int(mv.b))))
+			}
 		}
 		if s.card(c).Feature == featStructure && s.trophyAvailable() {
 			s.phase = phStructTake // EG-T7; skipped when no trophy is left (Still to confirm 6)
@@ -71,23 +93,28 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 		// The discard is face down: others can no longer tell which of the
 		// cards they saw taken is still in hand (ruling E5).
 		p.handKnown = [4]bool{}
-		log.Public(int(s.cur), "discards a card face down")
+		// The public event names neither the card nor its hand slot.
+		log.Say(int(s.cur), "discard")
 		if log.On() {
-			log.Private(int(s.cur), "you discarded %s", s.card(c).name())
+			log.Tell(int(s.cur), "discarded", engine.Comp(landID(c)))
 		}
 		s.endTurn(log)
 	case mkPut:
-		p.putTrophy(int(mv.a), s.held)
 		if log.On() {
-			log.Public(int(s.cur), "puts %s at %s", s.g.c.trophies[s.held].Name, slotNames[mv.a])
+			if under := p.trophy[mv.a]; under >= 0 {
+				log.Say(int(s.cur), "put-trophy-over", engine.Comp(trophyID(s.held)), engine.Cell(slotNames[mv.a]), engine.Comp(trophyID(under)))
+			} else {
+				log.Say(int(s.cur), "put-trophy", engine.Comp(trophyID(s.held)), engine.Cell(slotNames[mv.a]))
+			}
 		}
+		p.putTrophy(int(mv.a), s.held)
 		s.held, s.heldStruct = -1, false
 		s.endTurn(log)
 	case mkEnd:
-		log.Public(int(s.cur), "declares the game over (EG-SO6)")
+		log.Say(int(s.cur), "end-declared")
 		s.finish(log)
 	case mkPass:
-		log.Public(int(s.cur), "can take no action and passes")
+		log.Say(int(s.cur), "pass")
 		s.endTurn(log)
 	}
 	return nil
@@ -193,7 +220,7 @@ func (s *state) check(p *player, mv move) error {
 			return engine.Illegal("EG-T6a", "a landscape card goes in rows 1–3, columns 1–3")
 		}
 		if p.land[mv.b].h == 0 {
-			return engine.Illegal("EG-T3", "special 2 plays on top of a visible card; %s is empty", cellName(int(mv.b)))
+			return engine.Illegal("EG-T3", "special 2 plays on top of a visible card; %s is empty", cellID(int(mv.b)))
 		}
 		return s.checkNeighbours(p, p.hand[mv.a], int(mv.b))
 	case phStructTake:
@@ -260,7 +287,7 @@ func (s *state) checkPlace(p *player, c int8, i int) error {
 		return engine.Illegal("EG-T6a", "a landscape card goes in rows 1–3, columns 1–3")
 	}
 	if t := p.land[i].top(); t >= 0 && !s.card(t).Lawn {
-		return engine.Illegal("EG-T6b", "%s shows %s: only a lawn may be covered (special 2 aside)", cellName(i), s.card(t).name())
+		return engine.Illegal("EG-T6b", "%s shows %s: only a lawn may be covered (special 2 aside)", cellID(i), s.card(t).name())
 	}
 	return s.checkNeighbours(p, c, i)
 }
@@ -268,7 +295,7 @@ func (s *state) checkPlace(p *player, c int8, i int) error {
 func (s *state) checkNeighbours(p *player, c int8, i int) error {
 	if j := s.matchesNeighbours(p, c, i); j >= 0 {
 		return engine.Illegal("EG-T6c", "%s shares neither flower nor colour with %s at %s",
-			s.card(c).name(), s.card(p.land[j].top()).name(), cellName(j))
+			s.card(c).name(), s.card(p.land[j].top()).name(), cellID(j))
 	}
 	return nil
 }
@@ -281,21 +308,24 @@ func (s *state) takeLand(p *player, a int, log *engine.Log) {
 			s.segDrawn[seg-1] |= 1 << uint(c)
 		}
 		p.addHand(c, false)
-		log.Public(int(s.cur), "draws a landscape card from the deck")
+		log.Say(int(s.cur), "draw-land")
 		if log.On() {
-			log.Private(int(s.cur), "you drew %s", s.card(c).name())
+			log.Tell(int(s.cur), "drawn-land", engine.Comp(landID(c)))
 		}
 		return
 	}
 	c := s.landDisp[a]
 	p.addHand(c, true)
 	s.landDisp[a] = -1
+	if log.On() {
+		log.Say(int(s.cur), "take-land", engine.Comp(landID(c)))
+	}
 	if s.land.n > 0 {
 		s.landDisp[a] = s.land.draw()
 		s.faceUp(0, s.landDisp[a])
-	}
-	if log.On() {
-		log.Public(int(s.cur), "takes %s from the display", s.card(c).name())
+		if log.On() {
+			log.Reveal(int(s.cur), "reveal-land", engine.Comp(landID(s.landDisp[a])))
+		}
 	}
 }
 
@@ -303,19 +333,22 @@ func (s *state) takeTrophy(a int, log *engine.Log) int8 {
 	if a == fromDeck {
 		t := s.tro.draw()
 		s.faceUp(1, t)
-		if log.On() {
-			log.Public(int(s.cur), "draws trophy #%d %s from the deck", t+1, s.g.c.trophies[t].Name)
+		if log.On() { // a trophy drawn blind goes face up at once
+			log.Reveal(int(s.cur), "draw-trophy", engine.Comp(trophyID(t)))
 		}
 		return t
 	}
 	t := s.troDisp[a]
 	s.troDisp[a] = -1
+	if log.On() {
+		log.Say(int(s.cur), "take-trophy", engine.Comp(trophyID(t)))
+	}
 	if s.tro.n > 0 {
 		s.troDisp[a] = s.tro.draw()
 		s.faceUp(1, s.troDisp[a])
-	}
-	if log.On() {
-		log.Public(int(s.cur), "takes trophy #%d %s from the display", t+1, s.g.c.trophies[t].Name)
+		if log.On() {
+			log.Reveal(int(s.cur), "reveal-trophy", engine.Comp(trophyID(s.troDisp[a])))
+		}
 	}
 	return t
 }
@@ -324,9 +357,9 @@ func (s *state) takeTrophy(a int, log *engine.Log) int8 {
 // order, and as many cards are revealed (Still to confirm 8).
 func (s *state) refresh(p *player, mv move, log *engine.Log) {
 	p.villageUp = false
-	disp, d, what := &s.landDisp, &s.land, "landscape"
+	disp, d, key, reveal := &s.landDisp, &s.land, "refresh-land", "reveal-land"
 	if mv.a == 1 {
-		disp, d, what = &s.troDisp, &s.tro, "trophy"
+		disp, d, key, reveal = &s.troDisp, &s.tro, "refresh-trophy", "reveal-trophy"
 	}
 	slots, k, _ := decodeOrder(mv.b)
 	var cards [3]int8
@@ -336,18 +369,28 @@ func (s *state) refresh(p *player, mv move, log *engine.Log) {
 		disp[sl] = -1
 	}
 	d.putUnder(cards[:k], s.cur)
+	// The public event gives the count, never the order chosen: only the
+	// player who chose it knows it (ruling 10).
+	if log.On() { // the argument would allocate even with no log
+		log.Say(int(s.cur), key, engine.Num(k))
+	}
 	for _, sl := range slots[:k] {
 		if d.n > 0 {
 			disp[sl] = d.draw()
 			s.faceUp(int(mv.a), disp[sl])
+			if log.On() {
+				id := landID(disp[sl])
+				if mv.a == 1 {
+					id = trophyID(disp[sl])
+				}
+				log.Reveal(int(s.cur), reveal, engine.Comp(id))
+			}
 		}
-	}
-	if log.On() { // the argument would allocate even with no log
-		log.Public(int(s.cur), "turns the village card face down and refreshes the %s display (special 1)", what)
 	}
 	s.phase = phAfterRefresh
 	if s.solo() && !s.actionA(p) && !s.actionB(p) {
-		log.Public(int(s.cur), "has no action left after special 1: the game ends (EG-SO6)")
+		// Whether an action is left depends on the hand: a reveal.
+		log.Reveal(int(s.cur), "solo-stuck")
 		s.finish(log)
 	}
 }
@@ -365,7 +408,7 @@ func (s *state) endTurn(log *engine.Log) {
 		}
 		if nine || s.land.n == 0 || s.tro.n == 0 {
 			s.endTriggered = true // EG-E1: latched
-			log.Public(-1, "the end of the game is triggered: the round is completed")
+			log.Say(-1, "end-triggered")
 		}
 	}
 	if s.endTriggered && s.cur == (s.first+s.n-1)%s.n {
@@ -383,12 +426,30 @@ func (s *state) startTurn(log *engine.Log) {
 	}
 	p := &s.pl[0]
 	if !s.actionA(p) && !s.actionB(p) && !s.special2Allowed(p) && !s.refreshable(p) {
-		log.Public(0, "no action is possible: the game ends (EG-SO6)")
+		// Whether an action is left depends on the hand: a reveal.
+		log.Reveal(0, "solo-stuck")
 		s.finish(log)
 	}
 }
 
 func (s *state) finish(log *engine.Log) {
 	s.phase = phOver
-	log.Public(-1, "the game is over")
+	log.Say(-1, "game-over")
+}
+
+// markAfterReveal marks as reveals the public events logged from index
+// from on that follow a reveal.
+func markAfterReveal(log *engine.Log, from int) {
+	seen := false
+	for i := from; i < len(log.Events); i++ {
+		e := &log.Events[i]
+		if e.Private >= 0 {
+			continue
+		}
+		if e.Reveal {
+			seen = true
+		} else if seen {
+			e.Reveal = true
+		}
+	}
 }

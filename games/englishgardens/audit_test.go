@@ -59,7 +59,7 @@ func TestSpecial1RecycledSetIsPublic(t *testing.T) {
 		for _, u := range v.UnderDeck {
 			if u.Seat == 0 {
 				for _, c := range u.Land {
-					got = append(got, c.ID)
+					got = append(got, cardOf(t, c.ID))
 				}
 			}
 		}
@@ -113,9 +113,9 @@ func TestDeterminizeKeepsTakenCardWithTaker(t *testing.T) {
 func TestPositionDuplicateAndTrailing(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{`{"cells":{"r1c1":"lawn","R1C1":"red rose pond"}}`, "twice"},
-		{`{"trophies":{"c1":1,"C1":2}}`, "twice"},
-		{`{"village":"up"} {"village":"down"}`, "after"},
-		{`{"village":"up"} x`, "after"},
+		{`{"cells":{},"trophies":{"c1":1,"C1":2}}`, "twice"},
+		{`{"cells":{}} {"cells":{}}`, "after"},
+		{`{"cells":{}} x`, "after"},
 		{``, "empty"},
 		{"  \n", "empty"},
 	} {
@@ -135,7 +135,7 @@ func TestResultCategoriesNotShared(t *testing.T) {
 	if s.Result().Categories[0].EN == "changed" {
 		t.Error("results share one categories slice")
 	}
-	sc, _ := Game.(engine.PositionScorer).ScorePosition([]byte(`{}`))
+	sc, _ := Game.(engine.PositionScorer).ScorePosition([]byte(`{"cells":{}}`))
 	sc.Categories[1].EN = "changed"
 	if s.Result().Categories[1].EN == "changed" {
 		t.Error("scores share one categories slice")
@@ -173,17 +173,17 @@ func TestData_TrophyNames(t *testing.T) {
 func TestDrawShowsKnownCards(t *testing.T) {
 	s := newState(t, 2, 4, engine.Options{"first": "1"})
 	apply(t, s, "refresh land 123")
-	x := s.card(s.landDisp[0]).name()
+	x := s.card(s.landDisp[0]).fullName("en")
 	apply(t, s, "take 1")
 	mine := s.Draw(0, engine.Style{})
 	other := s.Draw(1, engine.Style{})
-	if !strings.Contains(mine, "yours, drawn in this order") || strings.Contains(other, "yours") {
+	if !strings.Contains(mine, "Yours under the landscape deck, drawn in this order") || strings.Contains(other, "Yours") {
 		t.Errorf("own recycled cards:\n%s", mine)
 	}
 	if !strings.Contains(other, "by player 1 (order unknown") {
 		t.Errorf("others' recycled cards:\n%s", other)
 	}
-	if !strings.Contains(other, "(seen: h4:"+x+")") {
+	if !strings.Contains(other, "; seen: h4:"+x+"\n") {
 		t.Errorf("card seen taken into player 1's hand (%s):\n%s", x, other)
 	}
 }
@@ -238,17 +238,23 @@ func TestSpecial1BlindDrawFromRecycledCards(t *testing.T) {
 		t.Errorf("the public recycled set changed on a blind draw: %+v", v.UnderDeck)
 	}
 	for seed := uint64(1); seed <= 40; seed++ {
-		// The recycler knows which card seat 1 drew.
+		// The recycler knows which card seat 1 drew: it stays among seat
+		// 1's hidden cards (the recycler does not see its hand slot).
 		c := s.Determinize(0, seed).(*state)
-		if c.pl[1].hand[3] != drawn {
+		if !slices.Contains(c.pl[1].hand[:c.pl[1].handN], drawn) {
 			t.Fatalf("seed %d: Determinize(recycler) moved the card it knows seat 1 drew", seed)
 		}
 		// Seat 2 knows only that it is one of the recycled cards.
 		c = s.Determinize(2, seed).(*state)
-		got := []int{int(c.pl[1].hand[3]), int(c.land.cards[0]), int(c.land.cards[1])}
+		got := []int{int(c.land.cards[0]), int(c.land.cards[1])}
+		for _, h := range c.pl[1].hand[:c.pl[1].handN] {
+			if slices.Contains(set, int(h)) {
+				got = append(got, int(h))
+			}
+		}
 		slices.Sort(got)
 		if !slices.Equal(got, set) {
-			t.Fatalf("seed %d: seat 1's drawn card and the deck %v, want the recycled cards %v", seed, got, set)
+			t.Fatalf("seed %d: seat 1's hidden recycled card and the deck %v, want the recycled cards %v", seed, got, set)
 		}
 	}
 }
@@ -392,7 +398,7 @@ func TestEG_T9_LawnOnLawn(t *testing.T) {
 // landscape deck neither ends nor triggers the end while actions remain.
 func TestEG_SO6_NoTriggerInSolo(t *testing.T) {
 	s := newState(t, 1, 3, nil)
-	setVillage(t, s, 0, `{}`)
+	setVillage(t, s, 0, `{"cells":{}}`)
 	s.land.n = 1
 	apply(t, s, "take deck")
 	apply(t, s, "place h1 r1c1")
@@ -435,12 +441,12 @@ func TestSpecial1RecycledCardSeenAgain(t *testing.T) {
 		var got []int
 		for _, u := range s.View(2).(View).UnderDeck {
 			for _, c := range u.Land {
-				got = append(got, c.ID)
+				got = append(got, cardOf(t, c.ID))
 			}
 		}
 		return got
 	}
-	setVillage(t, s, 1, `{}`)
+	setVillage(t, s, 1, `{"cells":{}}`)
 	apply(t, s, "take 1") // seat 1; the refill reveals a recycled card
 	shown := s.landDisp[0]
 	if got := under(); len(got) != 2 || slices.Contains(got, int(shown)) {
@@ -452,7 +458,7 @@ func TestSpecial1RecycledCardSeenAgain(t *testing.T) {
 	if got := under(); len(got) != 2 || !slices.Contains(got, int(drawn)) {
 		t.Fatalf("after a blind draw: underDeck %v, want it unchanged", got)
 	}
-	setVillage(t, s, 2, `{}`)
+	setVillage(t, s, 2, `{"cells":{}}`)
 	apply(t, s, "place h4 r1c1")
 	if got := under(); len(got) != 1 || slices.Contains(got, int(drawn)) {
 		t.Errorf("after placing the drawn card: underDeck %v, want 1 card without %d", got, drawn)

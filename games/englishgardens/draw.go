@@ -3,46 +3,67 @@ package englishgardens
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/jardin-games/jardin/engine"
 )
 
-const cellWidth = 14
+// drawWidth is the terminal width the drawing fits, at every player count.
+const drawWidth = 80
+
+// cellWidth is the width of a village cell: the longest card label
+// ("Y peti STRUCT^1", "J pétu STRUCT^1") fits.
+const cellWidth = 15
 
 var ansiColour = [4]string{"", "\x1b[31m", "\x1b[33m", "\x1b[34m"}
 
 const ansiGreen, ansiBold, ansiReset = "\x1b[32m", "\x1b[1m", "\x1b[0m"
 
-// short names a card in a cell: colour and flower initials, then the
-// feature or trees, so that it reads without colour: "Y rose oo",
-// "R lily POND", "Y pet STRUCT", "~ lawn ~".
-func (s *state) short(c int8) string {
-	k := s.card(c)
-	if k.Lawn {
-		return "~~ lawn ~~"
+// Short card labels, so that a card reads without colour: colour initial,
+// flower, then the feature or the trees' initials: "Y rose oo",
+// "R lily POND", "Y peti STRUCT", "~~ lawn ~~"; in French "J rose cc",
+// "R lys BASSIN", "~ pelouse ~".
+var (
+	shortColour  = [2][4]string{{"", "R", "Y", "B"}, {"", "R", "J", "B"}}
+	shortFlower  = [2][4]string{{"", "rose", "peti", "lily"}, {"", "rose", "pétu", "lys"}}
+	shortFeature = [2][3]string{{"", "POND", "STRUCT"}, {"", "BASSIN", "STRUCT"}}
+	shortTree    = [2][3]string{{"o", "b", "w"}, {"c", "b", "s"}}
+	shortLawn    = [2]string{"~~ lawn ~~", "~ pelouse ~"}
+)
+
+func langIndex(st engine.Style) int {
+	if st.Lang == "fr" {
+		return 1
 	}
-	txt := strings.ToUpper(colourNames[k.Colour][:1]) + " " + flowerNames[k.Flower][:min(4, len(flowerNames[k.Flower]))]
-	switch k.Feature {
-	case featPond:
-		txt += " POND"
-	case featStructure:
-		txt += " STRUCT"
+	return 0
+}
+
+// short labels a card in a cell or a hand.
+func (s *state) short(c int8, st engine.Style) string {
+	k, l := s.card(c), langIndex(st)
+	if k.Lawn {
+		return shortLawn[l]
+	}
+	txt := shortColour[l][k.Colour] + " " + shortFlower[l][k.Flower]
+	if k.Feature != featNone {
+		txt += " " + shortFeature[l][k.Feature]
 	}
 	if len(k.Icons) > 0 {
 		txt += " "
 		for _, t := range k.Icons {
-			txt += treeNames[t][:1]
+			txt += shortTree[l][t]
 		}
 	}
 	return txt
 }
 
+// pad fills txt with spaces to the cell width.
+func pad(txt string) string {
+	return txt + strings.Repeat(" ", max(0, cellWidth-utf8.RuneCountInString(txt)))
+}
+
+// paint colours a card label by the card's colour (lawns green).
 func (s *state) paint(c int8, txt string, st engine.Style) string {
-	pad := cellWidth - len(txt)
-	if pad < 0 {
-		pad = 0
-	}
-	txt += strings.Repeat(" ", pad)
 	if !st.Color {
 		return txt
 	}
@@ -53,11 +74,15 @@ func (s *state) paint(c int8, txt string, st engine.Style) string {
 	return ansiColour[k.Colour] + txt + ansiReset
 }
 
-func blank(txt string) string { return txt + strings.Repeat(" ", max(0, cellWidth-len(txt))) }
-
 // Draw shows the displays, the decks and every village; the viewer's hand
-// in full, other hands as a count.
+// in full, other hands as a count and the cards known to be in them. A
+// viewer that is not a seat sees what the spectator sees. Every line fits
+// 80 columns.
 func (s *state) Draw(viewer int, st engine.Style) string {
+	if !engine.IsSeat(s, viewer) {
+		viewer = engine.Spectator
+	}
+	lang := engine.Lang(st.Lang)
 	var b strings.Builder
 	bold := func(t string) string {
 		if st.Color {
@@ -65,32 +90,41 @@ func (s *state) Draw(viewer int, st engine.Style) string {
 		}
 		return t
 	}
-	fmt.Fprintf(&b, "%s  %s %d  %s %d  %s %d", bold("Jardins Anglais"), tr(st, "turn", "tour"), s.turns+1,
-		tr(st, "landscape deck", "pioche Aménagement"), s.land.n, tr(st, "trophy deck", "pioche Trophées"), s.tro.n)
-	if s.endTriggered {
-		b.WriteString(tr(st, "  [END TRIGGERED: last round]", "  [FIN DÉCLENCHÉE : dernier tour]"))
+	b.WriteString(bold(s.g.Title(lang)))
+	fmt.Fprintf(&b, tr(st, " - turn %d", " - tour %d"), s.turns+1)
+	if s.phase != phOver {
+		fmt.Fprintf(&b, tr(st, " - to play: %s", " - à jouer : %s"), s.seatName(int(s.cur), viewer, st))
+	} else {
+		b.WriteString(tr(st, " - game over", " - partie terminée"))
 	}
-	b.WriteString(tr(st, "\nLandscape display: ", "\nAménagements visibles : "))
+	b.WriteByte('\n')
+	fmt.Fprintf(&b, tr(st, "Landscape deck: %d  Trophy deck: %d", "Paquet Aménagement paysager : %d  Paquet Trophée : %d"),
+		s.land.n, s.tro.n)
+	if s.endTriggered {
+		b.WriteString(tr(st, "  END TRIGGERED: last round", "  FIN DÉCLENCHÉE : dernière manche"))
+	}
+	b.WriteString(tr(st, "\nLandscape display:", "\nAménagement paysager :"))
 	for i, c := range s.landDisp {
 		fmt.Fprintf(&b, " %d:", i+1)
 		if c < 0 {
-			b.WriteString(blank(tr(st, "(empty)", "(vide)")))
+			b.WriteString(pad(tr(st, "(empty)", "(vide)")))
 		} else {
-			b.WriteString(s.paint(c, s.short(c), st))
+			b.WriteString(s.paint(c, pad(s.short(c, st)), st))
 		}
 	}
-	b.WriteString(s.drawUnder(viewer))
-	b.WriteString(tr(st, "\nTrophy display:\n", "\nTrophées visibles :\n"))
+	b.WriteString(tr(st, "\nTrophy display:\n", "\nCartes Trophée face visible :\n"))
 	for i, t := range s.troDisp {
 		if t < 0 {
 			fmt.Fprintf(&b, "  %d: %s\n", i+1, tr(st, "(empty)", "(vide)"))
 		} else {
-			fmt.Fprintf(&b, "  %d: #%d %s\n", i+1, t+1, s.g.c.trophies[t].Name)
+			fmt.Fprintf(&b, "  %d: #%d %s\n", i+1, t+1, s.g.cat.Name(trophyID(t), lang))
 		}
 	}
 	if s.phase == phTrophyPlace {
-		fmt.Fprintf(&b, tr(st, "Trophy to place: #%d %s\n", "Trophée à placer : #%d %s\n"), s.held+1, s.g.c.trophies[s.held].Name)
+		b.WriteString(wrap(tr(st, "Trophy card to place:", "Carte Trophée à placer :"),
+			[]string{fmt.Sprintf("#%d %s", s.held+1, s.g.cat.Name(trophyID(s.held), lang))}, "", "  "))
 	}
+	b.WriteString(s.drawUnder(viewer, st))
 	for q := 0; q < int(s.n); q++ {
 		b.WriteString("\n")
 		b.WriteString(s.drawVillage(q, viewer, st, bold))
@@ -98,109 +132,177 @@ func (s *state) Draw(viewer int, st engine.Style) string {
 	return b.String()
 }
 
+// seatName is "Player 2", or "Player 2 (you)" for the viewer.
+func (s *state) seatName(q, viewer int, st engine.Style) string {
+	name := fmt.Sprintf(tr(st, "Player %d", "Joueur %d"), q+1)
+	if q == viewer {
+		name += tr(st, " (you)", " (vous)")
+	}
+	return name
+}
+
 func (s *state) drawVillage(q, viewer int, st engine.Style, bold func(string) string) string {
 	var b strings.Builder
 	p := &s.pl[q]
+	lang := engine.Lang(st.Lang)
 	up := tr(st, "face down", "face cachée")
 	if p.villageUp {
 		up = tr(st, "face up", "face visible")
 	}
-	marker := ""
-	if q == int(s.cur) && s.phase != phOver {
-		marker = tr(st, "  <- to play", "  <- à jouer")
-	}
-	fmt.Fprintf(&b, "%s  village %s (%s)  score %d  %s %d%s\n", bold(fmt.Sprintf(tr(st, "Player %d", "Joueur %d"), q+1)),
-		s.g.c.villages[p.village], up, s.Score(q), tr(st, "cards", "cartes"), p.visible, marker)
+	fmt.Fprintf(&b, "%s  %s (%s)  score %d  %d %s\n", bold(s.seatName(q, viewer, st)),
+		s.g.c.villages[p.village], up, s.Score(q), p.visible, tr(st, "cards", "cartes"))
 	trophyCell := func(sl int) string {
 		if t := p.trophy[sl]; t >= 0 {
-			return blank(fmt.Sprintf("%s #%d", slotNames[sl], t+1))
+			return pad(fmt.Sprintf("%s #%d", slotNames[sl], t+1))
 		}
-		return blank(slotNames[sl] + " --")
+		return pad(slotNames[sl] + " --")
 	}
-	fmt.Fprintf(&b, "  %s|%s|%s|%s\n", blank("VILLAGE"), trophyCell(0), trophyCell(1), trophyCell(2))
+	fmt.Fprintf(&b, "  %s|%s|%s|%s\n", pad(tr(st, "VILLAGE", "VILLAGE")), trophyCell(0), trophyCell(1), trophyCell(2))
 	for r := 0; r < 3; r++ {
 		fmt.Fprintf(&b, "  %s", trophyCell(3+r))
 		for c := 0; c < 3; c++ {
 			b.WriteByte('|')
 			i := r*3 + c
 			if t := p.land[i].top(); t >= 0 {
-				txt := s.short(t)
+				txt := s.short(t, st)
 				if p.land[i].h > 1 {
 					txt += fmt.Sprintf("^%d", p.land[i].h-1)
 				}
-				b.WriteString(s.paint(t, txt, st))
+				b.WriteString(s.paint(t, pad(txt), st))
 			} else {
-				b.WriteString(blank(fmt.Sprintf(". r%dc%d", r+1, c+1)))
+				b.WriteString(pad(". " + cellID(i)))
 			}
 		}
 		b.WriteByte('\n')
 	}
 	if q == viewer {
-		b.WriteString(tr(st, "  Hand:", "  Main :"))
+		var cards []string
 		for i := 0; i < int(p.handN); i++ {
-			fmt.Fprintf(&b, " h%d:%s", i+1, s.paint(p.hand[i], s.short(p.hand[i]), st))
+			cards = append(cards, fmt.Sprintf("h%d:%s", i+1, s.paint(p.hand[i], s.short(p.hand[i], st), st)))
 		}
-		b.WriteByte('\n')
+		b.WriteString(wrap(tr(st, "Hand:", "Main :"), cards, " ", "    "))
 	} else {
-		fmt.Fprintf(&b, tr(st, "  Hand: %d cards", "  Main : %d cartes"), p.handN)
 		// Cards taken face up are public until a face-down discard hides
 		// them (see the view); show them so a player need not remember.
 		var known []string
 		for i := 0; i < int(p.handN); i++ {
 			if p.handKnown[i] {
-				known = append(known, fmt.Sprintf("h%d:%s", i+1, s.card(p.hand[i]).name()))
+				known = append(known, fmt.Sprintf("h%d:%s", i+1, s.g.cat.Name(landID(p.hand[i]), lang)))
 			}
 		}
+		head := fmt.Sprintf(tr(st, "Hand: %d cards", "Main : %d cartes"), p.handN)
 		if len(known) > 0 {
-			b.WriteString(" (seen: " + strings.Join(known, ", ") + ")")
+			head += tr(st, "; seen:", " ; vues :")
 		}
-		b.WriteByte('\n')
+		b.WriteString(wrap(head, known, ", ", "    "))
 	}
 	var used []string
 	for sl, t := range p.trophy {
 		if t >= 0 {
-			used = append(used, fmt.Sprintf("%s=#%d %s", slotNames[sl], t+1, s.g.c.trophies[t].Name))
+			used = append(used, fmt.Sprintf("%s #%d %s", slotNames[sl], t+1, s.g.cat.Name(trophyID(t), lang)))
 		}
 	}
 	if len(used) > 0 {
-		b.WriteString(tr(st, "  Trophies: ", "  Trophées : ") + strings.Join(used, "; ") + "\n")
+		b.WriteString(wrap(tr(st, "Trophies:", "Trophées :"), used, "; ", "    "))
 	}
 	return b.String()
 }
 
 // drawUnder lists the cards put under the decks with special 1: the
 // viewer's own in deck order, top first, the others' as a set (view.go).
-func (s *state) drawUnder(viewer int) string {
+func (s *state) drawUnder(viewer int, st engine.Style) string {
 	var b strings.Builder
-	for _, d := range []struct {
-		deck *deck
-		name func(int8) string
-		what string
-	}{
-		{&s.land, func(c int8) string { return s.card(c).name() }, "landscape"},
-		{&s.tro, func(t int8) string { return fmt.Sprintf("#%d", t+1) }, "trophy"},
-	} {
+	lang := engine.Lang(st.Lang)
+	for kind, d := range []*deck{&s.land, &s.tro} {
 		var mine []string
-		for i := int(d.deck.n) - 1; i >= 0; i-- {
-			if viewer >= 0 && int(d.deck.seg[i]) == viewer+1 {
-				mine = append(mine, d.name(d.deck.cards[i]))
+		for i := int(d.n) - 1; i >= 0; i-- {
+			if viewer >= 0 && int(d.seg[i]) == viewer+1 {
+				id := landID(d.cards[i])
+				if kind == 1 {
+					id = trophyID(d.cards[i])
+				}
+				mine = append(mine, s.g.cat.Name(id, lang))
 			}
 		}
 		if len(mine) > 0 {
-			fmt.Fprintf(&b, "\nUnder the %s deck, yours, drawn in this order: %s", d.what, strings.Join(mine, ", "))
+			head := tr(st, "Yours under the landscape deck, drawn in this order:",
+				"Les vôtres sous le paquet Aménagement paysager, dans l'ordre de pioche :")
+			if kind == 1 {
+				head = tr(st, "Yours under the trophy deck, drawn in this order:",
+					"Les vôtres sous le paquet Trophée, dans l'ordre de pioche :")
+			}
+			b.WriteString(wrap(head, mine, ", ", "  "))
 		}
 	}
 	for _, u := range s.underDeck(viewer) {
 		var names []string
 		for _, c := range u.Land {
-			names = append(names, c.Name)
+			names = append(names, s.g.cat.Name(c.ID, lang))
 		}
 		for _, t := range u.Trophies {
-			names = append(names, fmt.Sprintf("#%d", t.N))
+			names = append(names, s.g.cat.Name(t.ID, lang))
 		}
-		fmt.Fprintf(&b, "\nPut under the decks by player %d (order unknown; some may have been drawn since): %s", u.Seat+1, strings.Join(names, ", "))
+		head := fmt.Sprintf(tr(st, "Put under the decks by player %d (order unknown; some may have been drawn since):",
+			"Placées sous les paquets par le joueur %d (ordre inconnu ; certaines ont pu être piochées) :"), u.Seat+1)
+		b.WriteString(wrap(head, names, ", ", "  "))
 	}
 	return b.String()
+}
+
+// wrap writes head and items, separated by sep, as lines of at most
+// drawWidth columns (ANSI codes excluded), breaking between words of head
+// and between items; continuation lines start with indent. Every line,
+// the first included, is indented by two spaces less than indent's width.
+func wrap(head string, items []string, sep, indent string) string {
+	atoms := strings.Fields(head)
+	for i, it := range items {
+		if i < len(items)-1 {
+			it += strings.TrimRight(sep, " ")
+		}
+		atoms = append(atoms, it)
+	}
+	var b strings.Builder
+	line := strings.Repeat(" ", max(0, len(indent)-2))
+	width := visibleWidth(line)
+	start := width
+	for _, a := range atoms {
+		w := visibleWidth(a)
+		if width > start && width+1+w > drawWidth {
+			b.WriteString(line)
+			b.WriteByte('\n')
+			line, width = indent, len(indent)
+			start = width
+		}
+		if width > start {
+			line += " "
+			width++
+		}
+		line += a
+		width += w
+	}
+	b.WriteString(line)
+	b.WriteByte('\n')
+	return b.String()
+}
+
+// visibleWidth is the number of columns s takes on a terminal: its runes,
+// ANSI escape sequences excluded.
+func visibleWidth(s string) int {
+	n := 0
+	for i := 0; i < len(s); {
+		if s[i] == 0x1b {
+			j := strings.IndexByte(s[i:], 'm')
+			if j < 0 {
+				break
+			}
+			i += j + 1
+			continue
+		}
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		n++
+	}
+	return n
 }
 
 // tr picks the English or French label for the drawing's language.

@@ -16,7 +16,8 @@ var rulesMD string
 var Game engine.Game = newGame()
 
 type game struct {
-	c *components
+	c   *components
+	cat *engine.Catalog
 }
 
 func newGame() *game {
@@ -26,7 +27,11 @@ func newGame() *game {
 		// build defect, not a runtime condition.
 		panic("englishgardens: " + err.Error())
 	}
-	return &game{c: c}
+	cat, err := buildCatalog(c)
+	if err != nil {
+		panic("englishgardens: " + err.Error())
+	}
+	return &game{c: c, cat: cat}
 }
 
 func (g *game) ID() string { return "english-gardens" }

@@ -2,6 +2,8 @@ package englishgardens
 
 import (
 	"encoding/json"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/jardin-games/jardin/engine"
@@ -107,4 +109,14 @@ func viewJSON(t *testing.T, s engine.State, p int) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// cardOf is the card of a view id "land:N".
+func cardOf(t *testing.T, id string) int {
+	t.Helper()
+	n, err := strconv.Atoi(strings.TrimPrefix(id, "land:"))
+	if err != nil || !strings.HasPrefix(id, "land:") || n < 1 || n > numLand {
+		t.Fatalf("%q is not a landscape card id", id)
+	}
+	return n - 1
 }

@@ -24,7 +24,7 @@ import (
 
 var slotNames = [6]string{"c1", "c2", "c3", "r1", "r2", "r3"}
 
-func cellName(i int) string { return fmt.Sprintf("r%dc%d", i/3+1, i%3+1) }
+func cellID(i int) string { return fmt.Sprintf("r%dc%d", i/3+1, i%3+1) }
 
 func takeName(a uint8) string {
 	if a == fromDeck {
@@ -57,9 +57,9 @@ func (s *state) FormatMove(m engine.Move) string {
 	case mkSpecial2:
 		return "special2"
 	case mkPlace:
-		return fmt.Sprintf("place h%d %s", mv.a+1, cellName(int(mv.b)))
+		return fmt.Sprintf("place h%d %s", mv.a+1, cellID(int(mv.b)))
 	case mkCover:
-		return fmt.Sprintf("cover h%d %s", mv.a+1, cellName(int(mv.b)))
+		return fmt.Sprintf("cover h%d %s", mv.a+1, cellID(int(mv.b)))
 	case mkDiscard:
 		return fmt.Sprintf("discard h%d", mv.a+1)
 	case mkPut:

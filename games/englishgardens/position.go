@@ -1,10 +1,8 @@
 package englishgardens
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"slices"
 	"sort"
 	"strings"
@@ -49,21 +47,19 @@ func (g *game) ScorePosition(data []byte) (engine.Score, error) {
 }
 
 func (g *game) parsePosition(data []byte) (*player, bool, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	var pos Position
-	if err := dec.Decode(&pos); err == io.EOF {
-		return nil, false, fmt.Errorf("position: the file is empty; want a JSON object as in docs/english-gardens.md")
-	} else if err != nil {
+	// A "game" field naming another game means the file was given to the
+	// wrong game: say so before reading fields that game would not have.
+	if err := engine.CheckGameField(data, g.ID()); err != nil {
 		return nil, false, fmt.Errorf("position: %w", err)
 	}
-	// A second document or stray text is most likely a paste error: refuse
-	// it rather than score only the first part.
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, false, fmt.Errorf("position: unexpected data after the JSON object; give one village per file")
+	var pos Position
+	if err := engine.DecodeJSON(data, &pos, true); err != nil {
+		return nil, false, fmt.Errorf("position: %w; want a JSON object as in docs/english-gardens.md", err)
 	}
-	if pos.Game != "" && pos.Game != g.ID() {
-		return nil, false, fmt.Errorf("position: game %q, want %q", pos.Game, g.ID())
+	// A village without its cells is most likely a mistake (a misspelt
+	// key, a file of another kind), not an empty village: refuse it.
+	if pos.Cells == nil {
+		return nil, false, fmt.Errorf("position: missing field \"cells\" (the landscape cells, e.g. {\"r1c1\": \"lawn\"}; {} for a village without cards)")
 	}
 	p := &player{}
 	for i := range p.trophy {
@@ -85,7 +81,7 @@ func (g *game) parsePosition(data []byte) (*player, bool, error) {
 		}
 		// Keys differing only in case name the same cell.
 		if seenCell[ci] {
-			return nil, false, fmt.Errorf("position: cell %s given twice; list a stack as one entry, bottom first", cellName(int(ci)))
+			return nil, false, fmt.Errorf("position: cell %s given twice; list a stack as one entry, bottom first", cellID(int(ci)))
 		}
 		seenCell[ci] = true
 		descs, err := stringOrList(pos.Cells[name])

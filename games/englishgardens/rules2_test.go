@@ -41,7 +41,7 @@ func TestEG_T3_Special1(t *testing.T) {
 	// Still to confirm 10: only the recycler sees the order.
 	v0 := s.View(0).(View)
 	v1 := s.View(1).(View)
-	if len(v0.LandUnder) != 3 || v0.LandUnder[0].ID != int(d[2]) || len(v1.LandUnder) != 0 {
+	if len(v0.LandUnder) != 3 || cardOf(t, v0.LandUnder[0].ID) != int(d[2]) || len(v1.LandUnder) != 0 {
 		t.Errorf("recycled order: player %v, other %v", v0.LandUnder, v1.LandUnder)
 	}
 	apply(t, s, "trophy 1")
@@ -112,7 +112,7 @@ func TestEG_T3_Special2(t *testing.T) {
 	}
 	// Not allowed when nothing can go on top of a card.
 	s = newState(t, 2, 4, engine.Options{"first": "1"})
-	setVillage(t, s, 0, `{}`)
+	setVillage(t, s, 0, `{"cells":{}}`)
 	if legal(s)["special2"] {
 		t.Error("special 2 offered on an empty village")
 	}
@@ -225,7 +225,7 @@ func TestEG_E1_Latch(t *testing.T) {
 func TestEG_E5_TieBreak(t *testing.T) {
 	s := newState(t, 3, 2, nil)
 	for p := 0; p < 3; p++ {
-		setVillage(t, s, p, `{}`)
+		setVillage(t, s, p, `{"cells":{}}`)
 		s.pl[p].trophy = [6]int8{-1, -1, -1, -1, -1, -1}
 	}
 	setVillage(t, s, 0, `{"cells":{"r1c1":"lawn","r1c2":"lawn"}}`)
@@ -266,12 +266,11 @@ func TestPositionErrors(t *testing.T) {
 		{`{"cells":{"r1c1":"purple rose"}}`, "unknown word"},
 		{`{"cells":{"r1c1":"red rose oak"}}`, "no such card"},
 		{`{"cells":{"r1c1":"red rose pond","r1c2":"red rose pond"}}`, "no more such cards"},
-		{`{"trophies":{"c4":1}}`, "slots are"},
-		{`{"trophies":{"c1":31}}`, "does not exist"},
-		{`{"trophies":{"c1":3,"c2":3}}`, "twice"},
-		{`{"village":"sideways"}`, "village"},
-		{`{"colour":"red"}`, "unknown field"},
-		{`{"game":"alices-garden"}`, "want \"english-gardens\""},
+		{`{"cells":{},"trophies":{"c4":1}}`, "slots are"},
+		{`{"cells":{},"trophies":{"c1":31}}`, "does not exist"},
+		{`{"cells":{},"trophies":{"c1":3,"c2":3}}`, "twice"},
+		{`{"cells":{},"village":"sideways"}`, "village \"sideways\""},
+		{`{"cells":{},"colour":"red"}`, "unknown field \"colour\""},
 		{`not json`, "invalid"},
 	} {
 		_, err := Game.(engine.PositionScorer).ScorePosition([]byte(c.in))
@@ -337,7 +336,7 @@ func TestEG_SO_Solo(t *testing.T) {
 	s.pl[0].trophy = [6]int8{1, 2, 3, 4, 5, 6}
 	illegal(t, s, "trophy 1", "EG-SO3")
 	// EG-SO4: a structure's trophy may cover.
-	setVillage(t, s, 0, `{}`)
+	setVillage(t, s, 0, `{"cells":{}}`)
 	s.pl[0].trophy = [6]int8{1, 2, 3, 4, 5, 6}
 	setLandDisplay(t, s, "red rose structure", "", "")
 	apply(t, s, "take 1")
@@ -423,22 +422,33 @@ func TestE5_ViewsHideHandsAndDecks(t *testing.T) {
 	}
 	// The owner sees their own hand; others see a count only.
 	v := a.View(1).(View)
-	if v.Villages[1].Hand[0] == nil || v.Villages[0].Hand[0] != nil || v.Villages[0].HandSize != 3 {
+	if v.Villages[1].Hand[0].Card == nil || v.Villages[0].Hand[0].Card != nil || v.Villages[0].HandSize != 3 {
 		t.Error("hand visibility")
 	}
 	// A card taken face up is public until a face-down discard.
 	setLandDisplay(t, a, "red rose pond", "blue rose pond", "lawn")
 	apply(t, a, "take 1")
-	if v := a.View(1).(View); v.Villages[0].Hand[3] == nil {
+	if v := a.View(1).(View); v.Villages[0].Hand[3].Card == nil {
 		t.Error("a card taken from the display is public")
 	}
 	ev := apply(t, a, "discard h2")
-	if v := a.View(1).(View); v.Villages[0].Hand[2] != nil || v.Villages[0].Discards != 1 {
+	if v := a.View(1).(View); v.Villages[0].Hand[2].Card != nil || v.Villages[0].Discards != 1 {
 		t.Error("after a face-down discard the others cannot tell which card is left")
 	}
+	// The public event names neither the card nor the hand slot (issue
+	// 12: "discard h2" must not tell the others which slot went).
+	cat := Game.(engine.Texter).Texts()
 	for _, e := range ev {
-		if e.Private < 0 && strings.Contains(e.Text, "pond") {
-			t.Errorf("public event names the discarded card: %q", e.Text)
+		if e.Private >= 0 {
+			continue
+		}
+		if len(e.Args) != 0 {
+			t.Errorf("public discard event has arguments: %+v", e)
+		}
+		for _, lang := range []string{"en", "fr"} {
+			if txt := cat.Render(e, 1, lang, nil); strings.Contains(txt, "pond") || strings.Contains(txt, "2") {
+				t.Errorf("public event names the discarded card or its slot: %q", txt)
+			}
 		}
 	}
 	if v := a.View(0).(View); len(v.Villages[0].MyDiscards) != 1 {
@@ -458,7 +468,7 @@ func TestE1_E2_NamesAndCoordinates(t *testing.T) {
 	if Game.Title("fr") != "Jardins Anglais" || !strings.Contains(Game.Title("en"), "Village Green") {
 		t.Error("E1: titles")
 	}
-	if cellName(0) != "r1c1" || cellName(8) != "r3c3" || slotNames[0] != "c1" || slotNames[3] != "r1" {
+	if cellID(0) != "r1c1" || cellID(8) != "r3c3" || slotNames[0] != "c1" || slotNames[3] != "r1" {
 		t.Error("E2: coordinates")
 	}
 	if lines[0] != [3]int8{0, 3, 6} || lines[3] != [3]int8{0, 1, 2} {
@@ -484,8 +494,10 @@ func TestE1_E2_NamesAndCoordinates(t *testing.T) {
 func TestEvents(t *testing.T) {
 	s := newState(t, 2, 1, engine.Options{"first": "1"})
 	ev := apply(t, s, "trophy 1")
-	if len(ev) == 0 || ev[0].Actor != 0 || !strings.Contains(ev[0].Text, "takes trophy") {
-		t.Errorf("events %v", ev)
+	cat := Game.(engine.Texter).Texts()
+	if len(ev) == 0 || ev[0].Actor != 0 || ev[0].Key != "take-trophy" ||
+		!strings.Contains(cat.Render(ev[0], 1, "en", []string{"Ann", "Bob"}), "Ann takes a trophy card from the display: ") {
+		t.Errorf("events %+v", ev)
 	}
 }
 
@@ -505,7 +517,7 @@ func TestDraw(t *testing.T) {
 // precondition.
 func TestEG_SO5_SoloVillageCard(t *testing.T) {
 	s := newState(t, 1, 3, nil)
-	setVillage(t, s, 0, `{}`)
+	setVillage(t, s, 0, `{"cells":{}}`)
 	if legal(s)["special2"] {
 		t.Error("special 2 offered with nothing to cover")
 	}
@@ -522,7 +534,7 @@ func TestEG_SO5_SoloVillageCard(t *testing.T) {
 func TestDrawFrench(t *testing.T) {
 	s := newState(t, 2, 1, nil)
 	fr := s.Draw(0, engine.Style{Lang: "fr"})
-	for _, want := range []string{"Joueur 2", "Main : 3 cartes", "pioche Aménagement"} {
+	for _, want := range []string{"Joueur 2", "Main : 3 cartes", "Paquet Aménagement paysager"} {
 		if !strings.Contains(fr, want) {
 			t.Errorf("French drawing lacks %q:\n%s", want, fr)
 		}

@@ -292,7 +292,7 @@ func TestEG_S8_S9_FirstPlayerAndDeterminism(t *testing.T) {
 // back to 3), then the turn passes to the left.
 func TestEG_T1_T2_T4_TurnPassesClockwise(t *testing.T) {
 	s := newState(t, 3, 1, engine.Options{"first": "2"})
-	setVillage(t, s, 1, `{}`)
+	setVillage(t, s, 1, `{"cells":{}}`)
 	setHand(t, s, 1, "red rose pond", "blue lily pond", "yellow petunia pond")
 	setLandDisplay(t, s, "lawn", "red rose structure", "blue rose structure")
 	apply(t, s, "take 1")
@@ -316,7 +316,7 @@ func TestEG_T1_T2_T4_TurnPassesClockwise(t *testing.T) {
 // EG-T4b: the card placed may be the one just taken; a discard leaves the game.
 func TestEG_T4b_PlaceTakenCardOrDiscard(t *testing.T) {
 	s := newState(t, 2, 1, engine.Options{"first": "1"})
-	setVillage(t, s, 0, `{}`)
+	setVillage(t, s, 0, `{"cells":{}}`)
 	setLandDisplay(t, s, "red rose pond", "", "")
 	apply(t, s, "take 1")
 	if !legal(s)["place h4 r1c1"] || !legal(s)["discard h4"] {
@@ -430,7 +430,7 @@ func TestEG_T6e_CoveredCardsDoNotCount(t *testing.T) {
 // it is skipped (Still to confirm 6).
 func TestEG_T7_StructureTakesTrophy(t *testing.T) {
 	s := newState(t, 2, 1, engine.Options{"first": "1"})
-	setVillage(t, s, 0, `{}`)
+	setVillage(t, s, 0, `{"cells":{}}`)
 	setLandDisplay(t, s, "red rose structure", "", "")
 	apply(t, s, "take 1")
 	apply(t, s, "place h4 r1c1")
@@ -445,7 +445,7 @@ func TestEG_T7_StructureTakesTrophy(t *testing.T) {
 	}
 	// No trophy left: the extra action is skipped.
 	s = newState(t, 2, 1, engine.Options{"first": "1"})
-	setVillage(t, s, 0, `{}`)
+	setVillage(t, s, 0, `{"cells":{}}`)
 	s.tro.n, s.troDisp = 0, [3]int8{-1, -1, -1}
 	setLandDisplay(t, s, "red rose structure", "", "")
 	apply(t, s, "take 1")
@@ -477,7 +477,7 @@ func TestEG_T8_TrophySlots(t *testing.T) {
 		t.Error("EG-T8b: the new trophy covers the old one, which stays in the history")
 	}
 	v := s.View(engine.Spectator).(View)
-	if len(v.Villages[0].Trophies[0]) != 2 {
+	if len(v.Villages[0].Trophies[0].Stack) != 2 {
 		t.Error("covered trophies are public")
 	}
 }

@@ -82,7 +82,11 @@ func (c *components) breakdown(p *player, pts *[8]int) int {
 	return total
 }
 
+// Score is 0 for a viewer that is not a seat.
 func (s *state) Score(player int) int {
+	if uint(player) >= uint(s.n) {
+		return 0
+	}
 	var pts [8]int
 	return s.g.c.breakdown(&s.pl[player], &pts)
 }
@@ -120,6 +124,9 @@ func soloRating(total int) string {
 // the village (the tie-break, and future trophy lines), an unused village
 // card, and the worth of the empty trophy slots.
 func (s *state) Evaluate(player int) float64 {
+	if uint(player) >= uint(s.n) {
+		return 0
+	}
 	p := &s.pl[player]
 	v := float64(s.Score(player)) + float64(p.visible)*0.3
 	if p.villageUp {
@@ -136,6 +143,9 @@ func (s *state) Evaluate(player int) float64 {
 // Components names the visible trophies of a village, for simulation
 // reports that relate trophies to winning.
 func (s *state) Components(player int) []string {
+	if !engine.IsSeat(s, player) {
+		return nil
+	}
 	var out []string
 	for _, t := range s.pl[player].trophy {
 		if t >= 0 {

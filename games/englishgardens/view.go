@@ -2,9 +2,12 @@ package englishgardens
 
 import "github.com/jardin-games/jardin/engine"
 
-// CardView is a landscape card as shown to players.
+// CardView is a landscape card as shown to players. ID is its component id
+// in the catalogue (names in both languages, help); Name is the English
+// name the position format reads ("yellow rose oak+oak").
 type CardView struct {
-	ID      int      `json:"id"`
+	ID      string   `json:"id"`
+	Type    string   `json:"type"`
 	Name    string   `json:"name"`
 	Colour  string   `json:"colour,omitempty"`
 	Flower  string   `json:"flower,omitempty"`
@@ -15,44 +18,94 @@ type CardView struct {
 
 // TrophyView is a trophy card as shown to players.
 type TrophyView struct {
+	ID   string `json:"id"`
 	N    int    `json:"n"`
 	Name string `json:"name"`
 }
 
-// VillageView is one player's village and what others may know of the hand.
-type VillageView struct {
-	Name   string `json:"name"`
-	FaceUp bool   `json:"faceUp"`
-	// Cells[r][c] is the stack of row r+1, column c+1, bottom first; the
-	// last card is the visible one. Covered cards are public.
-	Cells [3][3][]CardView `json:"cells"`
-	// Trophies by slot c1 c2 c3 r1 r2 r3, bottom first.
-	Trophies [6][]TrophyView `json:"trophies"`
-	HandSize int             `json:"handSize"`
-	// Hand is the whole hand for its owner; for others, only the cards
-	// known to be public (taken face up since the last face-down discard),
-	// null elsewhere.
-	Hand       []*CardView `json:"hand"`
-	Discards   int         `json:"discards"`
-	MyDiscards []CardView  `json:"myDiscards,omitempty"`
-	Visible    int         `json:"visible"`
-	Score      int         `json:"score"`
+// DeckView is a face-down deck: its id (a move's "from") and its size.
+type DeckView struct {
+	ID    string `json:"id"`
+	Count int    `json:"count"`
 }
 
-// View is the table as one player (or a spectator) sees it.
+// LandSlotView is a position of the landscape display; Card is null when
+// it is empty.
+type LandSlotView struct {
+	ID   string    `json:"id"`
+	Card *CardView `json:"card"`
+}
+
+// TrophySlotView is a position of the trophy display; Trophy is null when
+// it is empty.
+type TrophySlotView struct {
+	ID     string      `json:"id"`
+	Trophy *TrophyView `json:"trophy"`
+}
+
+// HandSlotView is one card of a hand; Card is null when the viewer may not
+// know it.
+type HandSlotView struct {
+	ID   string    `json:"id"`
+	Card *CardView `json:"card"`
+}
+
+// CellView is a landscape cell of a village: its stack, bottom first; the
+// last card is the visible one. Covered cards are public.
+type CellView struct {
+	ID    string     `json:"id"`
+	Stack []CardView `json:"stack"`
+}
+
+// TrophyStackView is a trophy slot of a village: its stack, bottom first.
+type TrophyStackView struct {
+	ID    string       `json:"id"`
+	Stack []TrophyView `json:"stack"`
+}
+
+// VillageCardView is a village card and its side.
+type VillageCardView struct {
+	ID     string `json:"id"`
+	Name   string `json:"name"`
+	FaceUp bool   `json:"faceUp"`
+}
+
+// VillageView is one player's village and what the viewer may know of the
+// hand.
+type VillageView struct {
+	Seat    int             `json:"seat"`
+	Village VillageCardView `json:"village"`
+	// Cells r1c1 … r3c3, row by row.
+	Cells [9]CellView `json:"cells"`
+	// Trophy slots c1 c2 c3 (above the columns) and r1 r2 r3 (left of the
+	// rows).
+	Trophies [6]TrophyStackView `json:"trophies"`
+	HandSize int                `json:"handSize"`
+	// Hand is the whole hand for its owner; for others, only the cards
+	// known to be public (taken face up since the last face-down discard),
+	// null elsewhere. Hand slots are numbered in the order the cards came.
+	Hand       []HandSlotView `json:"hand"`
+	Discards   int            `json:"discards"`
+	MyDiscards []CardView     `json:"myDiscards,omitempty"`
+	Visible    int            `json:"visible"`
+	Score      int            `json:"score"`
+}
+
+// View is the table as one player (or a spectator) sees it
+// (docs/english-gardens.md documents every field).
 type View struct {
-	Game         string         `json:"game"`
-	Viewer       int            `json:"viewer"`
-	Players      int            `json:"players"`
-	First        int            `json:"first"`
-	ToMove       int            `json:"toMove"`
-	Phase        string         `json:"phase"`
-	Turns        int            `json:"turns"`
-	EndTriggered bool           `json:"endTriggered"`
-	LandDeck     int            `json:"landDeck"`
-	TrophyDeck   int            `json:"trophyDeck"`
-	LandDisplay  [3]*CardView   `json:"landDisplay"`
-	TrophyDisp   [3]*TrophyView `json:"trophyDisplay"`
+	Game         string            `json:"game"`
+	Viewer       int               `json:"viewer"`
+	Players      int               `json:"players"`
+	First        int               `json:"first"`
+	ToMove       int               `json:"toMove"`
+	Phase        string            `json:"phase"`
+	Turns        int               `json:"turns"`
+	EndTriggered bool              `json:"endTriggered"`
+	LandDeck     DeckView          `json:"landDeck"`
+	TrophyDeck   DeckView          `json:"trophyDeck"`
+	LandDisplay  [3]LandSlotView   `json:"landDisplay"`
+	TrophyDisp   [3]TrophySlotView `json:"trophyDisplay"`
 	// LandUnder and TrophyUnder are the cards the viewer put under the
 	// decks with special 1, top first: only they know that order.
 	LandUnder   []CardView   `json:"landUnder,omitempty"`
@@ -102,7 +155,7 @@ func (s *state) underDeck(viewer int) []UnderView {
 
 func (s *state) cardView(c int8) CardView {
 	k := s.card(c)
-	v := CardView{ID: int(c), Name: k.name(), Lawn: k.Lawn}
+	v := CardView{ID: landID(c), Type: landTypeID(k), Name: k.name(), Lawn: k.Lawn}
 	if !k.Lawn {
 		v.Colour, v.Flower, v.Feature = colourNames[k.Colour], flowerNames[k.Flower], featureNames[k.Feature]
 		for _, t := range k.Icons {
@@ -113,34 +166,42 @@ func (s *state) cardView(c int8) CardView {
 }
 
 func (s *state) trophyView(t int8) TrophyView {
-	return TrophyView{N: int(t) + 1, Name: s.g.c.trophies[t].Name}
+	return TrophyView{ID: trophyID(t), N: int(t) + 1, Name: s.g.c.trophies[t].Name}
 }
 
+// View shows viewer's hand and discards and what everyone sees; a viewer
+// that is not a seat sees what the spectator sees.
 func (s *state) View(viewer int) any {
+	if !engine.IsSeat(s, viewer) {
+		viewer = engine.Spectator
+	}
 	v := View{Game: s.g.ID(), Viewer: viewer, Players: int(s.n), First: int(s.first), ToMove: s.ToMove(),
 		Phase: phaseNames[s.phase], Turns: int(s.turns), EndTriggered: s.endTriggered,
-		LandDeck: int(s.land.n), TrophyDeck: int(s.tro.n),
+		LandDeck:    DeckView{ID: "land-deck", Count: int(s.land.n)},
+		TrophyDeck:  DeckView{ID: "trophy-deck", Count: int(s.tro.n)},
 		RemovedLand: int(s.nRemovedLand), RemovedTrophy: int(s.nRemovedTro)}
 	for i, c := range s.landDisp {
+		v.LandDisplay[i].ID = landSlotID(i)
 		if c >= 0 {
 			cv := s.cardView(c)
-			v.LandDisplay[i] = &cv
+			v.LandDisplay[i].Card = &cv
 		}
 	}
 	for i, t := range s.troDisp {
+		v.TrophyDisp[i].ID = troSlotID(i)
 		if t >= 0 {
 			tv := s.trophyView(t)
-			v.TrophyDisp[i] = &tv
+			v.TrophyDisp[i].Trophy = &tv
 		}
 	}
 	if viewer >= 0 {
 		for i := int(s.land.n) - 1; i >= 0; i-- {
-			if s.land.seg[i] == int8(viewer+1) {
+			if int(s.land.seg[i]) == viewer+1 {
 				v.LandUnder = append(v.LandUnder, s.cardView(s.land.cards[i]))
 			}
 		}
 		for i := int(s.tro.n) - 1; i >= 0; i-- {
-			if s.tro.seg[i] == int8(viewer+1) {
+			if int(s.tro.seg[i]) == viewer+1 {
 				v.TrophyUnder = append(v.TrophyUnder, s.trophyView(s.tro.cards[i]))
 			}
 		}
@@ -152,21 +213,26 @@ func (s *state) View(viewer int) any {
 	}
 	for q := 0; q < int(s.n); q++ {
 		p := &s.pl[q]
-		vv := VillageView{Name: s.g.c.villages[p.village], FaceUp: p.villageUp, HandSize: int(p.handN),
-			Discards: int(p.discards), Visible: int(p.visible), Score: s.Score(q)}
+		vv := VillageView{Seat: q, Village: VillageCardView{ID: villageID(p.village), Name: s.g.c.villages[p.village], FaceUp: p.villageUp},
+			HandSize: int(p.handN), Discards: int(p.discards), Visible: int(p.visible), Score: s.Score(q)}
 		for i := range p.land {
+			vv.Cells[i] = CellView{ID: cellID(i), Stack: []CardView{}}
 			for _, c := range p.land[i].stack[:p.land[i].h] {
-				vv.Cells[i/3][i%3] = append(vv.Cells[i/3][i%3], s.cardView(c))
+				vv.Cells[i].Stack = append(vv.Cells[i].Stack, s.cardView(c))
 			}
 		}
-		for _, h := range p.tHist[:p.tN] {
-			vv.Trophies[h[0]] = append(vv.Trophies[h[0]], s.trophyView(h[1]))
+		for sl := range vv.Trophies {
+			vv.Trophies[sl] = TrophyStackView{ID: slotNames[sl], Stack: []TrophyView{}}
 		}
-		vv.Hand = make([]*CardView, p.handN)
+		for _, h := range p.tHist[:p.tN] {
+			vv.Trophies[h[0]].Stack = append(vv.Trophies[h[0]].Stack, s.trophyView(h[1]))
+		}
+		vv.Hand = make([]HandSlotView, p.handN)
 		for i := 0; i < int(p.handN); i++ {
+			vv.Hand[i].ID = handID(i)
 			if q == viewer || p.handKnown[i] {
 				cv := s.cardView(p.hand[i])
-				vv.Hand[i] = &cv
+				vv.Hand[i].Card = &cv
 			}
 		}
 		if q == viewer {
