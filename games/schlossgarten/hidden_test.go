@@ -1,6 +1,8 @@
 package schlossgarten
 
 import (
+	"bytes"
+	"encoding/json"
 	"regexp"
 	"slices"
 	"testing"
@@ -68,13 +70,14 @@ func TestDeterminizeResamplesHiddenOnly(t *testing.T) {
 	}
 }
 
-var cardRef = regexp.MustCompile(`C[0-9][0-9]`)
-
-// The only event naming a card drawn into a hand is private to its owner
-// and names the card actually drawn; public events name only played cards.
-func TestPrivateEvents(t *testing.T) {
+// Every event is public: a player's hand is never named, the only card an
+// event names is the one just played (a reveal), and the draw that starts a
+// turn is a public reveal about the drawer that names no card (the drawer
+// sees the card in its hand; the other seats learn only that a card was
+// taken).
+func TestEventsNameNoSecret(t *testing.T) {
 	var buf []engine.Move
-	private := 0
+	draws := 0
 	for n := 2; n <= 4; n++ {
 		s := st(t, n, 55)
 		rng := engine.NewRNG(3)
@@ -87,25 +90,76 @@ func TestPrivateEvents(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, e := range log.Events {
-				ids := cardRef.FindAllString(e.Text, -1)
 				if e.Private >= 0 {
-					p := int(s.toMove)
-					if e.Private != p || e.Actor != p || s.handN[p] != 2 || len(ids) != 1 || ids[0] != cards[s.hand[p][1]].id {
-						t.Fatalf("private event %+v: want the card just drawn by seat %d", e, p)
-					}
-					private++
-					continue
+					t.Fatalf("private event %+v: the game has none", e)
 				}
-				for _, id := range ids {
-					if before.phase != phPlay || id != formatMove(m)[len("play "):] {
-						t.Fatalf("public event %q names card %s, which was not played", e.Text, id)
+				for _, a := range e.Args {
+					if a.Kind == engine.ArgComp && cardRef.MatchString(a.S) &&
+						(before.phase != phPlay || e.Key != "play" || !e.Reveal || "play "+a.S != formatMove(m)) {
+						t.Fatalf("event %+v names card %s, which was not played", e, a.S)
 					}
+				}
+				if e.Key == "draw" {
+					if !e.Reveal || e.Actor != s.ToMove() || len(e.Args) != 0 || s.handN[e.Actor] != 2 {
+						t.Fatalf("draw event %+v: want a reveal about seat %d, who now holds 2 cards, naming nothing", e, s.ToMove())
+					}
+					draws++
 				}
 			}
 		}
 	}
-	if private < 100 {
-		t.Fatalf("only %d private draw events", private)
+	if draws < 100 {
+		t.Fatalf("only %d draw events", draws)
+	}
+}
+
+var cardRef = regexp.MustCompile(`^C[0-9][0-9]$`)
+
+// The draw in another seat's move shows the drawer, and only the drawer, a
+// card: after a move that ends the turn, the view of every other seat and of
+// the spectator is the same in every world it cannot tell apart from the
+// real one, and the drawer's view differs only by its hand.
+func TestTurnEndDrawShowsOnlyTheDrawer(t *testing.T) {
+	var buf []engine.Move
+	ends := 0
+	for n := 2; n <= 4; n++ {
+		s := st(t, n, 91)
+		rng := engine.NewRNG(4)
+		for i := 0; i < 600 && !s.Over(); i++ {
+			buf = s.LegalMoves(buf[:0])
+			m := buf[rng.Intn(len(buf))]
+			after := *s
+			if err := after.Apply(m, nil); err != nil {
+				t.Fatal(err)
+			}
+			if after.turn != s.turn && !after.Over() {
+				ends++
+				drawer := after.ToMove()
+				for q := engine.Spectator; q < n; q++ {
+					want, _ := json.Marshal(after.View(q))
+					for b := uint64(1); b <= 3; b++ {
+						w := s.Determinize(q, b*7919).(*state)
+						if err := w.Apply(m, nil); err != nil {
+							t.Fatalf("%q legal in the real world, not in one seat %d cannot tell apart: %v", s.FormatMove(m), q, err)
+						}
+						got, _ := json.Marshal(w.View(q))
+						if q != drawer && !bytes.Equal(got, want) {
+							t.Fatalf("after %q seat %d's view depends on what it cannot know:\n real  %s\n other %s", s.FormatMove(m), q, want, got)
+						}
+						if q == drawer {
+							w.hand[q] = after.hand[q]
+							if got, _ := json.Marshal(w.View(q)); !bytes.Equal(got, want) {
+								t.Fatalf("the drawer's view differs by more than its hand")
+							}
+						}
+					}
+				}
+			}
+			*s = after
+		}
+	}
+	if ends < 50 {
+		t.Fatalf("only %d turn ends", ends)
 	}
 }
 

@@ -95,11 +95,16 @@ func (s *state) startTurn(log *engine.Log) {
 	s.draw(p) // SG-T2
 	if log.On() {
 		if reshuffle {
-			log.Public(-1, "the discard pile is shuffled into a new deck (SG-T2)")
+			log.Say(-1, "reshuffle")
 		}
 		if s.handN[p] > 0 {
-			log.Public(p, "draws a card")
-			log.Private(p, "draws %s", cardFigure(int(s.hand[p][s.handN[p]-1])))
+			// The draw happens inside the previous seat's move, so the card
+			// drawn cannot be told to p there: every non-reveal event a
+			// seat receives from another seat's move must be the same in
+			// all the worlds it cannot tell apart, and the card drawn is not.
+			// p sees it in its hand (View). The public event is a reveal
+			// because the move shows p a card that was hidden.
+			log.Reveal(p, "draw")
 		}
 	}
 	s.phase = phPlay
@@ -123,7 +128,7 @@ func (s *state) endTurn(log *engine.Log) {
 	if s.turn >= turnCap { // SG-E4
 		s.phase = phOver
 		if log.On() {
-			log.Public(-1, "the turn cap of %d turns is reached: the game ends (SG-E4)", turnCap)
+			log.Say(-1, "cap", engine.Num(turnCap))
 		}
 		return
 	}

@@ -2,6 +2,7 @@ package schlossgarten
 
 import (
 	"sort"
+	"strconv"
 
 	"github.com/jardin-games/jardin/engine"
 )
@@ -147,7 +148,7 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 		s.phase = phMove
 		s.steps = 0
 		if log.On() {
-			log.Public(p, "plays %s", cardLabel(c))
+			log.Reveal(p, "play", engine.Comp(cards[c].id)) // a card from the hand
 		}
 		return nil
 	case mkStep:
@@ -172,13 +173,14 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 		s.pawnSq[p][k] = int8(to)
 		s.steps++
 		if log.On() {
-			log.Public(p, "%s %s → %s (step %d of %d)", pawnNameEN[k], sqName(from), sqName(to), s.steps, budget)
+			log.Say(p, "step", engine.Comp(s.pawnID(p, k)), engine.Cell(cellID(from)), engine.Cell(cellID(to)),
+				engine.Num(int(s.steps)), engine.Num(budget))
 		}
 		if victim >= 0 { // SG-T10: strike
 			s.struck = victim
 			s.phase = phRelocate
 			if log.On() {
-				log.Public(p, "strikes %s's %s", colorNames[s.color[int(victim)/nPawns]], pawnNameEN[int(victim)%nPawns])
+				log.Say(p, "strike", engine.Comp(s.pawnID(int(victim)/nPawns, int(victim)%nPawns)))
 			}
 			return nil
 		}
@@ -200,7 +202,7 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 		s.struck = -1
 		s.phase = phMove
 		if log.On() {
-			log.Public(p, "puts %s's %s on %s", colorNames[s.color[q]], pawnNameEN[k], sqName(to))
+			log.Say(p, "put", engine.Comp(s.pawnID(q, k)), engine.Cell(cellID(to)))
 		}
 		if s.steps >= budget {
 			s.endMovement(log)
@@ -214,7 +216,7 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 			return wrongPhase("stop moving")
 		}
 		if log.On() {
-			log.Public(p, "stops after %d step(s)", s.steps)
+			log.Say(p, "stop", engine.Num(int(s.steps)))
 		}
 		s.endMovement(log)
 		return nil
@@ -239,7 +241,7 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 		s.dug = true
 		s.restrict(k)
 		if log.On() {
-			log.Public(p, "%s excavates %s (%d point(s))", pawnNameEN[k], sqName(to), s.tileAt(to))
+			log.Say(p, "dig", engine.Comp(s.pawnID(p, k)), engine.Cell(cellID(to)), engine.Num(int(s.tileAt(to))))
 		}
 		if !s.anyBuild(p) {
 			s.endTurn(log)
@@ -281,7 +283,7 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 			return wrongPhase("end the turn")
 		}
 		if log.On() {
-			log.Public(p, "ends the turn")
+			log.Say(p, "done")
 		}
 		s.endTurn(log)
 		return nil
@@ -347,9 +349,9 @@ func (s *state) endMovement(log *engine.Log) {
 	if s.cand&^1 == 0 {
 		if log.On() {
 			if s.cand != 0 {
-				log.Public(p, "the figure stands, but no own subject is in it: no work")
+				log.Say(p, "figure.idle")
 			} else {
-				log.Public(p, "the figure does not stand")
+				log.Say(p, "figure.none")
 			}
 		}
 		s.endTurn(log)
@@ -357,7 +359,7 @@ func (s *state) endMovement(log *engine.Log) {
 	}
 	s.cand &^= 1 // a placement without workers is never worth choosing
 	if log.On() {
-		log.Public(p, "the figure stands")
+		log.Say(p, "figure.stands")
 	}
 	s.phase = phWork
 }
@@ -370,7 +372,7 @@ func (s *state) build(p, e int, mask uint64, log *engine.Log) {
 				s.elem[q][f] = 0
 				s.score[q] -= int16(elems[f].size)
 				if log.On() {
-					log.Public(p, "covers %s's %s, which goes back to its owner", colorNames[s.color[q]], elems[f].en)
+					log.Say(p, "cover", engine.Comp(s.elemID(q, f)))
 				}
 			}
 		}
@@ -387,7 +389,11 @@ func (s *state) build(p, e int, mask uint64, log *engine.Log) {
 	s.elem[p][e] = mask
 	s.score[p] += int16(pts + elems[e].size)
 	if log.On() {
-		log.Public(p, "builds the %s on %s, collects %d point(s) of tiles: score %d", elems[e].en, maskNames(mask), pts, s.score[p])
+		args := []engine.Arg{engine.Comp(s.elemID(p, e)), engine.Num(pts), engine.Num(int(s.score[p]))}
+		for m := mask; m != 0; m &= m - 1 {
+			args = append(args, engine.Cell(cellID(lowSq(m))))
+		}
+		log.Say(p, "build"+strconv.Itoa(popcount(mask)), args...)
 	}
 	if s.score[p] >= winAt { // SG-E3
 		s.winner = int8(p)
@@ -398,7 +404,7 @@ func (s *state) build(p, e int, mask uint64, log *engine.Log) {
 		s.phase = phOver
 		s.cand = 0
 		if log.On() {
-			log.Public(p, "reaches %d points and wins (SG-E3)", s.score[p])
+			log.Say(p, "win", engine.Num(int(s.score[p])))
 		}
 		return
 	}

@@ -2,12 +2,15 @@ package schlossgarten
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/jardin-games/jardin/engine"
 )
 
 // SquareView is one square of the garden as everyone sees it.
 type SquareView struct {
+	ID      string `json:"id"`                // "x,y": the square's id in events and move descriptions
+	Ground  string `json:"ground"`            // component id of what covers it: "tile:1"…"tile:3", "pit" or an element id
 	Tile    int    `json:"tile"`              // points of the tile (known under a pit too)
 	Pit     bool   `json:"pit,omitempty"`     // the tile is excavated
 	Element string `json:"element,omitempty"` // element id when an element covers the square
@@ -37,13 +40,32 @@ type View struct {
 	Played    string                 `json:"played,omitempty"`
 	Workers   []string               `json:"workers,omitempty"` // subjects that may still work
 	Dug       bool                   `json:"dug,omitempty"`
-	Struck    string                 `json:"struck,omitempty"`
+	Struck    string                 `json:"struck,omitempty"` // the struck subject waiting to be put, e.g. "architect:red"
 	Board     [side][side]SquareView `json:"board"` // [y][x]
 	Seats     []PlayerView           `json:"seats"`
 	Deck      int                    `json:"deck"`
 	Discard   []string               `json:"discard"`
 	Over      bool                   `json:"over"`
 	Winner    int                    `json:"winner"` // seat that reached 21, or -1
+	Elements  []ElementView          `json:"elements"`
+}
+
+// ElementView describes one kind of garden element, the same for every
+// player: which worker builds it and its orientations, so that a page can
+// draw a build from its description (element, orientation, first square).
+type ElementView struct {
+	ID           string            `json:"id"`
+	Builder      string            `json:"builder"` // "gardener" or "architect"
+	Size         int               `json:"size"`    // squares, and points while on the board
+	Orientations []OrientationView `json:"orientations"`
+}
+
+// OrientationView is one orientation of an element: its squares as (dx,dy)
+// offsets from its first square (top row, leftmost), dx to the right, dy
+// downwards.
+type OrientationView struct {
+	ID      string   `json:"id"` // "r0" … "r3"
+	Squares [][2]int `json:"squares"`
 }
 
 func (s *state) View(viewer int) any {
@@ -63,13 +85,17 @@ func (s *state) View(viewer int) any {
 		}
 	}
 	if s.struck >= 0 {
-		v.Struck = colorNames[s.color[int(s.struck)/nPawns]] + " " + pawnNameEN[int(s.struck)%nPawns]
+		v.Struck = s.pawnID(int(s.struck)/nPawns, int(s.struck)%nPawns)
 	}
 	for sq := 0; sq < nSquares; sq++ {
 		x, y := sqXY(sq)
-		c := SquareView{Tile: int(s.tileAt(sq)), Pit: s.pit&bit(sq) != 0}
+		c := SquareView{ID: cellID(sq), Ground: tileID(int(s.tileAt(sq))), Tile: int(s.tileAt(sq)), Pit: s.pit&bit(sq) != 0}
+		if c.Pit {
+			c.Ground = "pit"
+		}
 		if ea := s.elemOn(sq); ea >= 0 {
 			c.Element = elems[int(ea)%nElems].id
+			c.Ground = c.Element
 			c.Owner = colorNames[s.color[int(ea)/nElems]]
 			c.Tile = 0 // collected
 		}
@@ -101,8 +127,26 @@ func (s *state) View(viewer int) any {
 		}
 		v.Seats = append(v.Seats, pv)
 	}
+	v.Elements = elementViews()
 	return v
 }
+
+// elementViews is the same in every view: built once, shared, never changed.
+var elementViews = sync.OnceValue(func() []ElementView {
+	var out []ElementView
+	for e := range elems {
+		ev := ElementView{ID: elems[e].id, Builder: pawnNameEN[elems[e].builder], Size: elems[e].size}
+		for o, sh := range elems[e].orients {
+			ov := OrientationView{ID: orientID(o)}
+			for _, d := range firstOffsets(sh) {
+				ov.Squares = append(ov.Squares, [2]int{d[0], d[1]})
+			}
+			ev.Orientations = append(ev.Orientations, ov)
+		}
+		out = append(out, ev)
+	}
+	return out
+})
 
 // Determinize re-deals what player cannot see: the deck order and the other
 // players' hands (same sizes), and reseeds the generator. The copy is a

@@ -1,0 +1,98 @@
+package schlossgarten
+
+import (
+	"strconv"
+
+	"github.com/jardin-games/jardin/engine"
+)
+
+// DescribeMove implements engine.Describer: a move as a user interface
+// clicks it, with the ids of the view (docs/schlossgarten.md, "Move
+// descriptions"). Parts come in the order a player chooses them: the pawn
+// (by its kind and square), then where it goes; the element, then its
+// orientation, then the square.
+func (s *state) DescribeMove(m engine.Move) engine.MoveDesc {
+	part := func(name, id string) engine.Part { return engine.Part{Name: name, ID: id} }
+	switch mvKind(m) {
+	case mkPlay:
+		if c := mvSq(m); mvArg(m) == 0 && c < len(cards) {
+			return engine.MoveDesc{Kind: "play", Parts: []engine.Part{part("card", cards[c].id)}}
+		}
+	case mkStep:
+		if k, to := mvArg(m), mvSq(m); k < nPawns && to < nSquares {
+			p := int(s.toMove)
+			return engine.MoveDesc{Kind: "move", Parts: []engine.Part{
+				part("pawn", pawnNameEN[k]), part("from", cellID(int(s.pawnSq[p][k]))), part("to", cellID(to))}}
+		}
+	case mkRelocate:
+		if to := mvSq(m); mvArg(m) == 0 && to < nSquares {
+			parts := make([]engine.Part, 0, 2)
+			if s.struck >= 0 {
+				parts = append(parts, part("pawn", s.pawnID(int(s.struck)/nPawns, int(s.struck)%nPawns)))
+			}
+			return engine.MoveDesc{Kind: "put", Parts: append(parts, part("cell", cellID(to)))}
+		}
+	case mkStop:
+		if m == moveStop {
+			return engine.MoveDesc{Kind: "stop"}
+		}
+	case mkDig:
+		if k, to := mvArg(m), mvSq(m); (k == gardener || k == architect) && to < nSquares {
+			return engine.MoveDesc{Kind: "dig", Parts: []engine.Part{part("worker", pawnNameEN[k]), part("cell", cellID(to))}}
+		}
+	case mkBuild:
+		e, mask := mvArg(m), mvMask(m)
+		if e < nElems && mask != 0 && mask&^boardMask == 0 {
+			if o, first, ok := orientationOf(e, mask); ok {
+				return engine.MoveDesc{Kind: "build", Parts: []engine.Part{
+					part("element", elems[e].id), part("orientation", orientID(o)), part("cell", cellID(first))}}
+			}
+		}
+	case mkDone:
+		if m == moveDone {
+			return engine.MoveDesc{Kind: "done"}
+		}
+	}
+	// Not a move of this game: described by its notation so that it still
+	// reads, and never equal to a real move's description.
+	return engine.MoveDesc{Kind: "unknown", Parts: []engine.Part{part("notation", formatMove(m))}}
+}
+
+// orientID is the id of orientation o of an element: "r0" … "r3", the
+// index into the element's orientations in the view.
+func orientID(o int) string { return "r" + strconv.Itoa(o) }
+
+// orientationOf finds which orientation of element e the placement mask is,
+// and its first square (the lowest square index: top row, leftmost). The
+// first square plus the orientation's offsets (View.Elements) gives every
+// square of the placement.
+func orientationOf(e int, mask uint64) (o, first int, ok bool) {
+	first = lowSq(mask)
+	fx, fy := sqXY(first)
+	for i, sh := range elems[e].orients {
+		var m uint64
+		ok := true
+		for _, d := range firstOffsets(sh) {
+			x, y := fx+d[0], fy+d[1]
+			if !onBoard(x, y) {
+				ok = false
+				break
+			}
+			m |= bit(sqOf(x, y))
+		}
+		if ok && m == mask {
+			return i, first, true
+		}
+	}
+	return 0, 0, false
+}
+
+// firstOffsets returns a normalised orientation's squares as offsets from
+// its first square (the first in row order, which normalise sorts first).
+func firstOffsets(sh []xy) []xy {
+	out := make([]xy, len(sh))
+	for i, p := range sh {
+		out[i] = xy{p[0] - sh[0][0], p[1] - sh[0][1]}
+	}
+	return out
+}
