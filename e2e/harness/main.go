@@ -1,0 +1,182 @@
+// Command harness serves the web page's bundle with real engine views, for
+// the renderers' browser tests and the screenshot gallery: it answers
+// /harness/* with the page shell and /harness/api/view with the view, the
+// legal moves (structured descriptions where the game has them) and the
+// recent events of a real game of the engine, played to a given ply by
+// seeded random moves. It is not the server: it holds no tables, no
+// identities, no sockets; the page's play is tested against `jardin serve`.
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"log"
+	"net"
+	"net/http"
+	"strconv"
+
+	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/games"
+	"github.com/jardin-games/jardin/web"
+)
+
+func main() {
+	addr := flag.String("addr", "127.0.0.1:0", "listen address")
+	flag.Parse()
+	site, err := web.New()
+	if err != nil {
+		log.Fatal(err)
+	}
+	reg := games.Registry()
+	mux := http.NewServeMux()
+	mux.Handle("/assets/", site.Assets())
+	mux.HandleFunc("GET /harness/api/view", func(w http.ResponseWriter, r *http.Request) {
+		out, err := position(reg, r)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(out)
+	})
+	mux.HandleFunc("GET /harness/", func(w http.ResponseWriter, r *http.Request) {
+		site.ServePage(w, r, web.Shell{Title: "jardin harness"})
+	})
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("harness listening on http://%s/harness/\n", ln.Addr())
+	log.Fatal(http.Serve(ln, mux))
+}
+
+// Move is a legal move as the page receives it.
+type Move struct {
+	Desc     *engine.MoveDesc `json:"desc,omitempty"`
+	Notation string           `json:"notation"`
+}
+
+// Position is one seat's sight of a game at a ply.
+type Position struct {
+	Game    string         `json:"game"`
+	Players int            `json:"players"`
+	Seat    int            `json:"seat"`
+	Ply     int            `json:"ply"`
+	ToMove  int            `json:"toMove"`
+	Over    bool           `json:"over"`
+	View    any            `json:"view"`
+	Moves   []Move         `json:"moves"`
+	Events  []string       `json:"events"`
+	Result  *engine.Result `json:"result,omitempty"`
+}
+
+func position(reg *engine.Registry, r *http.Request) (*Position, error) {
+	q := r.URL.Query()
+	g, err := reg.Lookup(q.Get("game"))
+	if err != nil {
+		return nil, err
+	}
+	lo, _ := g.Players()
+	players := intParam(q.Get("players"), lo)
+	seed := uint64(intParam(q.Get("seed"), 1))
+	plies := intParam(q.Get("ply"), 0)
+	seat := intParam(q.Get("seat"), 0)
+	lang := engine.Lang(q.Get("lang"))
+	s, err := g.New(players, seed, nil)
+	if err != nil {
+		return nil, err
+	}
+	rng := engine.NewRNG(seed ^ 0x5eed)
+	var evs []engine.Event
+	apply := func(m engine.Move) error {
+		var lg engine.Log
+		if err := s.Apply(m, &lg); err != nil {
+			return err
+		}
+		evs = append(evs, engine.Visible(lg.Events, seat)...)
+		return nil
+	}
+	random := func() error {
+		moves := s.LegalMoves(nil)
+		return apply(moves[rng.Intn(len(moves))])
+	}
+	// others plays the seats other than seat by random moves, for the
+	// page's play mode (auto=1): the page's seat against quick opponents.
+	others := func() error {
+		for q.Get("auto") == "1" && !s.Over() && s.ToMove() != seat {
+			if err := random(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	ply := 0
+	for ; ply < plies && !s.Over(); ply++ {
+		if err := random(); err != nil {
+			return nil, fmt.Errorf("ply %d: %w", ply, err)
+		}
+	}
+	if err := others(); err != nil {
+		return nil, err
+	}
+	for i, txt := range q["m"] {
+		if s.Over() || s.ToMove() != seat {
+			return nil, fmt.Errorf("move %d (%s): not this seat's turn", i+1, txt)
+		}
+		m, err := s.ParseMove(txt)
+		if err == nil {
+			err = apply(m)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("move %d (%s): %w", i+1, txt, err)
+		}
+		if err := others(); err != nil {
+			return nil, err
+		}
+	}
+	out := &Position{Game: g.ID(), Players: players, Seat: seat, Ply: ply, ToMove: s.ToMove(), Over: s.Over(),
+		View: s.View(seat), Moves: []Move{}, Events: []string{}}
+	if s.ToMove() == seat {
+		d, _ := s.(engine.Describer)
+		for _, m := range s.LegalMoves(nil) {
+			mv := Move{Notation: s.FormatMove(m)}
+			if d != nil {
+				desc := d.DescribeMove(m)
+				mv.Desc = &desc
+			}
+			out.Moves = append(out.Moves, mv)
+		}
+	}
+	cat := (*engine.Catalog)(nil)
+	if t, ok := g.(engine.Texter); ok {
+		cat = t.Texts()
+	}
+	names := make([]string, players)
+	for i := range names {
+		names[i] = fmt.Sprintf("Seat %d", i+1)
+	}
+	if len(evs) > 30 {
+		evs = evs[len(evs)-30:]
+	}
+	for _, e := range evs {
+		switch {
+		case e.Key != "" && cat != nil:
+			out.Events = append(out.Events, cat.Render(e, seat, lang, names))
+		default:
+			out.Events = append(out.Events, e.Text)
+		}
+	}
+	if s.Over() {
+		res := s.Result()
+		out.Result = &res
+	}
+	return out, nil
+}
+
+func intParam(s string, def int) int {
+	if n, err := strconv.Atoi(s); err == nil {
+		return n
+	}
+	return def
+}

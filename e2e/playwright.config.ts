@@ -1,0 +1,33 @@
+// Browser tests of jardin's page, in Debian's Chromium (never a browser
+// downloaded by Playwright: `playwright install` cannot reach its hosts
+// here). scripts/test builds the binaries and sets JARDIN_BIN and
+// JARDIN_HARNESS; the fixtures in tests/fixtures.ts start them.
+import { defineConfig } from "@playwright/test";
+
+export default defineConfig({
+  testDir: "./tests",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  reporter: [["list"]],
+  outputDir: process.env.JARDIN_E2E_OUT || "/tmp/jardin-e2e-results",
+  use: {
+    browserName: "chromium",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+});

@@ -1,0 +1,107 @@
+// Der Prestel Schlossgarten: the 7×7 garden of landscape tiles (1–3 points),
+// pits, elements and the three pawns of each colour; each seat's supply,
+// collected tiles and score; the viewer's constellation cards.
+
+import { caption, deck, el, g, hue, mark, pawn, rect, svgRoot, target, text } from "../svg";
+import { type Ctx, seatName, tr } from "./types";
+
+const C = 60; // cell size
+const X0 = 16;
+const Y0 = 40;
+
+const PAWN_LETTER: Record<string, [string, string]> = { king: ["K", "R"], gardener: ["G", "J"], architect: ["A", "A"] };
+const PAWN_NAME: Record<string, [string, string]> = { king: ["king", "roi"], gardener: ["gardener", "jardinier"], architect: ["architect", "architecte"] };
+const COLOUR_FR: Record<string, string> = { red: "rouge", blue: "bleu", white: "blanc", yellow: "jaune" };
+
+export function drawSchlossgarten(v: any, ctx: Ctx): SVGSVGElement {
+  const n = v.board.length;
+  const boardW = n * C;
+  const side = X0 + boardW + 24;
+  const W = side + 300;
+  const seats: any[] = v.seats ?? [];
+  const H = Math.max(Y0 + boardW + 24, Y0 + seats.length * 118 + 190);
+  const colour = (c: string) => (ctx.lang === "fr" ? COLOUR_FR[c] ?? c : c);
+  const kids: SVGElement[] = [caption(X0, 24, tr(ctx, "The garden", "Le jardin"))];
+
+  for (let y = 0; y < n; y++) {
+    for (let x = 0; x < n; x++) {
+      const sq = v.board[y][x];
+      const px = X0 + x * C;
+      const py = Y0 + y * C;
+      const id = `${x},${y}`;
+      const parts: (SVGElement | null)[] = [];
+      let name: string;
+      if (sq.element) {
+        const h = hue(sq.owner);
+        const comp = ctx.comp(sq.element);
+        parts.push(el("rect", { x: px, y: py, width: C, height: C, fill: h.fill, stroke: "#333", "stroke-width": 1.5 }));
+        parts.push(mark(h.mark, px + 12, py + 12, 7, h.ink));
+        parts.push(text(px + C / 2, py + C - 14, (comp?.name ?? sq.element).slice(0, 8), { "font-size": 11, fill: h.ink }));
+        name = `${comp?.name ?? sq.element} (${colour(sq.owner)})`;
+      } else if (sq.pit) {
+        parts.push(el("rect", { x: px, y: py, width: C, height: C, fill: "#6b4a2b", stroke: "#3d2a18" }));
+        parts.push(el("path", { d: `M${px + 8} ${py + C - 8}L${px + C - 8} ${py + 8}M${px + 8} ${py + C / 2}L${px + C / 2} ${py + 8}M${px + C / 2} ${py + C - 8}L${px + C - 8} ${py + C / 2}`, stroke: "#8f6a44", "stroke-width": 3 }));
+        parts.push(text(px + C - 12, py + C - 12, sq.tile, { "font-size": 12, fill: "#f3e3cc" }));
+        name = tr(ctx, `pit (${sq.tile})`, `fosse (${sq.tile})`);
+      } else if (sq.tile) {
+        const shade = ["#e9f0d8", "#cfe2b0", "#a9cd86"][sq.tile - 1] ?? "#eee";
+        parts.push(el("rect", { x: px, y: py, width: C, height: C, fill: shade, stroke: "#8ea26f" }));
+        for (let i = 0; i < sq.tile; i++) parts.push(el("circle", { cx: px + 10 + i * 9, cy: py + 10, r: 3, fill: "#4d6b2f" }));
+        parts.push(text(px + C - 12, py + C - 12, sq.tile, { "font-size": 13, fill: "#3d5424", "font-weight": 600 }));
+        name = tr(ctx, `tile worth ${sq.tile}`, `tuile de ${sq.tile}`);
+      } else {
+        parts.push(el("rect", { x: px, y: py, width: C, height: C, fill: "#f7f3ea", stroke: "#ccc" }));
+        name = tr(ctx, "empty", "vide");
+      }
+      if (sq.pawn) {
+        const [en, fr] = PAWN_LETTER[sq.pawn] ?? ["?", "?"];
+        parts.push(pawn(px + C / 2, py + C / 2, 15, sq.pawnOf, tr(ctx, en, fr)));
+        const pn = PAWN_NAME[sq.pawn] ?? [sq.pawn, sq.pawn];
+        name += ", " + tr(ctx, `${sq.pawnOf} ${pn[0]}`, `${pn[1]} ${colour(sq.pawnOf)}`);
+      }
+      kids.push(target(id, `${id}: ${name}`, undefined, ...parts));
+    }
+  }
+  // coordinates
+  for (let i = 0; i < n; i++) {
+    kids.push(text(X0 + i * C + C / 2, Y0 + boardW + 10, i, { "font-size": 10, fill: "#777" }));
+  }
+
+  // seats
+  let y = Y0;
+  seats.forEach((s: any, i: number) => {
+    const h = hue(s.color);
+    const turn = v.toMove === i;
+    const box: SVGElement[] = [
+      rect(side, y - 8, 280, 108, { fill: turn ? "#fff7d6" : "#fbfaf6", stroke: turn ? "#c99a00" : "#ccc", "stroke-width": turn ? 3 : 1 }),
+      el("circle", { cx: side + 18, cy: y + 12, r: 11, fill: h.fill, stroke: "#222" }),
+      mark(h.mark, side + 18, y + 12, 6, h.ink),
+      el("text", { x: side + 36, y: y + 17, class: "seat-name" }, seatName(ctx, i) + (i === ctx.seat ? tr(ctx, " (you)", " (vous)") : "")),
+      el("text", { x: side + 270, y: y + 17, "text-anchor": "end", class: "score" }, `${s.score}`),
+      el("text", { x: side + 10, y: y + 42, class: "small" }, tr(ctx, `Tiles: ${s.tiles[0]}×1 ${s.tiles[1]}×2 ${s.tiles[2]}×3 · hand ${s.handCount}`, `Tuiles : ${s.tiles[0]}×1 ${s.tiles[1]}×2 ${s.tiles[2]}×3 · main ${s.handCount}`)),
+    ];
+    (s.supply as string[]).forEach((e, k) => {
+      const comp = ctx.comp(e);
+      box.push(
+        target(`supply:${i}:${e}`, comp?.name ?? e, comp?.help, rect(side + 10 + k * 44, y + 56, 40, 34, { fill: h.fill, stroke: "#333" }), text(side + 30 + k * 44, y + 73, (comp?.name ?? e).slice(0, 5), { "font-size": 10, fill: h.ink })),
+      );
+    });
+    kids.push(g({ class: "seat" }, ...box));
+    y += 118;
+  });
+
+  // cards: deck, played, the viewer's hand
+  kids.push(deck(side, y, 44, 62, v.deck, tr(ctx, "Deck", "Pioche")));
+  kids.push(el("text", { x: side + 22, y: y + 92, "text-anchor": "middle", class: "small" }, tr(ctx, "deck", "pioche")));
+  const cardAt = (id: string, x: number, label: string) => {
+    const comp = ctx.comp(id);
+    return target(id, `${label} ${comp?.name ?? id}`, comp?.help, rect(x, y, 44, 62, { fill: "#fffdf5", stroke: "#555" }), text(x + 22, y + 31, id, { "font-size": 13, "font-weight": 600 }));
+  };
+  if (v.played) kids.push(cardAt(v.played, side + 64, tr(ctx, "played", "jouée")));
+  const me = seats[ctx.seat];
+  if (me?.hand) {
+    kids.push(el("text", { x: side + 128, y: y - 6, class: "small" }, tr(ctx, "Your hand", "Votre main")));
+    (me.hand as string[]).forEach((c, k) => kids.push(cardAt(c, side + 128 + k * 52, tr(ctx, "hand:", "main :"))));
+  }
+  return svgRoot(W, H, tr(ctx, "Schlossgarten table", "Table de Schlossgarten"), ...kids);
+}

@@ -1,0 +1,30 @@
+// What a renderer gets besides the view: the viewer, seat names, the
+// language and the game's component texts. A renderer is a pure function
+// of (view, ctx): it returns an SVG drawing of the table and tags with
+// data-id every thing a move description may name (same ids as the view).
+
+import type { Lang } from "../i18n";
+
+export interface CompText {
+  name: string;
+  help?: string;
+}
+
+export interface Ctx {
+  lang: Lang;
+  /** The seat the page plays, or -1 for a spectator. */
+  seat: number;
+  names: string[];
+  /** Name and help of a component id from the game's catalogue, if known. */
+  comp(id: string): CompText | undefined;
+}
+
+export type Renderer = (view: any, ctx: Ctx) => SVGSVGElement;
+
+/** tr picks the English or French text. */
+export const tr = (ctx: Ctx, en: string, fr: string) => (ctx.lang === "fr" ? fr : en);
+
+/** seatName is a seat's display name, or "Seat N". */
+export function seatName(ctx: Ctx, i: number): string {
+  return ctx.names[i] || tr(ctx, `Seat ${i + 1}`, `Place ${i + 1}`);
+}

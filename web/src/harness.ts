@@ -1,0 +1,51 @@
+// The harness page (served by e2e/harness, never by the server): a real
+// engine position drawn by its game's renderer, for the renderers' browser
+// tests and the screenshots. With auto=1 the page's seat plays against
+// random opponents: each move is sent back as one more m= parameter.
+
+import { h } from "./dom";
+import { type Lang, t } from "./i18n";
+import { TableView, type TableData } from "./table";
+
+export async function harness(root: HTMLElement, lang: Lang): Promise<void> {
+  const params = new URLSearchParams(location.search);
+  if (!params.get("game")) {
+    root.append(h("p", {}, "?game=ID&players=N&seed=S&ply=K&seat=P[&auto=1]"));
+    return;
+  }
+  const moves: string[] = params.getAll("m");
+  const view = new TableView(lang, {
+    move: (_i, m) => {
+      moves.push(m.notation);
+      void load();
+    },
+  });
+  root.append(view.root);
+  async function load(): Promise<void> {
+    const q = new URLSearchParams(params);
+    q.delete("m");
+    for (const m of moves) q.append("m", m);
+    q.set("lang", lang);
+    const r = await fetch("/harness/api/view?" + q.toString());
+    if (!r.ok) {
+      view.refused(await r.text());
+      return;
+    }
+    const p = await r.json();
+    const data: TableData = {
+      game: p.game,
+      seat: p.seat,
+      names: [],
+      toMove: p.toMove,
+      over: p.over,
+      view: p.view,
+      moves: p.moves,
+      events: p.events,
+      result: p.result,
+    };
+    view.update(data);
+    document.title = (view.myTurn() ? "● " + t(lang, "yourTurn") + " — " : "") + p.game + " — jardin";
+    document.body.dataset.ready = String(moves.length);
+  }
+  await load();
+}

@@ -1,0 +1,102 @@
+// The step machine that turns clicks into moves. Each legal move's
+// description ({"kind":"place","card":"hand:2","cell":"r1c3"}) is read as
+// a path of ids in the order a player chooses them, ending with "#kind".
+// The page offers the distinct next ids of the moves that match what was
+// chosen so far; once one move is left it is played. A decision with many
+// moves (a tile anywhere on a board) is thus a few small choices.
+
+export interface MoveDesc {
+  kind: string;
+  [part: string]: string;
+}
+
+export interface LegalMove {
+  desc?: MoveDesc;
+  notation: string;
+}
+
+export interface Choice {
+  /** The id to pick: a view id, or "#kind" to tell moves apart by kind. */
+  id: string;
+  /** The part's role ("card", "cell"), or "kind". */
+  part: string;
+  /** How many legal moves go through this choice. */
+  count: number;
+}
+
+/** path lists a move's ids in the order of its parts, then "#kind". */
+export function path(m: LegalMove): string[] {
+  if (!m.desc) return ["=" + m.notation];
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(m.desc)) if (k !== "kind") out.push(v);
+  out.push("#" + m.desc.kind);
+  return out;
+}
+
+function partName(m: LegalMove, i: number): string {
+  if (!m.desc) return "notation";
+  const keys = Object.keys(m.desc).filter((k) => k !== "kind");
+  return keys[i] ?? "kind";
+}
+
+export class Picker {
+  readonly moves: LegalMove[];
+  private paths: string[][];
+  chosen: string[] = [];
+
+  constructor(moves: LegalMove[]) {
+    this.moves = moves;
+    this.paths = moves.map(path);
+  }
+
+  /** The moves still possible after the choices made. */
+  matching(): number[] {
+    const out: number[] = [];
+    this.paths.forEach((p, i) => {
+      if (this.chosen.every((c, k) => p[k] === c)) out.push(i);
+    });
+    return out;
+  }
+
+  /** The next choices, in the order of the legal moves. */
+  choices(): Choice[] {
+    const seen = new Map<string, Choice>();
+    const k = this.chosen.length;
+    for (const i of this.matching()) {
+      const id = this.paths[i][k];
+      if (id === undefined) continue;
+      const c = seen.get(id);
+      if (c) c.count++;
+      else seen.set(id, { id, part: partName(this.moves[i], k), count: 1 });
+    }
+    return [...seen.values()];
+  }
+
+  /**
+   * pick chooses id; it returns the move's index once a single move is left,
+   * else -1 (more to choose). An id that is not a choice changes nothing
+   * and returns -2.
+   */
+  pick(id: string): number {
+    if (!this.choices().some((c) => c.id === id)) return -2;
+    this.chosen.push(id);
+    const left = this.matching();
+    if (left.length === 1) return left[0];
+    return -1;
+  }
+
+  back(): void {
+    this.chosen.pop();
+  }
+
+  reset(): void {
+    this.chosen = [];
+  }
+
+  /** byNotation finds the legal move written as s (spaces and case aside). */
+  byNotation(s: string): number {
+    const norm = (x: string) => x.trim().replace(/\s+/g, " ").toLowerCase();
+    const want = norm(s);
+    return this.moves.findIndex((m) => norm(m.notation) === want);
+  }
+}

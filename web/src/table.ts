@@ -1,0 +1,287 @@
+// The table page's body, independent of where its data comes from: the
+// status line, the SVG drawn by the game's renderer with the legal targets
+// made clickable, the step bar for choices that are not on the drawing, the
+// move box, the undo button when offered, the event log and the score pad.
+
+import { h, clear } from "./dom";
+import type { CompText, Ctx } from "./games/types";
+import { renderers } from "./games/index";
+import { type Lang, t } from "./i18n";
+import { type LegalMove, type MoveDesc, Picker } from "./picker";
+
+export interface Category {
+  id: string;
+  en: string;
+  fr: string;
+}
+
+export interface Result {
+  final: boolean;
+  categories: Category[];
+  players: { points: number[]; total: number; rank: number; rating?: string }[];
+}
+
+/** Everything the page needs to draw one seat's sight of a table. */
+export interface TableData {
+  game: string;
+  title?: string;
+  seat: number;
+  names: string[];
+  toMove: number;
+  over: boolean;
+  view: any;
+  moves: LegalMove[];
+  events: string[];
+  result?: Result;
+  /** How many moves the seat may take back now (0: no undo button). */
+  undo?: number;
+  comps?: Record<string, CompText>;
+  /** Each seat's last move, to highlight. */
+  last?: { seat: number; desc: MoveDesc }[];
+  clocks?: { seat: number; ms: number; running: boolean }[];
+}
+
+export interface Actions {
+  move(index: number, m: LegalMove): void;
+  undo?(): void;
+}
+
+export class TableView {
+  readonly root: HTMLElement;
+  private data?: TableData;
+  private picker = new Picker([]);
+  private lang: Lang;
+  private actions: Actions;
+  private els: Record<string, HTMLElement>;
+  private busy = false;
+
+  constructor(lang: Lang, actions: Actions) {
+    this.lang = lang;
+    this.actions = actions;
+    this.els = {
+      status: h("p", { class: "status", role: "status", "aria-live": "polite" }),
+      board: h("div", { class: "board-wrap" }),
+      steps: h("div", { class: "steps", "aria-live": "polite" }),
+      moveForm: h("form", { class: "movebox" }),
+      message: h("p", { class: "message", role: "alert" }),
+      pad: h("section", { class: "pad" }),
+      log: h("ol", { class: "log", "aria-live": "polite" }),
+    };
+    const input = h("input", { name: "move", autocomplete: "off", spellcheck: "false", "aria-label": t(lang, "moveBox"), placeholder: t(lang, "moveBox") }) as HTMLInputElement;
+    this.els.moveForm.append(input, h("button", { type: "submit" }, t(lang, "send")));
+    this.els.moveForm.addEventListener("submit", (e) => {
+      e.preventDefault();
+      this.typed(input.value);
+      input.value = "";
+    });
+    this.els.board.addEventListener("click", (e) => {
+      const thing = (e.target as Element).closest?.("[data-id].target");
+      if (thing) this.choose(thing.getAttribute("data-id")!);
+    });
+    this.els.board.addEventListener("keydown", (e) => this.key(e));
+    this.root = h(
+      "div",
+      { class: "table" },
+      h("div", { class: "play" }, this.els.status, this.els.board, this.els.steps, this.els.message, this.els.moveForm),
+      h("aside", { class: "side" }, this.els.pad, h("h2", {}, t(lang, "log")), this.els.log),
+    );
+  }
+
+  setLang(l: Lang): void {
+    this.lang = l;
+    if (this.data) this.update(this.data);
+  }
+
+  /** update draws new data; a choice in progress survives when the moves are the same. */
+  update(d: TableData): void {
+    const sameMoves = this.data && JSON.stringify(this.data.moves) === JSON.stringify(d.moves);
+    this.data = d;
+    this.busy = false;
+    if (!sameMoves) this.picker = new Picker(d.moves);
+    this.draw();
+  }
+
+  /** Tells the table a move was refused, with the server's reason. */
+  refused(reason: string): void {
+    this.busy = false;
+    this.els.message.textContent = t(this.lang, "illegal", reason);
+    this.picker.reset();
+    this.draw();
+  }
+
+  myTurn(): boolean {
+    return !!this.data && !this.data.over && this.data.toMove === this.data.seat && this.data.moves.length > 0;
+  }
+
+  private ctx(): Ctx {
+    const d = this.data!;
+    return { lang: this.lang, seat: d.seat, names: d.names, comp: (id) => d.comps?.[id] };
+  }
+
+  private draw(): void {
+    const d = this.data!;
+    const L = this.lang;
+    const render = renderers[d.game];
+    const focusedId = (document.activeElement as Element | null)?.getAttribute?.("data-id");
+    clear(this.els.board);
+    if (render) {
+      this.els.board.append(render(d.view, this.ctx()));
+    } else {
+      this.els.board.append(h("pre", {}, JSON.stringify(d.view, null, 1)));
+    }
+    // status
+    const name = (i: number) => d.names[i] || `${t(L, "seat")} ${i + 1}`;
+    this.els.status.textContent = d.over ? t(L, "gameOver") : this.myTurn() ? t(L, "yourTurn") : d.toMove >= 0 ? t(L, "turnOf", name(d.toMove)) : "";
+    this.els.status.classList.toggle("mine", this.myTurn());
+    this.els.moveForm.hidden = !this.myTurn();
+    // last moves
+    for (const lm of d.last ?? []) {
+      for (const [k, id] of Object.entries(lm.desc)) {
+        if (k === "kind") continue;
+        this.find(id)?.classList.add("last");
+      }
+    }
+    this.decorate(focusedId);
+    this.drawLog();
+    this.drawPad();
+  }
+
+  private find(id: string): Element | null {
+    return this.els.board.querySelector(`[data-id="${CSS.escape(id)}"]`);
+  }
+
+  /** decorate marks the legal next choices on the drawing and lists the rest. */
+  private decorate(focusedId: string | null | undefined): void {
+    const L = this.lang;
+    clear(this.els.steps);
+    if (!this.myTurn() || this.busy) return;
+    for (const id of this.picker.chosen) this.find(id)?.classList.add("chosen");
+    const off: HTMLElement[] = [];
+    for (const c of this.picker.choices()) {
+      const e = this.find(c.id);
+      if (e) {
+        e.classList.add("target");
+        e.setAttribute("tabindex", "0");
+        e.setAttribute("role", "button");
+        e.setAttribute("aria-label", e.getAttribute("data-name") || c.id);
+      } else {
+        off.push(h("button", { type: "button", class: "choice", "data-choice": c.id, onclick: () => this.choose(c.id) }, this.label(c.id)));
+      }
+    }
+    if (this.picker.chosen.length > 0) {
+      this.els.steps.append(h("span", { class: "chosen-list" }, this.picker.chosen.map((c) => this.label(c)).join(" → ")));
+      this.els.steps.append(h("button", { type: "button", class: "back", onclick: () => { this.picker.back(); this.draw(); } }, t(L, "cancel")));
+    }
+    if (off.length) this.els.steps.append(h("span", { class: "choose" }, t(L, "choose") + " :"), ...off);
+    if ((this.data!.undo ?? 0) > 0 && this.actions.undo) {
+      this.els.steps.append(h("button", { type: "button", class: "undo", onclick: () => this.actions.undo!() }, t(L, "undo")));
+    }
+    if (focusedId) (this.find(focusedId) as HTMLElement | null)?.focus?.();
+  }
+
+  private label(id: string): string {
+    if (id.startsWith("#")) return id.slice(1);
+    if (id.startsWith("=")) return id.slice(1);
+    const c = this.data?.comps?.[id];
+    if (c) return c.name;
+    const e = this.find(id);
+    return e?.getAttribute("data-name") || id;
+  }
+
+  private choose(id: string): void {
+    if (!this.myTurn() || this.busy) return;
+    this.els.message.textContent = "";
+    const r = this.picker.pick(id);
+    if (r >= 0) {
+      this.play(r);
+      return;
+    }
+    this.draw();
+    // keep the keyboard on the drawing: focus the first new target
+    (this.els.board.querySelector(".target") as HTMLElement | null)?.focus?.();
+  }
+
+  private play(i: number): void {
+    this.busy = true;
+    const m = this.picker.moves[i];
+    this.picker.reset();
+    this.draw();
+    this.actions.move(i, m);
+  }
+
+  private typed(s: string): void {
+    if (!this.myTurn() || !s.trim()) return;
+    const i = this.picker.byNotation(s);
+    if (i < 0) {
+      this.els.message.textContent = t(this.lang, "notUnderstood", s);
+      return;
+    }
+    this.els.message.textContent = "";
+    this.play(i);
+  }
+
+  /** Arrow keys move between targets by position; Enter and Space choose; Escape goes back. */
+  private key(e: KeyboardEvent): void {
+    const cur = (e.target as Element).closest?.(".target") as SVGGraphicsElement | null;
+    if (e.key === "Escape" && this.picker.chosen.length) {
+      this.picker.back();
+      this.draw();
+      e.preventDefault();
+      return;
+    }
+    if (!cur) return;
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      this.choose(cur.getAttribute("data-id")!);
+      return;
+    }
+    const dirs: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    const d = dirs[e.key];
+    if (!d) return;
+    e.preventDefault();
+    const c = centre(cur);
+    let best: Element | null = null;
+    let bestScore = Infinity;
+    for (const o of this.els.board.querySelectorAll(".target")) {
+      if (o === cur) continue;
+      const p = centre(o as SVGGraphicsElement);
+      const dx = p.x - c.x;
+      const dy = p.y - c.y;
+      const along = dx * d[0] + dy * d[1];
+      if (along <= 0) continue;
+      const across = Math.abs(dx * d[1]) + Math.abs(dy * d[0]);
+      const score = along + 2 * across;
+      if (score < bestScore) {
+        bestScore = score;
+        best = o;
+      }
+    }
+    (best as HTMLElement | null)?.focus?.();
+  }
+
+  private drawLog(): void {
+    clear(this.els.log);
+    for (const ev of this.data!.events.slice(-60)) this.els.log.append(h("li", {}, ev));
+    this.els.log.scrollTop = this.els.log.scrollHeight;
+  }
+
+  private drawPad(): void {
+    const d = this.data!;
+    const L = this.lang;
+    clear(this.els.pad);
+    const r = d.result;
+    if (!r || !r.players?.length) return;
+    const name = (i: number) => d.names[i] || `${t(L, "seat")} ${i + 1}`;
+    const head = h("tr", {}, h("th", { scope: "col" }, ""), ...r.players.map((_, i) => h("th", { scope: "col" }, name(i))));
+    const rows = r.categories.map((c, k) => h("tr", {}, h("th", { scope: "row" }, L === "fr" ? c.fr || c.en : c.en), ...r.players.map((p) => h("td", {}, String(p.points[k] ?? "")))));
+    const total = h("tr", { class: "total" }, h("th", { scope: "row" }, t(L, "total")), ...r.players.map((p) => h("td", {}, String(p.total))));
+    const rank = h("tr", {}, h("th", { scope: "row" }, t(L, "rank")), ...r.players.map((p) => h("td", {}, String(p.rank))));
+    const extra = r.players.some((p) => p.rating) ? [h("tr", {}, h("th", { scope: "row" }, t(L, "rating")), ...r.players.map((p) => h("td", {}, p.rating ?? "")))] : [];
+    this.els.pad.append(h("h2", {}, t(L, "scorePad")), h("table", { class: "scorepad" }, h("thead", {}, head), h("tbody", {}, ...rows, total, rank, ...extra)));
+  }
+}
+
+function centre(e: SVGGraphicsElement): { x: number; y: number } {
+  const r = e.getBoundingClientRect();
+  return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+}
