@@ -3,10 +3,9 @@ package hanginggardens
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
-	"reflect"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/jardin-games/jardin/engine"
@@ -15,6 +14,7 @@ import (
 // Position is one player's finished garden, as read by `jardin score`
 // (docs/hanging-gardens.md, docs/examples/hanging-gardens.position.json).
 type Position struct {
+	Game       string            `json:"game,omitempty"`    // "hanging-gardens", optional (docs/cli.md)
 	Irrigation string            `json:"irrigation"`        // Left, Right, Borders, Center or H
 	Players    int               `json:"players,omitempty"` // player count (1-5), default 2: sets the objective places
 	Garden     map[string]string `json:"garden"`            // a1..c3 -> "CARD" or "CARD+ENHANCEMENT"
@@ -32,17 +32,22 @@ type PositionMarker struct {
 
 var _ engine.PositionScorer = game{}
 
-// ScorePosition scores a finished garden (HG-E1).
-func (game) ScorePosition(data []byte) (engine.Score, error) {
+// ScorePosition scores a finished garden (HG-E1). The file is read as a
+// person wrote it (engine.DecodeJSON): a byte-order mark is accepted, null
+// and anything but one object refused, errors given by line and column or
+// by field, in the player's terms.
+func (g game) ScorePosition(data []byte) (engine.Score, error) {
+	if err := engine.CheckGameField(data, g.ID()); err != nil {
+		return engine.Score{}, fmt.Errorf("position: %w", err)
+	}
 	var pos Position
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&pos); err != nil {
-		return engine.Score{}, jsonError(data, err)
+	if err := engine.DecodeJSON(data, &pos, true); err != nil {
+		if k, kind := gardenValueNotString(data); k != "" {
+			return engine.Score{}, fmt.Errorf("position: garden.%s should be a string such as \"EM02+EN14\", not %s", k, kind)
+		}
+		return engine.Score{}, fmt.Errorf("position: %w (a position has irrigation, players, garden, objectives, tools, gold; see docs/hanging-gardens.md)", err)
 	}
-	if _, err := dec.Token(); err != io.EOF {
-		return engine.Score{}, fmt.Errorf("position: extra data after the JSON object")
-	}
+	data = engine.TrimBOM(data)
 	if dup, _ := duplicateKey(json.NewDecoder(bytes.NewReader(data)), ""); dup != "" {
 		return engine.Score{}, fmt.Errorf("position: %s is given twice; keep one", dup)
 	}
@@ -60,82 +65,45 @@ func (game) ScorePosition(data []byte) (engine.Score, error) {
 	return sc, nil
 }
 
-// jsonError rewrites the decoder's errors in the player's terms: the line,
-// the field and the kind of value wanted, never Go type names.
-func jsonError(data []byte, err error) error {
-	var se *json.SyntaxError
-	var te *json.UnmarshalTypeError
-	line := func(off int64) int {
-		if off > int64(len(data)) {
-			off = int64(len(data))
-		}
-		return 1 + bytes.Count(data[:off], []byte("\n"))
-	}
-	switch {
-	case len(bytes.TrimSpace(data)) == 0:
-		return fmt.Errorf("position: the file is empty: want one JSON object with irrigation and garden (see docs/hanging-gardens.md)")
-	case errors.As(err, &se):
-		return fmt.Errorf("position: line %d: JSON syntax error: %v", line(se.Offset), se)
-	case errors.As(err, &te) && te.Field == "":
-		return fmt.Errorf("position: the file must hold one JSON object {\"irrigation\": ..., \"garden\": {...}}, not %s", jsonKind(te.Value))
-	case errors.As(err, &te) && te.Field == "garden" && te.Type.Kind() == reflect.String:
-		return fmt.Errorf("position: line %d: garden.%s should be a string such as \"EM02+EN14\", not %s", line(te.Offset), gardenKeyNotString(data), jsonKind(te.Value))
-	case errors.As(err, &te):
-		return fmt.Errorf("position: line %d: field %s should be %s, not %s", line(te.Offset), te.Field, goKind(te.Type), jsonKind(te.Value))
-	}
-	return fmt.Errorf("position: %v (a position has irrigation, players, garden, objectives, tools, gold; an objective marker has position, place)", strings.TrimPrefix(err.Error(), "json: "))
-}
-
-// goKind names the JSON value a Go type reads.
-func goKind(t reflect.Type) string {
-	switch t.Kind() {
-	case reflect.String:
-		return "a string"
-	case reflect.Int:
-		return "a whole number"
-	case reflect.Map, reflect.Struct:
-		return "an object"
-	case reflect.Slice:
-		return "a list"
-	}
-	return t.Kind().String()
-}
-
-// jsonKind names a JSON value as the decoder reports it ("number 1.5").
-func jsonKind(v string) string {
-	switch v {
-	case "array":
-		return "a list"
-	case "object":
-		return "an object"
-	case "string", "number":
-		return "a " + v
-	case "bool":
-		return "true or false"
-	}
-	return strings.TrimPrefix(v, "number ")
-}
-
-// gardenKeyNotString finds the garden position whose value is not a string,
-// which the decoder's error does not name.
-func gardenKeyNotString(data []byte) string {
+// gardenValueNotString finds a garden position whose value is not a string,
+// which the decoder's error does not name, and what it is instead.
+func gardenValueNotString(data []byte) (key, kind string) {
 	var raw struct {
 		Garden map[string]json.RawMessage `json:"garden"`
 	}
-	if json.Unmarshal(data, &raw) == nil {
-		for _, name := range posNames {
-			for _, k := range []string{name, strings.ToUpper(name)} {
-				if v, ok := raw.Garden[k]; ok && (len(v) == 0 || v[0] != '"') {
-					return k
-				}
-			}
-		}
+	if json.Unmarshal(engine.TrimBOM(data), &raw) != nil {
+		return "", ""
 	}
-	return "POSITION"
+	keys := slices.Sorted(maps.Keys(raw.Garden))
+	for _, k := range keys {
+		v := bytes.TrimSpace(raw.Garden[k])
+		if len(v) == 0 || v[0] == '"' {
+			continue
+		}
+		switch v[0] {
+		case '{':
+			return k, "an object"
+		case '[':
+			return k, "a list"
+		case 't', 'f':
+			return k, "true or false"
+		case 'n':
+			return k, "null"
+		}
+		return k, "a number"
+	}
+	return "", ""
 }
 
 func (pos *Position) score() ([nCats]int, error) {
 	var zero [nCats]int
+	// Both are required: a file without them would score an empty garden.
+	switch {
+	case pos.Irrigation == "":
+		return zero, fmt.Errorf("position: field irrigation is missing: name your irrigation card (Left, Right, Borders, Center or H)")
+	case pos.Garden == nil:
+		return zero, fmt.Errorf("position: field garden is missing: give the card at each of the 12 positions a1-a5, b1-b4, c1-c3")
+	}
 	irr := -1
 	var names []string
 	for i, ic := range comp.Irrigation {

@@ -28,7 +28,7 @@ func TestScorePositionErrors(t *testing.T) {
 		{"objective place", strings.Replace(string(good), `"place": 1}`, `"place": 3}`, 1), "objectives[0].place"},
 		{"objective twice", strings.Replace(string(good), `"position": 4`, `"position": 2`, 1), "twice"},
 		{"players", strings.Replace(string(good), `"players": 3`, `"players": 7`, 1), "players"},
-		{"trailing", string(good) + "{}", "extra"},
+		{"trailing", string(good) + "{}", "goes on after"},
 		{"empty file", "", "empty"},
 		{"blank file", " \n\t", "empty"},
 		{"not an object", "[]", "JSON object"},
@@ -41,6 +41,18 @@ func TestScorePositionErrors(t *testing.T) {
 		{"marker field twice", strings.Replace(string(good), `"place": 1}`, `"place": 1, "place": 2}`, 1), "objectives[0].place is given twice"},
 		{"position given twice", strings.Replace(string(good), `"a1": "AN04"`, `"a1": "AN04", "A1": "AN02"`, 1), "twice"},
 	}
+	tests = append(tests, []struct{ name, in, want string }{
+		// issue 13: files as people write them
+		{"syntax line and column", "{\n  \"irrigation\": \"Right\",\n  \"garden\": {,}\n}", "line 3, column"},
+		{"null", "null", "JSON object"},
+		{"null with spaces", " null \n", "JSON object"},
+		{"a number", "3", "JSON object"},
+		{"missing irrigation", strings.Replace(string(good), `"irrigation": "Right",`, ``, 1), "field irrigation is missing"},
+		{"missing garden", `{"irrigation": "Right", "players": 3}`, "field garden is missing"},
+		{"null garden", `{"irrigation": "Right", "garden": null}`, "field garden is missing"},
+		{"another game", strings.Replace(string(good), `{`, `{"game": "english-gardens",`, 1), "does not look like a hanging-gardens position"},
+		{"game not a string", strings.Replace(string(good), `{`, `{"game": 4,`, 1), "game"},
+	}...)
 	for _, tc := range tests {
 		_, err := Game.(game).ScorePosition([]byte(tc.in))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -65,15 +77,52 @@ func TestScorePositionErrors(t *testing.T) {
 	}
 }
 
+// Issue 13: the position format accepts the "game" field docs/cli.md
+// documents, and a UTF-8 byte-order mark, and scores the same garden.
+func TestScorePositionGameFieldAndBOM(t *testing.T) {
+	good, err := os.ReadFile("../../docs/examples/hanging-gardens.position.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := Game.(game).ScorePosition(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	withGame := strings.Replace(string(good), `{`, `{"game": "hanging-gardens",`, 1)
+	for name, in := range map[string]string{
+		"game field":       withGame,
+		"byte-order mark":  "\xef\xbb\xbf" + string(good),
+		"both":             "\xef\xbb\xbf" + withGame,
+		"game field after": strings.Replace(string(good), `"gold": 1`, `"gold": 1, "game": "hanging-gardens"`, 1),
+	} {
+		got, err := Game.(game).ScorePosition([]byte(in))
+		if err != nil || got.Total != want.Total || got.Total != 48 {
+			t.Errorf("%s: %d, %v; want %d", name, got.Total, err, want.Total)
+		}
+	}
+}
+
 func FuzzScorePosition(f *testing.F) {
 	good, _ := os.ReadFile("../../docs/examples/hanging-gardens.position.json")
 	f.Add(good)
 	f.Add([]byte(`{}`))
 	f.Add([]byte(`{"irrigation":"H","garden":{"a1":"EM01+EN01"}}`))
+	f.Add([]byte("null"))
+	f.Add(append([]byte("\xef\xbb\xbf"), good...))
+	f.Add([]byte(`{"game":"hanging-gardens","irrigation":"H","garden":{"a1":5}}`))
+	f.Add([]byte(`{"game":"schlossgarten"}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		sc, err := Game.(game).ScorePosition(data)
 		if err != nil {
+			// Messages speak to the player: no Go types or decoder jargon.
+			if msg := err.Error(); strings.Contains(msg, "hanginggardens.") || strings.Contains(msg, "map[") ||
+				strings.Contains(msg, "json:") || strings.Contains(msg, "Go value") {
+				t.Fatalf("error names Go internals: %v", err)
+			}
 			return
+		}
+		if len(sc.Points) != len(categories) {
+			t.Fatalf("%d points for %d categories", len(sc.Points), len(categories))
 		}
 		sum := 0
 		for _, v := range sc.Points {
