@@ -347,7 +347,9 @@ func (s *state) repotRule(p int, t uint8, c int) (string, string) {
 }
 
 // repotDests appends the legal destinations of tile t of garden p as place
-// moves; with one set it stops at the first and only reports whether any exists.
+// moves; with one set it stops at the first and only reports whether any
+// exists. While a chosen tile waits to be placed, a destination must leave
+// it a legal cell.
 func (s *state) repotDests(p int, t uint8, buf []engine.Move, one bool) ([]engine.Move, bool) {
 	x0, y0, x1, y1 := s.bbox(p)
 	var seen cellSet
@@ -363,6 +365,9 @@ func (s *state) repotDests(p int, t uint8, buf []engine.Move, one bool) ([]engin
 			}
 			if !free && !s.connected(p, t, c) {
 				continue
+			}
+			if s.held != 0 && !s.heldFits(p, change{moved: t, from: start, to: c}) {
+				continue // the chosen tile would have nowhere to go (HP-T15)
 			}
 			found = true
 			if one {
@@ -382,4 +387,142 @@ func (s *state) anyRepot(p int) bool {
 		}
 	}
 	return false
+}
+
+// ---- optional actions while a tile is held ----
+
+// change is a change of a garden that a player may make while holding the
+// tile they chose, before placing it (HP-T26, HP-T27 at any moment of the
+// turn): a tile repotted or a flower recoloured.
+type change struct {
+	moved    uint8 // the tile repotted, 0 for none
+	from, to int   // its old and new cells
+	recol    uint8 // the flower watered, 0 for none
+	colour   uint8 // its new colour
+}
+
+// heldFits reports whether the held tile still has a legal cell in garden
+// p after ch: the chosen tile must be placed (HP-T15), so no repot or
+// watering may leave it nowhere to go. It does not change the state, since
+// LegalMoves calls it (states may be read by several goroutines).
+//
+// A change can only spoil cells near it: a repot empties one cell and fills
+// another, so the cells it can make illegal are the destination, the
+// neighbours of both cells and, for two windmills, the destination's row
+// and column; a watering changes a flower's neighbours only. A legal cell
+// elsewhere stays legal, which settles almost every case without judging
+// the whole garden anew.
+func (s *state) heldFits(p int, ch change) bool {
+	t := s.held
+	near := func(c int) bool {
+		if ch.recol != 0 {
+			return adjacent(c, int(s.pos[ch.recol]))
+		}
+		if c == ch.to || adjacent(c, ch.to) || adjacent(c, ch.from) {
+			return true
+		}
+		if tiles[t].kind == kindWindmill && tiles[ch.moved].kind == kindWindmill {
+			return cellX(c) == cellX(ch.to) || cellY(c) == cellY(ch.to)
+		}
+		return false
+	}
+	x0, y0, x1, y1 := s.bbox(p)
+	for y := y0 - 1; y <= y1+1; y++ {
+		for x := x0 - 1; x <= x1+1; x++ {
+			if c := cellOf(x, y); !near(c) && s.checkCell(p, t, c, 0) == okCell {
+				return true
+			}
+		}
+	}
+	// Every legal cell is near the change: judge the garden after it.
+	x0, y0, x1, y1 = 0, 0, 1, 1
+	for _, u := range s.gtiles[p][:s.gn[p]] {
+		c := int(s.pos[u])
+		if u == ch.moved {
+			c = ch.to
+		}
+		x, y := cellX(c), cellY(c)
+		x0, x1, y0, y1 = min(x0, x), max(x1, x), min(y0, y), max(y1, y)
+	}
+	for y := y0 - 1; y <= y1+1; y++ {
+		for x := x0 - 1; x <= x1+1; x++ {
+			if s.checkCellAfter(p, t, cellOf(x, y), ch) == okCell {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func adjacent(a, b int) bool {
+	d := a - b
+	return d == 1 || d == -1 || d == gw || d == -gw
+}
+
+// checkCellAfter is checkCell (HP-T16) for tile t on cell c of garden p as
+// the garden would be after ch.
+func (s *state) checkCellAfter(p int, t uint8, c int, ch change) int {
+	if !inArea(c) {
+		return errOutside
+	}
+	g := s.garden(p)
+	at := func(c int) uint8 {
+		switch {
+		case ch.moved != 0 && c == ch.to:
+			return ch.moved
+		case ch.moved != 0 && c == ch.from:
+			return 0
+		}
+		return g[c]
+	}
+	colour := func(u uint8) uint8 {
+		if u == ch.recol && u != 0 {
+			return ch.colour
+		}
+		return s.colourOf(u)
+	}
+	if at(c) != 0 {
+		return errOccupied
+	}
+	info := &tiles[t]
+	touch := false
+	for _, d := range dirs {
+		v := at(c + d)
+		if v == 0 {
+			continue
+		}
+		touch = true
+		if v == house {
+			continue
+		}
+		switch info.kind {
+		case kindFlower:
+			if tiles[v].kind == kindFlower && tiles[v].shape == info.shape && colour(v) == colour(t) {
+				return errIdentical
+			}
+		case kindGnome:
+			if tiles[v].kind == kindGnome {
+				return errGnome
+			}
+		}
+	}
+	if !touch {
+		return errNoContact
+	}
+	if info.kind == kindWindmill {
+		x, y := cellX(c), cellY(c)
+		for _, u := range s.gtiles[p][:s.gn[p]] {
+			if u == t || tiles[u].kind != kindWindmill {
+				continue
+			}
+			uc := int(s.pos[u])
+			if u == ch.moved {
+				uc = ch.to
+			}
+			if cellX(uc) == x || cellY(uc) == y {
+				return errWindmill
+			}
+		}
+	}
+	return okCell
 }

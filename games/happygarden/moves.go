@@ -98,6 +98,7 @@ func (s *state) LegalMoves(buf []engine.Move) []engine.Move {
 				}
 			}
 		}
+		buf = s.appendOptional(p, buf)
 	case phAfter:
 		buf = append(buf, mkMove(mvEnd, 0, 0, 0))
 		buf = s.appendOptional(p, buf)
@@ -125,7 +126,9 @@ func (s *state) LegalMoves(buf []engine.Move) []engine.Move {
 	return buf
 }
 
-// appendOptional: watering and repotting (HP-T26, HP-T27).
+// appendOptional: watering and repotting (HP-T26, HP-T27), offered at every
+// step of the player's own turn: before choosing, between choosing and
+// placing, after placing.
 func (s *state) appendOptional(p int, buf []engine.Move) []engine.Move {
 	if s.cans[p] > 0 {
 		for _, t := range s.gtiles[p][:s.gn[p]] {
@@ -133,7 +136,7 @@ func (s *state) appendOptional(p int, buf []engine.Move) []engine.Move {
 				continue
 			}
 			for c := 0; c < numColours; c++ {
-				if s.waterRule(p, t, c) == "" {
+				if s.waterRule(p, t, c) == "" && s.waterKeepsHeld(p, t, c) {
 					buf = append(buf, mkMove(mvWater, int(t), 0, c))
 				}
 			}
@@ -188,6 +191,12 @@ func (s *state) setupRule(p, c int) string {
 		}
 	}
 	return ""
+}
+
+// waterKeepsHeld: watering flower t of garden p into colour col leaves the
+// tile p holds, if any, a legal cell (HP-T15).
+func (s *state) waterKeepsHeld(p int, t uint8, col int) bool {
+	return s.held == 0 || s.heldFits(p, change{recol: t, colour: uint8(col)})
 }
 
 // waterRule checks a magic watering can (HP-T27).
@@ -276,7 +285,45 @@ func (s *state) apply(kind, a, b, c int, ev *events) error {
 	case phEffect:
 		return s.applyEffect(p, kind, a, b, c, ev)
 
-	case phTurn, phAfter:
+	case phTurn, phPlace, phAfter:
+		// Repotting and the watering can are allowed at every step of the
+		// player's own turn (HP-T26, HP-T27; rulebook: « à n'importe quel
+		// moment de votre tour »).
+		switch kind {
+		case mvRepot:
+			if a != 0 || b != 0 || c != 0 {
+				return engine.Illegal("HP-T26", "malformed repot")
+			}
+			if s.wb[p] < 2 {
+				return engine.Illegal("HP-T26", "repotting costs 2 wheelbarrows")
+			}
+			if !s.anyRepot(p) {
+				return engine.Illegal("HP-T26", "no tile of your garden can slide to a legal cell (leaving the tile you chose a cell)")
+			}
+			s.repotRet, s.phase = s.phase, phRepotTile
+			return nil
+		case mvWater:
+			if b != 0 {
+				return engine.Illegal("HP-T27", "malformed watering")
+			}
+			if r := s.waterRule(p, uint8(a), c); r != "" {
+				return engine.Illegal(r, "the magic watering can goes on a flower of your garden, names another colour and may not make it identical to an adjacent flower")
+			}
+			if !s.waterKeepsHeld(p, uint8(a), c) {
+				return engine.Illegal("HP-T15", "that colour would leave %s, the tile you chose, no legal cell", tileName(s, s.held))
+			}
+			t := uint8(a)
+			s.cans[p]--
+			s.recol[t] = uint8(c) + 1
+			if ev.on() {
+				ev.say(p, "water", tileArg(t), engine.Comp(colourID(uint8(c))))
+			}
+			s.handout(p, s.validate(p, ev), s.phase, ev)
+			return nil
+		}
+		if s.phase == phPlace {
+			return s.applyPlace(p, kind, a, b, c, ev)
+		}
 		switch kind {
 		case mvTake:
 			if s.phase != phTurn {
@@ -329,51 +376,8 @@ func (s *state) apply(kind, a, b, c int, ev *events) error {
 			}
 			s.endTurn(ev)
 			return nil
-		case mvRepot:
-			if a != 0 || b != 0 || c != 0 {
-				return engine.Illegal("HP-T26", "malformed repot")
-			}
-			if s.wb[p] < 2 {
-				return engine.Illegal("HP-T26", "repotting costs 2 wheelbarrows")
-			}
-			if !s.anyRepot(p) {
-				return engine.Illegal("HP-T26", "no tile of your garden can slide to a legal cell")
-			}
-			s.repotRet, s.phase = s.phase, phRepotTile
-			return nil
-		case mvWater:
-			if b != 0 {
-				return engine.Illegal("HP-T27", "malformed watering")
-			}
-			if r := s.waterRule(p, uint8(a), c); r != "" {
-				return engine.Illegal(r, "the magic watering can goes on a flower of your garden, names another colour and may not make it identical to an adjacent flower")
-			}
-			t := uint8(a)
-			s.cans[p]--
-			s.recol[t] = uint8(c) + 1
-			if ev.on() {
-				ev.say(p, "water", tileArg(t), engine.Comp(colourID(uint8(c))))
-			}
-			s.handout(p, s.validate(p, ev), s.phase, ev)
-			return nil
 		}
 		return engine.Illegal("HP-T2", "not a move of this step of the turn")
-
-	case phPlace:
-		if kind != mvPlace || a != 0 || c != 0 {
-			return engine.Illegal("HP-T15", "place the tile you took (%s) in your garden", tileName(s, s.held))
-		}
-		if r := s.checkCell(p, s.held, b, 0); r != okCell {
-			return engine.Illegal("HP-T16", "%s", cellMsg[r])
-		}
-		t := s.held
-		s.put(p, t, b)
-		s.held = 0
-		if ev.on() {
-			ev.say(p, "place", tileArg(t), engine.Cell(cellID(b)))
-		}
-		s.handout(p, s.validate(p, ev), phAfter, ev)
-		return nil
 
 	case phRepotTile:
 		if kind != mvLift || b != 0 || c != 0 || !ownTile(s, p, a) {
@@ -392,6 +396,9 @@ func (s *state) apply(kind, a, b, c int, ev *events) error {
 		t := s.repotT
 		if r, msg := s.repotRule(p, t, b); r != "" {
 			return engine.Illegal(r, "%s", msg)
+		}
+		if s.held != 0 && !s.heldFits(p, change{moved: t, from: int(s.pos[t]), to: b}) {
+			return engine.Illegal("HP-T15", "%s there would leave %s, the tile you chose, no legal cell", tileName(s, t), tileName(s, s.held))
 		}
 		s.wb[p] -= 2
 		s.supWB += 2
@@ -424,6 +431,24 @@ func (s *state) apply(kind, a, b, c int, ev *events) error {
 		return nil
 	}
 	return engine.Illegal("HP-T2", "no decision is expected")
+}
+
+// applyPlace places the chosen tile (HP-T15, HP-T16).
+func (s *state) applyPlace(p, kind, a, b, c int, ev *events) error {
+	if kind != mvPlace || a != 0 || c != 0 {
+		return engine.Illegal("HP-T15", "place the tile you took (%s) in your garden", tileName(s, s.held))
+	}
+	if r := s.checkCell(p, s.held, b, 0); r != okCell {
+		return engine.Illegal("HP-T16", "%s", cellMsg[r])
+	}
+	t := s.held
+	s.put(p, t, b)
+	s.held = 0
+	if ev.on() {
+		ev.say(p, "place", tileArg(t), engine.Cell(cellID(b)))
+	}
+	s.handout(p, s.validate(p, ev), phAfter, ev)
+	return nil
 }
 
 func (s *state) applyEffect(p, kind, a, b, c int, ev *events) error {
@@ -480,7 +505,8 @@ func (s *state) applyEffect(p, kind, a, b, c int, ev *events) error {
 var ttNames = [...]string{"", "butterfly", "worm", "mole"}
 
 // handout starts handing k leaving tokens of giver's garden to opponents as
-// moles (HP-T24), then resumes the turn at step res.
+// moles (HP-T24), then resumes the turn at step res (phTurn, phPlace or
+// phAfter).
 func (s *state) handout(giver, k int, res uint8, ev *events) {
 	s.pend, s.giver, s.resume = uint8(k), int8(giver), res
 	s.nextHandout(ev)
@@ -491,9 +517,12 @@ func (s *state) nextHandout(ev *events) {
 		s.giver = 0
 		r := s.resume
 		s.resume = 0
-		if r == phTurn {
+		switch r {
+		case phTurn:
 			s.resumeTurn(ev)
-		} else {
+		case phPlace: // a repot or watering before placing the chosen tile
+			s.phase, s.toMove = phPlace, s.cur
+		default:
 			s.goAfter(ev)
 		}
 		return

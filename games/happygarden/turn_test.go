@@ -8,8 +8,9 @@ import (
 )
 
 // HP-T1, HP-T2, P7: a turn is optional actions, choose, place, optional
-// actions, end; nothing can be placed before choosing and no repot happens
-// between choosing and placing.
+// actions, end; nothing can be placed before choosing, nothing else taken
+// before placing, and the optional actions are open at every step (issue
+// 13: the rulebook's « à n'importe quel moment de votre tour »).
 func TestRule_HP_T1_T2_P7_TurnSteps(t *testing.T) {
 	s := bare(2)
 	lay(s, 0, "F01", 2, 0)
@@ -19,8 +20,11 @@ func TestRule_HP_T1_T2_P7_TurnSteps(t *testing.T) {
 	reject(t, s, "place 2,1", "HP-T2")
 	reject(t, s, "end", "HP-T2")
 	play(t, s, "take B1")
-	reject(t, s, "repot", "HP-T15")
 	reject(t, s, "take B2", "HP-T15")
+	reject(t, s, "end", "HP-T15")
+	if got := names(s); !slices.Contains(got, "repot") || !slices.Contains(got, "water F01 Y") {
+		t.Fatalf("between choosing and placing: moves %v, want a repot and the watering can offered", got)
+	}
 	play(t, s, "place 2,1")
 	if s.phase != phAfter {
 		t.Fatalf("after placing: step %s", phaseNames[s.phase])
@@ -640,5 +644,151 @@ func TestRule_HP_T27_T22_WaterHappyFlower(t *testing.T) {
 	wantHappy(t, s, true, "F03")
 	if got := s.Score(0); got != 1 {
 		t.Errorf("score after watering %d, want 1 (F03 no longer red for the bonus)", got)
+	}
+}
+
+// HP-T26, HP-T27, HP-T4, HP-T14 (issue 13): repotting and the watering can
+// are allowed between choosing and placing, so a wheelbarrow gained from
+// the chosen tile's symbol completes the pair that pays for a repot before
+// the tile is placed. Validation runs after the repot (HP-T21) and the turn
+// goes back to placing the chosen tile.
+func TestRule_HP_T26_T4_T14_RepotBeforePlacing(t *testing.T) {
+	s := bare(2, "pink")
+	f15 := lay(s, 0, "F15", 2, 0) // Julie's garden (HP-X2)
+	s.worms[f15] = 1
+	s.supWorm--
+	lay(s, 0, "F17", -1, 2)
+	lay(s, 0, "F36", 0, 2)
+	lay(s, 0, "F26", 1, 2)
+	lay(s, 0, "W1", 0, 3)
+	lay(s, 0, "G1", 1, 3)
+	lay(s, 0, "F05", 1, 4)
+	s.wb[0] = 1
+	s.supWB--
+	stock(s, "F08") // wheelbarrow symbol
+	var log engine.Log
+	for _, mv := range []string{"take B1", "repot", "lift F15", "place 2,3", "place -1,0"} {
+		if mv == "place -1,0" {
+			wantHappy(t, s, true, "G1")
+			if s.phase != phPlace || s.held != tid("F08") || s.wb[0] != 0 || s.supWB != 19 {
+				t.Fatalf("after the repot: step %s held %s, %d wheelbarrows, supply %d; want F08 still to place", phaseNames[s.phase], tileID(int(s.held)), s.wb[0], s.supWB)
+			}
+		}
+		m, err := s.ParseMove(mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Contains(s.LegalMoves(nil), m) {
+			t.Fatalf("%q is not offered: %v (step %s, %d wheelbarrows)", mv, names(s), phaseNames[s.phase], s.wb[0])
+		}
+		if err := s.Apply(m, &log); err != nil {
+			t.Fatalf("%q: %v", mv, err)
+		}
+	}
+	var keys []string
+	for _, e := range log.Events {
+		keys = append(keys, e.Key)
+	}
+	want := []string{"take", "wheelbarrow_take", "repot", "happy", "place"}
+	if !slices.Equal(keys, want) {
+		t.Errorf("events %v, want %v", keys, want)
+	}
+	if s.phase != phAfter {
+		t.Errorf("after placing: step %s", phaseNames[s.phase])
+	}
+}
+
+// HP-T27 (issue 13): the watering can between choosing and placing; the
+// recoloured flower counts at once, for the placement of the chosen tile
+// too.
+func TestRule_HP_T27_T15_WaterBeforePlacing(t *testing.T) {
+	s := bare(2, "yellow")
+	lay(s, 0, "F14", 2, 0) // OS
+	lay(s, 0, "F28", 3, 0) // BS
+	stock(s, "F21")        // YS
+	play(t, s, "take B1", "water F14 Y")
+	wantHappy(t, s, true, "F14")
+	if s.phase != phPlace || s.held != tid("F21") || s.cans[0] != 0 {
+		t.Fatalf("after watering: step %s held %s cans %d", phaseNames[s.phase], tileID(int(s.held)), s.cans[0])
+	}
+	// F14 is now a yellow star: the yellow star F21 may no longer go beside it.
+	reject(t, s, "place 2,-1", "HP-T16")
+	play(t, s, "place -1,0")
+}
+
+// HP-T15 with HP-T26 (issue 13): the chosen tile must still be placed, so a
+// repot before placing may not leave it without a legal cell. Here the
+// windmill W5 fits only at (3,-1), after W1 has left row -1; sliding W1
+// back into that row is refused while W5 waits, and allowed otherwise.
+func TestRule_HP_T15_T26_RepotKeepsTheChosenTilePlaceable(t *testing.T) {
+	s := bare(2)
+	lay(s, 0, "W1", 0, -2)
+	lay(s, 0, "W2", 2, 0)
+	lay(s, 0, "W3", 1, 2)
+	lay(s, 0, "W4", -1, 1)
+	lay(s, 0, "F01", 1, -1)
+	lay(s, 0, "F10", 1, -2)
+	lay(s, 0, "F20", 2, -1)
+	s.cans[0] = 0
+	s.wb[0] = 2
+	stock(s, "W5", "W6")
+	free := s.Clone().(*state)
+	play(t, s, "take B1")
+	if got := names(s); !slices.Equal(got[:1], []string{"place 3,-1"}) || len(got) < 2 || got[1] != "repot" {
+		t.Fatalf("holding W5: moves %v, want place 3,-1 and a repot", got)
+	}
+	play(t, s, "repot", "lift W1")
+	if slices.Contains(names(s), "place 0,-1") {
+		t.Errorf("W1 back into row -1 is offered although W5 would have nowhere to go: %v", names(s))
+	}
+	reject(t, s, "place 0,-1", "HP-T15")
+	// With no tile held, the same repot is legal.
+	play(t, free, "repot", "lift W1", "place 0,-1")
+}
+
+// heldFits, which decides the rule above without changing the state,
+// agrees with doing the change on a copy and looking for a legal cell, for
+// every repot destination and every watering in the placing step of random
+// games.
+func TestRule_HP_T15_HeldFitsMatchesTheGarden(t *testing.T) {
+	checked := 0
+	for n := 2; n <= 5; n++ {
+		for seed := uint64(0); seed < 3; seed++ {
+			randomGame(t, n, seed, func(s *state, _ string) {
+				if s.phase != phPlace {
+					return
+				}
+				p := int(s.cur)
+				free := s.Clone().(*state)
+				free.held = 0
+				for _, u := range s.gtiles[p][:s.gn[p]] {
+					dests, _ := free.repotDests(p, u, nil, false)
+					for _, m := range dests {
+						_, _, to, _ := unpack(m)
+						ch := change{moved: u, from: int(s.pos[u]), to: to}
+						c := s.Clone().(*state)
+						c.move(p, u, to)
+						if got, want := s.heldFits(p, ch), c.anyCell(p, c.held); got != want {
+							t.Fatalf("repot %s to %s holding %s: heldFits %v, garden says %v", tileID(int(u)), cellID(to), tileID(int(s.held)), got, want)
+						}
+						checked++
+					}
+					if tiles[u].kind != kindFlower {
+						continue
+					}
+					for col := 0; col < numColours; col++ {
+						c := s.Clone().(*state)
+						c.recol[u] = uint8(col) + 1
+						if got, want := s.heldFits(p, change{recol: u, colour: uint8(col)}), c.anyCell(p, c.held); got != want {
+							t.Fatalf("watering %s into %d holding %s: heldFits %v, garden says %v", tileID(int(u)), col, tileID(int(s.held)), got, want)
+						}
+						checked++
+					}
+				}
+			})
+		}
+	}
+	if checked < 500 {
+		t.Errorf("only %d changes checked", checked)
 	}
 }
