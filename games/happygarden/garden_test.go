@@ -27,8 +27,9 @@ func TestRule_HP_T15_T16_P8_X12_Placement(t *testing.T) {
 		{"F29", "2,1", false, "HP-T16.3 next to the identical flower F28"},
 		{"F29", "2,-1", false, "HP-T16.3 next to the identical flower F28"},
 		{"F29", "1,-1", true, "only diagonal to F28"},
-		{"G2", "-1,1", false, "HP-T16.4 next to gnome G1"},
-		{"G2", "-2,0", false, "HP-T16.4 next to gnome G1"},
+		{"G2", "-1,1", false, "HP-T16.4 next to gnome G1, identical to G2"},
+		{"G2", "-2,0", false, "HP-T16.4 next to gnome G1, identical to G2"},
+		{"G3", "-1,1", false, "HP-T16.4 next to gnome G1, another design"},
 		{"G2", "0,-1", true, "only diagonal to G1"},
 		{"W2", "1,-1", false, "HP-T16.5 same column as W1"},
 		{"W2", "3,2", false, "HP-T16.5 same row as W1, gap between"},
@@ -175,7 +176,7 @@ func TestRule_HP_T21_SeveralAtOnce(t *testing.T) {
 	s := bare(2, "red")
 	stock(s, "F48")
 	lay(s, 0, "F03", 2, 0) // red tulip beside the red house
-	lay(s, 0, "G5", 1, -1) // violet, pink, orange
+	lay(s, 0, "G5", 1, -1) // violet, pink, yellow
 	hold(s, 0, "F34")      // violet tulip
 	play(t, s, "place 2,-1")
 	wantHappy(t, s, true, "F03", "F34")

@@ -430,19 +430,29 @@ func TestRule_P2_X17_DataChecks(t *testing.T) {
 	if gnomeColours != [6]int{3, 3, 3, 3, 3, 3} {
 		t.Errorf("gnome colours %v", gnomeColours)
 	}
-	// Each colour once as hat, once as shirt, once as trousers (the data
-	// lists a gnome's colours in that order).
-	var worn [3][6]int
+	// Identical gnomes exist: the rulebook forbids a gnome beside another
+	// gnome « (identique ou non) » (issue 13). The spec's worked examples
+	// fix two of them: G1 wears red, orange, blue (HP-X2), G4 blue, violet,
+	// red (HP-X6).
+	designs := map[string][]string{}
 	for _, ts := range spec.Tiles {
 		if ts.Kind == "gnome" {
-			for k, cl := range ts.Colours {
-				worn[k][spec.colour(cl)]++
-			}
+			k := strings.Join(ts.Colours, "")
+			designs[k] = append(designs[k], ts.ID)
 		}
 	}
-	for k, part := range []string{"hat", "shirt", "trousers"} {
-		if worn[k] != [6]int{1, 1, 1, 1, 1, 1} {
-			t.Errorf("gnome %ss: colours worn %v times, want each once", part, worn[k])
+	identical := 0
+	for _, ids := range designs {
+		if len(ids) > 1 {
+			identical++
+		}
+	}
+	if identical == 0 {
+		t.Errorf("no two gnomes are identical (hat, shirt, trousers): %v", designs)
+	}
+	for id, want := range map[string]string{"G1": "ROB", "G4": "BVR"} {
+		if got := strings.Join(spec.Tiles[tid(id)-1].Colours, ""); got != want {
+			t.Errorf("%s wears %s, want %s (HP-X2, HP-X6)", id, got, want)
 		}
 	}
 	if stockWB != 19 || stockWorm != 16 || stockBfly != 7 || stockCans != 6 {
