@@ -163,21 +163,64 @@ func TestTurnEndDrawShowsOnlyTheDrawer(t *testing.T) {
 	}
 }
 
-// Seat numbers outside the game (a spectator, a typo on the command line)
-// never panic: they see no hand and hold nothing.
+// Viewers outside the seats (a spectator, a typo on the command line, a
+// seat truncated to 8 bits) see exactly what the spectator sees, hold
+// nothing, and never make a method panic.
 func TestSeatsOutOfRange(t *testing.T) {
-	s := st(t, 2, 1)
-	for _, p := range []int{engine.Spectator, 2, 7, -5} {
-		v := s.View(p).(*View)
-		for _, seat := range v.Seats {
-			if seat.Hand != nil {
-				t.Fatalf("view of %d shows a hand", p)
+	var buf []engine.Move
+	for n := 2; n <= 4; n++ {
+		s := st(t, n, 1)
+		rng := engine.NewRNG(9)
+		for i := 0; i < 40; i++ {
+			buf = s.LegalMoves(buf[:0])
+			_ = s.Apply(buf[rng.Intn(len(buf))], nil)
+		}
+		want, _ := json.Marshal(s.View(engine.Spectator))
+		for _, style := range []engine.Style{{}, {Color: true, Lang: "fr"}} {
+			wantDraw := s.Draw(engine.Spectator, style)
+			wantDet := s.Determinize(engine.Spectator, 5).(*state)
+			for _, p := range []int{-2, -5, n, n + 1, 7, 255, 256, 1 << 31, -1 << 31} {
+				if got, _ := json.Marshal(s.View(p)); !bytes.Equal(got, want) {
+					t.Fatalf("View(%d) is not the spectator's:\n%s\n%s", p, got, want)
+				}
+				if s.Draw(p, style) != wantDraw {
+					t.Fatalf("Draw(%d) is not the spectator's", p)
+				}
+				if s.Score(p) != 0 || s.Evaluate(p) != 0 || s.Components(p) != nil {
+					t.Fatalf("seat %d is not in the game", p)
+				}
+				if d := s.Determinize(p, 5).(*state); *d != *wantDet {
+					t.Fatalf("Determinize(%d) is not the spectator's determinization", p)
+				}
 			}
 		}
-		_ = s.Draw(p, engine.Style{})
-		if s.Score(p) != 0 || s.Evaluate(p) != 0 || s.Components(p) != nil {
-			t.Fatalf("seat %d is not in the game", p)
+	}
+}
+
+// A determinized copy carries no secret: determinizing it again with seed
+// b gives exactly the real state determinized with b, for the mover,
+// another seat and the spectator, whatever the first seed. Before the
+// unseen cards were sorted, the copy kept the real deal's order in its pool
+// and so dealt differently.
+func TestDeterminizeCarriesNoSecret(t *testing.T) {
+	var buf []engine.Move
+	for n := 2; n <= 4; n++ {
+		s := st(t, n, 17)
+		rng := engine.NewRNG(2)
+		for i := 0; i < 300 && !s.Over(); i++ {
+			if i%10 == 0 {
+				for _, q := range []int{s.ToMove(), (s.ToMove() + 1) % n, engine.Spectator} {
+					want := s.Determinize(q, 99).(*state)
+					for a := uint64(1); a <= 3; a++ {
+						c := s.Determinize(q, a)
+						if got := c.Determinize(q, 99).(*state); *got != *want {
+							t.Fatalf("%d players, move %d: Determinize(%d, 99) of a copy differs from the real state's", n, i, q)
+						}
+					}
+				}
+			}
+			buf = s.LegalMoves(buf[:0])
+			_ = s.Apply(buf[rng.Intn(len(buf))], nil)
 		}
-		_ = s.Determinize(p, 1)
 	}
 }

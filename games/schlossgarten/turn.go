@@ -216,7 +216,11 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 			return wrongPhase("stop moving")
 		}
 		if log.On() {
-			log.Say(p, "stop", engine.Num(int(s.steps)))
+			if s.steps == 0 {
+				log.Say(p, "stop.none") // a pass (SG-E5)
+			} else {
+				log.Say(p, "stop", engine.Num(int(s.steps)))
+			}
 		}
 		s.endMovement(log)
 		return nil
