@@ -308,10 +308,10 @@ func (s *state) Draw(player int, style engine.Style) string {
 	if s.Over() {
 		s.drawPad(&b, lang)
 	}
-	b.WriteString(tr("Legend: B R Y flowers, ~ irrigation, ^ crown, $ gold, & tools, V: visitor;\n",
-		"Légende : B R J fleurs, ~ irrigation, ^ couronne, $ or, & outils, P: personnage ;\n"))
-	b.WriteString(tr("        Lion422 = points on floors 1/2/3; x = marked on the irrigation card\n",
-		"          Lion422 = points aux étages 1/2/3 ; x = case de la carte Irrigation\n"))
+	b.WriteString(tr("Legend: B R Y flowers, ~ irrigation, ^ crown, $ gold, & tools, V: visitor,\n",
+		"Légende : B R J fleurs, ~ irrigation, ^ couronne, $ or, & outils,\n"))
+	b.WriteString(tr("Lion422: points by floor (1/2/3), x: marked on the irrigation card\n",
+		"P: personnage, Lion422 : points par étage, x : case de la carte Irrigation\n"))
 	return trimLines(b.String())
 }
 
@@ -375,7 +375,8 @@ func (s *state) drawPad(b *strings.Builder, lang string) {
 	row("Total", func(pr engine.PlayerResult) int { return pr.Total })
 	row(tr("Rank", "Rang"), func(pr engine.PlayerResult) int { return pr.Rank })
 	if s.solo {
-		fmt.Fprintf(b, "%s %s\n", tr("Rating:", "Appréciation :"), rating(s.Score(0), lang))
+		// the rating bands are long sentences: on a line of their own
+		fmt.Fprintf(b, "%s\n  %s\n", tr("Rating:", "Appréciation :"), rating(s.Score(0), lang))
 	}
 }
 
