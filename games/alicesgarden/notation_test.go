@@ -97,7 +97,9 @@ func TestPosition_Options(t *testing.T) {
 func TestPosition_Errors(t *testing.T) {
 	grid := we5[:]
 	for _, tc := range []struct{ in, want string }{
-		{"", "has 0 rows"},
+		{"", "the file is empty"},
+		{" \n\t\n", "the file is empty"},
+		{"# only a comment\n", "has 0 rows"},
 		{"side C\n" + strings.Join(grid, "\n"), "line 1: want side A or side B"},
 		{"unplaced x\n" + strings.Join(grid, "\n"), "line 1: want unplaced N"},
 		{strings.Join(grid[:5], "\n"), "has 5 rows"},
@@ -120,11 +122,73 @@ func TestPosition_Errors(t *testing.T) {
 	}
 }
 
+// TestPosition_Files (issue 13): position files as people write them: a
+// byte-order mark is accepted, a JSON object with the same fields scores
+// the same, a "game" field or line naming this game is accepted and one
+// naming another refused as not this game's position, null and other
+// non-objects are refused, a missing grid is named, syntax errors give the
+// line and column, and no message names a Go type.
+func TestPosition_Files(t *testing.T) {
+	ps := Game.(engine.PositionScorer)
+	grid := strings.Join(we5[:], "\n")
+	rowsJSON := `["` + strings.Join(we5[:], `", "`) + `"]`
+	for _, tc := range []struct {
+		name, in string
+		total    int
+	}{
+		{"text with a byte-order mark", "\xef\xbb\xbf" + grid, 97},
+		{"text with its game line", "game alices-garden\n" + grid, 97},
+		{"JSON", `{"grid": ` + rowsJSON + `}`, 97},
+		{"JSON with every field", `{"game": "alices-garden", "side": "A", "unplaced": 0, "solo": true, "grid": ` + rowsJSON + `}`, 97},
+		{"JSON with a byte-order mark", "\xef\xbb\xbf{\"grid\": " + rowsJSON + "}", 97},
+		{"JSON side B", `{"side": "b", "grid": ` + rowsJSON + `}`, 97 - 45 + 20},
+	} {
+		sc, err := ps.ScorePosition([]byte(tc.in))
+		if err != nil || sc.Total != tc.total {
+			t.Errorf("%s: total %d, error %v; want %d", tc.name, sc.Total, err, tc.total)
+		}
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"null", "want a JSON object"},
+		{"[]", "want a JSON object"},
+		{"42", "want a JSON object"},
+		{`"RMTCCGTM"`, "want a JSON object"},
+		{`{"game": "english-gardens", "grid": ` + rowsJSON + `}`, `this file does not look like a alices-garden position: its "game" field says "english-gardens"`},
+		{`{"game": "english-gardens", "cells": {}}`, `this file does not look like a alices-garden position`},
+		{"game hanging-gardens\n" + grid, `line 1: this file does not look like a alices-garden position: its game line says "hanging-gardens"`},
+		{`{"side": "A"}`, `missing field "grid"`},
+		{`{}`, `missing field "grid"`},
+		{"{\n  \"grid\": [\"RMTCCGTM\",\n}", "line 3, column 1"},
+		{`{"grid": 5}`, "want a list"},
+		{`{"grid": ` + rowsJSON + `, "unplaced": "two"}`, "want a whole number"},
+		{`{"grid": ` + rowsJSON + `, "colour": "red"}`, `unknown field "colour"`},
+		{`{"grid": ` + rowsJSON + `, "side": "C"}`, `field "side": "C", want "A" or "B"`},
+		{`{"grid": ` + rowsJSON + `, "unplaced": 1}`, `field "unplaced": unplaced 1, but the grid has 5 free squares`},
+		{`{"grid": ["RMT"]}`, "grid row 1: row 1 has 3 squares"},
+		{`{"grid": ["RMTCCGTM"]}`, "the grid has 1 rows, want 6"},
+	} {
+		_, err := ps.ScorePosition([]byte(tc.in))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want %q", tc.in, err, tc.want)
+			continue
+		}
+		for _, goType := range []string{"[]string", "int64", "uint8", " bool", "main.", "alicesgarden.", "json:"} {
+			if strings.Contains(err.Error(), goType) && !strings.Contains(tc.want, goType) {
+				t.Errorf("%q: error %q names a Go type (%s)", tc.in, err, goType)
+			}
+		}
+	}
+}
+
 func FuzzScorePosition(f *testing.F) {
 	data, _ := os.ReadFile("../../docs/examples/alices-garden.position.txt")
 	f.Add(data)
 	f.Add([]byte("side B\nunplaced 3\n" + strings.Join(we5[:], "\n")))
 	f.Add([]byte(""))
+	f.Add([]byte(`{"game":"alices-garden","side":"B","unplaced":0,"solo":true,"grid":["` + strings.Join(we5[:], `","`) + `"]}`))
+	f.Add([]byte("\xef\xbb\xbfgame alices-garden\n" + strings.Join(we5[:], "\n")))
+	f.Add([]byte("null"))
+	f.Add([]byte(`{"grid":`))
 	f.Fuzz(func(t *testing.T, in []byte) {
 		sc, err := Game.(engine.PositionScorer).ScorePosition(in)
 		if err != nil {
