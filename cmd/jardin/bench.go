@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"math"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -23,6 +24,10 @@ type benchResult struct {
 	MovesPerSec float64 `json:"movesPerSecond"`
 }
 
+// maxBenchSeconds bounds --seconds: an hour per measurement is already far
+// more than any figure needs.
+const maxBenchSeconds = 3600
+
 func cmdBench(e *env, args []string) error {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	players := fs.Int("players", 0, "only this player count (default: every count)")
@@ -34,8 +39,10 @@ func cmdBench(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *seconds <= 0 {
-		return usagef("--seconds must be positive")
+	// NaN passes every comparison, and Inf or 1e300 overflow a duration:
+	// each would "measure" one game.
+	if math.IsNaN(*seconds) || *seconds <= 0 || *seconds > maxBenchSeconds {
+		return usagef("--seconds: want a positive number of seconds, at most %d, not %v", maxBenchSeconds, *seconds)
 	}
 	list := e.reg.All()
 	if len(pos) == 1 {

@@ -4,8 +4,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
+	"io"
 	"strings"
 	"text/tabwriter"
 
@@ -54,8 +53,12 @@ func cmdGames(e *env, args []string) error {
 
 func cmdRules(e *env, args []string) error {
 	fs := flag.NewFlagSet("rules", flag.ContinueOnError)
+	lang := fs.String("lang", "en", "language of the components' texts: en or fr")
 	pos, err := parse(fs, args, 1, 1, "a game id: jardin rules GAME")
 	if err != nil {
+		return err
+	}
+	if err := checkLang(*lang); err != nil {
 		return err
 	}
 	g, err := e.game(pos[0])
@@ -63,81 +66,35 @@ func cmdRules(e *env, args []string) error {
 		return err
 	}
 	fmt.Fprint(e.stdout, g.Rules())
+	t := newTexts(g, *lang, nil)
+	if t.cat == nil || len(t.cat.Components) == 0 {
+		return nil
+	}
+	// Every component with what it does, by kind in the catalogue's order,
+	// so that a trophy or a visitor can be looked up before playing.
+	fmt.Fprintf(e.stdout, "\n## %s\n", tr(*lang, "Components", "Composants"))
+	var kinds []string
+	byKind := map[string][]engine.Component{}
+	for _, c := range t.cat.Components {
+		if _, ok := byKind[c.Kind]; !ok {
+			kinds = append(kinds, c.Kind)
+		}
+		byKind[c.Kind] = append(byKind[c.Kind], c)
+	}
+	for _, k := range kinds {
+		fmt.Fprintf(e.stdout, "\n### %s\n\n", k)
+		for _, c := range byKind[k] {
+			fmt.Fprintf(e.stdout, "- %s\n", t.describe(c))
+		}
+	}
 	return nil
 }
 
-func cmdScore(e *env, args []string) error {
-	fs := flag.NewFlagSet("score", flag.ContinueOnError)
-	gameID := fs.String("game", "", "game of the position (default: from the file name or its \"game\" field)")
-	asJSON := fs.Bool("json", false, "print JSON")
-	lang := fs.String("lang", "en", "language of the score pad: en or fr")
-	pos, err := parse(fs, args, 1, 1, "a position file: jardin score POSITION")
-	if err != nil {
-		return err
-	}
-	if err := checkLang(*lang); err != nil {
-		return err
-	}
-	data, err := os.ReadFile(pos[0])
-	if err != nil {
-		return err
-	}
-	id := *gameID
-	if id == "" {
-		id = e.guessGame(pos[0], data)
-	}
-	if id == "" {
-		return usagef("cannot tell which game %s is for: add --game GAME", pos[0])
-	}
-	g, err := e.game(id)
-	if err != nil {
-		return err
-	}
-	ps, ok := g.(engine.PositionScorer)
-	if !ok {
-		return fmt.Errorf("%s has no position format yet", g.ID())
-	}
-	sc, err := ps.ScorePosition(data)
-	if err != nil {
-		return fmt.Errorf("%s: %w", pos[0], err)
-	}
-	if *asJSON {
-		b, _ := json.MarshalIndent(sc, "", "  ")
-		fmt.Fprintf(e.stdout, "%s\n", b)
-		return nil
-	}
-	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', tabwriter.AlignRight)
-	for i, c := range sc.Categories {
-		fmt.Fprintf(tw, "%s\t%d\t\n", c.Label(*lang), sc.Points[i])
-	}
-	fmt.Fprintf(tw, "Total\t%d\t\n", sc.Total)
-	if sc.Rating != "" {
-		fmt.Fprintf(tw, "Rating\t%s\t\n", sc.Rating)
-	}
-	return tw.Flush()
-}
-
-// guessGame reads the game from a file name that starts with a game id, or
-// from a JSON "game" field.
-func (e *env) guessGame(path string, data []byte) string {
-	base := filepath.Base(path)
-	for _, g := range e.reg.All() {
-		if strings.HasPrefix(base, g.ID()+".") || strings.HasPrefix(base, g.ID()+"-") {
-			return g.ID()
-		}
-	}
-	var probe struct {
-		Game string `json:"game"`
-	}
-	if json.Unmarshal(data, &probe) == nil {
-		return probe.Game
-	}
-	return ""
-}
-
-// scorePad writes the result as a table: one column per player.
-func scorePad(e *env, res engine.Result, names []string, lang string) {
-	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', tabwriter.AlignRight)
+// scorePad writes the result as a table, one column per player, in the
+// language of t.
+func scorePad(w io.Writer, res engine.Result, t *texts) {
+	lang, names := t.lang, t.names
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "\t")
 	for _, n := range names {
 		fmt.Fprintf(tw, "%s\t", n)
@@ -158,20 +115,23 @@ func scorePad(e *env, res engine.Result, names []string, lang string) {
 		fmt.Fprintln(tw)
 	}
 	row("Total", func(p engine.PlayerResult) string { return fmt.Sprint(p.Total) })
-	row("Rank", func(p engine.PlayerResult) string { return fmt.Sprint(p.Rank) })
+	row(tr(lang, "Rank", "Rang"), func(p engine.PlayerResult) string { return fmt.Sprint(p.Rank) })
 	tw.Flush()
 	for i, p := range res.Players {
-		if p.Rating != "" {
-			fmt.Fprintf(e.stdout, "%s: %s\n", names[i], p.Rating)
+		if p.Rating != "" && i < len(names) {
+			fmt.Fprintf(w, "%s%s %s\n", tr(lang, "Rating", "Appréciation"), tr(lang, ":", " :"), t.rating(p.Rating))
 		}
 	}
-	var w []string
+	var won []string
 	for _, i := range res.Winners() {
-		w = append(w, names[i])
+		if i < len(names) {
+			won = append(won, names[i])
+		}
 	}
-	if len(w) > 1 {
-		fmt.Fprintf(e.stdout, "Shared victory: %s\n", strings.Join(w, ", "))
-	} else if len(w) == 1 && len(res.Players) > 1 {
-		fmt.Fprintf(e.stdout, "Winner: %s\n", w[0])
+	switch {
+	case len(won) > 1:
+		fmt.Fprintf(w, "%s %s\n", tr(lang, "Shared victory:", "Victoire partagée :"), strings.Join(won, ", "))
+	case len(won) == 1 && len(res.Players) > 1:
+		fmt.Fprintf(w, "%s %s\n", tr(lang, "Winner:", "Victoire :"), won[0])
 	}
 }

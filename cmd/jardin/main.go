@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"time"
 
 	"github.com/jardin-games/jardin/engine"
 	"github.com/jardin-games/jardin/games"
@@ -49,7 +50,23 @@ type env struct {
 	stdout io.Writer
 	stderr io.Writer
 	reg    *engine.Registry
-	isTTY  bool
+	isTTY  bool // stdout is a terminal: colours, screen clearing
+	errTTY bool // stderr is a terminal: sim's progress bar
+	// readFile reads an input file; nil is os.ReadFile.
+	readFile func(name string) ([]byte, error)
+	// thinkAfter is how long a bot thinks before play says so; 0 is
+	// thinkingDelay.
+	thinkAfter time.Duration
+
+	lines *lineReader // stdin by lines, started by the first prompt
+}
+
+// read reads an input file.
+func (e *env) read(name string) ([]byte, error) {
+	if e.readFile != nil {
+		return e.readFile(name)
+	}
+	return os.ReadFile(name)
 }
 
 // usageError is bad usage: exit status 2.
@@ -62,8 +79,14 @@ func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(fo
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	// The first Ctrl-C ends the command cleanly (a game is abandoned and its
+	// record saved); after it, a second one kills at once as usual.
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
 	e := &env{ctx: ctx, stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, reg: games.Registry(),
-		isTTY: isTerminal(os.Stdout)}
+		isTTY: isTerminal(os.Stdout), errTTY: isTerminal(os.Stderr)}
 	os.Exit(run(e, os.Args[1:]))
 }
 
@@ -96,6 +119,7 @@ func run(e *env, args []string) int {
 		return 2
 	}
 	err := cmd(e, args[1:])
+	e.closeInput()
 	var ue usageError
 	switch {
 	case err == nil:
@@ -103,7 +127,7 @@ func run(e *env, args []string) int {
 	case errors.Is(err, flag.ErrHelp):
 		return 0
 	case errors.As(err, &ue):
-		fmt.Fprintf(e.stderr, "jardin %s: %v (see \"jardin help\")\n", args[0], err)
+		fmt.Fprintf(e.stderr, "jardin %s: %s (see \"jardin help\")\n", args[0], oneLine(err.Error()))
 		return 2
 	default:
 		fmt.Fprintf(e.stderr, "jardin %s: %s\n", args[0], oneLine(err.Error()))
@@ -111,7 +135,16 @@ func run(e *env, args []string) int {
 	}
 }
 
-func oneLine(s string) string { return strings.ReplaceAll(strings.TrimSpace(s), "\n", "; ") }
+// maxErrorLine caps an error line: errors quote their input, and an input
+// can be megabytes.
+const maxErrorLine = 1000
+
+// oneLine makes an error message one printable line: lines joined, control
+// characters and invalid UTF-8 escaped (an error may quote a file), and at
+// most maxErrorLine characters.
+func oneLine(s string) string {
+	return printable(strings.ReplaceAll(strings.TrimSpace(s), "\n", "; "), maxErrorLine)
+}
 
 // parse reads flags and positional arguments in any order, and checks the
 // number of positional arguments.

@@ -4,11 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/jardin-games/jardin/engine"
 	"github.com/jardin-games/jardin/games"
 	"github.com/jardin-games/jardin/record"
 )
@@ -17,10 +21,50 @@ import (
 // and stderr.
 func jardin(t *testing.T, stdin string, args ...string) (int, string, string) {
 	t.Helper()
+	return term{}.run(t, stdin, args...)
+}
+
+// term is the outside world of an in-process run: whether stdout and
+// stderr are terminals, how soon a bot is said to think, the registry
+// (default: the real games), and files to read instead of the disk.
+type term struct {
+	tty, errTTY bool
+	thinkAfter  time.Duration
+	reg         *engine.Registry
+	files       map[string][]byte
+	ctx         context.Context
+	stdin       io.Reader
+}
+
+func (c term) run(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
 	var out, errb bytes.Buffer
-	e := &env{ctx: context.Background(), stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb, reg: games.Registry()}
+	e := c.env(stdin, &out, &errb)
 	code := run(e, args)
 	return code, out.String(), errb.String()
+}
+
+func (c term) env(stdin string, out, errb io.Writer) *env {
+	e := &env{ctx: c.ctx, stdin: c.stdin, stdout: out, stderr: errb, reg: c.reg,
+		isTTY: c.tty, errTTY: c.errTTY, thinkAfter: c.thinkAfter}
+	if e.ctx == nil {
+		e.ctx = context.Background()
+	}
+	if e.stdin == nil {
+		e.stdin = strings.NewReader(stdin)
+	}
+	if e.reg == nil {
+		e.reg = games.Registry()
+	}
+	if c.files != nil {
+		e.readFile = func(name string) ([]byte, error) {
+			if b, ok := c.files[name]; ok {
+				return b, nil
+			}
+			return os.ReadFile(name)
+		}
+	}
+	return e
 }
 
 func TestUsageErrors(t *testing.T) {
@@ -29,7 +73,6 @@ func TestUsageErrors(t *testing.T) {
 		code int
 		want string
 	}{
-		{nil, 2, ""},
 		{[]string{"dance"}, 2, "unknown command"},
 		{[]string{"rules"}, 2, "want a game id"},
 		{[]string{"rules", "chess"}, 2, "unknown game \"chess\""},
@@ -44,14 +87,32 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"bench", "english-gardens", "--seconds", "-1"}, 2, "positive"},
 		{[]string{"bench", "english-gardens", "--nope"}, 2, "flag provided but not defined"},
 		{[]string{"score", "/nonexistent/x.json"}, 1, "no such file"},
+		{[]string{"play", "english-gardens", "--seats", "you,ismcts:cNaN"}, 2, "--seats"},
+		{[]string{"play", "english-gardens", "--seats", "ismcts:wInf,greedy"}, 2, "--seats"},
+		{[]string{"sim", "english-gardens", "--seats", "ismcts:xNaN,greedy"}, 2, "--seats"},
+		{[]string{"sim", "english-gardens", "--seats", "ismcts:c1e999,greedy"}, 2, "--seats"},
+		{[]string{"bench", "english-gardens", "--seconds", "NaN"}, 2, "--seconds"},
+		{[]string{"bench", "english-gardens", "--seconds", "Inf"}, 2, "--seconds"},
+		{[]string{"bench", "english-gardens", "--seconds", "-Inf"}, 2, "--seconds"},
+		{[]string{"bench", "english-gardens", "--seconds", "1e300"}, 2, "at most 3600"},
+		{[]string{"bench", "english-gardens", "--seconds", "0"}, 2, "positive"},
+		{[]string{"play", "english-gardens", "--record", "/nonexistent/dir/r.json"}, 1, "--record /nonexistent/dir/r.json: cannot write there"},
+		{[]string{"sim", "english-gardens", "--out", "/nonexistent/dir/r.json"}, 1, "--out"},
+		{[]string{"sim", "english-gardens", "--plot", "/nonexistent/dir/p.svg"}, 1, "--plot"},
+		{[]string{"replay", "x", "--lang", "de"}, 2, "--lang"},
+		{[]string{"rules", "english-gardens", "--lang", "de"}, 2, "--lang"},
+		{[]string{"rules", strings.Repeat("\x1b", 5000)}, 2, "unknown game"},
 		{[]string{"replay", "/nonexistent/x.json"}, 1, "no such file"},
 	} {
-		code, _, stderr := jardin(t, "", c.args...)
+		start := time.Now()
+		code, stdout, stderr := jardin(t, "", c.args...)
 		if code != c.code || !strings.Contains(stderr, c.want) {
-			t.Errorf("jardin %v: exit %d, stderr %q; want exit %d mentioning %q", c.args, code, stderr, c.code, c.want)
+			t.Errorf("jardin %.100v: exit %d, stderr %.300q; want exit %d mentioning %q", c.args, code, stderr, c.code, c.want)
 		}
-		if strings.Count(strings.TrimSpace(stderr), "\n") > 0 {
-			t.Errorf("jardin %v: error is not one line: %q", c.args, stderr)
+		checkErrorLine(t, fmt.Sprintf("%.100v", c.args), stderr)
+		// Bad input is refused before anything is played.
+		if stdout != "" || time.Since(start) > 5*time.Second {
+			t.Errorf("jardin %.100v: printed %.200q and took %v before refusing", c.args, stdout, time.Since(start))
 		}
 	}
 }
@@ -107,7 +168,7 @@ func TestPlayAndReplay(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("play: exit %d: %s\n%s", code, errs, out)
 	}
-	for _, want := range []string{"Not understood", "No move 99", "Final score pad", "Record written"} {
+	for _, want := range []string{"Not understood", "No choice 99", "Final score pad", "Record written"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("play output lacks %q", want)
 		}
@@ -147,7 +208,7 @@ func TestSimAndBench(t *testing.T) {
 	dir := t.TempDir()
 	for _, out := range []string{"r.json", "r.csv"} {
 		path := filepath.Join(dir, out)
-		code, stdout, errs := jardin(t, "", "sim", "english-gardens", "--seats", "greedy,random", "--games", "20",
+		code, stdout, errs := term{errTTY: true}.run(t, "", "sim", "english-gardens", "--seats", "greedy,random", "--games", "20",
 			"--jobs", "2", "--out", path)
 		if code != 0 || !strings.Contains(stdout, "WIN RATE") || !strings.Contains(errs, "20/20") {
 			t.Fatalf("sim: %d %s %s", code, stdout, errs)
@@ -205,5 +266,121 @@ func TestPlayISMCTSSeats(t *testing.T) {
 	code, out, errs := jardin(t, "", "play", "schlossgarten", "--seats", "ismcts:easy,greedy", "--jobs", "2", "--seed", "2")
 	if code != 0 || !strings.Contains(out, "Final score pad") {
 		t.Errorf("play with ismcts: %d %s", code, errs)
+	}
+}
+
+func TestNoArguments(t *testing.T) {
+	if code, out, _ := jardin(t, ""); code != 2 || !strings.Contains(out, "Usage:") {
+		t.Errorf("no arguments: %d %q", code, out)
+	}
+}
+
+// Output files are opened before the games: a bad path fails at once, a
+// file created for a run that fails is removed, and an existing file keeps
+// its content until the new one is written.
+func TestOutputFilesFirst(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "r.json")
+	code, stdout, errs := jardin(t, "", "sim", "english-gardens", "--games", "2", "--out", out, "--plot", filepath.Join(dir, "no", "p.svg"))
+	if code != 1 || !strings.Contains(errs, "--plot") || stdout != "" {
+		t.Fatalf("exit %d: %q %q", code, stdout, errs)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("--out file left behind by a run that never started: %v", err)
+	}
+	os.WriteFile(out, []byte("old"), 0o644)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if code, _, _ := (term{ctx: ctx}).run(t, "", "sim", "english-gardens", "--games", "2", "--out", out); code != 1 {
+		t.Errorf("cancelled sim: exit %d", code)
+	}
+	if b, _ := os.ReadFile(out); string(b) != "old" {
+		t.Errorf("a failed run changed an existing file: %q", b)
+	}
+	if code, _, _ := jardin(t, "", "sim", "english-gardens", "--games", "2", "--out", out, "--quiet"); code != 0 {
+		t.Fatal("sim failed")
+	}
+	var rep map[string]any
+	if b, _ := os.ReadFile(out); json.Unmarshal(b, &rep) != nil || rep["games"] != 2.0 {
+		t.Errorf("--out not rewritten whole: %.100q", b)
+	}
+}
+
+// sim draws its progress bar only when stderr is a terminal.
+func TestSimProgressOnlyOnTerminal(t *testing.T) {
+	args := []string{"sim", "english-gardens", "--games", "3", "--seats", "random,random"}
+	if _, _, errs := (term{errTTY: true}).run(t, "", args...); !strings.Contains(errs, "\r[") || !strings.Contains(errs, "3/3 games") {
+		t.Errorf("no bar on a terminal: %q", errs)
+	}
+	if _, _, errs := jardin(t, "", args...); errs != "" {
+		t.Errorf("bar drawn to a file or pipe: %q", errs)
+	}
+}
+
+// replay --step waits for Enter between moves; q stops; without input it
+// shows everything.
+func TestReplayStep(t *testing.T) {
+	rec := "../../docs/examples/english-gardens.record.json"
+	code, out, errs := jardin(t, "\n\nq\n", "replay", "--step", rec)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if n := strings.Count(out, "Enter: next move, q: stop > "); n != 3 {
+		t.Errorf("%d waits before q, want 3", n)
+	}
+	if strings.Contains(out, "  4. ") || strings.Contains(out, "Record OK") {
+		t.Error("the replay went on after q")
+	}
+	code, out, _ = jardin(t, "", "replay", "--step", rec)
+	if code != 0 || !strings.Contains(out, "Record OK") || strings.Count(out, "Enter: next move") != 1 {
+		t.Errorf("replay --step without input: %d, %d waits", code, strings.Count(out, "Enter: next move"))
+	}
+	code, out, _ = jardin(t, "", "replay", rec)
+	if code != 0 || strings.Contains(out, "Enter: next move") {
+		t.Error("replay without --step waits")
+	}
+	_, out, _ = jardin(t, "", "replay", "--lang", "fr", rec)
+	if !strings.Contains(out, "Partie valide") || !strings.Contains(out, "Rang") {
+		t.Errorf("replay --lang fr:\n%s", tail(out, 600))
+	}
+}
+
+// Names from a record are printed only when they are safe: a record with
+// an escape sequence in a name is refused before anything is printed.
+func TestReplayRefusesUnsafeNames(t *testing.T) {
+	data, _ := os.ReadFile("../../docs/examples/english-gardens.record.json")
+	var r map[string]any
+	json.Unmarshal(data, &r)
+	r["players"].([]any)[0].(map[string]any)["name"] = "\x1b]0;pwned\x07\x1b[2J"
+	bad, _ := json.Marshal(r)
+	code, out, errs := (term{files: map[string][]byte{"bad.json": bad}}).run(t, "", "replay", "bad.json")
+	if code != 1 || out != "" || !strings.Contains(errs, "control character") || strings.Contains(errs, "\x1b") {
+		t.Errorf("exit %d, %q, %q", code, out, errs)
+	}
+	r["players"].([]any)[0].(map[string]any)["name"] = strings.Repeat("n", 1<<20)
+	big, _ := json.Marshal(r)
+	code, out, errs = (term{files: map[string][]byte{"big.json": big}}).run(t, "", "replay", "big.json")
+	if code != 1 || out != "" || len(errs) > 300 {
+		t.Errorf("a 1 MB name: exit %d, %d bytes out, %d bytes of error", code, len(out), len(errs))
+	}
+}
+
+func TestPrintable(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		max  int
+		want string
+	}{
+		{"Ann", 10, "Ann"},
+		{"a\x1b[2Jb", 10, `a\x1b[2Jb`},
+		{"a\xffb", 10, `a\xffb`},
+		{"a\u202eb", 10, `a\u202eb`},
+		{"a\u009bb", 10, `a\x9bb`},
+		{"Zoé et Léa", 5, "Zoé e…"},
+		{strings.Repeat("x", 20), 20, strings.Repeat("x", 20)},
+	} {
+		if got := printable(c.in, c.max); got != c.want {
+			t.Errorf("printable(%q, %d) = %q, want %q", c.in, c.max, got, c.want)
+		}
 	}
 }

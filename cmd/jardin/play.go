@@ -1,9 +1,10 @@
 package main
 
 import (
-	"bufio"
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -15,15 +16,19 @@ import (
 	"github.com/jardin-games/jardin/sim"
 )
 
+// thinkingDelay is how long a bot may think before play says it is
+// thinking: below it the answer feels immediate.
+const thinkingDelay = 500 * time.Millisecond
+
 func cmdPlay(e *env, args []string) error {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	players := fs.Int("players", 0, "number of players (default: the number of seats, or 2)")
 	seats := fs.String("seats", "", "who sits where: you, random, greedy (default: you then greedy bots)")
-	seed := fs.Uint64("seed", 0, "game seed (default: from the clock, printed)")
+	seed := fs.Uint64("seed", 0, "game seed (default: from the clock, shown at the end)")
 	optStr := fs.String("options", "", "game options, name=value,…")
 	lang := fs.String("lang", "en", "language: en or fr")
 	colour := fs.String("color", "auto", "colours: auto, always or never")
-	recPath := fs.String("record", "", "write the game record to FILE when the game ends")
+	recPath := fs.String("record", "", "write the game record to FILE when the game ends (or is abandoned)")
 	jobs := fs.Int("jobs", 1, "search trees per ismcts seat, run in parallel (a seat's own :jN wins)")
 	pos, err := parse(fs, args, 1, 1, "a game id: jardin play GAME")
 	if err != nil {
@@ -74,108 +79,107 @@ func cmdPlay(e *env, args []string) error {
 	if err != nil {
 		return usagef("%v", err)
 	}
-	names := make([]string, len(kinds))
-	humans := 0
-	bs := make([]bots.Bot, len(kinds))
-	for i, k := range kinds {
-		if k == "you" {
-			humans++
-			names[i] = fmt.Sprintf("You (%d)", i+1)
-			continue
-		}
-		names[i] = fmt.Sprintf("%s bot (%d)", k, i+1)
-	}
-	if humans == 1 {
-		for i, k := range kinds {
-			if k == "you" {
-				names[i] = "You"
-			}
-		}
-	}
 	botList, err := sim.NewBots(replaceHumans(kinds), *seed)
 	if err != nil {
 		return usagef("%v", err)
 	}
+	tb := &table{e: e, g: g, seed: *seed, start: s.Clone(), s: s, style: style, lang: *lang,
+		bots: make([]bots.Bot, len(kinds)), keyboard: nobody, pending: map[int][]logLine{}}
 	for i, k := range kinds {
-		if k != "you" {
-			bs[i] = botList[i]
+		if k == "you" {
+			tb.humans = append(tb.humans, i)
+		} else {
+			tb.bots[i] = botList[i]
 		}
 	}
-	rec := &record.Record{Format: record.Version, Game: g.ID(), Options: opts, Seed: *seed}
+	tb.t = newTexts(g, *lang, seatNames(kinds, len(tb.humans), *lang))
+	switch len(tb.humans) {
+	case 0:
+		tb.keyboard = engine.Spectator
+	case 1:
+		tb.keyboard = tb.humans[0]
+	}
+	if *recPath != "" {
+		// Checked now, not after an hour of play.
+		if tb.recFile, err = openOut("--record", *recPath); err != nil {
+			return err
+		}
+		defer tb.recFile.discard()
+	}
+	tb.rec = &record.Record{Format: record.Version, Game: g.ID(), Options: opts, Seed: *seed}
+	recNames := seatNames(kinds, len(tb.humans), "en")
 	for i, k := range kinds {
 		kind := k
 		if k == "you" {
 			kind = "human"
 		}
-		rec.Players = append(rec.Players, record.Seat{Name: names[i], Kind: kind})
+		tb.rec.Players = append(tb.rec.Players, record.Seat{Name: recNames[i], Kind: kind})
 	}
-	fmt.Fprintf(e.stdout, "%s — %d players, seed %d. Type a move's number or its notation; ? for help.\n",
-		g.Title(*lang), len(kinds), *seed)
-	in := bufio.NewScanner(e.stdin)
-	// Events a human may see: with one human, theirs; hot-seat, public only.
-	viewer := engine.Spectator
-	if humans == 1 {
-		for i, k := range kinds {
-			if k == "you" {
-				viewer = i
-			}
+	tb.replayHint = fmt.Sprintf("jardin play %s --seats %s", g.ID(), strings.Join(kinds, ","))
+	if *optStr != "" {
+		tb.replayHint += " --options " + *optStr
+	}
+	return tb.play()
+}
+
+// nobody is the keyboard before a hot-seat game's first human turn.
+const nobody = -2
+
+// table is one game at the terminal.
+type table struct {
+	e      *env
+	g      engine.Game
+	seed   uint64
+	start  engine.State // before the first move: undo replays from it
+	s      engine.State
+	moves  []engine.Move
+	rec    *record.Record
+	bots   []bots.Bot // nil at human seats
+	humans []int      // the human seats
+	t      *texts     // the game's words and the seat names, in lang
+	lang   string
+	style  engine.Style
+	// keyboard is whoever reads the screen now: the one human, the
+	// hot-seat human who played last (nobody before the first), or the
+	// spectator in a game of bots. What is printed is what it may see.
+	keyboard int
+	// pending holds, per viewer, the log lines it has not read yet: in
+	// hot-seat each human reads what happened since their last turn when
+	// it comes back.
+	pending    map[int][]logLine
+	recFile    *outFile
+	replayHint string
+	buf        []engine.Move
+}
+
+// logLine is one rendered event, with the number of the move that made it
+// (taking a move back drops its lines).
+type logLine struct {
+	move int
+	text string
+}
+
+var (
+	errUndone    = errors.New("move taken back")
+	errAbandoned = errors.New("game abandoned")
+	errInputEnd  = errors.New("input ended before the game was over")
+)
+
+// seatNames names the seats in lang: "You" for a lone human, "Player N" for
+// hot-seat humans, and bots by kind and seat: "greedy (seat 2)".
+func seatNames(kinds []string, humans int, lang string) []string {
+	names := make([]string, len(kinds))
+	for i, k := range kinds {
+		switch {
+		case k == "you" && humans == 1:
+			names[i] = tr(lang, "You", "Vous")
+		case k == "you":
+			names[i] = tr(lang, "Player ", "Joueur ") + strconv.Itoa(i+1)
+		default:
+			names[i] = fmt.Sprintf("%s (%s %d)", k, tr(lang, "seat", "siège"), i+1)
 		}
 	}
-	var buf []engine.Move
-	for n := 0; !s.Over(); n++ {
-		p := s.ToMove()
-		var m engine.Move
-		if bs[p] != nil {
-			m, err = sim.BotMove(e.ctx, bs[p], s, *seed, n)
-			if err != nil {
-				return err
-			}
-		} else {
-			if viewer == engine.Spectator || humans > 1 {
-				fmt.Fprintf(e.stdout, "\n=== %s to play ===\n", names[p])
-			}
-			m, err = ask(e, in, s, p, names, style, buf)
-			if err != nil {
-				if *recPath != "" {
-					_ = writeRecord(*recPath, rec)
-				}
-				return err
-			}
-		}
-		txt := s.FormatMove(m)
-		var log engine.Log
-		if err := s.Apply(m, &log); err != nil {
-			return fmt.Errorf("move %q: %w", txt, err)
-		}
-		rec.Moves = append(rec.Moves, record.Step{Player: p, Move: txt})
-		// Others' moves are shown through their events only: a move's
-		// notation can name hidden things (which hand card was discarded
-		// face down), the public events never do.
-		shown := 0
-		for _, ev := range log.Events {
-			if ev.VisibleTo(viewer) || (humans > 1 && ev.Private == p) {
-				fmt.Fprintf(e.stdout, "  %s\n", eventText(ev, names))
-				shown++
-			}
-		}
-		if shown == 0 && p != viewer {
-			fmt.Fprintf(e.stdout, "  %s moves\n", names[p])
-		}
-	}
-	if d, ok := s.(engine.Drawer); ok {
-		fmt.Fprintln(e.stdout, d.Draw(viewer, style))
-	}
-	res := s.Result()
-	rec.Result = &res
-	fmt.Fprintln(e.stdout, "\nFinal score pad:")
-	scorePad(e, res, names, *lang)
-	if *recPath != "" {
-		if err := writeRecord(*recPath, rec); err != nil {
-			return err
-		}
-		fmt.Fprintf(e.stdout, "Record written to %s\n", *recPath)
-	}
-	return nil
+	return names
 }
 
 func replaceHumans(kinds []string) []string {
@@ -189,72 +193,458 @@ func replaceHumans(kinds []string) []string {
 	return out
 }
 
-func writeRecord(path string, rec *record.Record) error {
-	b, err := rec.Marshal()
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(path, b, 0o644)
+func (tb *table) out() io.Writer { return tb.e.stdout }
+
+func (tb *table) say(en, fr string, args ...any) {
+	fmt.Fprintf(tb.out(), tr(tb.lang, en, fr), args...)
 }
 
-// ask shows the table and the legal moves to the human at seat p and reads
-// a move; bad input is explained and asked again, the state untouched.
-func ask(e *env, in *bufio.Scanner, s engine.State, p int, names []string, style engine.Style, buf []engine.Move) (engine.Move, error) {
-	show := func() {
-		if d, ok := s.(engine.Drawer); ok {
-			fmt.Fprintln(e.stdout, d.Draw(p, style))
-		}
-		buf = s.LegalMoves(buf[:0])
-		fmt.Fprintf(e.stdout, "Your moves, %s:\n", names[p])
-		for i, m := range buf {
-			fmt.Fprintf(e.stdout, "  %2d) %s\n", i+1, s.FormatMove(m))
-		}
-	}
-	show()
-	for {
-		fmt.Fprint(e.stdout, "> ")
-		if !in.Scan() {
-			if err := in.Err(); err != nil {
-				return 0, err
-			}
-			return 0, fmt.Errorf("input ended before the game was over")
-		}
-		line := strings.TrimSpace(in.Text())
-		switch line {
-		case "":
-			continue
-		case "?", "help":
-			fmt.Fprintln(e.stdout, "Type the number of a move, or the move itself (e.g. as listed). "+
-				"Commands: board (show the table again), score, quit.")
-			continue
-		case "board", "moves":
-			show()
-			continue
-		case "score":
-			for i := range names {
-				fmt.Fprintf(e.stdout, "  %s: %d\n", names[i], s.Score(i))
-			}
-			continue
-		case "quit", "exit", "q":
-			return 0, fmt.Errorf("game abandoned")
-		}
-		if k, err := strconv.Atoi(line); err == nil {
-			if k < 1 || k > len(buf) {
-				fmt.Fprintf(e.stdout, "No move %d: choose 1 to %d.\n", k, len(buf))
+func (tb *table) play() error {
+	n := len(tb.t.names)
+	tb.say("%s — %d %s. Type a move's number or its notation; ? for help.\n",
+		"%s — %d %s. Tapez le numéro d'un coup ou sa notation ; ? pour l'aide.\n",
+		tb.g.Title(tb.lang), n, tr(tb.lang, plural(n, "player", "players"), plural(n, "joueur", "joueurs")))
+	for !tb.s.Over() {
+		p := tb.s.ToMove()
+		var m engine.Move
+		var err error
+		if tb.bots[p] != nil {
+			m, err = tb.botMove(p)
+		} else {
+			m, err = tb.humanMove(p)
+			if errors.Is(err, errUndone) {
 				continue
 			}
-			return buf[k-1], nil
 		}
-		m, err := s.ParseMove(line)
 		if err != nil {
-			fmt.Fprintf(e.stdout, "Not understood: %v\n", err)
+			return tb.abandon(err)
+		}
+		if err := tb.apply(p, m); err != nil {
+			return err
+		}
+	}
+	return tb.finish()
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// apply plays m for p, records it and hands its events to every viewer.
+func (tb *table) apply(p int, m engine.Move) error {
+	note := tb.s.FormatMove(m)
+	var log engine.Log
+	if err := tb.s.Apply(m, &log); err != nil {
+		return fmt.Errorf("move %q: %w", note, err)
+	}
+	tb.moves = append(tb.moves, m)
+	tb.rec.Moves = append(tb.rec.Moves, record.Step{Player: p, Move: note})
+	num := len(tb.moves)
+	// Each viewer gets the events it may see, in its own words. A move's
+	// notation never reaches another seat: it can name hidden things
+	// (which hand card went), the public events never do.
+	for _, q := range tb.viewers() {
+		shown := 0
+		for _, ev := range log.Events {
+			if ev.VisibleTo(q) {
+				tb.pending[q] = append(tb.pending[q], logLine{num, tb.t.event(ev, q)})
+				shown++
+			}
+		}
+		if shown == 0 && q != p {
+			tb.pending[q] = append(tb.pending[q], logLine{num, tr(tb.lang, tb.t.names[p]+" moves.", tb.t.names[p]+" joue.")})
+		}
+	}
+	tb.flush(tb.keyboard)
+	return nil
+}
+
+// viewers are the humans, or the spectator when only bots play.
+func (tb *table) viewers() []int {
+	if len(tb.humans) == 0 {
+		return []int{engine.Spectator}
+	}
+	return tb.humans
+}
+
+// flush prints the log lines q has not read.
+func (tb *table) flush(q int) {
+	if q == nobody {
+		return
+	}
+	for _, l := range tb.pending[q] {
+		fmt.Fprintf(tb.out(), "  %s\n", l.text)
+	}
+	tb.pending[q] = tb.pending[q][:0]
+}
+
+// botMove asks p's bot for a move, saying so when it thinks long.
+func (tb *table) botMove(p int) (engine.Move, error) {
+	type answer struct {
+		m   engine.Move
+		err error
+	}
+	ch := make(chan answer, 1)
+	s, n := tb.s, len(tb.moves)
+	go func() {
+		m, err := sim.BotMove(tb.e.ctx, tb.bots[p], s, tb.seed, n)
+		ch <- answer{m, err}
+	}()
+	delay := tb.e.thinkAfter
+	if delay <= 0 {
+		delay = thinkingDelay
+	}
+	timer := time.NewTimer(delay)
+	defer timer.Stop()
+	var a answer
+	select {
+	case a = <-ch:
+	case <-timer.C:
+		tb.say("  %s is thinking…\n", "  %s réfléchit…\n", tb.t.names[p])
+		a = <-ch
+	}
+	if a.err != nil && tb.e.ctx.Err() != nil {
+		return 0, tb.e.ctx.Err()
+	}
+	return a.m, a.err
+}
+
+// humanMove hands the keyboard to p if another human had it, then asks.
+func (tb *table) humanMove(p int) (engine.Move, error) {
+	if len(tb.humans) > 1 && tb.keyboard != p {
+		if err := tb.handover(p); err != nil {
+			return 0, err
+		}
+	}
+	tb.flush(p)
+	return tb.ask(p)
+}
+
+// clearScreen moves to the top left, clears the screen and, where the
+// terminal keeps one, its scrollback.
+const clearScreen = "\x1b[H\x1b[2J\x1b[3J"
+
+// handover hides the table between two human seats: the screen is cleared
+// (on a terminal) and holds nothing but whose turn it is until they press
+// Enter, so that nothing private of the last player stays in view.
+func (tb *table) handover(p int) error {
+	if tb.e.isTTY {
+		fmt.Fprint(tb.out(), clearScreen)
+	}
+	tb.say("\n=== Pass the keyboard to %s, then press Enter. ===\n",
+		"\n=== Passez le clavier à %s, puis appuyez sur Entrée. ===\n", tb.t.names[p])
+	if _, err := tb.e.readLine(); err != nil && !errors.Is(err, errLineTooLong) {
+		return inputErr(err)
+	}
+	if tb.e.isTTY {
+		fmt.Fprint(tb.out(), clearScreen)
+	}
+	tb.keyboard = p
+	tb.say("=== %s to play ===\n", "=== À %s de jouer ===\n", tb.t.names[p])
+	return nil
+}
+
+func inputErr(err error) error {
+	if errors.Is(err, io.EOF) {
+		return errInputEnd
+	}
+	return err
+}
+
+// maxMoveText is the longest answer tried as a move's notation; longer
+// input is no move of any game, and is not echoed back.
+const maxMoveText = 200
+
+// ask shows p the choices, then the table, and reads a move; bad input is
+// explained and asked again, the state untouched.
+func (tb *table) ask(p int) (engine.Move, error) {
+	e := tb.e
+	tb.buf = tb.s.LegalMoves(tb.buf[:0])
+	ch := newChooser(tb.t, tb.s, append([]engine.Move(nil), tb.buf...))
+	undo := tb.undoable(p)
+	header := tr(tb.lang, "Your moves:", "Vos coups :")
+	if len(tb.humans) > 1 {
+		header = tr(tb.lang, "Your moves, ", "Vos coups, ") + tb.t.names[p] + tr(tb.lang, ":", " :")
+	}
+	if undo {
+		header += tr(tb.lang, "   (undo: take back your last move)", "   (annuler : reprendre votre dernier coup)")
+	}
+	st := ch.show(tb.out(), header)
+	tb.draw(p)
+	for {
+		fmt.Fprint(tb.out(), "> ")
+		raw, err := e.readLine()
+		if errors.Is(err, errLineTooLong) {
+			tb.say("That line is over %d KiB and was ignored; type a move's number or ? for help.\n",
+				"Cette ligne dépasse %d Kio et a été ignorée ; tapez le numéro d'un coup ou ? pour l'aide.\n", maxLine>>10)
 			continue
 		}
-		// Check on a copy, so that a rejected move cannot touch the game.
-		if err := s.Clone().Apply(m, nil); err != nil {
-			fmt.Fprintf(e.stdout, "Illegal: %v\n", err)
+		if err != nil {
+			return 0, inputErr(err)
+		}
+		line := strings.TrimSpace(strings.ToValidUTF8(raw, "\uFFFD"))
+		word, arg, _ := strings.Cut(line, " ")
+		word = strings.ToLower(word)
+		if strings.HasPrefix(line, "?") && len(line) > 1 {
+			word, arg = "info", strings.TrimSpace(line[1:])
+		}
+		switch word {
+		case "":
 			continue
+		case "?", "help", "aide":
+			tb.help(undo)
+			continue
+		case "board", "table", "plateau":
+			tb.draw(p)
+			continue
+		case "moves", "coups":
+			st = ch.show(tb.out(), header)
+			continue
+		case "back", "retour":
+			if !ch.back() {
+				tb.say("Nothing to go back to.\n", "Aucune étape précédente.\n")
+			}
+			st = ch.show(tb.out(), header)
+			continue
+		case "score", "scores":
+			for i, n := range tb.t.names {
+				fmt.Fprintf(tb.out(), "  %s: %d\n", n, tb.s.Score(i))
+			}
+			continue
+		case "info":
+			tb.info(p, strings.TrimSpace(arg))
+			continue
+		case "undo", "annuler":
+			if !undo {
+				tb.say("You cannot take back a move now: only your own last moves of this turn that revealed nothing.\n",
+					"Impossible de reprendre un coup maintenant : seulement vos derniers coups de ce tour qui n'ont rien révélé.\n")
+				continue
+			}
+			tb.takeBack()
+			return 0, errUndone
+		case "quit", "exit", "q", "quitter":
+			return 0, errAbandoned
+		}
+		var m engine.Move
+		if k, err := strconv.Atoi(line); err == nil {
+			var done, ok bool
+			m, done, ok = ch.pick(st, k)
+			if !ok {
+				tb.say("No choice %d: choose 1 to %d.\n", "Pas de choix %d : choisissez de 1 à %d.\n", k, st.count())
+				continue
+			}
+			if !done {
+				st = ch.show(tb.out(), header)
+				continue
+			}
+		} else {
+			if len(line) > maxMoveText {
+				tb.say("That is too long to be a move; ? for help.\n", "C'est trop long pour un coup ; ? pour l'aide.\n")
+				continue
+			}
+			m, err = tb.s.ParseMove(line)
+			if err != nil {
+				tb.say("Not understood: %s\n", "Pas compris : %s\n", printable(err.Error(), 300))
+				continue
+			}
+			// Check on a copy, so that a rejected move cannot touch the game.
+			if err := tb.s.Clone().Apply(m, nil); err != nil {
+				tb.say("Illegal: %s\n", "Coup illégal : %s\n", printable(err.Error(), 300))
+				continue
+			}
+		}
+		if tb.s.NumPlayers() == 1 && tb.ends(m) {
+			ok, err := tb.confirm("This move ends the game. Play it? (y/n) ", "Ce coup termine la partie. Le jouer ? (o/n) ")
+			if err != nil {
+				return 0, err
+			}
+			if !ok {
+				st = ch.show(tb.out(), header)
+				continue
+			}
 		}
 		return m, nil
 	}
+}
+
+// ends reports whether m ends the game.
+func (tb *table) ends(m engine.Move) bool {
+	c := tb.s.Clone()
+	return c.Apply(m, nil) == nil && c.Over()
+}
+
+// confirm asks a yes-or-no question; only yes (y, yes, o, oui) is yes.
+func (tb *table) confirm(en, fr string) (bool, error) {
+	fmt.Fprint(tb.out(), tr(tb.lang, en, fr))
+	line, err := tb.e.readLine()
+	if err != nil && !errors.Is(err, errLineTooLong) {
+		return false, inputErr(err)
+	}
+	switch strings.ToLower(strings.TrimSpace(line)) {
+	case "y", "yes", "o", "oui":
+		return true, nil
+	}
+	return false, nil
+}
+
+func (tb *table) help(undo bool) {
+	tb.say("Type the number of a choice, or a move in the game's notation. Commands:\n",
+		"Tapez le numéro d'un choix, ou un coup dans la notation du jeu. Commandes :\n")
+	lines := [][2]string{
+		{"board          the table again", "plateau        la table à nouveau"},
+		{"moves          the choices again", "coups          les choix à nouveau"},
+		{"back           the previous step of a move chosen in steps", "retour         l'étape précédente d'un coup choisi par étapes"},
+		{"score          the running scores", "score          les scores en cours"},
+		{"info ITEM      what a component does (also ?ITEM); info alone lists those on the table",
+			"info ÉLÉMENT   ce que fait un composant (aussi ?ÉLÉMENT) ; info seul liste ceux en jeu"},
+	}
+	if undo {
+		lines = append(lines, [2]string{"undo           take back your last move", "annuler        reprendre votre dernier coup"})
+	}
+	lines = append(lines, [2]string{"quit           abandon the game", "quitter        abandonner la partie"})
+	for _, l := range lines {
+		fmt.Fprintf(tb.out(), "  %s\n", tr(tb.lang, l[0], l[1]))
+	}
+}
+
+// info explains a component: by id or name, or, without a query, lists the
+// components on p's table.
+func (tb *table) info(p int, query string) {
+	t := tb.t
+	if t.cat == nil {
+		tb.say("This game has no component texts yet.\n", "Ce jeu n'a pas encore de textes pour ses composants.\n")
+		return
+	}
+	if query == "" {
+		comps := t.onTable(tb.s.View(p))
+		if len(comps) == 0 {
+			tb.say("No component of the catalogue is on the table.\n", "Aucun composant du catalogue n'est en jeu.\n")
+			return
+		}
+		tb.say("On the table (info ITEM for more):\n", "En jeu (info ÉLÉMENT pour en savoir plus) :\n")
+		for _, c := range comps {
+			fmt.Fprintf(tb.out(), "  %s [%s]\n", c.Name.In(tb.lang), c.ID)
+		}
+		return
+	}
+	found := t.findComponents(query)
+	switch {
+	case len(found) == 0:
+		if t.cat.Known(query) {
+			fmt.Fprintf(tb.out(), "  %s\n", t.cat.Name(query, tb.lang))
+			return
+		}
+		tb.say("No component matches %s; info alone lists those on the table.\n",
+			"Aucun composant ne correspond à %s ; info seul liste ceux en jeu.\n", record.Clip(query, 40))
+	case len(found) > maxMatches:
+		tb.say("%d components match %s; be more precise, e.g.:\n", "%d composants correspondent à %s ; précisez, par exemple :\n",
+			len(found), record.Clip(query, 40))
+		for _, c := range found[:maxMatches] {
+			fmt.Fprintf(tb.out(), "  %s [%s]\n", c.Name.In(tb.lang), c.ID)
+		}
+	default:
+		for _, c := range found {
+			fmt.Fprintf(tb.out(), "  %s\n", t.describe(c))
+		}
+	}
+}
+
+// draw shows the table as p sees it.
+func (tb *table) draw(p int) {
+	if d, ok := tb.s.(engine.Drawer); ok {
+		fmt.Fprintln(tb.out(), d.Draw(p, tb.style))
+	}
+}
+
+// undoable reports whether p may take back its last move now, by the
+// engine's rule (engine.Undoable).
+func (tb *table) undoable(p int) bool {
+	n := len(tb.moves)
+	if n == 0 || tb.rec.Moves[n-1].Player != p {
+		return false
+	}
+	return engine.Undoable(tb.start, tb.moves, p) > 0
+}
+
+// takeBack replays the game without its last move.
+func (tb *table) takeBack() {
+	k := len(tb.moves) - 1
+	s := tb.start.Clone()
+	for _, m := range tb.moves[:k] {
+		if err := s.Apply(m, nil); err != nil {
+			panic(fmt.Sprintf("replaying a move that was legal: %v", err)) // the engine is deterministic
+		}
+	}
+	note := tb.rec.Moves[k].Move
+	tb.s, tb.moves, tb.rec.Moves = s, tb.moves[:k], tb.rec.Moves[:k]
+	for q, lines := range tb.pending {
+		kept := lines[:0]
+		for _, l := range lines {
+			if l.move <= k {
+				kept = append(kept, l)
+			}
+		}
+		tb.pending[q] = kept
+	}
+	tb.say("Taken back: %s\n", "Coup repris : %s\n", note)
+}
+
+// finish shows the end of the game: the table, the score pad, the seed.
+func (tb *table) finish() error {
+	viewer := tb.keyboard
+	if len(tb.humans) != 1 {
+		viewer = engine.Spectator // the table is everyone's now
+	}
+	tb.draw(viewer)
+	res := tb.s.Result()
+	tb.rec.Result = &res
+	tb.say("\nFinal score pad:\n", "\nFeuille de score finale :\n")
+	scorePad(tb.out(), res, tb.t)
+	tb.showSeed()
+	if tb.recFile != nil {
+		b, err := tb.rec.Marshal()
+		if err != nil {
+			return err
+		}
+		if err := tb.recFile.write(b); err != nil {
+			return err
+		}
+		tb.say("Record written to %s\n", "Partie enregistrée dans %s\n", tb.recFile.path)
+	}
+	return nil
+}
+
+// showSeed prints the seed, once the game is over: it fixes the whole deal,
+// so showing it earlier would show every hidden card to whoever can replay.
+func (tb *table) showSeed() {
+	tb.say("Seed %d: %s --seed %d replays this deal.\n", "Graine %d : %s --seed %d rejoue cette donne.\n",
+		tb.seed, tb.replayHint, tb.seed)
+}
+
+// abandon ends the game early (quit, Ctrl-C, the input ending, a bot
+// failing), saving the record so far when one was asked for.
+func (tb *table) abandon(why error) error {
+	if isInterrupt(why) {
+		why = errors.New("interrupted")
+	}
+	tb.say("\nGame abandoned.\n", "\nPartie abandonnée.\n")
+	tb.showSeed()
+	if tb.recFile != nil {
+		b, err := tb.rec.Marshal()
+		if err == nil {
+			err = tb.recFile.write(b)
+		}
+		if err != nil {
+			return fmt.Errorf("%w; the record could not be written: %v", why, err)
+		}
+		tb.say("Record so far (%d moves) written to %s\n", "Partie jusqu'ici (%d coups) enregistrée dans %s\n",
+			len(tb.rec.Moves), tb.recFile.path)
+	}
+	if errors.Is(why, errAbandoned) {
+		return why
+	}
+	return fmt.Errorf("%w: %w", errAbandoned, why)
 }

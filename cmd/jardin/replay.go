@@ -1,18 +1,22 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
-	"os"
+	"io"
 	"strings"
 
 	"github.com/jardin-games/jardin/engine"
 	"github.com/jardin-games/jardin/record"
 )
 
+// errStopped ends a stepped replay the reader left.
+var errStopped = errors.New("replay stopped")
+
 func cmdReplay(e *env, args []string) error {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
-	step := fs.Bool("step", false, "draw the table after every move")
+	step := fs.Bool("step", false, "draw the table after every move and wait for Enter")
 	lang := fs.String("lang", "en", "language: en or fr")
 	pos, err := parse(fs, args, 1, 1, "a record file: jardin replay RECORD")
 	if err != nil {
@@ -21,74 +25,75 @@ func cmdReplay(e *env, args []string) error {
 	if err := checkLang(*lang); err != nil {
 		return err
 	}
-	data, err := os.ReadFile(pos[0])
+	data, err := e.read(pos[0])
 	if err != nil {
 		return err
 	}
+	name := printable(pos[0], 200)
 	rec, err := record.Parse(data)
 	if err != nil {
-		return fmt.Errorf("%s: %w", pos[0], err)
+		return fmt.Errorf("%s: %w", name, err)
 	}
 	names := make([]string, len(rec.Players))
 	for i, p := range rec.Players {
-		names[i] = p.Name
+		names[i] = safeName(p.Name)
 		if names[i] == "" {
-			names[i] = fmt.Sprintf("Player %d", i+1)
+			names[i] = tr(*lang, "Player ", "Joueur ") + fmt.Sprint(i+1)
 		}
 	}
+	g, err := e.reg.Lookup(rec.Game)
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	t := newTexts(g, *lang, names)
+	waiting := *step
+	var stopped bool
 	s, err := record.Replay(e.reg, rec, func(n int, s engine.State, events []engine.Event) {
+		if stopped {
+			return
+		}
 		st := rec.Moves[n-1]
+		// A finished record's notation is public: the game is over.
 		fmt.Fprintf(e.stdout, "%3d. %s: %s\n", n, names[st.Player], st.Move)
 		for _, ev := range events {
 			if ev.Private < 0 {
-				fmt.Fprintf(e.stdout, "     %s\n", eventText(ev, names))
+				fmt.Fprintf(e.stdout, "     %s\n", t.event(ev, engine.Spectator))
 			}
 		}
-		if *step {
-			if d, ok := s.(engine.Drawer); ok {
-				fmt.Fprintln(e.stdout, d.Draw(engine.Spectator, engine.Style{Lang: *lang}))
+		if !*step {
+			return
+		}
+		if d, ok := s.(engine.Drawer); ok {
+			fmt.Fprintln(e.stdout, d.Draw(engine.Spectator, engine.Style{Lang: *lang}))
+		}
+		if waiting && n < len(rec.Moves) {
+			fmt.Fprint(e.stdout, tr(*lang, "Enter: next move, q: stop > ", "Entrée : coup suivant, q : arrêter > "))
+			line, err := e.readLine()
+			switch {
+			case errors.Is(err, io.EOF):
+				waiting = false // nobody to wait for: show the rest
+				fmt.Fprintln(e.stdout)
+			case err != nil && !errors.Is(err, errLineTooLong):
+				stopped = true
+			case strings.EqualFold(strings.TrimSpace(line), "q"):
+				stopped = true
 			}
 		}
 	})
 	if err != nil {
-		return fmt.Errorf("%s: %w", pos[0], err)
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	if stopped {
+		if e.ctx.Err() != nil {
+			return fmt.Errorf("%w (interrupted)", errStopped)
+		}
+		return nil
 	}
 	if !s.Over() {
-		fmt.Fprintf(e.stdout, "The record stops before the end of the game (%d moves).\n", len(rec.Moves))
+		fmt.Fprintf(e.stdout, tr(*lang, "The record stops before the end of the game (%d moves).\n",
+			"La partie enregistrée s'arrête avant la fin (%d coups).\n"), len(rec.Moves))
 	}
-	scorePad(e, s.Result(), names, *lang)
-	fmt.Fprintf(e.stdout, "Record OK: %d moves replayed.\n", len(rec.Moves))
+	scorePad(e.stdout, s.Result(), t)
+	fmt.Fprintf(e.stdout, tr(*lang, "Record OK: %d moves replayed.\n", "Partie valide : %d coups rejoués.\n"), len(rec.Moves))
 	return nil
-}
-
-func eventText(ev engine.Event, names []string) string {
-	if ev.Actor >= 0 && ev.Actor < len(names) {
-		if names[ev.Actor] == "You" {
-			return "You " + secondPerson(ev.Text)
-		}
-		return names[ev.Actor] + " " + ev.Text
-	}
-	return ev.Text
-}
-
-// secondPerson turns the leading verb of an event ("takes", "passes",
-// "has") into the form that follows "You".
-func secondPerson(text string) string {
-	verb, rest, _ := strings.Cut(text, " ")
-	switch {
-	case verb == "has":
-		verb = "have"
-	case verb == "is":
-		verb = "are"
-	case strings.HasSuffix(verb, "sses"), strings.HasSuffix(verb, "shes"), strings.HasSuffix(verb, "ches"), strings.HasSuffix(verb, "xes"):
-		verb = strings.TrimSuffix(verb, "es")
-	case strings.HasSuffix(verb, "ies"):
-		verb = strings.TrimSuffix(verb, "ies") + "y"
-	case strings.HasSuffix(verb, "s") && !strings.HasSuffix(verb, "ss"):
-		verb = strings.TrimSuffix(verb, "s")
-	}
-	if rest == "" {
-		return verb
-	}
-	return verb + " " + rest
 }

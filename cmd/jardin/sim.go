@@ -1,12 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -29,7 +29,7 @@ func cmdSim(e *env, args []string) error {
 	jobs := fs.Int("jobs", runtime.NumCPU(), "games played in parallel")
 	optStr := fs.String("options", "", "game options, name=value,…")
 	out := fs.String("out", "", "also write the report to FILE.json or FILE.csv")
-	quiet := fs.Bool("quiet", false, "no progress on stderr")
+	quiet := fs.Bool("quiet", false, "no progress bar (drawn only when stderr is a terminal)")
 	plot := fs.String("plot", "", "write an SVG chart of the score distributions per seat to FILE.svg")
 	rot := fs.Bool("rotate", false, "rotate the bots round the seats from game to game, so each plays every seat equally")
 	pos, err := parse(fs, args, 1, 1, "a game id: jardin sim GAME --players N --games K")
@@ -65,47 +65,54 @@ func cmdSim(e *env, args []string) error {
 	if *plot != "" && filepath.Ext(*plot) != ".svg" {
 		return usagef("--plot: the file name must end in .svg")
 	}
+	// Open the output files now: a typo in a path must not cost the run.
+	var outF, plotF *outFile
+	if *out != "" {
+		if outF, err = openOut("--out", *out); err != nil {
+			return err
+		}
+		defer outF.discard()
+	}
+	if *plot != "" {
+		if plotF, err = openOut("--plot", *plot); err != nil {
+			return err
+		}
+		defer plotF.discard()
+	}
 	cfg := sim.Config{Game: g, Seats: kinds, Games: *nGames, Seed: *seed, Options: opts, Jobs: *jobs, Rotate: *rot}
-	if !*quiet {
+	// The bar redraws one line with a carriage return: only a terminal
+	// shows that as a bar; a log file would get one line per game.
+	bar := !*quiet && e.errTTY
+	if bar {
 		cfg.Progress = progress(e.stderr, time.Now())
 	}
 	rep, err := sim.Run(e.ctx, cfg)
-	if !*quiet {
+	if bar {
 		fmt.Fprintln(e.stderr)
 	}
 	if err != nil {
 		return err
 	}
 	printReport(e.stdout, rep)
-	if *plot != "" {
-		f, err := os.Create(*plot)
-		if err != nil {
-			return err
-		}
-		err = sim.WriteSVG(f, rep)
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
+	if plotF != nil {
+		var b bytes.Buffer
+		if err := sim.WriteSVG(&b, rep); err != nil {
 			return fmt.Errorf("writing %s: %w", *plot, err)
 		}
-	}
-	if *out != "" {
-		f, err := os.Create(*out)
-		if err != nil {
+		if err := plotF.write(b.Bytes()); err != nil {
 			return err
 		}
+	}
+	if outF != nil {
+		var b bytes.Buffer
 		if strings.HasSuffix(*out, ".json") {
-			b, _ := json.MarshalIndent(rep, "", "  ")
-			_, err = f.Write(append(b, '\n'))
-		} else {
-			err = writeCSV(f, rep)
-		}
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
+			j, _ := json.MarshalIndent(rep, "", "  ")
+			b.Write(append(j, '\n'))
+		} else if err := writeCSV(&b, rep); err != nil {
 			return fmt.Errorf("writing %s: %w", *out, err)
+		}
+		if err := outF.write(b.Bytes()); err != nil {
+			return err
 		}
 	}
 	return nil

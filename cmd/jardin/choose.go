@@ -1,0 +1,261 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/jardin-games/jardin/engine"
+)
+
+// listMax is the longest list of whole moves shown at once. A decision with
+// more is chosen in steps: the first part of the move (its kind, then the
+// card, then the cell…), keeping only the moves that match, and so on until
+// the moves left fit in a list.
+const listMax = 20
+
+// key is one step of a move as a player chooses it: a value (what picking it
+// keeps) and its label.
+type key struct{ id, label string }
+
+// chooser narrows one decision's legal moves step by step. With the game's
+// move descriptions (engine.Describer) the steps are the kind and then the
+// parts in order; without them, the words of the notation.
+type chooser struct {
+	t      *texts
+	legal  []engine.Move
+	notes  []string // notation of each legal move
+	keys   [][]key  // the steps of each legal move
+	whole  []string // each move described whole, for lists
+	chosen []key    // the steps picked so far
+	levels []int    // the level each pick was made at
+}
+
+func newChooser(t *texts, s engine.State, legal []engine.Move) *chooser {
+	c := &chooser{t: t, legal: legal}
+	d, _ := s.(engine.Describer)
+	for _, m := range legal {
+		note := s.FormatMove(m)
+		c.notes = append(c.notes, note)
+		var ks []key
+		if d != nil {
+			desc := d.DescribeMove(m)
+			ks = append(ks, key{"kind=" + desc.Kind, t.kindLabel(desc.Kind)})
+			for _, p := range desc.Parts {
+				ks = append(ks, key{p.Name + "=" + p.ID, t.roleLabel(p.Name) + " " + t.name(p.ID)})
+			}
+		} else {
+			for _, w := range strings.Fields(note) {
+				ks = append(ks, key{w, w})
+			}
+		}
+		c.keys = append(c.keys, ks)
+		if d != nil {
+			labels := make([]string, len(ks))
+			for i, k := range ks {
+				labels[i] = k.label
+			}
+			w := labels[0]
+			if len(labels) > 1 {
+				w += ": " + strings.Join(labels[1:], ", ")
+			}
+			c.whole = append(c.whole, w+"   ["+note+"]")
+		} else {
+			c.whole = append(c.whole, note)
+		}
+	}
+	return c
+}
+
+// remaining lists the indices of the legal moves that match every pick.
+func (c *chooser) remaining() []int {
+	var out []int
+next:
+	for i, ks := range c.keys {
+		for j, k := range c.chosen {
+			l := c.levels[j]
+			if l >= len(ks) || ks[l] != k {
+				continue next
+			}
+		}
+		out = append(out, i)
+	}
+	return out
+}
+
+// step is what the player chooses from now: whole moves (list), or the
+// distinct values of the next level where the moves left differ.
+type step struct {
+	list    []int // indices of legal moves, when the moves left are listed whole
+	level   int
+	options []key
+	counts  []int
+}
+
+func (c *chooser) step() step {
+	rem := c.remaining()
+	if len(rem) <= listMax {
+		return step{list: rem}
+	}
+	level := 0
+	if n := len(c.levels); n > 0 {
+		level = c.levels[n-1] + 1
+	}
+	for ; ; level++ {
+		var st step
+		st.level = level
+		seen := map[key]int{}
+		for _, i := range rem {
+			k := key{"", "…"}
+			if level < len(c.keys[i]) {
+				k = c.keys[i][level]
+			}
+			if j, ok := seen[k]; ok {
+				st.counts[j]++
+				continue
+			}
+			seen[k] = len(st.options)
+			st.options = append(st.options, k)
+			st.counts = append(st.counts, 1)
+		}
+		switch {
+		case len(st.options) > 1:
+			return st
+		case st.options[0].id == "":
+			// Every step taken and still too many (moves that differ
+			// only in notation): list them whole.
+			return step{list: rem}
+		}
+		// One value at this level: nothing to choose, go deeper.
+	}
+}
+
+// pick applies the player's choice k (1-based) of st: a move when st lists
+// moves, else a narrowing. ok is false when k is not a choice.
+func (c *chooser) pick(st step, k int) (m engine.Move, done, ok bool) {
+	if st.list != nil {
+		if k < 1 || k > len(st.list) {
+			return 0, false, false
+		}
+		return c.legal[st.list[k-1]], true, true
+	}
+	if k < 1 || k > len(st.options) {
+		return 0, false, false
+	}
+	c.chosen = append(c.chosen, st.options[k-1])
+	c.levels = append(c.levels, st.level)
+	return 0, false, true
+}
+
+// back undoes the last pick; false when there is none.
+func (c *chooser) back() bool {
+	if len(c.chosen) == 0 {
+		return false
+	}
+	c.chosen = c.chosen[:len(c.chosen)-1]
+	c.levels = c.levels[:len(c.levels)-1]
+	return true
+}
+
+// count is the number of choices st offers.
+func (st step) count() int {
+	if st.list != nil {
+		return len(st.list)
+	}
+	return len(st.options)
+}
+
+// show writes the choices of the current step.
+func (c *chooser) show(w io.Writer, header string) step {
+	st := c.step()
+	lang := c.t.lang
+	fmt.Fprintln(w, header)
+	if len(c.chosen) > 0 {
+		labels := make([]string, len(c.chosen))
+		for i, k := range c.chosen {
+			labels[i] = k.label
+		}
+		fmt.Fprintf(w, "  %s %s   (%s)\n", tr(lang, "Chosen so far:", "Choisi jusqu'ici :"), strings.Join(labels, ", "),
+			tr(lang, "back: the previous step", "retour : l'étape précédente"))
+	}
+	if st.list != nil {
+		for n, i := range st.list {
+			fmt.Fprintf(w, "  %2d) %s\n", n+1, c.whole[i])
+		}
+		return st
+	}
+	total := len(c.remaining())
+	fmt.Fprintf(w, "  %s\n", tr(lang, fmt.Sprintf("%d moves: choose in steps.", total),
+		fmt.Sprintf("%d coups : choisissez par étapes.", total)))
+	for n, k := range st.options {
+		fmt.Fprintf(w, "  %2d) %s  (%d)\n", n+1, k.label, st.counts[n])
+	}
+	return st
+}
+
+// kindLabel names a kind of move for a player: the catalogue's "move.KIND"
+// message when it has one, else a few common words, else the kind.
+func (t *texts) kindLabel(kind string) string {
+	return t.word("move."+kind, kind, moveWords)
+}
+
+// roleLabel names a part of a move (card, cell, orientation…), likewise
+// from "part.ROLE".
+func (t *texts) roleLabel(role string) string {
+	return t.word("part."+role, role, partWords)
+}
+
+func (t *texts) word(msgKey, w string, builtin map[string][2]string) string {
+	if t.cat != nil {
+		if m, ok := t.cat.Messages[msgKey]; ok {
+			return tr(t.lang, m.EN, m.FR)
+		}
+	}
+	if b, ok := builtin[w]; ok {
+		return tr(t.lang, b[0], b[1])
+	}
+	return w
+}
+
+// moveWords and partWords are the common kinds of moves and parts, for the
+// games whose catalogues do not name them.
+var moveWords = map[string][2]string{
+	"place":   {"place", "poser"},
+	"take":    {"take", "prendre"},
+	"draw":    {"draw", "piocher"},
+	"discard": {"discard", "défausser"},
+	"pass":    {"pass", "passer"},
+	"end":     {"end", "terminer"},
+	"move":    {"move", "déplacer"},
+	"choose":  {"choose", "choisir"},
+	"buy":     {"buy", "acheter"},
+	"play":    {"play", "jouer"},
+	"put":     {"put", "mettre"},
+	"bonus":   {"bonus", "bonus"},
+	"skip":    {"skip", "passer"},
+}
+
+var partWords = map[string][2]string{
+	"card":        {"card", "carte"},
+	"tile":        {"tile", "tuile"},
+	"cell":        {"cell", "case"},
+	"square":      {"square", "case"},
+	"anchor":      {"anchor", "ancre"},
+	"orientation": {"orientation", "orientation"},
+	"rotation":    {"rotation", "rotation"},
+	"bag":         {"bag", "sac"},
+	"pawn":        {"pawn", "pion"},
+	"trophy":      {"trophy", "trophée"},
+	"from":        {"from", "depuis"},
+	"to":          {"to", "vers"},
+	"slot":        {"slot", "emplacement"},
+	"row":         {"row", "ligne"},
+	"column":      {"column", "colonne"},
+	"side":        {"side", "face"},
+	"gnome":       {"gnome", "gnome"},
+	"visitor":     {"visitor", "visiteur"},
+	"element":     {"element", "élément"},
+	"icon":        {"icon", "icône"},
+	"shape":       {"shape", "forme"},
+	"target":      {"target", "cible"},
+}

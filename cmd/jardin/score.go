@@ -1,0 +1,200 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/record"
+)
+
+func cmdScore(e *env, args []string) error {
+	fs := flag.NewFlagSet("score", flag.ContinueOnError)
+	gameID := fs.String("game", "", "game of the position (default: the file's \"game\" field, else its name)")
+	asJSON := fs.Bool("json", false, "print JSON")
+	lang := fs.String("lang", "en", "language of the score pad: en or fr")
+	pos, err := parse(fs, args, 1, 1, "a position file: jardin score POSITION")
+	if err != nil {
+		return err
+	}
+	if err := checkLang(*lang); err != nil {
+		return err
+	}
+	if *gameID != "" {
+		if _, err := e.game(*gameID); err != nil {
+			return err
+		}
+	}
+	data, err := e.read(pos[0])
+	if err != nil {
+		return err
+	}
+	g, sc, err := e.scorePosition(pos[0], data, *gameID)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		b, _ := json.MarshalIndent(sc, "", "  ")
+		fmt.Fprintf(e.stdout, "%s\n", b)
+		return nil
+	}
+	t := newTexts(g, *lang, nil)
+	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', tabwriter.AlignRight)
+	for i, c := range sc.Categories {
+		fmt.Fprintf(tw, "%s\t%d\t\n", c.Label(*lang), sc.Points[i])
+	}
+	fmt.Fprintf(tw, "%s\t%d\t\n", "Total", sc.Total)
+	if sc.Rating != "" {
+		fmt.Fprintf(tw, "%s\t%s\t\n", tr(*lang, "Rating", "Appréciation"), t.rating(sc.Rating))
+	}
+	return tw.Flush()
+}
+
+// scorePosition finds the game of a position file and scores it. The game
+// is forced (--game), else the file's "game" field when the file is a JSON
+// object, else the start of the file's name. Every way a file can be wrong
+// gets a message about the file: what is wrong with its JSON (line and
+// column), that it does not look like the game it names, or the game's own
+// complaint about the position.
+func (e *env) scorePosition(path string, data []byte, forced string) (engine.Game, engine.Score, error) {
+	name := printable(filepath.Base(path), 80)
+	data = engine.TrimBOM(data) // editors add one; no position format wants it
+	field, hasField := engine.GameField(data)
+	if hasField {
+		field = strings.TrimSpace(field)
+	}
+	id, from := forced, "flag"
+	switch {
+	case forced != "":
+	case hasField:
+		id, from = field, "field"
+	default:
+		id, from = e.gameFromName(path), "name"
+	}
+	if problem := jsonProblem(data); problem != nil {
+		// Wrong whatever its game: say what is wrong with the file rather
+		// than only that its game is unknown.
+		return nil, engine.Score{}, fmt.Errorf("%s: %w", name, problem)
+	}
+	if id == "" {
+		return nil, engine.Score{}, usagef("cannot tell which game %s is for: add --game GAME, or a \"game\" field", name)
+	}
+	g, err := e.reg.Lookup(id)
+	if err != nil {
+		return nil, engine.Score{}, fmt.Errorf("%s: its \"game\" field says %s, which is not a game jardin plays (see jardin games)",
+			name, record.Clip(id, 40))
+	}
+	if hasField && field != g.ID() {
+		return nil, engine.Score{}, fmt.Errorf("%s: this file does not look like %s position: its \"game\" field says %s",
+			name, aPosition(g.ID()), record.Clip(field, 40))
+	}
+	ps, ok := g.(engine.PositionScorer)
+	if !ok {
+		return nil, engine.Score{}, fmt.Errorf("%s has no position format yet", g.ID())
+	}
+	sc, err := ps.ScorePosition(data)
+	if err != nil {
+		err = plainJSON(data, err)
+		if from == "field" {
+			if other := e.lookalike(g, data); other != "" {
+				return nil, engine.Score{}, fmt.Errorf("%s: this file does not look like %s position, as its \"game\" field says, "+
+					"but like %s position (%v)", name, aPosition(g.ID()), aPosition(other), err)
+			}
+			return nil, engine.Score{}, fmt.Errorf("%s: this file does not look like %s position, as its \"game\" field says: %w",
+				name, aPosition(g.ID()), err)
+		}
+		return nil, engine.Score{}, fmt.Errorf("%s: not %s position: %w", name, aPosition(g.ID()), err)
+	}
+	return g, sc, nil
+}
+
+// gameFromName reads the game from a file name that starts with a game id.
+func (e *env) gameFromName(path string) string {
+	base := filepath.Base(path)
+	for _, g := range e.reg.All() {
+		if strings.HasPrefix(base, g.ID()+".") || strings.HasPrefix(base, g.ID()+"-") || strings.HasPrefix(base, g.ID()+"_") {
+			return g.ID()
+		}
+	}
+	return ""
+}
+
+// looksJSON reports whether data starts as JSON does (an object or a list),
+// which no text position format does.
+func looksJSON(data []byte) bool {
+	t := bytes.TrimSpace(data)
+	return len(t) > 0 && (t[0] == '{' || t[0] == '[')
+}
+
+// jsonProblem says what keeps data from being a JSON object: empty, a syntax
+// error (line and column), null or another value. nil for an object, and
+// for text that is not JSON at all (positions may be text).
+func jsonProblem(data []byte) error {
+	t := bytes.TrimSpace(data)
+	if len(t) == 0 {
+		return errors.New("the file is empty")
+	}
+	if !looksJSON(data) && !json.Valid(t) {
+		return nil // text: the game's parser judges it
+	}
+	var v map[string]json.RawMessage
+	return engine.DecodeJSON(data, &v, false)
+}
+
+// plainJSON rewrites an encoding/json error a game's parser passed on (with
+// %w) in plain words, with line and column and no Go types, and drops the
+// "json:" prefix of the errors it passed on as text.
+func plainJSON(data []byte, err error) error {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &se) || errors.As(err, &te) {
+		return engine.JSONError(data, err)
+	}
+	if msg := err.Error(); strings.Contains(msg, ": json: ") {
+		return errors.New(strings.ReplaceAll(msg, ": json: ", ": "))
+	}
+	return err
+}
+
+// aPosition is "a GAME position" with the right article.
+func aPosition(id string) string {
+	if id != "" && strings.ContainsRune("aeiou", rune(id[0])) {
+		return "an " + id
+	}
+	return "a " + id
+}
+
+// lookalike returns the one other game whose parser accepts data (its
+// "game" field dropped), when exactly one does: the game the file was
+// probably written for.
+func (e *env) lookalike(named engine.Game, data []byte) string {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(data, &obj) != nil {
+		return ""
+	}
+	delete(obj, "game")
+	stripped, err := json.Marshal(obj)
+	if err != nil {
+		return ""
+	}
+	found := ""
+	for _, g := range e.reg.All() {
+		ps, ok := g.(engine.PositionScorer)
+		if !ok || g.ID() == named.ID() {
+			continue
+		}
+		if _, err := ps.ScorePosition(stripped); err == nil {
+			if found != "" {
+				return ""
+			}
+			found = g.ID()
+		}
+	}
+	return found
+}

@@ -1,0 +1,250 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/record"
+)
+
+// tr picks the French or the English text: the command line's own words.
+// Game words (events, components, categories) come from the game.
+func tr(lang, en, fr string) string {
+	if lang == "fr" {
+		return fr
+	}
+	return en
+}
+
+// printable makes s safe to print on a terminal: invalid UTF-8, control
+// characters and bidirectional overrides are escaped (an escape sequence in
+// a name could clear the screen or retitle the window), and at most max
+// characters are kept, the cut marked with "…".
+func printable(s string, max int) string {
+	var b strings.Builder
+	n := 0
+	for i := 0; i < len(s); {
+		if n >= max {
+			b.WriteString("…")
+			break
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r):
+			if r < 0x100 {
+				fmt.Fprintf(&b, `\x%02x`, r)
+			} else {
+				fmt.Fprintf(&b, `\u%04x`, r)
+			}
+		default:
+			b.WriteRune(r)
+		}
+		i += size
+		n++
+	}
+	return b.String()
+}
+
+// safeName is a player's name as printed: names come from records, which
+// come from anywhere (record.Parse refuses bad ones; this is the second
+// guard, for names from elsewhere).
+func safeName(s string) string { return printable(s, record.MaxName) }
+
+// texts renders a game's words for one language: events, components,
+// ratings. Games with a catalogue (engine.Texter) are rendered through it;
+// games not yet moved to keyed events fall back to their English sentences.
+type texts struct {
+	cat   *engine.Catalog // nil: the game has no catalogue
+	lang  string
+	names []string // seat names, in lang
+}
+
+func newTexts(g engine.Game, lang string, names []string) *texts {
+	t := &texts{lang: engine.Lang(lang), names: names}
+	if tx, ok := g.(engine.Texter); ok {
+		t.cat = tx.Texts()
+	}
+	return t
+}
+
+// event is e as viewer reads it.
+func (t *texts) event(e engine.Event, viewer int) string {
+	if t.cat != nil && e.Key != "" {
+		return t.cat.Render(e, viewer, t.lang, t.names)
+	}
+	return legacyText(e, viewer, t.names)
+}
+
+// legacyText renders an event of the old log API: an English sentence
+// about its actor, without the actor's name.
+func legacyText(e engine.Event, viewer int, names []string) string {
+	if e.Text == "" {
+		return e.Key // neither form: show what there is rather than nothing
+	}
+	switch {
+	case e.Actor >= 0 && e.Actor == viewer:
+		return "You " + secondPerson(e.Text)
+	case e.Actor >= 0 && e.Actor < len(names):
+		return names[e.Actor] + " " + e.Text
+	}
+	return e.Text
+}
+
+// secondPerson turns the leading verb of an event ("takes", "passes",
+// "has") into the form that follows "You".
+func secondPerson(text string) string {
+	verb, rest, _ := strings.Cut(text, " ")
+	switch {
+	case verb == "has":
+		verb = "have"
+	case verb == "is":
+		verb = "are"
+	case strings.HasSuffix(verb, "sses"), strings.HasSuffix(verb, "shes"), strings.HasSuffix(verb, "ches"), strings.HasSuffix(verb, "xes"):
+		verb = strings.TrimSuffix(verb, "es")
+	case strings.HasSuffix(verb, "ies"):
+		verb = strings.TrimSuffix(verb, "ies") + "y"
+	case strings.HasSuffix(verb, "s") && !strings.HasSuffix(verb, "ss"):
+		verb = strings.TrimSuffix(verb, "s")
+	}
+	if rest == "" {
+		return verb
+	}
+	return verb + " " + rest
+}
+
+// name is the name of an id a move or a view uses: a component's name, a
+// place's name, else the id itself.
+func (t *texts) name(id string) string {
+	if t.cat == nil {
+		return id
+	}
+	if n := t.cat.Name(id, t.lang); n != id {
+		return n
+	}
+	if t.cat.CellName != nil {
+		return t.cat.CellName(id, t.lang)
+	}
+	return id
+}
+
+// rating is a solo rating as the result holds it (the game's English text),
+// in lang: the catalogue names it when it lists a component of kind
+// "rating" whose English name is that text.
+func (t *texts) rating(r string) string {
+	if t.cat != nil {
+		for _, c := range t.cat.Components {
+			if c.Kind == "rating" && (c.Name.EN == r || c.ID == r) {
+				return c.Name.In(t.lang)
+			}
+		}
+	}
+	return r
+}
+
+// maxMatches is how many components `info` lists for a loose query.
+const maxMatches = 12
+
+// findComponents returns the catalogue's components that query names: the
+// one whose id or name (either language) is the query, ignoring case and
+// accents' absence; else those whose id or names contain it.
+func (t *texts) findComponents(query string) []engine.Component {
+	if t.cat == nil {
+		return nil
+	}
+	q := fold(query)
+	var exact, loose []engine.Component
+	for _, c := range t.cat.Components {
+		id, en, fr := fold(c.ID), fold(c.Name.EN), fold(c.Name.FR)
+		switch {
+		case q == id || q == en || q == fr:
+			exact = append(exact, c)
+		case strings.Contains(id, q) || strings.Contains(en, q) || strings.Contains(fr, q):
+			loose = append(loose, c)
+		}
+	}
+	if len(exact) > 0 {
+		return exact
+	}
+	return loose
+}
+
+// fold lowers s and drops the accents of the common French letters, so that
+// "rosier" finds "Rosier" and "tresor" finds "trésor".
+func fold(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case 'à', 'â', 'ä', 'À', 'Â', 'Ä':
+			return 'a'
+		case 'é', 'è', 'ê', 'ë', 'É', 'È', 'Ê', 'Ë':
+			return 'e'
+		case 'î', 'ï', 'Î', 'Ï':
+			return 'i'
+		case 'ô', 'ö', 'Ô', 'Ö':
+			return 'o'
+		case 'ù', 'û', 'ü', 'Ù', 'Û', 'Ü':
+			return 'u'
+		case 'ç', 'Ç':
+			return 'c'
+		}
+		return unicode.ToLower(r)
+	}, strings.TrimSpace(s))
+}
+
+// describe writes one component: its name, kind and help.
+func (t *texts) describe(c engine.Component) string {
+	s := fmt.Sprintf("%s [%s]", c.Name.In(t.lang), c.ID)
+	if h := c.Help.In(t.lang); h != "" {
+		s += ": " + h
+	}
+	return s
+}
+
+// onTable lists the catalogue's components that appear in a view: every
+// string of the view's JSON that is a component id, in first-seen order.
+func (t *texts) onTable(view any) []engine.Component {
+	if t.cat == nil {
+		return nil
+	}
+	b, err := json.Marshal(view)
+	if err != nil {
+		return nil
+	}
+	var v any
+	if json.Unmarshal(b, &v) != nil {
+		return nil
+	}
+	seen := map[string]bool{}
+	var out []engine.Component
+	var walk func(any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case string:
+			if c, ok := t.cat.Component(v); ok && !seen[v] {
+				seen[v] = true
+				out = append(out, c)
+			}
+		case []any:
+			for _, x := range v {
+				walk(x)
+			}
+		case map[string]any:
+			keys := make([]string, 0, len(v))
+			for k := range v {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			for _, k := range keys {
+				walk(v[k])
+			}
+		}
+	}
+	walk(v)
+	return out
+}
