@@ -1,11 +1,7 @@
 package happygarden
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/jardin-games/jardin/engine"
@@ -130,6 +126,8 @@ func (s *state) Result() engine.Result {
 
 // Position is one player's finished garden (docs/happy-garden.md).
 type Position struct {
+	// Game, when given, is "happy-garden".
+	Game  string `json:"game,omitempty"`
 	Mouse string `json:"mouse"`
 	// Bonus: is the mouse's bonus visible? Omitted: visible when all 8 cells
 	// around the house hold tiles.
@@ -153,23 +151,22 @@ type PositionTile struct {
 	Watered     string `json:"watered,omitempty"` // colour named with the magic watering can
 }
 
-// ScorePosition scores one finished garden from a JSON position.
+// ScorePosition scores one finished garden from a JSON position. The file
+// is read as a person wrote it (engine.DecodeJSON): a byte-order mark is
+// fine, anything but one JSON object is refused, errors give the line and
+// column or the field. A "game" field must name this game; "mouse" and
+// "tiles" are required (an empty garden is "tiles": []).
 func (game) ScorePosition(data []byte) (engine.Score, error) {
-	var pos Position
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&pos); err != nil {
-		return engine.Score{}, fmt.Errorf("happy-garden position: %v", jsonErr(data, err))
+	if err := engine.CheckGameField(data, Game.ID()); err != nil {
+		return engine.Score{}, err
 	}
-	// A second document or stray text after the garden is most likely a
-	// pasting mistake; scoring only the first part would hide it.
-	if _, err := dec.Token(); err != io.EOF {
-		line := 1 + bytes.Count(data[:dec.InputOffset()], []byte("\n"))
-		return engine.Score{}, fmt.Errorf("happy-garden position: line %d: unexpected text after the garden's closing brace", line)
+	var pos Position
+	if err := engine.DecodeJSON(data, &pos, true); err != nil {
+		return engine.Score{}, fmt.Errorf("happy-garden position: %w", err)
 	}
 	s, err := pos.state()
 	if err != nil {
-		return engine.Score{}, fmt.Errorf("happy-garden position: %v", err)
+		return engine.Score{}, fmt.Errorf("happy-garden position: %w", err)
 	}
 	maxOther := 0
 	for _, b := range pos.OpponentButterflies {
@@ -183,31 +180,18 @@ func (game) ScorePosition(data []byte) (engine.Score, error) {
 	return sc, nil
 }
 
-func jsonErr(data []byte, err error) error {
-	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
-		return fmt.Errorf("line %d: unexpected end of the JSON document (a brace or bracket is missing)", 1+bytes.Count(data, []byte("\n")))
-	}
-	var off int64 = -1
-	switch e := err.(type) {
-	case *json.SyntaxError:
-		off = e.Offset
-	case *json.UnmarshalTypeError:
-		off = e.Offset
-		err = fmt.Errorf("field %q: want a %v, not %s", e.Field, e.Type, e.Value)
-	}
-	if off >= 0 && off <= int64(len(data)) {
-		line := 1 + bytes.Count(data[:off], []byte("\n"))
-		return fmt.Errorf("line %d: %v", line, err)
-	}
-	return err
-}
-
 // state builds a one-garden state from the position, checking it.
 func (pos *Position) state() (*state, error) {
 	s := &state{n: 1, grid: make([]uint8, ncell)}
 	for t := range s.owner {
 		s.owner[t] = -1
 		s.pos[t] = -1
+	}
+	if pos.Mouse == "" {
+		return nil, fmt.Errorf("field \"mouse\" is missing: name the mouse's colour (red, orange, yellow, blue, violet, pink)")
+	}
+	if pos.Tiles == nil {
+		return nil, fmt.Errorf("field \"tiles\" is missing: list the garden's tiles (\"tiles\": [] for a garden without any)")
 	}
 	m := colourIndex(pos.Mouse)
 	if m < 0 {
@@ -235,6 +219,9 @@ func (pos *Position) state() (*state, error) {
 	wormMole := 0
 	for i, pt := range pos.Tiles {
 		where := fmt.Sprintf("tiles[%d]", i)
+		if pt.Tile == "" {
+			return nil, fmt.Errorf("%s: field \"tile\" is missing: name the tile (F01–F48, G1–G6, W1–W6)", where)
+		}
 		t, ok := tileByID[strings.ToUpper(pt.Tile)]
 		if !ok {
 			return nil, fmt.Errorf("%s.tile: unknown tile %q (F01–F48, G1–G6, W1–W6)", where, pt.Tile)

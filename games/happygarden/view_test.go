@@ -158,8 +158,19 @@ func TestScorePositionExample(t *testing.T) {
 func TestScorePositionErrors(t *testing.T) {
 	ps := Game.(engine.PositionScorer)
 	cases := map[string]string{
-		`{`:                              "unexpected end",
-		`{"mouse": "grey", "tiles": []}`: "mouse",
+		`{`:                               "ends too early",
+		`null`:                            "want a JSON object",
+		`[{"mouse": "red", "tiles": []}]`: "want a JSON object",
+		"":                                "empty",
+		`{"tiles": []}`:                   `field "mouse" is missing`,
+		`{"mouse": "red"}`:                `field "tiles" is missing`,
+		`{"mouse": "red", "tiles": null}`: `field "tiles" is missing`,
+		`{"mouse": "red", "tiles": [{"x": 2, "y": 0}]}`:                                                 `tiles[0]: field "tile" is missing`,
+		`{"game": "english-gardens", "mouse": "red", "tiles": []}`:                                      "does not look like a happy-garden position",
+		`{"game": 7, "mouse": "red", "tiles": []}`:                                                      "field game: want a string, not number",
+		`{"mouse": "red", "tiles": [{"tile": "F01", "x": "2", "y": 0}]}`:                                "field tiles.x: want a whole number, not string",
+		"{\n  \"mouse\": \"red\",\n  \"tiles\": [,]\n}":                                                 "line 3, column",
+		`{"mouse": "grey", "tiles": []}`:                                                                "mouse",
 		`{"mouse": "red", "tiles": [{"tile": "F99", "x": 2, "y": 0}]}`:                                  "tiles[0].tile",
 		`{"mouse": "red", "tiles": [{"tile": "F01", "y": 0}]}`:                                          "tiles[0]: x and y",
 		`{"mouse": "red", "tiles": [{"tile": "F01", "x": 0, "y": 0}]}`:                                  "house cell",
@@ -177,7 +188,7 @@ func TestScorePositionErrors(t *testing.T) {
 		`{"mouse": "red", "tiles": [{"tile": "F01", "x": 2, "y": 0, "butterflies": 7}]}`:                                "at most 6",
 		`{"mouse": "red", "opponent_butterflies": [1, 1, 1, 1, 1], "tiles": []}`:                                        "at most 4 opponents",
 		`{"mouse": "red", "tiles": [{"tile": "F01", "x": 2, "y": 0, "worms": 9, "moles": 8}]}`:                          "only 16",
-		`{"mouse": "red", "tiles": []} {"mouse": "blue", "tiles": []}`:                                                  "after the garden",
+		`{"mouse": "red", "tiles": []} {"mouse": "blue", "tiles": []}`:                                                  "goes on after its JSON object",
 		`{"mouse": "red", "tiles": [{"tile": "F01", "x": 2, "y": 0, "happy": false}, {"tile": "F42", "x": 2, "y": 1}]}`: "tiles[0]: F01 is marked",
 		`{"mouse": "red", "bonus": false, "tiles": [{"tile": "F01", "x": 0, "y": -1}, {"tile": "F10", "x": 1, "y": -1},
 		  {"tile": "F20", "x": -1, "y": 0}, {"tile": "F30", "x": -1, "y": 1}, {"tile": "F40", "x": 2, "y": 0},
@@ -188,7 +199,27 @@ func TestScorePositionErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: error %v, want it to mention %q", in, err, want)
 		}
+		if err != nil && goTypeName(err.Error()) {
+			t.Errorf("%s: error %q names a Go type", in, err)
+		}
 	}
+	// Accepted: a byte-order mark, and a "game" field naming this game.
+	for _, in := range []string{"\ufeff{\"mouse\": \"red\", \"tiles\": []}", `{"game": "happy-garden", "mouse": "red", "tiles": []}`} {
+		if sc, err := ps.ScorePosition([]byte(in)); err != nil || sc.Total != 0 {
+			t.Errorf("%q: %v %+v, want an empty garden scoring 0", in, err, sc)
+		}
+	}
+}
+
+// goTypeName reports whether an error message shows a Go type, which a
+// person writing a position file cannot be expected to read.
+func goTypeName(msg string) bool {
+	for _, w := range []string{"happygarden.", "[]int", "[]string", "*int", "*bool", "struct", "map[", "int8", "uint8", "json:"} {
+		if strings.Contains(msg, w) {
+			return true
+		}
+	}
+	return false
 }
 
 func FuzzScorePosition(f *testing.F) {
@@ -197,10 +228,19 @@ func FuzzScorePosition(f *testing.F) {
 	}
 	f.Add([]byte(`{"mouse":"red","bonus":true,"opponent_butterflies":[1,2],"tiles":[{"tile":"F01","x":2,"y":0,"butterflies":2,"watered":"B"}]}`))
 	f.Add([]byte(`{}`))
+	f.Add([]byte(`null`))
+	f.Add([]byte("\ufeff{\"game\":\"happy-garden\",\"mouse\":\"V\",\"tiles\":[]}"))
+	f.Add([]byte(`{"game":"schlossgarten","mouse":"red","tiles":[]}`))
 	ps := Game.(engine.PositionScorer)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		sc, err := ps.ScorePosition(data)
+		if g, ok := engine.GameField(data); ok && g != "happy-garden" && err == nil {
+			t.Fatalf("a position whose game field says %q was scored", g)
+		}
 		if err != nil {
+			if goTypeName(err.Error()) {
+				t.Fatalf("error %q names a Go type", err)
+			}
 			return
 		}
 		sum := 0
