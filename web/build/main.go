@@ -17,7 +17,7 @@ import (
 
 func main() {
 	src := flag.String("src", "../src", "TypeScript and CSS sources")
-	out := flag.String("out", "../static", "where the bundle is written")
+	out := flag.String("out", "../dist", "where the bundle is written")
 	check := flag.Bool("check", false, "compare with the files in -out instead of writing them")
 	flag.Parse()
 	if err := run(*src, *out, *check); err != nil {
@@ -29,8 +29,8 @@ func main() {
 func run(src, out string, check bool) error {
 	res := api.Build(api.BuildOptions{
 		EntryPointsAdvanced: []api.EntryPoint{
-			{InputPath: filepath.Join(src, "main.ts"), OutputPath: "app"},
-			{InputPath: filepath.Join(src, "app.css"), OutputPath: "app"},
+			{InputPath: filepath.Join(src, "main.ts"), OutputPath: "table"},
+			{InputPath: filepath.Join(src, "app.css"), OutputPath: "style"},
 		},
 		Bundle:            true,
 		MinifyWhitespace:  true,

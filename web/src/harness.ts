@@ -16,7 +16,11 @@ export async function harness(root: HTMLElement, lang: Lang): Promise<void> {
   const moves: string[] = params.getAll("m");
   const view = new TableView(lang, {
     move: (_i, m) => {
-      moves.push(m.notation);
+      moves.push(m.notation!);
+      void load();
+    },
+    typed: (n) => {
+      moves.push(n);
       void load();
     },
   });
@@ -28,7 +32,9 @@ export async function harness(root: HTMLElement, lang: Lang): Promise<void> {
     q.set("lang", lang);
     const r = await fetch("/harness/api/view?" + q.toString());
     if (!r.ok) {
-      view.refused(await r.text());
+      const why = await r.text();
+      moves.pop();
+      view.refused(why);
       return;
     }
     const p = await r.json();
@@ -42,6 +48,7 @@ export async function harness(root: HTMLElement, lang: Lang): Promise<void> {
       moves: p.moves,
       events: p.events,
       result: p.result,
+      comps: p.comps,
     };
     view.update(data);
     document.title = (view.myTurn() ? "● " + t(lang, "yourTurn") + " — " : "") + p.game + " — jardin";

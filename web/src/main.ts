@@ -1,37 +1,30 @@
-// The page's entry: the header with the language switch, then the page the
-// address names.
+// The page's entry. On a server page (the table's shell holds
+// <main id="table" data-table>) it draws the table; on the harness page it
+// draws a harness position. Every page gets the language switch, which
+// saves the choice and reloads: the server then renders events in it.
 
-import { clear, h } from "./dom";
+import { h } from "./dom";
 import { harness } from "./harness";
 import { initialLang, type Lang, saveLang, t } from "./i18n";
+import { tablePage } from "./tablepage";
 
 function start(): void {
-  let lang: Lang = initialLang();
-  const app = document.getElementById("app")!;
-  const render = () => {
-    clear(app);
-    document.documentElement.lang = lang;
-    const other: Lang = lang === "fr" ? "en" : "fr";
-    const header = h(
-      "header",
-      { class: "top" },
-      h("a", { href: "/", class: "brand" }, t(lang, "appName")),
-      h("nav", {}, h("button", { type: "button", class: "lang", lang: other, "aria-label": t(lang, "language") + ": " + t(lang, "switchLang"), onclick: () => { lang = other; saveLang(lang); render(); } }, t(lang, "switchLang"))),
-    );
-    const main = h("main", { id: "main" });
-    app.append(header, main);
-    route(main, lang);
-  };
-  render();
-}
-
-function route(main: HTMLElement, lang: Lang): void {
-  const p = location.pathname;
-  if (p.startsWith("/harness/")) {
-    void harness(main, lang);
+  const lang: Lang = initialLang();
+  document.documentElement.lang = lang;
+  const other: Lang = lang === "fr" ? "en" : "fr";
+  const sw = h(
+    "button",
+    { type: "button", class: "lang-switch", lang: other, "aria-label": t(other, "language") + " : " + t(lang, "switchLang"), onclick: () => { saveLang(other); location.reload(); } },
+    t(lang, "switchLang"),
+  );
+  document.body.prepend(h("nav", { class: "top", "aria-label": t(lang, "language") }, sw));
+  const table = document.getElementById("table");
+  if (table?.dataset.table) {
+    tablePage(table, lang);
     return;
   }
-  main.append(h("p", {}, t(lang, "loading")));
+  const app = document.getElementById("app");
+  if (app && location.pathname.startsWith("/harness/")) void harness(app, lang);
 }
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

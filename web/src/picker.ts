@@ -12,7 +12,7 @@ export interface MoveDesc {
 
 export interface LegalMove {
   desc?: MoveDesc;
-  notation: string;
+  notation?: string;
 }
 
 export interface Choice {
@@ -26,7 +26,7 @@ export interface Choice {
 
 /** path lists a move's ids in the order of its parts, then "#kind". */
 export function path(m: LegalMove): string[] {
-  if (!m.desc) return ["=" + m.notation];
+  if (!m.desc) return ["=" + (m.notation ?? "?")];
   const out: string[] = [];
   for (const [k, v] of Object.entries(m.desc)) if (k !== "kind") out.push(v);
   out.push("#" + m.desc.kind);
@@ -80,23 +80,33 @@ export class Picker {
   pick(id: string): number {
     if (!this.choices().some((c) => c.id === id)) return -2;
     this.chosen.push(id);
-    const left = this.matching();
-    if (left.length === 1) return left[0];
-    return -1;
+    for (;;) {
+      const left = this.matching();
+      if (left.length === 1) return left[0];
+      // A step with one possible answer (the square a chosen pawn stands
+      // on) is answered for the player.
+      const next = this.choices();
+      if (next.length !== 1) return -1;
+      this.chosen.push(next[0].id);
+    }
   }
 
+  /** back undoes the last choice the player made, with the forced ones that followed it. */
   back(): void {
+    while (this.chosen.length && this.forced(this.chosen.length - 1)) this.chosen.pop();
     this.chosen.pop();
+  }
+
+  /** forced reports whether choice k had a single possible answer. */
+  private forced(k: number): boolean {
+    const ids = new Set<string>();
+    this.paths.forEach((p) => {
+      if (this.chosen.slice(0, k).every((c, i) => p[i] === c) && p[k] !== undefined) ids.add(p[k]);
+    });
+    return ids.size === 1;
   }
 
   reset(): void {
     this.chosen = [];
-  }
-
-  /** byNotation finds the legal move written as s (spaces and case aside). */
-  byNotation(s: string): number {
-    const norm = (x: string) => x.trim().replace(/\s+/g, " ").toLowerCase();
-    const want = norm(s);
-    return this.moves.findIndex((m) => norm(m.notation) === want);
   }
 }

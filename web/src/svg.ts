@@ -46,7 +46,15 @@ export function svgRoot(w: number, h: number, label: string, ...kids: Child[]): 
  * ones into buttons (role, tabindex, highlight).
  */
 export function target(id: string, name: string, help: string | undefined, ...kids: Child[]): SVGGElement {
-  return g({ "data-id": id, "data-name": name, class: "thing" }, tip(help ? `${name} — ${help}` : name), ...kids);
+  const e = g({ "data-id": id, "data-name": name, class: "thing" }, tip(help ? `${name} — ${help}` : name), ...kids);
+  // The first shape is the one outlined when the thing is a target.
+  for (const k of e.children) {
+    if (k.tagName !== "title") {
+      k.classList.add("hl");
+      break;
+    }
+  }
+  return e;
 }
 
 // Colours with a second cue. Every colour a game uses maps to a fill and a

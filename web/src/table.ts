@@ -5,7 +5,7 @@
 
 import { h, clear } from "./dom";
 import type { CompText, Ctx } from "./games/types";
-import { renderers } from "./games/index";
+import { choiceLabels, renderers } from "./games/index";
 import { type Lang, t } from "./i18n";
 import { type LegalMove, type MoveDesc, Picker } from "./picker";
 
@@ -42,7 +42,10 @@ export interface TableData {
 }
 
 export interface Actions {
+  /** move plays legal move index of the current list. */
   move(index: number, m: LegalMove): void;
+  /** typed plays a move written in the game's notation (the server parses it). */
+  typed(notation: string): void;
   undo?(): void;
 }
 
@@ -165,7 +168,7 @@ export class TableView {
         e.setAttribute("role", "button");
         e.setAttribute("aria-label", e.getAttribute("data-name") || c.id);
       } else {
-        off.push(h("button", { type: "button", class: "choice", "data-choice": c.id, onclick: () => this.choose(c.id) }, this.label(c.id)));
+        off.push(h("button", { type: "button", class: "choice", "data-choice": c.id, onclick: () => this.choose(c.id) }, this.choiceLabel(c.id, c.part)));
       }
     }
     if (this.picker.chosen.length > 0) {
@@ -177,6 +180,18 @@ export class TableView {
       this.els.steps.append(h("button", { type: "button", class: "undo", onclick: () => this.actions.undo!() }, t(L, "undo")));
     }
     if (focusedId) (this.find(focusedId) as HTMLElement | null)?.focus?.();
+  }
+
+  /** choiceLabel is the game's label for a choice off the drawing, else label's text. */
+  private choiceLabel(id: string, part: string): Node | string {
+    const d = this.data!;
+    const f = choiceLabels[d.game];
+    const got = f?.(id, part, d.view, this.ctx(), this.picker.chosen);
+    if (got instanceof Node) {
+      // a drawing: keep the text for screen readers beside it
+      return h("span", { class: "choice-fig" }, got, h("span", { class: "sr" }, this.label(id)));
+    }
+    return got ?? this.label(id);
   }
 
   private label(id: string): string {
@@ -211,13 +226,11 @@ export class TableView {
 
   private typed(s: string): void {
     if (!this.myTurn() || !s.trim()) return;
-    const i = this.picker.byNotation(s);
-    if (i < 0) {
-      this.els.message.textContent = t(this.lang, "notUnderstood", s);
-      return;
-    }
     this.els.message.textContent = "";
-    this.play(i);
+    this.busy = true;
+    this.picker.reset();
+    this.draw();
+    this.actions.typed(s.trim());
   }
 
   /** Arrow keys move between targets by position; Enter and Space choose; Escape goes back. */

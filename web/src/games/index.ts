@@ -1,8 +1,13 @@
-// One renderer per game, by game id.
+// One renderer per game, by game id, and each game's labels for choices
+// that are not on its drawing.
 
-import { drawSchlossgarten } from "./schlossgarten";
-import type { Renderer } from "./types";
+import { drawSchlossgarten, schlossgartenChoice } from "./schlossgarten";
+import type { ChoiceLabel, Renderer } from "./types";
 
 export const renderers: Record<string, Renderer> = {
   schlossgarten: drawSchlossgarten,
+};
+
+export const choiceLabels: Record<string, ChoiceLabel> = {
+  schlossgarten: schlossgartenChoice,
 };

@@ -22,13 +22,15 @@ export function drawSchlossgarten(v: any, ctx: Ctx): SVGSVGElement {
   const H = Math.max(Y0 + boardW + 24, Y0 + seats.length * 118 + 190);
   const colour = (c: string) => (ctx.lang === "fr" ? COLOUR_FR[c] ?? c : c);
   const kids: SVGElement[] = [caption(X0, 24, tr(ctx, "The garden", "Le jardin"))];
+  const pawns: SVGElement[] = [];
+  const moverColour: string | undefined = seats[v.toMove]?.color;
 
   for (let y = 0; y < n; y++) {
     for (let x = 0; x < n; x++) {
       const sq = v.board[y][x];
       const px = X0 + x * C;
       const py = Y0 + y * C;
-      const id = `${x},${y}`;
+      const id: string = sq.id ?? `${x},${y}`;
       const parts: (SVGElement | null)[] = [];
       let name: string;
       if (sq.element) {
@@ -53,15 +55,23 @@ export function drawSchlossgarten(v: any, ctx: Ctx): SVGSVGElement {
         parts.push(el("rect", { x: px, y: py, width: C, height: C, fill: "#f7f3ea", stroke: "#ccc" }));
         name = tr(ctx, "empty", "vide");
       }
+      let pawnEl: SVGElement | null = null;
       if (sq.pawn) {
         const [en, fr] = PAWN_LETTER[sq.pawn] ?? ["?", "?"];
-        parts.push(pawn(px + C / 2, py + C / 2, 15, sq.pawnOf, tr(ctx, en, fr)));
         const pn = PAWN_NAME[sq.pawn] ?? [sq.pawn, sq.pawn];
-        name += ", " + tr(ctx, `${sq.pawnOf} ${pn[0]}`, `${pn[1]} ${colour(sq.pawnOf)}`);
+        const pname = tr(ctx, `${sq.pawnOf} ${pn[0]}`, `${pn[1]} ${colour(sq.pawnOf)}`);
+        name += ", " + pname;
+        // The mover's own pawns are named by their kind alone, as the
+        // move descriptions name them ("pawn": "king", "worker": "gardener").
+        const pid = sq.pawnOf === moverColour ? sq.pawn : `${sq.pawn}:${sq.pawnOf}`;
+        pawnEl = target(pid, pname, ctx.comp(sq.pawn)?.help, el("circle", { cx: px + C / 2, cy: py + C / 2, r: 17, fill: "transparent", stroke: "none" }), pawn(px + C / 2, py + C / 2, 15, sq.pawnOf, tr(ctx, en, fr)));
       }
-      kids.push(target(id, `${id}: ${name}`, undefined, ...parts));
+      const ground = ctx.comp(sq.ground ?? "");
+      kids.push(target(id, `${id}: ${name}`, ground?.help, ...parts));
+      if (pawnEl) pawns.push(pawnEl);
     }
   }
+  kids.push(...pawns);
   // coordinates
   for (let i = 0; i < n; i++) {
     kids.push(text(X0 + i * C + C / 2, Y0 + boardW + 10, i, { "font-size": 10, fill: "#777" }));
@@ -83,25 +93,54 @@ export function drawSchlossgarten(v: any, ctx: Ctx): SVGSVGElement {
     (s.supply as string[]).forEach((e, k) => {
       const comp = ctx.comp(e);
       box.push(
-        target(`supply:${i}:${e}`, comp?.name ?? e, comp?.help, rect(side + 10 + k * 44, y + 56, 40, 34, { fill: h.fill, stroke: "#333" }), text(side + 30 + k * 44, y + 73, (comp?.name ?? e).slice(0, 5), { "font-size": 10, fill: h.ink })),
+        target(i === v.toMove ? e : `${e}:${s.color}`, comp?.name ?? e, comp?.help, rect(side + 10 + k * 44, y + 56, 40, 34, { fill: h.fill, stroke: "#333" }), text(side + 30 + k * 44, y + 73, (comp?.name ?? e).slice(0, 5), { "font-size": 10, fill: h.ink })),
       );
     });
     kids.push(g({ class: "seat" }, ...box));
     y += 118;
   });
 
+  if (v.struck) {
+    const [kind, col] = String(v.struck).split(":");
+    const [en, fr] = PAWN_LETTER[kind] ?? ["?", "?"];
+    kids.push(el("text", { x: side + 200, y: y - 6, class: "small" }, tr(ctx, "Struck", "Frappé")));
+    kids.push(target(v.struck, ctx.comp(kind)?.name ?? kind, undefined, el("circle", { cx: side + 230, cy: y + 30, r: 20, fill: "transparent" }), pawn(side + 230, y + 30, 16, col, tr(ctx, en, fr))));
+  }
   // cards: deck, played, the viewer's hand
   kids.push(deck(side, y, 44, 62, v.deck, tr(ctx, "Deck", "Pioche")));
   kids.push(el("text", { x: side + 22, y: y + 92, "text-anchor": "middle", class: "small" }, tr(ctx, "deck", "pioche")));
   const cardAt = (id: string, x: number, label: string) => {
     const comp = ctx.comp(id);
-    return target(id, `${label} ${comp?.name ?? id}`, comp?.help, rect(x, y, 44, 62, { fill: "#fffdf5", stroke: "#555" }), text(x + 22, y + 31, id, { "font-size": 13, "font-weight": 600 }));
+    return target(id, `${label}${comp?.name ?? id}`, comp?.help, rect(x, y, 44, 62, { fill: "#fffdf5", stroke: "#555" }), text(x + 22, y + 31, id, { "font-size": 13, "font-weight": 600 }));
   };
-  if (v.played) kids.push(cardAt(v.played, side + 64, tr(ctx, "played", "jouée")));
+  if (v.played) kids.push(cardAt(v.played, side + 64, tr(ctx, "played: ", "jouée : ")));
   const me = seats[ctx.seat];
   if (me?.hand) {
     kids.push(el("text", { x: side + 128, y: y - 6, class: "small" }, tr(ctx, "Your hand", "Votre main")));
-    (me.hand as string[]).forEach((c, k) => kids.push(cardAt(c, side + 128 + k * 52, tr(ctx, "hand:", "main :"))));
+    (me.hand as string[]).forEach((c, k) => kids.push(cardAt(c, side + 128 + k * 52, "")));
   }
   return svgRoot(W, H, tr(ctx, "Schlossgarten table", "Table de Schlossgarten"), ...kids);
+}
+
+/** Labels for choices that are not on the board: an element's orientations drawn, stop and done. */
+export function schlossgartenChoice(id: string, part: string, v: any, ctx: Ctx, chosen: string[]): Node | string | undefined {
+  if (part === "orientation") {
+    const elem = (v.elements ?? []).find((e: any) => e.id === chosen[chosen.length - 1]);
+    const o = elem?.orientations?.find((o: any) => o.id === id);
+    if (!o) return undefined;
+    const sq: number[][] = o.squares;
+    const w = Math.max(...sq.map((p) => p[0])) - Math.min(0, ...sq.map((p) => p[0])) + 1;
+    const minX = Math.min(0, ...sq.map((p) => p[0]));
+    const hgt = Math.max(...sq.map((p) => p[1])) + 1;
+    const S = 14;
+    const colour = hue(v.seats?.[v.toMove]?.color);
+    return el(
+      "svg",
+      { width: w * S + 2, height: hgt * S + 2, viewBox: `-1 -1 ${w * S + 2} ${hgt * S + 2}`, role: "img", "aria-label": tr(ctx, `orientation ${id.slice(1)}`, `orientation ${id.slice(1)}`) },
+      ...sq.map((p) => el("rect", { x: (p[0] - minX) * S, y: p[1] * S, width: S, height: S, fill: colour.fill, stroke: "#222" })),
+    );
+  }
+  if (id === "#stop") return tr(ctx, "Stop moving", "Arrêter les déplacements");
+  if (id === "#done") return tr(ctx, "End the turn", "Finir le tour");
+  return undefined;
 }

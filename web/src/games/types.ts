@@ -28,3 +28,10 @@ export const tr = (ctx: Ctx, en: string, fr: string) => (ctx.lang === "fr" ? fr 
 export function seatName(ctx: Ctx, i: number): string {
   return ctx.names[i] || tr(ctx, `Seat ${i + 1}`, `Place ${i + 1}`);
 }
+
+/**
+ * A game's label for a choice that is not on the drawing (an orientation,
+ * "stop"): text or a small drawing; undefined leaves the default (the
+ * catalogue's name, else the id).
+ */
+export type ChoiceLabel = (id: string, part: string, view: any, ctx: Ctx, chosen: string[]) => Node | string | undefined;

@@ -1,0 +1,723 @@
+package server
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"net/http"
+	"runtime/debug"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/jardin-games/jardin/bots"
+	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/store"
+)
+
+const (
+	cookieName  = "jardin"
+	maxBody     = 64 << 10
+	maxName     = 40
+	linkTTL     = 15 * time.Minute
+	maxPlayers  = 8
+	lobbyTables = 50
+)
+
+func (s *Server) routes() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", s.healthz)
+	mux.Handle("GET /metrics", s.metricsHandler())
+	mux.HandleFunc("GET /api/games", s.apiGames)
+	mux.HandleFunc("GET /api/me", s.apiMe)
+	mux.HandleFunc("POST /api/me", s.apiSetMe)
+	mux.HandleFunc("POST /api/me/link", s.apiLink)
+	mux.HandleFunc("GET /api/tables", s.apiTables)
+	mux.HandleFunc("POST /api/tables", s.apiCreate)
+	mux.HandleFunc("GET /api/tables/{id}", s.apiTable)
+	mux.HandleFunc("POST /api/tables/{id}/join", s.apiJoin)
+	mux.HandleFunc("POST /api/tables/{id}/leave", s.apiLeave)
+	mux.HandleFunc("POST /api/tables/{id}/rematch", s.apiRematch)
+	mux.HandleFunc("GET /api/tables/{id}/record", s.apiRecord)
+	mux.HandleFunc("GET /ws/tables/{id}", s.serveWS)
+	// Server-rendered pages (lobby.go).
+	mux.HandleFunc("GET /{$}", s.pageLobby)
+	mux.HandleFunc("POST /lobby/name", s.formName)
+	mux.HandleFunc("POST /lobby/create", s.formCreate)
+	mux.HandleFunc("GET /join/{id}", s.pageJoin)
+	mux.HandleFunc("POST /join/{id}", s.formJoin)
+	mux.HandleFunc("GET /t/{id}", s.pageTable)
+	mux.HandleFunc("GET /continue/{code}", s.pageContinue)
+	mux.HandleFunc("POST /continue/{code}", s.formContinue)
+	if s.assets != nil {
+		mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(s.assets)))
+	}
+	cop := http.NewCrossOriginProtection()
+	for _, o := range s.cfg.Origins {
+		if strings.Contains(o, "://") {
+			if err := cop.AddTrustedOrigin(o); err != nil {
+				s.log.Warn("origin not trusted for forms", "origin", o, "err", err)
+			}
+		}
+	}
+	return s.recoverer(cop.Handler(mux))
+}
+
+type ctxKey int
+
+const reqIDKey ctxKey = 0
+
+// recoverer gives each request an id (X-Request-Id) and turns a panic into
+// a 500 naming that id, logged with its stack: no panic reaches a client.
+func (s *Server) recoverer(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		id := hex.EncodeToString(randBytes(8))
+		w.Header().Set("X-Request-Id", id)
+		r = r.WithContext(context.WithValue(r.Context(), reqIDKey, id))
+		defer func() {
+			if p := recover(); p != nil {
+				if p == http.ErrAbortHandler {
+					panic(p)
+				}
+				s.met.panics.Inc()
+				s.log.Error("panic", "request", id, "method", r.Method, "path", r.URL.Path, "panic", p,
+					"stack", string(debug.Stack()))
+				s.httpError(w, r, http.StatusInternalServerError, "internal error")
+			}
+		}()
+		h.ServeHTTP(w, r)
+	})
+}
+
+func requestID(r *http.Request) string {
+	id, _ := r.Context().Value(reqIDKey).(string)
+	return id
+}
+
+// httpError answers {"error": msg, "request": id}.
+func (s *Server) httpError(w http.ResponseWriter, r *http.Request, code int, msg string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(code)
+	json.NewEncoder(w).Encode(map[string]string{"error": msg, "request": requestID(r)})
+}
+
+func (s *Server) tableError(w http.ResponseWriter, r *http.Request, err error) {
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		s.httpError(w, r, http.StatusNotFound, "no such table")
+	case errors.Is(err, errClosed), errors.Is(err, errUnloaded):
+		s.httpError(w, r, http.StatusServiceUnavailable, err.Error())
+	default:
+		s.log.Error("table", "request", requestID(r), "err", err)
+		s.httpError(w, r, http.StatusInternalServerError, "internal error")
+	}
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(code)
+	json.NewEncoder(w).Encode(v)
+}
+
+// readJSON decodes a request body strictly into v.
+func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
+	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		if errors.Is(err, io.EOF) {
+			return errors.New("empty body: want a JSON object")
+		}
+		return fmt.Errorf("body: %v", err)
+	}
+	if dec.More() {
+		return errors.New("body: data after the JSON object")
+	}
+	return nil
+}
+
+func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if err := s.st.Ping(ctx); err != nil {
+		s.httpError(w, r, http.StatusServiceUnavailable, "store unusable")
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain")
+	io.WriteString(w, "ok\n")
+}
+
+// ----- identities -----
+
+func hashToken(tok string) []byte {
+	h := sha256.Sum256([]byte(tok))
+	return h[:]
+}
+
+// identify returns the request's identity from its cookie (or an
+// "Authorization: Bearer TOKEN" header, for programs); ID is "" if none.
+func (s *Server) identify(r *http.Request) (store.Identity, error) {
+	tok := ""
+	if c, err := r.Cookie(cookieName); err == nil {
+		tok = c.Value
+	} else if h := r.Header.Get("Authorization"); strings.HasPrefix(h, "Bearer ") {
+		tok = strings.TrimPrefix(h, "Bearer ")
+	}
+	if tok == "" || len(tok) > 100 {
+		return store.Identity{}, errors.New("no identity: set your name first (POST /api/me)")
+	}
+	id, err := s.st.IdentityByToken(r.Context(), hashToken(tok))
+	if err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			return store.Identity{}, errors.New("unknown identity token")
+		}
+		return store.Identity{}, err
+	}
+	return id, nil
+}
+
+func (s *Server) setCookie(w http.ResponseWriter, tok string) {
+	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: tok, Path: "/", HttpOnly: true, Secure: s.cfg.SecureCookies,
+		SameSite: http.SameSiteLaxMode, MaxAge: 400 * 24 * 3600})
+}
+
+func cleanName(n string) (string, error) {
+	n = strings.TrimSpace(n)
+	if n == "" || utf8.RuneCountInString(n) > maxName || !utf8.ValidString(n) {
+		return "", fmt.Errorf("name: want 1 to %d characters", maxName)
+	}
+	for _, r := range n {
+		if r < ' ' || r == 0x7f {
+			return "", errors.New("name: no control characters")
+		}
+	}
+	return n, nil
+}
+
+// newIdentity creates an identity and sets its cookie; the token is
+// returned once (programs keep it; browsers have the cookie).
+func (s *Server) newIdentity(w http.ResponseWriter, r *http.Request, name string) (store.Identity, string, error) {
+	tok := newToken()
+	id := store.Identity{ID: s.newID(), Name: name, Created: s.now()}
+	if err := s.st.CreateIdentity(r.Context(), id, hashToken(tok)); err != nil {
+		return id, "", err
+	}
+	s.setCookie(w, tok)
+	return id, tok, nil
+}
+
+type meJSON struct {
+	ID      string `json:"id"`
+	Name    string `json:"name"`
+	Webhook string `json:"webhook"`
+	Email   string `json:"email"`
+	Token   string `json:"token,omitempty"`
+}
+
+func (s *Server) apiMe(w http.ResponseWriter, r *http.Request) {
+	id, err := s.identify(r)
+	if err != nil {
+		s.httpError(w, r, http.StatusUnauthorized, err.Error())
+		return
+	}
+	writeJSON(w, http.StatusOK, meJSON{ID: id.ID, Name: id.Name, Webhook: id.Webhook, Email: id.Email})
+}
+
+// apiSetMe creates the identity (no cookie yet) or changes its name,
+// webhook and e-mail.
+func (s *Server) apiSetMe(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Name    string  `json:"name"`
+		Webhook *string `json:"webhook"`
+		Email   *string `json:"email"`
+	}
+	if err := readJSON(w, r, &req); err != nil {
+		s.httpError(w, r, http.StatusBadRequest, err.Error())
+		return
+	}
+	id, tok, err := s.setMe(w, r, req.Name, req.Webhook, req.Email)
+	if err != nil {
+		s.httpError(w, r, http.StatusBadRequest, err.Error())
+		return
+	}
+	writeJSON(w, http.StatusOK, meJSON{ID: id.ID, Name: id.Name, Webhook: id.Webhook, Email: id.Email, Token: tok})
+}
+
+func (s *Server) setMe(w http.ResponseWriter, r *http.Request, name string, webhook, email *string) (store.Identity, string, error) {
+	name, err := cleanName(name)
+	if err != nil {
+		return store.Identity{}, "", err
+	}
+	for _, e := range []error{validWebhook(deref(webhook)), validEmail(deref(email))} {
+		if e != nil {
+			return store.Identity{}, "", e
+		}
+	}
+	id, err := s.identify(r)
+	tok := ""
+	if err != nil {
+		if id, tok, err = s.newIdentity(w, r, name); err != nil {
+			return id, "", err
+		}
+	}
+	id.Name = name
+	if webhook != nil {
+		id.Webhook = *webhook
+	}
+	if email != nil {
+		id.Email = *email
+	}
+	return id, tok, s.st.UpdateIdentity(r.Context(), id)
+}
+
+func deref(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}
+
+// apiLink makes a one-time "continue on another device" link.
+func (s *Server) apiLink(w http.ResponseWriter, r *http.Request) {
+	id, err := s.identify(r)
+	if err != nil {
+		s.httpError(w, r, http.StatusUnauthorized, err.Error())
+		return
+	}
+	code := s.newCode()
+	exp := s.now().Add(linkTTL)
+	if err := s.st.CreateLink(r.Context(), hashToken(code), id.ID, exp); err != nil {
+		s.tableError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"url": s.cfg.BaseURL + "/continue/" + code, "path": "/continue/" + code,
+		"expires": exp.UnixMilli()})
+}
+
+// continueHere moves the identity of a link to this device: a new token
+// for the same identity.
+func (s *Server) continueHere(w http.ResponseWriter, r *http.Request, code string) error {
+	ident, err := s.st.UseLink(r.Context(), hashToken(code), s.now())
+	if err != nil {
+		return errors.New("this link is unknown, used or expired: make a new one on your other device")
+	}
+	tok := newToken()
+	if err := s.st.AddToken(r.Context(), ident, hashToken(tok)); err != nil {
+		return err
+	}
+	s.setCookie(w, tok)
+	return nil
+}
+
+// ----- games and tables -----
+
+type gameJSON struct {
+	ID      string              `json:"id"`
+	Title   map[string]string   `json:"title"`
+	Min     int                 `json:"minPlayers"`
+	Max     int                 `json:"maxPlayers"`
+	Options []engine.OptionSpec `json:"options"`
+}
+
+func (s *Server) apiGames(w http.ResponseWriter, r *http.Request) {
+	var out []gameJSON
+	for _, g := range s.reg.All() {
+		lo, hi := g.Players()
+		out = append(out, gameJSON{ID: g.ID(), Title: map[string]string{"en": g.Title("en"), "fr": g.Title("fr")},
+			Min: lo, Max: hi, Options: g.Options()})
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// clockSpec is a time control as the API takes and shows it.
+type clockSpec struct {
+	Mode      string  `json:"mode"`                // none, realtime, async
+	Minutes   float64 `json:"minutes,omitempty"`   // realtime: per player
+	Increment float64 `json:"increment,omitempty"` // realtime: seconds added per move
+	Hours     float64 `json:"hours,omitempty"`     // async: per move
+}
+
+func specOf(c store.Clock) clockSpec {
+	switch c.Mode {
+	case clockRealtime:
+		return clockSpec{Mode: c.Mode, Minutes: c.Base.Minutes(), Increment: c.Increment.Seconds()}
+	case clockAsync:
+		return clockSpec{Mode: c.Mode, Hours: c.PerMove.Hours()}
+	}
+	return clockSpec{Mode: clockNone}
+}
+
+func (c clockSpec) clock() (store.Clock, error) {
+	finite := func(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+	switch c.Mode {
+	case "", clockNone:
+		return store.Clock{Mode: clockNone}, nil
+	case clockRealtime:
+		if !finite(c.Minutes) || !finite(c.Increment) || c.Minutes <= 0 || c.Minutes > 180 || c.Increment < 0 || c.Increment > 600 {
+			return store.Clock{}, errors.New("clock: realtime wants minutes (0 to 180] per player and increment [0, 600] seconds")
+		}
+		return store.Clock{Mode: clockRealtime, Base: time.Duration(c.Minutes * float64(time.Minute)),
+			Increment: time.Duration(c.Increment * float64(time.Second))}, nil
+	case clockAsync:
+		if !finite(c.Hours) || c.Hours <= 0 || c.Hours > 24*30 {
+			return store.Clock{}, errors.New("clock: async wants hours (0 to 720] per move")
+		}
+		return store.Clock{Mode: clockAsync, PerMove: time.Duration(c.Hours * float64(time.Hour))}, nil
+	}
+	return store.Clock{}, fmt.Errorf("clock: mode %q: want none, realtime or async", c.Mode)
+}
+
+// createReq is a new table: seats are "me" (the creator), "open" (for a
+// person: the invite link, or the lobby if public) or a bot kind.
+type createReq struct {
+	Game    string            `json:"game"`
+	Players int               `json:"players"`
+	Options map[string]string `json:"options"`
+	Seats   []string          `json:"seats"`
+	Clock   clockSpec         `json:"clock"`
+	Public  bool              `json:"public"`
+	Undo    *bool             `json:"undo"`
+}
+
+type createdJSON struct {
+	ID        string `json:"id"`
+	Invite    string `json:"invite"`
+	InviteURL string `json:"inviteUrl"`
+	URL       string `json:"url"`
+	Spectate  string `json:"spectate"`
+	Seat      int    `json:"seat"` // the creator's seat, -1 if none
+}
+
+func (s *Server) apiCreate(w http.ResponseWriter, r *http.Request) {
+	var req createReq
+	if err := readJSON(w, r, &req); err != nil {
+		s.httpError(w, r, http.StatusBadRequest, err.Error())
+		return
+	}
+	id, err := s.identify(r)
+	if err != nil {
+		s.httpError(w, r, http.StatusUnauthorized, err.Error())
+		return
+	}
+	out, code, err := s.create(r.Context(), id, req)
+	if err != nil {
+		s.httpError(w, r, code, err.Error())
+		return
+	}
+	writeJSON(w, http.StatusCreated, out)
+}
+
+// create checks a table request against the game and the limits, and
+// stores the table. code is the HTTP status of err.
+func (s *Server) create(ctx context.Context, id store.Identity, req createReq) (createdJSON, int, error) {
+	bad := func(format string, a ...any) (createdJSON, int, error) {
+		return createdJSON{}, http.StatusBadRequest, fmt.Errorf(format, a...)
+	}
+	g, err := s.reg.Lookup(req.Game)
+	if err != nil {
+		return bad("%v", err)
+	}
+	if req.Players == 0 {
+		req.Players = len(req.Seats)
+	}
+	if req.Players < 1 || req.Players > maxPlayers {
+		return bad("players: want the number of seats")
+	}
+	if len(req.Seats) == 0 {
+		req.Seats = append([]string{"me"}, slicesRepeat("open", req.Players-1)...)
+	}
+	if len(req.Seats) != req.Players {
+		return bad("seats: %d given for %d players", len(req.Seats), req.Players)
+	}
+	if err := engine.CheckPlayers(g, req.Players); err != nil {
+		return bad("%v", err)
+	}
+	opts, err := engine.ResolveOptions(g.Options(), req.Options)
+	if err != nil {
+		return bad("options: %v", err)
+	}
+	clock, err := req.Clock.clock()
+	if err != nil {
+		return bad("%v", err)
+	}
+	seed := s.newSeed()
+	if _, err := g.New(req.Players, seed, opts); err != nil {
+		return bad("%v", err)
+	}
+	t := store.Table{ID: s.newID(), Game: g.ID(), Players: req.Players, Options: opts, Seed: seed, Clock: clock,
+		Public: req.Public, Undo: req.Undo == nil || *req.Undo, Invite: s.newCode(), Owner: id.ID,
+		Status: store.StatusLive, Created: s.now(), Updated: s.now()}
+	mySeat := -1
+	for i, k := range req.Seats {
+		switch k = strings.ToLower(strings.TrimSpace(k)); k {
+		case "me":
+			if mySeat >= 0 {
+				return bad("seats: \"me\" twice")
+			}
+			mySeat = i
+			t.Seats = append(t.Seats, store.Seat{Kind: "human", Identity: id.ID, Name: id.Name})
+		case "open":
+			t.Seats = append(t.Seats, store.Seat{Kind: "open"})
+			t.Status = store.StatusOpen
+		default:
+			if _, err := bots.New(k, 0); err != nil || len(k) > 40 {
+				return bad("seat %d: %q: want me, open, or a bot (random, greedy, ismcts:easy|medium|hard|expert)", i+1, k)
+			}
+			t.Seats = append(t.Seats, store.Seat{Kind: "bot", Bot: k, Name: k + " bot"})
+		}
+	}
+	// Limits: tables per identity, creations per hour.
+	if mine, err := s.st.Tables(ctx, store.Query{Identity: id.ID, Status: []string{store.StatusOpen, store.StatusLive}}); err != nil {
+		return createdJSON{}, http.StatusInternalServerError, err
+	} else if len(mine) >= s.cfg.MaxTables {
+		return createdJSON{}, http.StatusTooManyRequests, fmt.Errorf("you already sit at %d open or live tables", len(mine))
+	}
+	if n, err := s.st.CountCreated(ctx, id.ID, s.now().Add(-time.Hour)); err != nil {
+		return createdJSON{}, http.StatusInternalServerError, err
+	} else if n >= s.cfg.CreateRate {
+		return createdJSON{}, http.StatusTooManyRequests, fmt.Errorf("at most %d tables an hour", s.cfg.CreateRate)
+	}
+	if err := s.st.CreateTable(ctx, t); err != nil {
+		return createdJSON{}, http.StatusInternalServerError, err
+	}
+	if t.Status == store.StatusLive {
+		// Every seat is taken (bots, or a solo game): play at once.
+		if _, err := s.table(ctx, t.ID, false); err != nil {
+			return createdJSON{}, http.StatusInternalServerError, err
+		}
+	}
+	base := s.cfg.BaseURL
+	return createdJSON{ID: t.ID, Invite: t.Invite, InviteURL: base + "/join/" + t.ID + "?invite=" + t.Invite,
+		URL: base + "/t/" + t.ID, Spectate: base + "/t/" + t.ID + "?watch=1", Seat: mySeat}, 0, nil
+}
+
+func slicesRepeat(s string, n int) []string {
+	out := make([]string, max(n, 0))
+	for i := range out {
+		out[i] = s
+	}
+	return out
+}
+
+// tableJSON is what anyone may know of a table (no seed, no moves).
+type tableJSON struct {
+	tableInfo
+	Seats   []seatInfo      `json:"seats"`
+	Version int             `json:"version"`
+	ToMove  int             `json:"toMove"`
+	Result  json.RawMessage `json:"result,omitempty"`
+	You     *int            `json:"you,omitempty"`
+	Invite  string          `json:"invite,omitempty"` // to the people seated, to pass on
+}
+
+func (s *Server) apiTable(w http.ResponseWriter, r *http.Request) {
+	me, _ := s.identify(r)
+	var out tableJSON
+	err := s.withTable(r.Context(), r.PathValue("id"), func(t *table) {
+		out = t.snapshot()
+		for i, st := range t.meta.Seats {
+			if me.ID != "" && st.Identity == me.ID {
+				out.You, out.Invite = intp(i), t.meta.Invite
+			}
+		}
+	})
+	if err != nil {
+		s.tableError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+type lobbyJSON struct {
+	ID      string     `json:"id"`
+	Game    string     `json:"game"`
+	Title   string     `json:"title"`
+	Players int        `json:"players"`
+	Status  string     `json:"status"`
+	Clock   clockSpec  `json:"clock"`
+	Seats   []seatInfo `json:"seats"`
+	Created int64      `json:"created"`
+}
+
+// apiTables lists the public open tables, or with ?mine=1 the caller's.
+func (s *Server) apiTables(w http.ResponseWriter, r *http.Request) {
+	ts, err := s.lobbyTables(r)
+	if err != nil {
+		s.httpError(w, r, http.StatusUnauthorized, err.Error())
+		return
+	}
+	writeJSON(w, http.StatusOK, ts)
+}
+
+func (s *Server) lobbyTables(r *http.Request) ([]lobbyJSON, error) {
+	q := store.Query{Status: []string{store.StatusOpen}, Public: true, Limit: lobbyTables}
+	if r.URL.Query().Get("mine") != "" {
+		id, err := s.identify(r)
+		if err != nil {
+			return nil, err
+		}
+		q = store.Query{Identity: id.ID, Limit: lobbyTables}
+	}
+	ts, err := s.st.Tables(r.Context(), q)
+	if err != nil {
+		return nil, err
+	}
+	out := []lobbyJSON{}
+	for _, t := range ts {
+		title := t.Game
+		if g, err := s.reg.Lookup(t.Game); err == nil {
+			title = g.Title("en")
+		}
+		l := lobbyJSON{ID: t.ID, Game: t.Game, Title: title, Players: t.Players, Status: t.Status, Clock: specOf(t.Clock),
+			Created: t.Created.UnixMilli()}
+		for _, st := range t.Seats {
+			l.Seats = append(l.Seats, seatInfo{Name: st.Name, Kind: st.Kind, Bot: st.Bot, Zombie: st.Zombie})
+		}
+		out = append(out, l)
+	}
+	return out, nil
+}
+
+type joinReq struct {
+	Invite string `json:"invite"`
+	Seat   *int   `json:"seat"`
+}
+
+func (s *Server) apiJoin(w http.ResponseWriter, r *http.Request) {
+	var req joinReq
+	if err := readJSON(w, r, &req); err != nil {
+		s.httpError(w, r, http.StatusBadRequest, err.Error())
+		return
+	}
+	seat, code, err := s.join(r, r.PathValue("id"), req)
+	if err != nil {
+		s.httpError(w, r, code, err.Error())
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]int{"seat": seat})
+}
+
+// join seats the caller: with the invite code, or at a public table.
+func (s *Server) join(r *http.Request, tableID string, req joinReq) (int, int, error) {
+	id, err := s.identify(r)
+	if err != nil {
+		return -1, http.StatusUnauthorized, err
+	}
+	if mine, err := s.st.Tables(r.Context(), store.Query{Identity: id.ID, Status: []string{store.StatusOpen, store.StatusLive}}); err != nil {
+		return -1, http.StatusInternalServerError, err
+	} else if len(mine) >= s.cfg.MaxTables {
+		return -1, http.StatusTooManyRequests, fmt.Errorf("you already sit at %d open or live tables", len(mine))
+	}
+	seat, code := -1, http.StatusOK
+	want := -1
+	if req.Seat != nil {
+		want = *req.Seat
+	}
+	var jerr error
+	err = s.withTable(r.Context(), tableID, func(t *table) {
+		if !t.meta.Public && !equalCode(req.Invite, t.meta.Invite) {
+			code, jerr = http.StatusForbidden, errors.New("this table needs its invite link")
+			return
+		}
+		seat, jerr = t.join(id, want)
+		if jerr != nil {
+			code = http.StatusConflict
+		}
+	})
+	if err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			return -1, http.StatusNotFound, errors.New("no such table")
+		}
+		return -1, http.StatusServiceUnavailable, err
+	}
+	return seat, code, jerr
+}
+
+// equalCode compares codes in constant time.
+func equalCode(a, b string) bool {
+	ha, hb := sha256.Sum256([]byte(a)), sha256.Sum256([]byte(b))
+	return a != "" && ha == hb
+}
+
+func (s *Server) apiLeave(w http.ResponseWriter, r *http.Request) {
+	id, err := s.identify(r)
+	if err != nil {
+		s.httpError(w, r, http.StatusUnauthorized, err.Error())
+		return
+	}
+	var lerr error
+	err = s.withTable(r.Context(), r.PathValue("id"), func(t *table) {
+		lerr = errors.New("you hold no seat at this table")
+		for i, st := range t.meta.Seats {
+			if st.Identity == id.ID && t.seatHolder(i) {
+				lerr = t.leave(i)
+				break
+			}
+		}
+	})
+	if err != nil {
+		s.tableError(w, r, err)
+		return
+	}
+	if lerr != nil {
+		s.httpError(w, r, http.StatusConflict, lerr.Error())
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]bool{"left": true})
+}
+
+func (s *Server) apiRematch(w http.ResponseWriter, r *http.Request) {
+	id, err := s.identify(r)
+	if err != nil {
+		s.httpError(w, r, http.StatusUnauthorized, err.Error())
+		return
+	}
+	var next string
+	var rerr error
+	err = s.withTable(r.Context(), r.PathValue("id"), func(t *table) {
+		rerr = errors.New("only the players may ask for a rematch")
+		for _, st := range t.meta.Seats {
+			if st.Identity == id.ID {
+				next, rerr = t.rematch(r.Context())
+				break
+			}
+		}
+	})
+	if err != nil {
+		s.tableError(w, r, err)
+		return
+	}
+	if rerr != nil {
+		s.httpError(w, r, http.StatusConflict, rerr.Error())
+		return
+	}
+	if _, err := s.table(r.Context(), next, false); err != nil {
+		s.tableError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"id": next, "url": s.cfg.BaseURL + "/t/" + next})
+}
+
+// apiRecord is the game's record, once over (docs/records.md).
+func (s *Server) apiRecord(w http.ResponseWriter, r *http.Request) {
+	var b []byte
+	var rerr error
+	err := s.withTable(r.Context(), r.PathValue("id"), func(t *table) { b, rerr = t.recordOf() })
+	if err != nil {
+		s.tableError(w, r, err)
+		return
+	}
+	if rerr != nil {
+		s.httpError(w, r, http.StatusForbidden, rerr.Error())
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Disposition", `attachment; filename="`+r.PathValue("id")+`.record.json"`)
+	w.Write(b)
+}

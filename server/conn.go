@@ -1,0 +1,305 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/jardin-games/jardin/engine"
+)
+
+// conn is one WebSocket. Its reader goroutine decodes client messages and
+// hands them to the table; its writer goroutine sends what the table queued.
+// The table never waits on a socket: send drops a connection whose queue
+// is full (a slow reader) instead.
+type conn struct {
+	ws       *websocket.Conn
+	t        *table
+	seat     int // -1: spectator
+	identity string
+	lang     string
+	out      chan []byte
+	ctx      context.Context
+	cancel   context.CancelFunc
+	once     sync.Once
+	why      string        // first reason the connection was closed
+	code     websocket.StatusCode
+	slow     bool          // closed for reading too slowly: nothing more is written
+	closedCh chan struct{} // closed when the connection must end
+}
+
+// send queues b without blocking; a full queue closes the connection.
+// Called on the table's goroutine.
+func (c *conn) send(b []byte) {
+	select {
+	case <-c.closedCh:
+	case c.out <- b:
+	default:
+		c.t.srv.met.slowReaders.Inc()
+		c.once.Do(func() {
+			c.why, c.code, c.slow = "slow reader: too many messages waiting to be sent", websocket.StatusPolicyViolation, true
+			close(c.closedCh)
+		})
+	}
+}
+
+// fail closes the connection after telling the client why.
+func (c *conn) fail(why string) { c.closeWith(websocket.StatusGoingAway, why) }
+
+func (c *conn) closeWith(code websocket.StatusCode, why string) {
+	c.once.Do(func() {
+		c.why, c.code = why, code
+		close(c.closedCh)
+	})
+}
+
+// serveWS upgrades a request to a table's WebSocket:
+// /ws/tables/{id}?seat=N&since=V&lang=en|fr.
+func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	q := r.URL.Query()
+	lang := engine.Lang(q.Get("lang"))
+	since := -1
+	if v := q.Get("since"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			s.httpError(w, r, http.StatusBadRequest, "since: want a version (a whole number)")
+			return
+		}
+		since = n
+	}
+	wantSeat := -2 // the seat the identity holds, else spectator
+	if v := q.Get("seat"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < -1 {
+			s.httpError(w, r, http.StatusBadRequest, "seat: want a seat number, or -1 to watch")
+			return
+		}
+		wantSeat = n
+	}
+	ident, _ := s.identify(r)
+	t, err := s.tableFor(r.Context(), id)
+	if err != nil {
+		s.tableError(w, r, err)
+		return
+	}
+	// The seat is decided before the upgrade, so that a refused seat is a
+	// plain HTTP error.
+	seat := -1
+	var seatErr error
+	if err := t.do(func() {
+		held := -1
+		for i, st := range t.meta.Seats {
+			if ident.ID != "" && st.Identity == ident.ID && (wantSeat < 0 || wantSeat == i) {
+				held = i
+				break
+			}
+		}
+		switch {
+		case wantSeat >= 0 && held != wantSeat:
+			seatErr = errors.New("you do not hold that seat")
+		case wantSeat == -1:
+			seat = -1
+		default:
+			seat = held
+		}
+	}); err != nil {
+		s.tableError(w, r, err)
+		return
+	}
+	if seatErr != nil {
+		s.httpError(w, r, http.StatusForbidden, seatErr.Error())
+		return
+	}
+	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
+	if err != nil {
+		// Accept has answered (403 for a foreign origin, 426, …).
+		s.log.Info("websocket refused", "table", id, "err", err)
+		return
+	}
+	ws.SetReadLimit(int64(s.cfg.MaxFrame))
+	ctx, cancel := context.WithCancel(context.Background())
+	c := &conn{ws: ws, t: t, seat: seat, identity: ident.ID, lang: lang, out: make(chan []byte, s.cfg.Queue),
+		ctx: ctx, cancel: cancel, closedCh: make(chan struct{})}
+	if err := t.do(func() { t.attach(c, since) }); err != nil {
+		ws.Close(websocket.StatusTryAgainLater, "table unloaded; reconnect")
+		cancel()
+		return
+	}
+	go c.reader()
+	c.writer()
+}
+
+// writer sends queued messages and pings, until the connection ends; then
+// it closes the socket with the reason and detaches from the table.
+func (c *conn) writer() {
+	srv := c.t.srv
+	ping := time.NewTicker(srv.cfg.Ping)
+	defer ping.Stop()
+	defer func() {
+		code, why := c.code, c.why
+		if code == 0 {
+			code = websocket.StatusNormalClosure
+		}
+		c.t.post(func() { c.t.detach(c) })
+		if code != websocket.StatusNormalClosure && code != websocket.StatusGoingAway {
+			srv.log.Info("websocket closed", "table", c.t.id, "seat", c.seat, "code", int(code), "why", why)
+		}
+		go func() {
+			// A close handshake waits for the peer; never on the way of
+			// anything else.
+			c.ws.Close(code, truncate(why, 120))
+			c.cancel()
+		}()
+	}()
+	for {
+		select {
+		case <-c.closedCh:
+			// Flush what is queued when the end is orderly (an error
+			// message), not for a slow reader.
+			if !c.slow {
+				for {
+					select {
+					case b := <-c.out:
+						if c.write(b) != nil {
+							return
+						}
+					default:
+						return
+					}
+				}
+			}
+			return
+		case b := <-c.out:
+			if err := c.write(b); err != nil {
+				c.closeWith(websocket.StatusGoingAway, "write failed")
+				return
+			}
+		case <-ping.C:
+			ctx, cancel := context.WithTimeout(c.ctx, srv.cfg.Ping)
+			err := c.ws.Ping(ctx)
+			cancel()
+			if err != nil {
+				c.closeWith(websocket.StatusGoingAway, "no answer to ping")
+				return
+			}
+		}
+	}
+}
+
+func (c *conn) write(b []byte) error {
+	ctx, cancel := context.WithTimeout(c.ctx, c.t.srv.cfg.WriteTimeout)
+	defer cancel()
+	return c.ws.Write(ctx, websocket.MessageText, b)
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n]
+}
+
+// reader decodes client messages. A message that is not valid protocol
+// closes this socket with an error message saying why; nothing else is
+// touched.
+func (c *conn) reader() {
+	srv := c.t.srv
+	bucket := float64(srv.cfg.Burst)
+	last := time.Now()
+	for {
+		typ, b, err := c.ws.Read(c.ctx)
+		if err != nil {
+			switch {
+			case errors.Is(err, websocket.ErrMessageTooBig):
+				srv.met.badFrames.Inc()
+				c.closeWith(websocket.StatusMessageTooBig, "message too big: at most "+strconv.Itoa(srv.cfg.MaxFrame)+" bytes")
+			default:
+				c.closeWith(websocket.StatusNormalClosure, "")
+			}
+			return
+		}
+		now := time.Now()
+		bucket = min(bucket+now.Sub(last).Seconds()*srv.cfg.Rate, float64(srv.cfg.Burst))
+		last = now
+		if bucket < 1 {
+			c.protocolError("too many messages: at most " + strconv.FormatFloat(srv.cfg.Rate, 'f', -1, 64) + " a second")
+			return
+		}
+		bucket--
+		if typ != websocket.MessageText {
+			c.protocolError("binary message: the protocol is JSON text messages")
+			return
+		}
+		m, err := decodeClient(b)
+		if err != nil {
+			c.protocolError(err.Error())
+			return
+		}
+		if !c.handle(m) {
+			return
+		}
+	}
+}
+
+// protocolError sends the reason, then closes the socket.
+func (c *conn) protocolError(why string) {
+	c.t.srv.met.badFrames.Inc()
+	select {
+	case c.out <- mustJSON(serverMsg{T: outError, Message: why}):
+	default:
+	}
+	c.closeWith(websocket.StatusUnsupportedData, why)
+}
+
+// handle passes one decoded message to the table; false ends the reader.
+func (c *conn) handle(m clientMsg) bool {
+	t := c.t
+	var ok bool
+	switch m.T {
+	case msgPing:
+		select {
+		case c.out <- mustJSON(serverMsg{T: outPong, ID: m.ID}):
+		default:
+		}
+		return true
+	case msgMove, msgUndo:
+		r := request{seat: c.seat, v: *m.V, client: m.ID, index: m.I, nota: m.N, undo: m.T == msgUndo}
+		t0 := time.Now()
+		ok = t.post(func() {
+			t.submit(c, r)
+			if m.T == msgMove {
+				t.srv.met.moveLatency.Observe(time.Since(t0).Seconds())
+			}
+		})
+	case msgChat:
+		ok = t.post(func() { t.chat(c, m.Text) })
+	case msgSync:
+		ok = t.post(func() { t.sendSync(c, -1) })
+	case msgLeave:
+		ok = t.post(func() {
+			if err := t.leave(c.seat); err != nil {
+				c.send(mustJSON(serverMsg{T: outRefused, V: t.version, Reason: refSeat, Message: err.Error()}))
+			}
+		})
+	case msgRematch:
+		ok = t.post(func() {
+			if c.seat < 0 || t.meta.Seats[c.seat].Identity != c.identity {
+				c.send(mustJSON(serverMsg{T: outRefused, V: t.version, Reason: refSeat, Message: "only the players may ask for a rematch"}))
+				return
+			}
+			if _, err := t.rematch(context.Background()); err != nil {
+				c.send(mustJSON(serverMsg{T: outRefused, V: t.version, Reason: refOver, Message: err.Error()}))
+			}
+		})
+	}
+	if !ok {
+		c.fail("table unloaded; reconnect")
+	}
+	return ok
+}

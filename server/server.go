@@ -1,0 +1,379 @@
+// Package server is `jardin serve`: online tables over HTTP and WebSocket.
+//
+// One goroutine per live table owns its engine state (table.go); HTTP
+// handlers and sockets only send it functions to run. Every move is stored
+// (group commit, store.Batcher) before anyone hears of it. What reaches a
+// socket is built per seat from View(seat), the events that seat may see and
+// the descriptions of its own legal moves, and nothing else: the seed and
+// the notation of the moves stay on the server until the game is over.
+// docs/server.md documents the HTTP API and the protocol.
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base32"
+	"encoding/base64"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/store"
+)
+
+// Clock modes.
+const (
+	clockNone     = "none"
+	clockRealtime = "realtime"
+	clockAsync    = "async"
+)
+
+// Config is the server's settings; zero fields take the defaults of
+// Defaults (docs/server.md lists them with the flags that set them).
+type Config struct {
+	// BaseURL is the address people reach the server at, for links in
+	// notifications and "continue on another device" (e.g.
+	// https://jardin.example.org).
+	BaseURL string
+	// Origins are extra host patterns allowed to open WebSockets and post
+	// forms from another origin (the server's own host always is).
+	Origins []string
+	// SecureCookies marks the identity cookie Secure (behind HTTPS).
+	SecureCookies bool
+
+	MaxFrame     int           // largest client message, bytes
+	Queue        int           // messages waiting per connection before it is dropped as a slow reader
+	Ping         time.Duration // ping period (and time to answer)
+	WriteTimeout time.Duration // longest write of one message
+	Rate         float64       // client messages per second per connection (sustained)
+	Burst        int           // client messages in a burst
+	ChatLines    int           // chat lines per seat per ChatWindow
+	ChatWindow   time.Duration
+	MaxTables    int           // open and live tables an identity may sit at
+	CreateRate   int           // tables an identity may create per hour
+	Grace        time.Duration // realtime: a person away this long on their turn is replaced by greedy
+	Idle         time.Duration // a table nobody needs is unloaded after this long
+	IdleCheck    time.Duration
+	BotBudget    time.Duration // base time budget of a bot decision (search levels get multiples)
+	QuickBots    int           // workers for random and greedy bots
+	SearchBots   int           // workers for ismcts bots
+	BatchMax     int           // writes per store transaction at most
+	Heartbeat    time.Duration
+	DueCheck     time.Duration // how often stored async deadlines are looked for
+
+	// WebhookPrivate lets webhooks reach loopback and private addresses
+	// (tests, a relay on the same host). Off by default: a webhook is a URL
+	// typed by anyone, and must not probe the server's network.
+	WebhookPrivate bool
+	SMTPAddr       string // host:port of an SMTP server for e-mail notifications ("": none)
+	SMTPFrom       string
+
+	// Now is the clock (tests); nil is time.Now.
+	Now func() time.Time
+	Log *slog.Logger
+}
+
+// Defaults returns the default configuration.
+func Defaults() Config {
+	return Config{
+		MaxFrame: 8192, Queue: 64, Ping: 20 * time.Second, WriteTimeout: 10 * time.Second,
+		Rate: 20, Burst: 40, ChatLines: 5, ChatWindow: 10 * time.Second,
+		MaxTables: 30, CreateRate: 60, Grace: 90 * time.Second, Idle: 2 * time.Minute, IdleCheck: 10 * time.Second,
+		BotBudget: time.Second, QuickBots: 1, SearchBots: 2, BatchMax: 512,
+		Heartbeat: time.Second, DueCheck: time.Second, SMTPFrom: "jardin@localhost",
+	}
+}
+
+func (c *Config) fill() {
+	d := Defaults()
+	set := func(dst *int, v int) {
+		if *dst <= 0 {
+			*dst = v
+		}
+	}
+	setD := func(dst *time.Duration, v time.Duration) {
+		if *dst <= 0 {
+			*dst = v
+		}
+	}
+	set(&c.MaxFrame, d.MaxFrame)
+	set(&c.Queue, d.Queue)
+	set(&c.Burst, d.Burst)
+	set(&c.ChatLines, d.ChatLines)
+	set(&c.MaxTables, d.MaxTables)
+	set(&c.CreateRate, d.CreateRate)
+	set(&c.QuickBots, d.QuickBots)
+	set(&c.SearchBots, d.SearchBots)
+	set(&c.BatchMax, d.BatchMax)
+	setD(&c.Ping, d.Ping)
+	setD(&c.WriteTimeout, d.WriteTimeout)
+	setD(&c.ChatWindow, d.ChatWindow)
+	setD(&c.Grace, d.Grace)
+	setD(&c.Idle, d.Idle)
+	setD(&c.IdleCheck, d.IdleCheck)
+	setD(&c.BotBudget, d.BotBudget)
+	setD(&c.Heartbeat, d.Heartbeat)
+	setD(&c.DueCheck, d.DueCheck)
+	if c.Rate <= 0 {
+		c.Rate = d.Rate
+	}
+	if c.SMTPFrom == "" {
+		c.SMTPFrom = d.SMTPFrom
+	}
+	if c.Log == nil {
+		c.Log = slog.Default()
+	}
+}
+
+// Server serves online tables.
+type Server struct {
+	cfg      Config
+	st       store.Store
+	reg      *engine.Registry
+	log      *slog.Logger
+	batch    *store.Batcher
+	pool     *botPool
+	met      *metrics
+	notify   *notifier
+	node     string
+	lastBeat time.Time // the last heartbeat before this server started
+	quit     chan struct{}
+	bg       sync.WaitGroup
+	handler  http.Handler
+	assets   fs.FS
+
+	mu     sync.Mutex
+	tables map[string]*table
+	closed bool
+}
+
+// New makes a server on st playing the games of reg; assets are the web
+// page's static files, served under /static/ (nil: none). Start loads the
+// tables.
+func New(cfg Config, st store.Store, reg *engine.Registry, assets fs.FS) *Server {
+	cfg.fill()
+	s := &Server{cfg: cfg, st: st, reg: reg, log: cfg.Log, quit: make(chan struct{}), tables: map[string]*table{},
+		assets: assets}
+	s.node = s.newID()
+	s.met = newMetrics(func() float64 {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return float64(len(s.tables))
+	})
+	s.batch = store.NewBatcher(st, cfg.BatchMax)
+	s.batch.OnCommit = func(n int, d time.Duration) { s.met.batchSize.Observe(float64(n)) }
+	s.pool = newBotPool(s, cfg.QuickBots, cfg.SearchBots)
+	s.notify = newNotifier(s)
+	s.handler = s.routes()
+	return s
+}
+
+// Start resumes every live table where it was (realtime clocks get back the
+// time the server was down) and starts the heartbeat and the deadline
+// scheduler.
+func (s *Server) Start(ctx context.Context) error {
+	hb, err := s.st.LastHeartbeat(ctx)
+	if err != nil {
+		return err
+	}
+	s.lastBeat = hb
+	if err := s.st.Heartbeat(ctx, s.node, s.now()); err != nil {
+		return err
+	}
+	live, err := s.st.Tables(ctx, store.Query{Status: []string{store.StatusLive}})
+	if err != nil {
+		return err
+	}
+	for _, tb := range live {
+		if _, err := s.table(ctx, tb.ID, true); err != nil {
+			s.log.Error("resume table", "table", tb.ID, "err", err)
+		}
+	}
+	if len(live) > 0 {
+		s.log.Info("tables resumed", "count", len(live), "down_since", hb)
+	}
+	s.bg.Add(2)
+	go s.heartbeat()
+	go s.dueLoop()
+	return nil
+}
+
+// Handler is the server's HTTP handler.
+func (s *Server) Handler() http.Handler { return s.handler }
+
+// Close stops every table (their sockets are told to reconnect), the bots
+// and the batcher, and writes a last heartbeat. Call it after the HTTP
+// server has stopped taking requests.
+func (s *Server) Close() {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return
+	}
+	s.closed = true
+	tables := make([]*table, 0, len(s.tables))
+	for _, t := range s.tables {
+		tables = append(tables, t)
+	}
+	s.mu.Unlock()
+	close(s.quit)
+	for _, t := range tables {
+		<-t.done
+	}
+	s.bg.Wait()
+	s.pool.close()
+	s.batch.Close()
+	s.notify.close()
+	if err := s.st.Heartbeat(context.Background(), s.node, s.now()); err != nil {
+		s.log.Error("last heartbeat", "err", err)
+	}
+}
+
+func (s *Server) now() time.Time {
+	if s.cfg.Now != nil {
+		return s.cfg.Now()
+	}
+	return time.Now()
+}
+
+func (s *Server) heartbeat() {
+	defer s.bg.Done()
+	tk := time.NewTicker(s.cfg.Heartbeat)
+	defer tk.Stop()
+	for {
+		select {
+		case <-s.quit:
+			return
+		case <-tk.C:
+			if err := s.st.Heartbeat(context.Background(), s.node, s.now()); err != nil {
+				s.log.Error("heartbeat", "err", err)
+			}
+		}
+	}
+}
+
+// dueLoop loads the unloaded tables whose stored deadline has come, so that
+// an async deadline fires even when nobody looks at the table (and after a
+// restart). Loading a table whose deadline passed replaces the late player.
+func (s *Server) dueLoop() {
+	defer s.bg.Done()
+	tk := time.NewTicker(s.cfg.DueCheck)
+	defer tk.Stop()
+	for {
+		select {
+		case <-s.quit:
+			return
+		case <-tk.C:
+			due, err := s.st.Tables(context.Background(), store.Query{Status: []string{store.StatusLive},
+				DueFrom: time.UnixMilli(1), DueTo: s.now().Add(s.cfg.DueCheck)})
+			if err != nil {
+				s.log.Error("due tables", "err", err)
+				continue
+			}
+			for _, tb := range due {
+				if _, err := s.table(context.Background(), tb.ID, false); err != nil {
+					s.log.Error("load due table", "table", tb.ID, "err", err)
+				}
+			}
+		}
+	}
+}
+
+var errClosed = errors.New("the server is shutting down")
+
+// table returns the live table id, loading it from the store if needed.
+func (s *Server) table(ctx context.Context, id string, giveBack bool) (*table, error) {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil, errClosed
+	}
+	if t, ok := s.tables[id]; ok {
+		s.mu.Unlock()
+		return t, nil
+	}
+	s.mu.Unlock()
+	t, err := s.loadTable(ctx, id, giveBack)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return nil, errClosed
+	}
+	if t2, ok := s.tables[id]; ok {
+		return t2, nil // loaded meanwhile by another request
+	}
+	s.tables[id] = t
+	go t.run()
+	return t, nil
+}
+
+// tableFor is table for a request.
+func (s *Server) tableFor(ctx context.Context, id string) (*table, error) {
+	if len(id) > 64 {
+		return nil, fmt.Errorf("table %.64s…: %w", id, store.ErrNotFound)
+	}
+	return s.table(ctx, id, false)
+}
+
+// withTable runs f on table id's goroutine, loading it again if it was
+// unloaded meanwhile.
+func (s *Server) withTable(ctx context.Context, id string, f func(t *table)) error {
+	for range 3 {
+		t, err := s.tableFor(ctx, id)
+		if err != nil {
+			return err
+		}
+		if err := t.do(func() { f(t) }); !errors.Is(err, errUnloaded) {
+			return err
+		}
+	}
+	return errUnloaded
+}
+
+// unload forgets t if nothing is waiting for it; t's goroutine then stops.
+func (s *Server) unload(t *table) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(t.inbox) > 0 || s.tables[t.id] != t {
+		return false
+	}
+	delete(s.tables, t.id)
+	return true
+}
+
+func randBytes(n int) []byte {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		panic("crypto/rand: " + err.Error()) // never fails on Linux
+	}
+	return b
+}
+
+var b32 = base32.StdEncoding.WithPadding(base32.NoPadding)
+
+// newID is a table or node id: 80 random bits, lower-case base32.
+func (s *Server) newID() string { return strings.ToLower(b32.EncodeToString(randBytes(10))) }
+
+// newCode is an invite or link code: 128 random bits.
+func (s *Server) newCode() string { return base64.RawURLEncoding.EncodeToString(randBytes(16)) }
+
+// newToken is an identity token: 256 random bits.
+func newToken() string { return base64.RawURLEncoding.EncodeToString(randBytes(32)) }
+
+func (s *Server) newSeed() uint64 { return binary.LittleEndian.Uint64(randBytes(8)) }
+
+func (s *Server) metricsHandler() http.Handler {
+	return promhttp.HandlerFor(s.met.reg, promhttp.HandlerOpts{})
+}

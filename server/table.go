@@ -1,0 +1,1183 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"strconv"
+	"time"
+
+	"github.com/jardin-games/jardin/bots"
+	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/record"
+	"github.com/jardin-games/jardin/store"
+)
+
+// recentItems is how many log entries a table keeps with their events, for
+// the recent events of a sync and for resuming a reconnecting client.
+const recentItems = 64
+
+// errUnloaded tells a caller that the table's goroutine has stopped (the
+// table went idle and was unloaded): look it up again.
+var errUnloaded = errors.New("table unloaded")
+
+// table is one live table. Its goroutine (run) owns everything below inbox;
+// other goroutines only send it functions to run (do).
+type table struct {
+	srv   *Server
+	id    string
+	inbox chan func()
+	done  chan struct{} // closed when run returns
+	timer *time.Timer
+
+	meta    store.Table
+	game    engine.Game
+	state   engine.State
+	moves   []engine.Move // the moves in force (undone ones removed)
+	movers  []int
+	quiet   []bool // quiet[i]: moves[i] revealed nothing (undo policy), for human movers
+	version int
+	recent  []logItem
+	clients map[string]int // "seat/client id" → the version its move made
+	conns   map[*conn]struct{}
+	online  []int       // connections per seat
+	away    []time.Time // when a seat's last connection closed (zero: connected or never)
+	bots    []bots.Bot  // per seat, for bot and zombie seats
+	botGen  int         // bumps when a bot's answer would no longer apply
+	botBusy bool
+	remain  []int64 // realtime clocks in ms at turnStart
+	turnAt  time.Time
+	chatSeq int
+	chatAt  map[int][]time.Time // recent chat times per seat, for the rate limit
+	cache   map[cacheKey][]byte // per-seat payload parts for the current version
+	idle    time.Time           // since when nothing needs the goroutine
+	commit  chan error
+}
+
+// logItem is one log entry with the events it produced.
+type logItem struct {
+	v      int
+	kind   string
+	seat   int
+	n      int // undo: moves taken back
+	events []engine.Event
+}
+
+type cacheKey struct {
+	seat int
+	lang string
+	part string
+}
+
+// do runs f on the table's goroutine and waits for it. It fails with
+// errUnloaded if the goroutine has stopped.
+func (t *table) do(f func()) error {
+	ch := make(chan struct{})
+	select {
+	case t.inbox <- func() { defer close(ch); f() }:
+	case <-t.done:
+		return errUnloaded
+	}
+	select {
+	case <-ch:
+		return nil
+	case <-t.done:
+		return errUnloaded
+	}
+}
+
+// post runs f on the table's goroutine without waiting.
+func (t *table) post(f func()) bool {
+	select {
+	case t.inbox <- f:
+		return true
+	case <-t.done:
+		return false
+	}
+}
+
+// loadTable rebuilds a table from the store and starts its goroutine.
+// giveBack is how much realtime clock time the server was down (a restart).
+func (s *Server) loadTable(ctx context.Context, id string, giveBack bool) (*table, error) {
+	meta, err := s.st.Table(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	t := &table{srv: s, id: id, inbox: make(chan func(), 256), done: make(chan struct{}),
+		clients: map[string]int{}, conns: map[*conn]struct{}{}, chatAt: map[int][]time.Time{},
+		commit: make(chan error, 1)}
+	if err := t.rebuild(ctx, meta, giveBack); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// rebuild sets the table from its stored row and log: state by replay.
+func (t *table) rebuild(ctx context.Context, meta store.Table, giveBack bool) error {
+	s := t.srv
+	g, err := s.reg.Lookup(meta.Game)
+	if err != nil {
+		return fmt.Errorf("table %s: %w", meta.ID, err)
+	}
+	entries, err := s.st.Entries(ctx, meta.ID, 0)
+	if err != nil {
+		return err
+	}
+	chat, err := s.st.ChatLines(ctx, meta.ID, 1)
+	if err != nil {
+		return err
+	}
+	t.meta, t.game = meta, g
+	t.moves, t.movers, t.quiet, t.recent = nil, nil, nil, nil
+	t.version = 0
+	if len(chat) > 0 {
+		t.chatSeq = chat[len(chat)-1].Seq
+	}
+	if t.state, err = g.New(meta.Players, meta.Seed, meta.Options); err != nil {
+		return fmt.Errorf("table %s: setup: %w", meta.ID, err)
+	}
+	n := len(meta.Seats)
+	t.online, t.away = make([]int, n), make([]time.Time, n)
+	t.remain = nil
+	if meta.Clock.Mode == clockRealtime {
+		t.remain = make([]int64, n)
+		for i := range t.remain {
+			t.remain[i] = meta.Clock.Base.Milliseconds()
+		}
+	}
+	t.turnAt = meta.Updated
+	for _, e := range entries {
+		if err := t.replay(e); err != nil {
+			return fmt.Errorf("table %s: entry %d: %w", meta.ID, e.Seq, err)
+		}
+	}
+	if t.remain != nil && giveBack && meta.Status == store.StatusLive {
+		// The clock of the seat to move ran from turnAt until the server
+		// stopped (its last heartbeat); the time it was down is given back.
+		hb := s.lastBeat
+		spent := int64(0)
+		if hb.After(t.turnAt) {
+			spent = hb.Sub(t.turnAt).Milliseconds()
+		}
+		if p := t.clockSeat(); p >= 0 {
+			t.remain[p] -= spent
+		}
+		t.turnAt = s.now()
+	}
+	t.bots = make([]bots.Bot, n)
+	t.cache = map[cacheKey][]byte{}
+	t.botGen++
+	t.botBusy = false
+	return nil
+}
+
+// replay applies one stored log entry.
+func (t *table) replay(e store.Entry) error {
+	switch e.Kind {
+	case store.KindMove:
+		if t.state.ToMove() != e.Seat {
+			return fmt.Errorf("move %q by seat %d, but seat %d is to move", e.Move, e.Seat, t.state.ToMove())
+		}
+		m, err := t.state.ParseMove(e.Move)
+		if err != nil {
+			return err
+		}
+		var log engine.Log
+		var before engine.State
+		if t.undoTracked(e.Seat) {
+			before = t.state.Clone()
+		}
+		if err := t.state.Apply(m, &log); err != nil {
+			return err
+		}
+		t.pushMove(m, e.Seat, before)
+		t.addItem(logItem{v: e.Seq, kind: e.Kind, seat: e.Seat, events: log.Events})
+	case store.KindUndo:
+		k, err := strconv.Atoi(e.Move)
+		if err != nil || k < 1 || k > len(t.moves) {
+			return fmt.Errorf("undo of %q moves", e.Move)
+		}
+		if err := t.takeBack(k); err != nil {
+			return err
+		}
+		t.addItem(logItem{v: e.Seq, kind: e.Kind, seat: e.Seat, n: k})
+	case store.KindZombie:
+		t.addItem(logItem{v: e.Seq, kind: e.Kind, seat: e.Seat})
+	default:
+		return fmt.Errorf("unknown entry kind %q", e.Kind)
+	}
+	t.version = e.Seq
+	if e.Client != "" {
+		t.clients[clientKey(e.Seat, e.Client)] = e.Seq
+	}
+	if e.Clocks != nil && t.remain != nil {
+		copy(t.remain, e.Clocks)
+	}
+	t.turnAt = e.At
+	return nil
+}
+
+func clientKey(seat int, id string) string { return strconv.Itoa(seat) + "/" + id }
+
+// undoTracked reports whether moves of seat are checked for undo: only a
+// person's, at tables that allow undo (the check replays the move in
+// several hidden worlds, which bots never need).
+func (t *table) undoTracked(seat int) bool {
+	return t.meta.Undo && seat >= 0 && seat < len(t.meta.Seats) && t.meta.Seats[seat].Kind == "human"
+}
+
+func (t *table) pushMove(m engine.Move, seat int, before engine.State) {
+	t.moves = append(t.moves, m)
+	t.movers = append(t.movers, seat)
+	t.quiet = append(t.quiet, before != nil && engine.RevealsNothing(before, m))
+}
+
+// takeBack replays the game without its last k moves.
+func (t *table) takeBack(k int) error {
+	s, err := t.game.New(t.meta.Players, t.meta.Seed, t.meta.Options)
+	if err != nil {
+		return err
+	}
+	keep := len(t.moves) - k
+	for _, m := range t.moves[:keep] {
+		if err := s.Apply(m, nil); err != nil {
+			return fmt.Errorf("replay for undo: %w", err)
+		}
+	}
+	t.state = s
+	t.moves, t.movers, t.quiet = t.moves[:keep], t.movers[:keep], t.quiet[:keep]
+	return nil
+}
+
+// undoable is how many moves seat may take back now (engine.Undoable's
+// rule, from the per-move checks made as the moves were played).
+func (t *table) undoable(seat int) int {
+	if !t.undoTracked(seat) || t.meta.Status != store.StatusLive || t.meta.Seats[seat].Zombie {
+		return 0
+	}
+	n := 0
+	for i := len(t.moves) - 1; i >= 0 && t.movers[i] == seat && t.quiet[i]; i-- {
+		n++
+	}
+	return n
+}
+
+func (t *table) addItem(it logItem) {
+	t.recent = append(t.recent, it)
+	if len(t.recent) > recentItems {
+		t.recent = append(t.recent[:0], t.recent[len(t.recent)-recentItems:]...)
+	}
+}
+
+// run is the table's goroutine.
+func (t *table) run() {
+	defer close(t.done)
+	t.timer = time.NewTimer(time.Hour)
+	t.timer.Stop()
+	t.idle = t.srv.now()
+	t.afterChange()
+	tick := time.NewTicker(t.srv.cfg.IdleCheck)
+	defer tick.Stop()
+	for {
+		select {
+		case f := <-t.inbox:
+			t.safely(f)
+		case <-t.timer.C:
+			t.safely(t.onTimer)
+		case <-tick.C:
+			if t.unloadable() && t.srv.unload(t) {
+				t.closeAll("the server is unloading this table; reconnect")
+				return
+			}
+		case <-t.srv.quit:
+			t.closeAll("the server is shutting down; reconnect in a moment")
+			return
+		}
+	}
+}
+
+// safely runs f, turning a panic (an engine bug) into a log line and a
+// table rebuilt from the store, so that nothing of it reaches a client and
+// the server goes on.
+func (t *table) safely(f func()) {
+	defer func() {
+		if r := recover(); r != nil {
+			t.srv.log.Error("table panic", "table", t.id, "panic", r, "stack", string(debug.Stack()))
+			if err := t.reload(); err != nil {
+				t.srv.log.Error("table reload after panic", "table", t.id, "err", err)
+			}
+		}
+	}()
+	f()
+}
+
+// reload rebuilds the table from the store (after a failed write or a
+// panic) and sends everyone a fresh sync.
+func (t *table) reload() error {
+	meta, err := t.srv.st.Table(context.Background(), t.id)
+	if err != nil {
+		return err
+	}
+	if err := t.rebuild(context.Background(), meta, false); err != nil {
+		return err
+	}
+	t.recount()
+	for c := range t.conns {
+		t.sendSync(c, -1)
+	}
+	t.afterChange()
+	return nil
+}
+
+func (t *table) recount() {
+	clear(t.online)
+	for c := range t.conns {
+		if c.seat >= 0 {
+			t.online[c.seat]++
+		}
+	}
+}
+
+// unloadable: nothing needs the goroutine (no connection, no bot or clock
+// running) for a while. Realtime tables stay while live: their clocks run.
+func (t *table) unloadable() bool {
+	if len(t.conns) > 0 || t.botBusy {
+		t.idle = t.srv.now()
+		return false
+	}
+	if t.meta.Status == store.StatusLive && (t.meta.Clock.Mode == clockRealtime || t.botToMove() >= 0) {
+		return false
+	}
+	return t.srv.now().Sub(t.idle) >= t.srv.cfg.Idle
+}
+
+func (t *table) closeAll(why string) {
+	for c := range t.conns {
+		c.fail(why)
+	}
+}
+
+// commitWrite stores w and waits until it is durable. The table's
+// goroutine waits here: a table has one write in flight at a time, and the
+// batcher commits many tables' writes in one transaction.
+func (t *table) commitWrite(w store.Write) error {
+	t.srv.batch.Submit(w, func(err error) { t.commit <- err })
+	return <-t.commit
+}
+
+// seatHolder reports whether a person controls seat (not open, not a bot,
+// not replaced by one).
+func (t *table) seatHolder(seat int) bool {
+	return seat >= 0 && seat < len(t.meta.Seats) && t.meta.Seats[seat].Kind == "human" && !t.meta.Seats[seat].Zombie
+}
+
+// botToMove returns the seat to move if a bot plays it, else -1.
+func (t *table) botToMove() int {
+	if t.meta.Status != store.StatusLive {
+		return -1
+	}
+	p := t.state.ToMove()
+	if p < 0 || p >= len(t.meta.Seats) {
+		return -1
+	}
+	if st := t.meta.Seats[p]; st.Kind == "bot" || st.Zombie {
+		return p
+	}
+	return -1
+}
+
+// clockSeat is the seat whose clock runs: a person to move at a live table.
+func (t *table) clockSeat() int {
+	if t.meta.Status != store.StatusLive {
+		return -1
+	}
+	if p := t.state.ToMove(); t.seatHolder(p) {
+		return p
+	}
+	return -1
+}
+
+// deadline is when the seat to move runs out of time (zero: never).
+func (t *table) deadline() time.Time {
+	p := t.clockSeat()
+	if p < 0 {
+		return time.Time{}
+	}
+	switch t.meta.Clock.Mode {
+	case clockRealtime:
+		d := t.turnAt.Add(time.Duration(t.remain[p]) * time.Millisecond)
+		if t.online[p] == 0 && !t.away[p].IsZero() {
+			if g := t.away[p].Add(t.srv.cfg.Grace); g.Before(d) {
+				d = g
+			}
+		}
+		return d
+	case clockAsync:
+		return t.turnAt.Add(t.meta.Clock.PerMove)
+	}
+	return time.Time{}
+}
+
+// afterChange starts what the new position needs: the bot to move, the
+// clock's timer.
+func (t *table) afterChange() {
+	if p := t.botToMove(); p >= 0 && !t.botBusy {
+		t.startBot(p)
+	}
+	t.timer.Stop()
+	if d := t.deadline(); !d.IsZero() {
+		t.timer.Reset(max(d.Sub(t.srv.now()), 0))
+	}
+}
+
+// onTimer replaces a person out of time (or gone past the grace period of
+// a realtime table) by a greedy bot: Board Game Arena's zombie.
+func (t *table) onTimer() {
+	d := t.deadline()
+	if d.IsZero() {
+		return
+	}
+	if wait := d.Sub(t.srv.now()); wait > 0 {
+		t.timer.Reset(wait)
+		return
+	}
+	t.zombify(t.clockSeat(), "time")
+}
+
+// zombify hands seat to a greedy bot for the rest of the game.
+func (t *table) zombify(seat int, why string) {
+	if !t.seatHolder(seat) || t.meta.Status != store.StatusLive {
+		return
+	}
+	meta := t.meta
+	meta.Seats = append([]store.Seat(nil), meta.Seats...)
+	meta.Seats[seat].Zombie, meta.Seats[seat].Bot, meta.Seats[seat].ZombieAt = true, "greedy", t.version+1
+	meta.Updated = t.srv.now()
+	e := store.Entry{Table: t.id, Seq: t.version + 1, Kind: store.KindZombie, Seat: seat, Move: why, At: meta.Updated,
+		Clocks: t.clocksAfter(-1, meta.Updated)}
+	t.meta.Seats = meta.Seats // deadline() of the new position
+	meta.Deadline = t.deadlineFor(meta)
+	if err := t.commitWrite(store.Write{Entries: []store.Entry{e}, Table: &meta}); err != nil {
+		t.storeFailed(nil, "", err)
+		return
+	}
+	t.srv.log.Info("seat replaced by greedy", "table", t.id, "seat", seat, "why", why)
+	t.meta = meta
+	t.applied(e, nil, nil, "")
+}
+
+// deadlineFor is the deadline to store in the row of an async table (other
+// tables find theirs again from their clocks after a restart).
+func (t *table) deadlineFor(meta store.Table) time.Time {
+	if meta.Clock.Mode != clockAsync {
+		return time.Time{}
+	}
+	return t.deadline()
+}
+
+// clocksAfter charges the realtime clock of the seat to move for the time
+// since turnAt (plus the increment if it moved, mover >= 0) and returns
+// every seat's clock; it also restarts the turn at now.
+func (t *table) clocksAfter(mover int, now time.Time) []int64 {
+	if t.remain == nil {
+		t.turnAt = now
+		return nil
+	}
+	if p := t.clockSeat(); p >= 0 {
+		t.remain[p] -= now.Sub(t.turnAt).Milliseconds()
+		if p == mover {
+			t.remain[p] += t.meta.Clock.Increment.Milliseconds()
+		}
+	}
+	t.turnAt = now
+	return append([]int64(nil), t.remain...)
+}
+
+// request is a move or an undo from a connection (or a bot: from nil).
+type request struct {
+	seat   int
+	v      int
+	client string
+	index  *int
+	nota   *string
+	undo   bool
+}
+
+// submit plays a person's request for seat, made from c.
+func (t *table) submit(c *conn, r request) {
+	refuse := func(reason, rule, msg string) {
+		if c != nil {
+			c.send(mustJSON(serverMsg{T: outRefused, V: t.version, ID: r.client, Reason: reason, Rule: rule, Message: msg}))
+		}
+	}
+	if r.client != "" {
+		if v, ok := t.clients[clientKey(r.seat, r.client)]; ok {
+			// Resent: it was applied; acknowledge again, apply nothing.
+			if c != nil {
+				c.send(mustJSON(serverMsg{T: outAck, V: v, ID: r.client}))
+			}
+			return
+		}
+	}
+	if !t.seatHolder(r.seat) {
+		refuse(refSeat, "", "this connection holds no seat that may act at this table")
+		return
+	}
+	if t.meta.Status != store.StatusLive {
+		refuse(refOver, "", "the table is "+t.meta.Status)
+		return
+	}
+	if r.v != t.version {
+		refuse(refStale, "", fmt.Sprintf("made on version %d; the table is at version %d", r.v, t.version))
+		if c != nil {
+			t.sendSync(c, -1)
+		}
+		return
+	}
+	if r.undo {
+		k := t.undoable(r.seat)
+		if k == 0 {
+			refuse(refUndo, "", "nothing to take back: only your own last moves that revealed nothing, before anyone else acts")
+			return
+		}
+		t.doUndo(c, r, k)
+		return
+	}
+	if t.state.ToMove() != r.seat {
+		refuse(refTurn, "", "it is not your decision")
+		return
+	}
+	var m engine.Move
+	if r.index != nil {
+		legal := t.state.LegalMoves(nil)
+		if *r.index >= len(legal) {
+			refuse(refIllegal, "", fmt.Sprintf("move index %d: there are %d legal moves", *r.index, len(legal)))
+			return
+		}
+		m = legal[*r.index]
+	} else {
+		var err error
+		if m, err = t.state.ParseMove(*r.nota); err != nil {
+			refuse(refIllegal, engine.RuleOf(err), err.Error())
+			return
+		}
+	}
+	t.play(c, r.seat, m, r.client)
+}
+
+// play applies m for seat, stores it, and only then tells everyone.
+func (t *table) play(c *conn, seat int, m engine.Move, client string) {
+	var before engine.State
+	if t.undoTracked(seat) {
+		before = t.state.Clone()
+	}
+	nota := t.state.FormatMove(m)
+	var log engine.Log
+	if err := t.state.Apply(m, &log); err != nil {
+		var re *engine.RuleError
+		msg := err.Error()
+		if errors.As(err, &re) {
+			msg = re.Msg
+		}
+		if c != nil {
+			c.send(mustJSON(serverMsg{T: outRefused, V: t.version, ID: client, Reason: refIllegal, Rule: engine.RuleOf(err), Message: msg}))
+		}
+		return
+	}
+	now := t.srv.now()
+	e := store.Entry{Table: t.id, Seq: t.version + 1, Kind: store.KindMove, Seat: seat, Move: nota, Client: client,
+		At: now}
+	e.Clocks = t.clocksAfter(seat, now)
+	w := store.Write{Entries: []store.Entry{e}}
+	if t.state.Over() {
+		meta := t.meta
+		meta.Status, meta.Updated, meta.Deadline = store.StatusOver, now, time.Time{}
+		meta.Result = mustJSON(t.state.Result())
+		w.Table = &meta
+	} else if t.meta.Clock.Mode == clockAsync {
+		meta := t.meta
+		meta.Updated = now
+		meta.Deadline = t.deadline() // of the position after the move, already in t.state
+		w.Table = &meta
+	}
+	t0 := time.Now()
+	if err := t.commitWrite(w); err != nil {
+		t.storeFailed(c, client, err)
+		return
+	}
+	t.srv.met.commitWait.Observe(time.Since(t0).Seconds())
+	if w.Table != nil {
+		t.meta = *w.Table
+	}
+	t.pushMove(m, seat, before)
+	t.applied(e, log.Events, c, client)
+}
+
+// storeFailed: the store refused or failed a write, so the position in
+// memory may be ahead of the stored one. The table is rebuilt from the
+// store (what is stored is the truth) and everyone gets a sync.
+func (t *table) storeFailed(c *conn, client string, err error) {
+	t.srv.log.Error("store write failed", "table", t.id, "err", err)
+	if c != nil {
+		c.send(mustJSON(serverMsg{T: outRefused, V: t.version, ID: client, Reason: refStore,
+			Message: "the move could not be stored; here is the table as stored"}))
+	}
+	if err := t.reload(); err != nil {
+		t.srv.log.Error("table reload", "table", t.id, "err", err)
+		t.closeAll("the table could not be loaded; reconnect later")
+	}
+}
+
+func (t *table) doUndo(c *conn, r request, k int) {
+	now := t.srv.now()
+	e := store.Entry{Table: t.id, Seq: t.version + 1, Kind: store.KindUndo, Seat: r.seat, Move: strconv.Itoa(k),
+		Client: r.client, At: now}
+	if err := t.takeBack(k); err != nil {
+		t.storeFailed(c, r.client, err)
+		return
+	}
+	e.Clocks = t.clocksAfter(-1, now)
+	w := store.Write{Entries: []store.Entry{e}}
+	if t.meta.Clock.Mode == clockAsync {
+		meta := t.meta
+		meta.Updated, meta.Deadline = now, t.deadline()
+		w.Table = &meta
+	}
+	if err := t.commitWrite(w); err != nil {
+		t.storeFailed(c, r.client, err)
+		return
+	}
+	if w.Table != nil {
+		t.meta = *w.Table
+	}
+	t.applied(e, nil, c, r.client)
+}
+
+// applied: entry e is stored. Acknowledge it, tell every connection what
+// its seat may see, and start what comes next.
+func (t *table) applied(e store.Entry, events []engine.Event, c *conn, client string) {
+	t.version = e.Seq
+	if client != "" {
+		t.clients[clientKey(e.Seat, client)] = e.Seq
+	}
+	it := logItem{v: e.Seq, kind: e.Kind, seat: e.Seat, events: events}
+	if e.Kind == store.KindUndo {
+		it.n, _ = strconv.Atoi(e.Move)
+	}
+	t.addItem(it)
+	clear(t.cache)
+	t.botGen++
+	if c != nil && client != "" {
+		c.send(mustJSON(serverMsg{T: outAck, V: e.Seq, ID: client}))
+	}
+	for cc := range t.conns {
+		cc.send(t.update(cc.seat, cc.lang, e.Seq-1))
+	}
+	if e.Kind == store.KindMove {
+		t.srv.met.moves.Inc()
+	}
+	if t.meta.Status == store.StatusOver {
+		t.srv.log.Info("table over", "table", t.id, "game", t.meta.Game)
+	}
+	t.afterChange()
+	t.notifyTurn()
+}
+
+// notifyTurn tells the person to move at an async table that it is their
+// turn (webhook, e-mail), unless they are watching the table.
+func (t *table) notifyTurn() {
+	p := t.clockSeat()
+	if p < 0 || t.meta.Clock.Mode != clockAsync || t.online[p] > 0 {
+		return
+	}
+	t.srv.notify.yourTurn(t.meta.Seats[p].Identity, t.id, t.game.Title("en"), t.version)
+}
+
+// startBot hands the decision of bot seat p to the pool, on a copy
+// determinized for p: the bot never sees what its seat may not.
+func (t *table) startBot(p int) {
+	if t.bots[p] == nil {
+		kind := t.meta.Seats[p].Bot
+		b, err := bots.New(kind, mix(t.meta.Seed, uint64(p)+1))
+		if err != nil {
+			t.srv.log.Error("bot", "table", t.id, "seat", p, "kind", kind, "err", err)
+			b, _ = bots.New("greedy", mix(t.meta.Seed, uint64(p)+1))
+		}
+		t.bots[p] = b
+	}
+	t.botBusy = true
+	gen := t.botGen
+	job := &botJob{
+		table: t, seat: p, gen: gen, bot: t.bots[p], kind: t.meta.Seats[p].Bot,
+		state:  t.state.Determinize(p, mix(t.meta.Seed, uint64(t.version)<<8|uint64(p))),
+		queued: time.Now(),
+	}
+	t.srv.pool.submit(job)
+}
+
+// botMoved is a bot's answer, on the table's goroutine.
+func (t *table) botMoved(j *botJob, m engine.Move, err error) {
+	t.botBusy = false
+	if j.gen != t.botGen || t.botToMove() != j.seat {
+		t.afterChange()
+		return
+	}
+	if err != nil {
+		t.srv.log.Error("bot failed", "table", t.id, "seat", j.seat, "err", err)
+		t.afterChange()
+		return
+	}
+	t.play(nil, j.seat, m, "")
+	if t.botBusy == false && t.botToMove() >= 0 && j.gen == t.botGen {
+		// The move was refused (a bot bug): try again rather than stall.
+		t.afterChange()
+	}
+}
+
+// mix derives a private seed; it never leaves the server.
+func mix(a, b uint64) uint64 {
+	z := a ^ (b+0x9e3779b97f4a7c15)*0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// ----- what a seat may see: the only path from a table to a socket -----
+
+// names are the seats' display names, for rendering events.
+func (t *table) names() []string {
+	out := make([]string, len(t.meta.Seats))
+	for i, s := range t.meta.Seats {
+		out[i] = s.Name
+	}
+	return out
+}
+
+// viewJSON is View(seat) for seat (any other number: the spectator's).
+func (t *table) viewJSON(seat int) []byte {
+	k := cacheKey{seat: seat, part: "view"}
+	if b, ok := t.cache[k]; ok {
+		return b
+	}
+	b := mustJSON(t.state.View(seat))
+	t.cache[k] = b
+	return b
+}
+
+// legal describes seat's legal moves when it is seat's decision and a
+// person plays it: engine.Describer's descriptions, in legal order (a
+// move message's "i" indexes this list). A game not yet describing its
+// moves gets its own notation as the description of each of seat's own
+// moves (never another seat's).
+func (t *table) legal(seat int) []engine.MoveDesc {
+	if !t.seatHolder(seat) || t.state.ToMove() != seat || t.meta.Status != store.StatusLive {
+		return nil
+	}
+	moves := t.state.LegalMoves(nil)
+	out := make([]engine.MoveDesc, len(moves))
+	d, ok := t.state.(engine.Describer)
+	for i, m := range moves {
+		if ok {
+			out[i] = d.DescribeMove(m)
+		} else {
+			out[i] = engine.MoveDesc{Kind: "move", Parts: []engine.Part{{Name: "notation", ID: t.state.FormatMove(m)}}}
+		}
+	}
+	return out
+}
+
+// events renders the events after version since that seat may see, in lang.
+func (t *table) events(seat int, lang string, since int) []eventOut {
+	var out []eventOut
+	var cat *engine.Catalog
+	if tx, ok := t.game.(engine.Texter); ok {
+		cat = tx.Texts()
+	}
+	names := t.names()
+	for _, it := range t.recent {
+		if it.v <= since {
+			continue
+		}
+		switch it.kind {
+		case store.KindUndo:
+			out = append(out, eventOut{V: it.v, Actor: it.seat, Key: "server.undo", Args: []engine.Arg{engine.Num(it.n)},
+				Text: undoText(it.seat, it.n, seat, lang, names)})
+		case store.KindZombie:
+			out = append(out, eventOut{V: it.v, Actor: it.seat, Key: "server.zombie",
+				Text: zombieText(it.seat, seat, lang, names)})
+		}
+		for _, e := range engine.Visible(it.events, seat) {
+			eo := eventOut{V: it.v, Actor: e.Actor, Key: e.Key, Args: e.Args, Reveal: e.Reveal}
+			switch {
+			case cat != nil && e.Key != "":
+				eo.Text = cat.Render(e, seat, lang, names)
+			case e.Text != "":
+				eo.Text = e.Text // a game still on the old log API: English only
+			default:
+				eo.Text = e.Key
+			}
+			out = append(out, eo)
+		}
+	}
+	return out
+}
+
+func undoText(actor, n, viewer int, lang string, names []string) string {
+	who := engine.SeatName(actor, viewer, lang, names)
+	if lang == "fr" {
+		if n == 1 {
+			return capital(who) + " annule son dernier coup"
+		}
+		return capital(who) + " annule ses " + strconv.Itoa(n) + " derniers coups"
+	}
+	if n == 1 {
+		return capital(who) + " took back a move"
+	}
+	return capital(who) + " took back " + strconv.Itoa(n) + " moves"
+}
+
+func zombieText(actor, viewer int, lang string, names []string) string {
+	who := engine.SeatName(actor, viewer, lang, names)
+	if lang == "fr" {
+		return capital(who) + " est remplacé·e par un robot glouton"
+	}
+	if actor == viewer {
+		return "You are replaced by a greedy bot"
+	}
+	return capital(who) + " is replaced by a greedy bot"
+}
+
+func capital(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}
+
+func (t *table) seatInfos() []seatInfo {
+	out := make([]seatInfo, len(t.meta.Seats))
+	for i, s := range t.meta.Seats {
+		out[i] = seatInfo{Name: s.Name, Kind: s.Kind, Bot: s.Bot, Zombie: s.Zombie, Online: t.online[i] > 0 || s.Kind == "bot"}
+	}
+	return out
+}
+
+func (t *table) clockInfo() *clockInfo {
+	ci := &clockInfo{Mode: t.meta.Clock.Mode, Running: t.clockSeat()}
+	if ci.Mode == "" {
+		ci.Mode = clockNone
+	}
+	if t.remain != nil {
+		ci.Remaining = append([]int64(nil), t.remain...)
+		if p := ci.Running; p >= 0 {
+			ci.Remaining[p] -= t.srv.now().Sub(t.turnAt).Milliseconds()
+		}
+	}
+	if d := t.deadline(); !d.IsZero() {
+		ci.Deadline = d.UnixMilli()
+	}
+	return ci
+}
+
+func (t *table) info() *tableInfo {
+	return &tableInfo{ID: t.id, Game: t.meta.Game, Title: t.game.Title("en"), Players: t.meta.Players,
+		Options: t.meta.Options, Status: t.meta.Status, Public: t.meta.Public, Undo: t.meta.Undo,
+		Clock: specOf(t.meta.Clock), Rematch: t.meta.Rematch}
+}
+
+// update is the message telling seat what changed since version since.
+func (t *table) update(seat int, lang string, since int) []byte {
+	k := cacheKey{seat: seat, lang: lang, part: "update" + strconv.Itoa(since)}
+	if b, ok := t.cache[k]; ok {
+		return b
+	}
+	m := serverMsg{T: outUpdate, V: t.version, From: intp(since), Status: t.meta.Status, ToMove: intp(t.state.ToMove()),
+		View: t.viewJSON(seat), Legal: t.legal(seat), Events: t.events(seat, lang, since), Seats: t.seatInfos(),
+		Clocks: t.clockInfo()}
+	if t.meta.Status == store.StatusLive {
+		m.Undo = intp(t.undoable(seat))
+	}
+	t.finish(&m)
+	b := mustJSON(m)
+	t.cache[k] = b
+	return b
+}
+
+// finish adds the result and the record's address once the game is over.
+func (t *table) finish(m *serverMsg) {
+	if t.meta.Status == store.StatusOver {
+		m.Result = t.meta.Result
+		m.Record = "/api/tables/" + t.id + "/record"
+		m.Rematch = t.meta.Rematch
+	}
+}
+
+// sendSync sends c the whole table as its seat may see it. With since >= 0
+// and the entries after it still in memory, the events are exactly those
+// after since (a resumed connection); otherwise the recent ones.
+func (t *table) sendSync(c *conn, since int) {
+	from := -1
+	if since >= 0 && since <= t.version && (len(t.recent) == 0 || t.recent[0].v <= since+1) {
+		from = since
+	}
+	evSince := from
+	if evSince < 0 {
+		evSince = 0
+	}
+	m := serverMsg{T: outSync, V: t.version, Table: t.info(), You: intp(c.seat), Status: t.meta.Status,
+		ToMove: intp(t.state.ToMove()), View: t.viewJSON(c.seat), Legal: t.legal(c.seat),
+		Events: t.events(c.seat, c.lang, evSince), Seats: t.seatInfos(), Clocks: t.clockInfo()}
+	if from >= 0 {
+		m.From = intp(from)
+	}
+	if t.meta.Status == store.StatusLive {
+		m.Undo = intp(t.undoable(c.seat))
+	}
+	if lines, err := t.srv.st.ChatLines(context.Background(), t.id, 50); err == nil {
+		for _, l := range lines {
+			m.Chat = append(m.Chat, chatOut{Seat: l.Seat, Name: l.Name, Text: l.Text, At: l.At.UnixMilli()})
+		}
+	}
+	t.finish(&m)
+	c.send(mustJSON(m))
+}
+
+// ----- connections -----
+
+// attach adds a connection and sends its first sync.
+func (t *table) attach(c *conn, since int) {
+	t.conns[c] = struct{}{}
+	if c.seat >= 0 {
+		t.online[c.seat]++
+		t.away[c.seat] = time.Time{}
+	}
+	t.srv.met.sockets.Inc()
+	t.sendSync(c, since)
+	t.presence()
+	t.afterChange()
+}
+
+func (t *table) detach(c *conn) {
+	if _, ok := t.conns[c]; !ok {
+		return
+	}
+	delete(t.conns, c)
+	t.srv.met.sockets.Dec()
+	if c.seat >= 0 {
+		t.online[c.seat]--
+		if t.online[c.seat] == 0 {
+			t.away[c.seat] = t.srv.now()
+		}
+	}
+	t.idle = t.srv.now()
+	t.presence()
+	t.afterChange()
+}
+
+func (t *table) presence() {
+	b := mustJSON(serverMsg{T: outPresence, V: t.version, Seats: t.seatInfos()})
+	for c := range t.conns {
+		c.send(b)
+	}
+}
+
+// chat adds a line from c's seat (or a spectator), escaped by every
+// client when shown (the lobby's templates do; the JSON carries it as
+// typed), limited in length and rate.
+func (t *table) chat(c *conn, text string) {
+	now := t.srv.now()
+	recent := t.chatAt[c.seat][:0]
+	for _, at := range t.chatAt[c.seat] {
+		if now.Sub(at) < t.srv.cfg.ChatWindow {
+			recent = append(recent, at)
+		}
+	}
+	if len(recent) >= t.srv.cfg.ChatLines {
+		t.chatAt[c.seat] = recent
+		c.send(mustJSON(serverMsg{T: outRefused, V: t.version, Reason: refRate,
+			Message: fmt.Sprintf("at most %d chat lines every %s", t.srv.cfg.ChatLines, t.srv.cfg.ChatWindow)}))
+		return
+	}
+	t.chatAt[c.seat] = append(recent, now)
+	name := "spectator"
+	if c.seat >= 0 {
+		name = t.meta.Seats[c.seat].Name
+	}
+	line := store.Chat{Table: t.id, Seq: t.chatSeq + 1, Seat: c.seat, Name: name, Text: text, At: now}
+	if err := t.commitWrite(store.Write{Chat: &line}); err != nil {
+		t.srv.log.Error("chat", "table", t.id, "err", err)
+		return
+	}
+	t.chatSeq++
+	b := mustJSON(serverMsg{T: outChat, V: t.version, Line: &chatOut{Seat: line.Seat, Name: name, Text: text, At: now.UnixMilli()}})
+	for cc := range t.conns {
+		cc.send(b)
+	}
+}
+
+// leave: a person gives up their seat. Before the start the seat opens
+// again; during the game a greedy bot takes it over.
+func (t *table) leave(seat int) error {
+	if !t.seatHolder(seat) {
+		return errors.New("you hold no seat at this table")
+	}
+	switch t.meta.Status {
+	case store.StatusLive:
+		t.zombify(seat, "left")
+		return nil
+	case store.StatusOpen:
+		meta := t.meta
+		meta.Seats = append([]store.Seat(nil), meta.Seats...)
+		meta.Seats[seat] = store.Seat{Kind: "open", Name: ""}
+		meta.Updated = t.srv.now()
+		if meta.Seats[seat].Identity == "" && t.noPeople(meta) {
+			meta.Status = store.StatusAborted
+		}
+		if err := t.commitWrite(store.Write{Table: &meta}); err != nil {
+			return err
+		}
+		t.meta = meta
+		clear(t.cache)
+		t.presence()
+		return nil
+	}
+	return fmt.Errorf("the table is %s", t.meta.Status)
+}
+
+func (t *table) noPeople(meta store.Table) bool {
+	for _, s := range meta.Seats {
+		if s.Kind == "human" {
+			return false
+		}
+	}
+	return true
+}
+
+// join seats identity at an open seat (the first when seat < 0). The game
+// starts when no seat is open any more.
+func (t *table) join(id store.Identity, seat int) (int, error) {
+	if t.meta.Status != store.StatusOpen {
+		return -1, fmt.Errorf("the table is %s", t.meta.Status)
+	}
+	for i, s := range t.meta.Seats {
+		if s.Identity == id.ID {
+			return i, nil // already seated: joining again is harmless
+		}
+	}
+	if seat < 0 {
+		for i, s := range t.meta.Seats {
+			if s.Kind == "open" {
+				seat = i
+				break
+			}
+		}
+	}
+	if seat < 0 || seat >= len(t.meta.Seats) || t.meta.Seats[seat].Kind != "open" {
+		return -1, errors.New("no open seat")
+	}
+	meta := t.meta
+	meta.Seats = append([]store.Seat(nil), meta.Seats...)
+	meta.Seats[seat] = store.Seat{Kind: "human", Identity: id.ID, Name: id.Name}
+	meta.Updated = t.srv.now()
+	full := true
+	for _, s := range meta.Seats {
+		full = full && s.Kind != "open"
+	}
+	if full {
+		meta.Status = store.StatusLive
+	}
+	old := t.meta
+	t.meta = meta
+	t.turnAt = meta.Updated
+	meta.Deadline = t.deadlineFor(meta)
+	if err := t.commitWrite(store.Write{Table: &meta}); err != nil {
+		t.meta = old
+		return -1, err
+	}
+	t.meta = meta
+	clear(t.cache)
+	t.botGen++
+	for c := range t.conns {
+		t.sendSync(c, -1)
+	}
+	t.afterChange()
+	t.notifyTurn()
+	return seat, nil
+}
+
+// recordOf is the game's record (docs/records.md): only once it is over.
+func (t *table) recordOf() ([]byte, error) {
+	if t.meta.Status != store.StatusOver {
+		return nil, errors.New("the record is available once the game is over")
+	}
+	r := record.Record{Format: record.Version, Game: t.meta.Game, Options: t.meta.Options, Seed: t.meta.Seed}
+	for _, s := range t.meta.Seats {
+		seat := record.Seat{Name: s.Name, Kind: "human"}
+		switch {
+		case s.Kind == "bot":
+			seat.Kind = s.Bot
+		case s.Zombie:
+			seat.Name = fmt.Sprintf("%s (replaced by a greedy bot at version %d)", s.Name, s.ZombieAt)
+		}
+		r.Players = append(r.Players, seat)
+	}
+	replay, err := t.game.New(t.meta.Players, t.meta.Seed, t.meta.Options)
+	if err != nil {
+		return nil, err
+	}
+	for i, m := range t.moves {
+		r.Moves = append(r.Moves, record.Step{Player: t.movers[i], Move: replay.FormatMove(m)})
+		if err := replay.Apply(m, nil); err != nil {
+			return nil, err
+		}
+	}
+	res := t.state.Result()
+	r.Result = &res
+	return r.Marshal()
+}
+
+// rematch creates (once) a table with the same seats and a new seed.
+func (t *table) rematch(ctx context.Context) (string, error) {
+	if t.meta.Status != store.StatusOver {
+		return "", errors.New("a rematch is offered once the game is over")
+	}
+	if t.meta.Rematch != "" {
+		return t.meta.Rematch, nil
+	}
+	nt := t.meta
+	nt.ID, nt.Seed = t.srv.newID(), t.srv.newSeed()
+	nt.Invite = t.srv.newCode()
+	nt.Seats = nil
+	nt.Status, nt.Result, nt.Rematch, nt.Version, nt.Deadline = store.StatusLive, nil, "", 0, time.Time{}
+	nt.Created, nt.Updated = t.srv.now(), t.srv.now()
+	for _, s := range t.meta.Seats {
+		s.Zombie, s.ZombieAt = false, 0
+		if s.Kind == "human" {
+			s.Bot = ""
+		}
+		nt.Seats = append(nt.Seats, s)
+	}
+	if err := t.srv.st.CreateTable(ctx, nt); err != nil {
+		return "", err
+	}
+	meta := t.meta
+	meta.Rematch = nt.ID
+	if err := t.commitWrite(store.Write{Table: &meta}); err != nil {
+		return "", err
+	}
+	t.meta = meta
+	clear(t.cache)
+	b := mustJSON(serverMsg{T: outRematch, V: t.version, Rematch: nt.ID})
+	for c := range t.conns {
+		c.send(b)
+	}
+	return nt.ID, nil
+}
+
+// snapshot is what the HTTP API may tell anyone about the table.
+func (t *table) snapshot() tableJSON {
+	return tableJSON{tableInfo: *t.info(), Seats: t.seatInfos(), Version: t.version, ToMove: t.state.ToMove(),
+		Result: json.RawMessage(t.meta.Result)}
+}

@@ -1,0 +1,133 @@
+// The table's WebSocket, as docs/server.md describes it: a full sync on
+// connect, then updates; moves carry the version they were made on and a
+// client id; a dropped connection reconnects with the last version seen and
+// gets the gap or a full sync.
+
+import type { MoveDesc } from "./picker";
+
+export interface SeatInfo {
+  name: string;
+  kind: string; // open, human, bot
+  bot?: string;
+  zombie?: boolean;
+  online: boolean;
+}
+
+export interface EventOut {
+  v: number;
+  actor: number;
+  key?: string;
+  text: string;
+  reveal?: boolean;
+}
+
+export interface ServerMsg {
+  t: string;
+  v: number;
+  id?: string;
+  table?: { id: string; game: string; title: string; players: number; status: string; undo: boolean; clock: { mode: string }; rematch?: string };
+  you?: number;
+  from?: number;
+  status?: string;
+  toMove?: number;
+  view?: any;
+  legal?: MoveDesc[];
+  events?: EventOut[];
+  seats?: SeatInfo[];
+  clocks?: { mode: string; remaining?: number[]; running: number; deadline?: number };
+  chat?: { seat: number; name: string; text: string; at: number }[];
+  line?: { seat: number; name: string; text: string; at: number };
+  result?: any;
+  record?: string;
+  undo?: number;
+  reason?: string;
+  rule?: string;
+  message?: string;
+  rematch?: string;
+  texts?: Record<string, { name: string; help?: string }>;
+  last?: { seat: number; desc: MoveDesc }[];
+}
+
+export interface Handlers {
+  message(m: ServerMsg): void;
+  /** state: "open" once a sync arrived, "down" while reconnecting. */
+  connection(state: "open" | "down"): void;
+}
+
+export class TableSocket {
+  private ws?: WebSocket;
+  private version = -1;
+  private backoff = 300;
+  private seq = 0;
+  private closed = false;
+  private readonly prefix = Math.random().toString(36).slice(2, 10);
+
+  constructor(
+    private readonly tableId: string,
+    private readonly lang: string,
+    private readonly watch: boolean,
+    private readonly h: Handlers,
+  ) {
+    this.connect();
+  }
+
+  get v(): number {
+    return this.version;
+  }
+
+  private connect(): void {
+    const q = new URLSearchParams({ lang: this.lang });
+    if (this.version >= 0) q.set("since", String(this.version));
+    if (this.watch) q.set("seat", "-1");
+    const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}?${q}`);
+    this.ws = ws;
+    ws.onmessage = (ev) => {
+      let m: ServerMsg;
+      try {
+        m = JSON.parse(ev.data);
+      } catch {
+        return;
+      }
+      if (m.t === "sync") {
+        this.backoff = 300;
+        this.h.connection("open");
+      }
+      if (typeof m.v === "number" && (m.t === "sync" || m.t === "update")) this.version = m.v;
+      this.h.message(m);
+    };
+    ws.onclose = () => {
+      if (this.closed) return;
+      this.h.connection("down");
+      setTimeout(() => this.connect(), this.backoff);
+      this.backoff = Math.min(this.backoff * 2, 5000);
+    };
+  }
+
+  private send(o: object): boolean {
+    if (this.ws?.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(o));
+    return true;
+  }
+
+  /** move sends legal move i of the current version; false when the socket is down. */
+  move(i: number): boolean {
+    return this.send({ t: "move", v: this.version, id: `${this.prefix}-${++this.seq}`, i });
+  }
+
+  moveByNotation(n: string): boolean {
+    return this.send({ t: "move", v: this.version, id: `${this.prefix}-${++this.seq}`, n });
+  }
+
+  undo(): boolean {
+    return this.send({ t: "undo", v: this.version, id: `${this.prefix}-u${++this.seq}` });
+  }
+
+  chat(text: string): boolean {
+    return this.send({ t: "chat", text });
+  }
+
+  close(): void {
+    this.closed = true;
+    this.ws?.close();
+  }
+}

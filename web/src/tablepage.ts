@@ -1,0 +1,168 @@
+// The table page on a `jardin serve` table: the server's shell holds
+// <main id="table" data-table="ID">; this draws the table in it and keeps it
+// in step with the table's WebSocket.
+
+import { clear, h } from "./dom";
+import { type Lang, t } from "./i18n";
+import { type EventOut, type ServerMsg, type SeatInfo, TableSocket } from "./net";
+import { type TableData, TableView } from "./table";
+
+export function tablePage(root: HTMLElement, lang: Lang): void {
+  const id = root.dataset.table!;
+  const watch = new URLSearchParams(location.search).has("watch");
+  let last: ServerMsg | undefined;
+  let events: EventOut[] = [];
+  let seats: SeatInfo[] = [];
+  let seat = -1;
+  let game = "";
+  let title = "";
+  let moveSentAt = 0;
+
+  const conn = h("p", { class: "conn", role: "status", hidden: true }, t(lang, "reconnecting"));
+  const seatList = h("ol", { class: "seats" });
+  const extra = h("div", { class: "after" });
+  const chatLog = h("ol", { class: "chat", "aria-label": t(lang, "chat") });
+  const chatInput = h("input", { maxlength: "300", "aria-label": t(lang, "chat"), placeholder: t(lang, "chat") }) as HTMLInputElement;
+  const chatForm = h("form", { class: "chatbox" }, chatInput, h("button", { type: "submit" }, "↵"));
+  const heading = h("h1", {}, "");
+
+  const socket = new TableSocket(id, lang, watch, {
+    connection: (s) => {
+      conn.hidden = s === "open";
+      document.body.dataset.conn = s;
+    },
+    message: (m) => handle(m),
+  });
+
+  const view = new TableView(lang, {
+    move: (i) => {
+      moveSentAt = performance.now();
+      if (!socket.move(i)) view.refused(t(lang, "reconnecting"));
+    },
+    typed: (n) => {
+      moveSentAt = performance.now();
+      if (!socket.moveByNotation(n)) view.refused(t(lang, "reconnecting"));
+    },
+    undo: () => socket.undo(),
+  });
+
+  chatForm.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const s = chatInput.value.trim();
+    if (s) socket.chat(s);
+    chatInput.value = "";
+  });
+
+  clear(root);
+  root.append(heading, conn, seatList, view.root, extra, h("details", { class: "chat-wrap" }, h("summary", {}, t(lang, "chat")), chatLog, chatForm));
+
+  function handle(m: ServerMsg): void {
+    switch (m.t) {
+      case "sync":
+      case "update":
+        if (m.t === "sync") {
+          seat = m.you ?? -1;
+          game = m.table?.game ?? game;
+          title = m.table?.title ?? title;
+          if (m.from === undefined) events = [];
+          if (m.chat) {
+            clear(chatLog);
+            for (const c of m.chat) chatLog.append(h("li", {}, `${c.name}: ${c.text}`));
+          }
+        }
+        mergeEvents(m.events ?? []);
+        if (m.seats) seats = m.seats;
+        last = { ...last, ...m };
+        draw();
+        if (moveSentAt && m.t === "update") {
+          document.body.dataset.rtt = String(Math.round(performance.now() - moveSentAt));
+          moveSentAt = 0;
+        }
+        document.body.dataset.version = String(m.v);
+        break;
+      case "presence":
+        if (m.seats) seats = m.seats;
+        drawSeats();
+        break;
+      case "chat":
+        if (m.line) chatLog.append(h("li", {}, `${m.line.name}: ${m.line.text}`));
+        break;
+      case "refused":
+        // A stale move gets a fresh sync right after: nothing to tell.
+        if (m.reason !== "stale") view.refused((m.rule ? m.rule + " — " : "") + (m.message ?? m.reason ?? ""));
+        else view.refused("");
+        break;
+      case "rematch":
+        if (m.rematch) location.href = "/t/" + encodeURIComponent(m.rematch);
+        break;
+      case "error":
+        view.refused(m.message ?? "error");
+        break;
+    }
+  }
+
+  function mergeEvents(evs: EventOut[]): void {
+    const top = events.length ? events[events.length - 1].v : -1;
+    for (const e of evs) if (e.v > top || events.length === 0) events.push(e);
+    // keep the list bounded; the page shows the last 60
+    if (events.length > 400) events = events.slice(-200);
+  }
+
+  function names(): string[] {
+    return seats.map((s, i) => s.name || (s.kind === "bot" ? `${t(lang, "bot")} ${s.bot ?? ""}` : `${t(lang, "seat")} ${i + 1}`));
+  }
+
+  function drawSeats(): void {
+    clear(seatList);
+    const m = last;
+    seats.forEach((s, i) => {
+      const who = s.kind === "bot" ? `${t(lang, "bot")} ${s.bot ?? ""}` : s.kind === "open" ? t(lang, "open") : s.name;
+      const clock = m?.clocks?.remaining?.[i];
+      seatList.append(
+        h(
+          "li",
+          { class: (m?.toMove === i ? "to-move " : "") + (i === seat ? "me" : ""), "aria-current": m?.toMove === i ? "true" : null },
+          h("span", { class: "dot " + (s.online || s.kind === "bot" ? "on" : "off"), "aria-hidden": "true" }, "●"),
+          ` ${who}${i === seat ? ` (${t(lang, "you")})` : ""}${s.zombie ? " 🤖" : ""}`,
+          clock !== undefined ? h("span", { class: "clock" }, fmtClock(clock)) : null,
+        ),
+      );
+    });
+  }
+
+  function draw(): void {
+    const m = last!;
+    heading.textContent = title;
+    drawSeats();
+    const data: TableData = {
+      game,
+      seat,
+      names: names(),
+      toMove: m.toMove ?? -1,
+      over: m.status === "over",
+      view: m.view,
+      moves: (m.legal ?? []).map((d) => ({ desc: d })),
+      events: events.map((e) => e.text),
+      result: m.result,
+      undo: m.undo,
+      comps: m.texts,
+      last: m.last,
+    };
+    view.update(data);
+    const mine = view.myTurn();
+    document.title = (mine ? "● " + t(lang, "yourTurn") + " — " : "") + (title || "jardin");
+    clear(extra);
+    if (m.status === "over") {
+      if (m.record) extra.append(h("a", { href: m.record, download: `${id}.json`, class: "record" }, t(lang, "download")), " ");
+      if (seat >= 0) extra.append(h("button", { type: "button", onclick: () => fetch(`/api/tables/${encodeURIComponent(id)}/rematch`, { method: "POST" }) }, t(lang, "rematch")));
+    }
+  }
+}
+
+function fmtClock(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  const hh = Math.floor(s / 3600);
+  const mm = Math.floor((s % 3600) / 60);
+  const ss = s % 60;
+  return (hh ? `${hh}:${String(mm).padStart(2, "0")}` : String(mm)) + ":" + String(ss).padStart(2, "0");
+}
