@@ -22,13 +22,13 @@ const usage = `jardin plays garden board games by their printed rules.
 
 Usage:
   jardin games [--json]                       list the games, players and options
-  jardin rules GAME                           the rules as implemented
+  jardin rules GAME [--lang en|fr]            the rules as implemented, and every component
   jardin play GAME [--players N] [--seats you,greedy,…] [--seed S] [--options k=v,…]
                    [--lang en|fr] [--color auto|always|never] [--record FILE] [--jobs N]
                                               play in the terminal against bots, or hot-seat
   jardin replay RECORD [--step] [--lang en|fr]
                                               check a record and show the game
-  jardin score POSITION [--game GAME] [--json]
+  jardin score POSITION [--game GAME] [--json] [--lang en|fr]
                                               score a finished garden
   jardin sim GAME --players N --games K [--seats greedy,random,…] [--seed S]
                   [--jobs J] [--options k=v,…] [--rotate] [--out FILE.json|FILE.csv]
