@@ -132,7 +132,7 @@ func TestCardsMatchSpecTable(t *testing.T) {
 			t.Errorf("%s: data G %v A %v, spec %s G %v A %v", c.id, c.g, c.a, r[1], g, a)
 		}
 		// the drawing players see (jardin play) is the spec's figure
-		if got, want := cardFigure(i), r[1]+" ["+r[6]+"]"; got != want {
+		if got, want := cardFigure(i, "en"), r[1]+" ["+r[6]+"]"; got != want {
 			t.Errorf("drawn %s, spec %s", got, want)
 		}
 	}

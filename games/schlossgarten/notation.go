@@ -18,13 +18,6 @@ import (
 //	build pool 3,3 4,3   build an element on these squares (SG-T16, SG-T17)
 //	done                 end the turn without (further) work
 
-func cardLabel(c int) string {
-	if c < 0 || c >= len(cards) {
-		return "?"
-	}
-	return cards[c].id
-}
-
 func maskNames(m uint64) string {
 	var b strings.Builder
 	for ; m != 0; m &= m - 1 {

@@ -3,9 +3,11 @@ package schlossgarten
 import (
 	"bytes"
 	"encoding/json"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/jardin-games/jardin/engine"
 	"github.com/jardin-games/jardin/engine/enginetest"
@@ -165,20 +167,103 @@ func TestDrawStruckWorkersTurn(t *testing.T) {
 	s := x8(t, false)
 	s.moving(t, 1, "C01")
 	mustApply(t, s, "k 3,3")
-	if d := s.Draw(1, engine.Style{}); !strings.Contains(d, "step: relocate (red's architect)") {
+	if d := s.Draw(1, engine.Style{}); !strings.Contains(d, "step: relocate (the red architect)") {
 		t.Errorf("relocation step should name the struck subject:\n%s", d)
 	}
-	if d := s.Draw(1, engine.Style{Lang: "fr"}); !strings.Contains(d, "(architecte rouge)") {
+	if d := s.Draw(1, engine.Style{Lang: "fr"}); !strings.Contains(d, "étape : replacer le sujet frappé (l'architecte rouge)") {
 		t.Errorf("French relocation step:\n%s", d)
 	}
 	w := x5(t)
 	w.turnOf(t, 0, "C07")
 	mustApply(t, w, "play C07", "stop")
-	if d := w.Draw(0, engine.Style{}); !strings.Contains(d, "workers: gardener") || strings.Contains(d, "architect,") {
+	if d := w.Draw(0, engine.Style{}); !strings.Contains(d, "workers: gardener\n") {
 		t.Errorf("work step should list the workers:\n%s", d)
+	}
+	if d := w.Draw(0, engine.Style{Lang: "fr"}); !strings.Contains(d, "ouvriers : jardinier\n") {
+		t.Errorf("French work step should list the workers:\n%s", d)
 	}
 	w.turn, w.phase = turnCap, phOver
 	if d := w.Draw(0, engine.Style{}); !strings.Contains(d, "Turn 300/300") {
 		t.Errorf("turn counter past the cap:\n%s", d)
+	}
+}
+
+var ansiCode = regexp.MustCompile("\x1b\\[[0-9;]*m")
+
+// The drawing fits a terminal of 80 columns at every player count, for
+// every viewer, in both languages, with and without colour, in every step
+// of real games (ANSI codes take no column).
+func TestDrawFits80Columns(t *testing.T) {
+	var buf []engine.Move
+	phases := map[int8]bool{}
+	for n := 2; n <= 4; n++ {
+		s := st(t, n, 40+uint64(n))
+		rng := engine.NewRNG(uint64(n))
+		for i := 0; i < 2000 && !s.Over(); i++ {
+			if i%13 == 0 || s.phase == phRelocate || s.phase == phWork {
+				phases[s.phase] = true
+				checkWidth(t, s)
+			}
+			buf = s.LegalMoves(buf[:0])
+			m := buf[rng.Intn(len(buf))]
+			if s.phase == phWork || rng.Intn(3) == 0 {
+				m = greedyMove(s, buf)
+			}
+			if err := s.Apply(m, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		phases[s.phase] = true
+		checkWidth(t, s)
+	}
+	for ph := int8(phPlay); ph <= phOver; ph++ {
+		if !phases[ph] {
+			t.Errorf("no drawing at the %s step", phaseNames[ph])
+		}
+	}
+	// the longest hands: two cards of three rows each, at 4 players
+	s := st(t, 4, 1)
+	s.turnOf(t, 0, "C04")
+	s.hand[0][0] = int8(cardIdx(t, "C05"))
+	s.collected[3], s.score[3] = 19, 20
+	checkWidth(t, s)
+}
+
+func checkWidth(t *testing.T, s *state) {
+	t.Helper()
+	for p := engine.Spectator; p < int(s.n); p++ {
+		for _, style := range []engine.Style{{}, {Lang: "fr"}, {Color: true}, {Color: true, Lang: "fr"}} {
+			d := s.Draw(p, style)
+			if !style.Color && strings.Contains(d, "\x1b") {
+				t.Fatalf("colour codes without Style.Color")
+			}
+			for _, line := range strings.Split(d, "\n") {
+				if w := utf8.RuneCountInString(ansiCode.ReplaceAllString(line, "")); w > drawWidth {
+					t.Fatalf("%d players, viewer %d, %+v: a line of %d columns:\n%s\n\n%s", s.n, p, style, w, line, d)
+				}
+			}
+		}
+	}
+}
+
+// In French the drawing has no English word left: labels, colours,
+// elements, the step of the turn, the score pad lines and the card figures
+// (R J A letters) are French.
+func TestDrawFrench(t *testing.T) {
+	s := x8(t, false)
+	s.moving(t, 1, "C01")
+	mustApply(t, s, "k 3,3")
+	d := s.Draw(1, engine.Style{Lang: "fr"})
+	for _, en := range []string{"Ground", "Pawns", "supply", "hand", "card", "tiles", "Turn", "deck", "discard",
+		"played", "moves", "step", "relocate", "red", "blue", "hedge", "labyrinth", "column", "pool", "terrace", "king", "gardener", "Kb"} {
+		if regexp.MustCompile(`\b` + en + `\b`).MatchString(d) {
+			t.Errorf("French drawing has %q:\n%s", en, d)
+		}
+	}
+	for _, fr := range []string{"Sol :", "Pions :", "réserve :", "main : C", "1 carte", "0 point (tuiles 0)", "2 points (tuiles 0)", "Tour 1/300",
+		"pioche", "défausse", "jouée C01 [RJA]", "mouvements 1/5", "Rb", "bleu (b)", "haie (1)", "labyrinthe", "piscine", "terrasse"} {
+		if !strings.Contains(d, fr) {
+			t.Errorf("French drawing lacks %q:\n%s", fr, d)
+		}
 	}
 }
