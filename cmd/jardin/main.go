@@ -36,6 +36,10 @@ Usage:
                                               bot tournaments
   jardin bench [GAME] [--players N] [--seconds S] [--bots [--bot KIND]] [--json]
                                               random playouts and ismcts iterations per second
+  jardin serve [--addr HOST:PORT] [--db FILE] [flags in docs/server.md]
+                                              online tables and the web page (open http://localhost:8080/)
+  jardin loadtest --addr URL --tables N --seconds S [--game G] [--rate R] [--json]
+                                              play many tables against a server, report latency
 
 Seats and bots: you (a human at this terminal), random, greedy, and
 ismcts[:easy|medium|hard|expert|ITERATIONS|DURATION][:jN] (see docs/bots.md).
@@ -96,13 +100,15 @@ func isTerminal(f *os.File) bool {
 }
 
 var commands = map[string]func(*env, []string) error{
-	"games":  cmdGames,
-	"rules":  cmdRules,
-	"play":   cmdPlay,
-	"replay": cmdReplay,
-	"score":  cmdScore,
-	"sim":    cmdSim,
-	"bench":  cmdBench,
+	"games":    cmdGames,
+	"rules":    cmdRules,
+	"play":     cmdPlay,
+	"replay":   cmdReplay,
+	"score":    cmdScore,
+	"sim":      cmdSim,
+	"bench":    cmdBench,
+	"serve":    cmdServe,
+	"loadtest": cmdLoadtest,
 }
 
 func run(e *env, args []string) int {

@@ -1,0 +1,537 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// cmdLoadtest plays many tables against a running server over the real
+// protocol: people simulated by programs that pick a legal move at random
+// after a think time, one WebSocket per seat. It reports throughput,
+// latencies, and what went wrong (lost or duplicated moves, resyncs,
+// anything a seat received that it should not have).
+func cmdLoadtest(e *env, args []string) error {
+	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
+	addr := fs.String("addr", "", "server URL, e.g. http://127.0.0.1:8080 (loopback only)")
+	tables := fs.Int("tables", 100, "tables played at once")
+	seconds := fs.Float64("seconds", 30, "measured duration")
+	gameID := fs.String("game", "schlossgarten", "game played")
+	players := fs.Int("players", 4, "seats per table (each a simulated person with its own socket)")
+	rate := fs.Float64("rate", 1250, "moves per second offered over all tables (0: as fast as the server answers)")
+	jobs := fs.Int("setup-jobs", 32, "tables set up at once")
+	asJSON := fs.Bool("json", false, "print the report as JSON")
+	if _, err := parse(fs, args, 0, 0, "no arguments"); err != nil {
+		return err
+	}
+	u, err := url.Parse(*addr)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return usagef("--addr: want the server's URL, e.g. http://127.0.0.1:8080")
+	}
+	if h := u.Hostname(); h != "localhost" && !strings.HasPrefix(h, "127.") && h != "::1" {
+		return usagef("--addr: a load test only targets this machine (127.0.0.1, localhost or ::1)")
+	}
+	if *tables < 1 || *seconds <= 0 || *players < 1 || *jobs < 1 || *rate < 0 {
+		return usagef("--tables, --seconds, --players and --setup-jobs must be positive")
+	}
+	lt := &loadtest{base: strings.TrimSuffix(*addr, "/"), game: *gameID, players: *players,
+		http: &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: *jobs}}}
+	if *rate > 0 {
+		lt.think = time.Duration(float64(*tables) / *rate * float64(time.Second))
+	}
+	ctx := e.ctx
+	t0 := time.Now()
+	fmt.Fprintf(e.stderr, "loadtest: setting up %d tables of %d seats on %s…\n", *tables, *players, lt.base)
+	if err := lt.setup(ctx, *tables, *jobs); err != nil {
+		lt.closeAll()
+		return err
+	}
+	setup := time.Since(t0)
+	fmt.Fprintf(e.stderr, "loadtest: %d sockets open in %.1fs; playing for %gs…\n", lt.sockets.Load(), setup.Seconds(), *seconds)
+	lt.start.Store(time.Now().UnixNano())
+	for _, tb := range lt.tables {
+		for _, st := range tb.seats {
+			st.kick()
+		}
+	}
+	select {
+	case <-time.After(time.Duration(*seconds * float64(time.Second))):
+	case <-ctx.Done():
+	}
+	lt.stopAt.Store(time.Now().UnixNano())
+	elapsed := time.Duration(lt.stopAt.Load() - lt.start.Load())
+	time.Sleep(500 * time.Millisecond) // let the last answers arrive
+	rep := lt.report(elapsed, setup)
+	rep.Command = "jardin loadtest " + strings.Join(args, " ")
+	rep.ServerRSSMB = lt.serverRSS()
+	lt.checkVersions(&rep)
+	lt.closeAll()
+	if *asJSON {
+		b, _ := json.MarshalIndent(rep, "", "  ")
+		fmt.Fprintln(e.stdout, string(b))
+	} else {
+		rep.print(e.stdout)
+	}
+	if rep.Lost > 0 || rep.Duplicated > 0 || rep.Leaks > 0 {
+		return fmt.Errorf("%d lost, %d duplicated, %d leaks", rep.Lost, rep.Duplicated, rep.Leaks)
+	}
+	return nil
+}
+
+type loadtest struct {
+	base    string
+	game    string
+	players int
+	think   time.Duration
+	http    *http.Client
+	tables  []*ltTable
+	mu      sync.Mutex
+	sockets atomic.Int64
+	start   atomic.Int64
+	stopAt  atomic.Int64
+
+	// Counters over all sockets.
+	moves, acks, resyncs, refused, leaks, dup, errs, over atomic.Int64
+	latMu                                                sync.Mutex
+	ackLat, lastLat                                      []time.Duration
+}
+
+type ltTable struct {
+	id      string
+	lt      *loadtest
+	seats   []*ltSeat
+	mu      sync.Mutex
+	sent    map[int]time.Time // version a move was made on → when it was sent
+	got     map[int]int       // version → seats that received it
+	acked   int               // highest acknowledged version
+	version int               // highest version any seat saw
+}
+
+type ltSeat struct {
+	tb    *ltTable
+	seat  int
+	token string
+	ws    *websocket.Conn
+	rng   *rand.Rand
+	mu    sync.Mutex
+	last  map[string]json.RawMessage // the latest sync or update
+	seen  int                        // highest version received
+	syncs int
+	seq   int
+	timer *time.Timer
+}
+
+func (lt *loadtest) post(ctx context.Context, path, token string, body, out any) error {
+	b, _ := json.Marshal(body)
+	req, err := http.NewRequestWithContext(ctx, "POST", lt.base+path, bytes.NewReader(b))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := lt.http.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	rb, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode >= 300 {
+		return fmt.Errorf("POST %s: %s: %s", path, resp.Status, strings.TrimSpace(string(rb)))
+	}
+	if out != nil {
+		return json.Unmarshal(rb, out)
+	}
+	return nil
+}
+
+// setup creates the tables (one identity per seat, the others join by the
+// invite) and opens every seat's socket.
+func (lt *loadtest) setup(ctx context.Context, n, jobs int) error {
+	work := make(chan int)
+	errc := make(chan error, jobs)
+	var wg sync.WaitGroup
+	for range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				if err := lt.setupTable(ctx, i); err != nil {
+					select {
+					case errc <- err:
+					default:
+					}
+				}
+			}
+		}()
+	}
+	for i := 0; i < n; i++ {
+		select {
+		case err := <-errc:
+			close(work)
+			wg.Wait()
+			return err
+		case work <- i:
+		case <-ctx.Done():
+			close(work)
+			wg.Wait()
+			return ctx.Err()
+		}
+	}
+	close(work)
+	wg.Wait()
+	select {
+	case err := <-errc:
+		return err
+	default:
+	}
+	return nil
+}
+
+func (lt *loadtest) setupTable(ctx context.Context, i int) error {
+	tb := &ltTable{lt: lt, sent: map[int]time.Time{}, got: map[int]int{}}
+	for s := 0; s < lt.players; s++ {
+		var me struct{ Token string }
+		if err := lt.post(ctx, "/api/me", "", map[string]string{"name": fmt.Sprintf("load%d-%d", i, s)}, &me); err != nil {
+			return err
+		}
+		tb.seats = append(tb.seats, &ltSeat{tb: tb, seat: s, token: me.Token, rng: rand.New(rand.NewPCG(uint64(i), uint64(s)))})
+	}
+	seats := []string{"me"}
+	for s := 1; s < lt.players; s++ {
+		seats = append(seats, "open")
+	}
+	var created struct{ ID, Invite string }
+	if err := lt.post(ctx, "/api/tables", tb.seats[0].token, map[string]any{"game": lt.game, "seats": seats,
+		"undo": false}, &created); err != nil {
+		return err
+	}
+	tb.id = created.ID
+	for s := 1; s < lt.players; s++ {
+		if err := lt.post(ctx, "/api/tables/"+tb.id+"/join", tb.seats[s].token,
+			map[string]any{"invite": created.Invite, "seat": s}, nil); err != nil {
+			return err
+		}
+	}
+	lt.mu.Lock()
+	lt.tables = append(lt.tables, tb)
+	lt.mu.Unlock()
+	for _, st := range tb.seats {
+		if err := st.dial(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (st *ltSeat) dial(ctx context.Context) error {
+	lt := st.tb.lt
+	u := "ws" + strings.TrimPrefix(lt.base, "http") + "/ws/tables/" + st.tb.id + "?seat=" + strconv.Itoa(st.seat)
+	h := http.Header{"Authorization": {"Bearer " + st.token}}
+	dctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	ws, _, err := websocket.Dial(dctx, u, &websocket.DialOptions{HTTPHeader: h})
+	if err != nil {
+		return fmt.Errorf("table %s seat %d: %w", st.tb.id, st.seat, err)
+	}
+	ws.SetReadLimit(4 << 20)
+	st.ws = ws
+	lt.sockets.Add(1)
+	go st.read()
+	return nil
+}
+
+func (lt *loadtest) closeAll() {
+	for _, tb := range lt.tables {
+		for _, st := range tb.seats {
+			if st.ws != nil {
+				st.ws.CloseNow()
+			}
+			st.mu.Lock()
+			if st.timer != nil {
+				st.timer.Stop()
+			}
+			st.mu.Unlock()
+		}
+	}
+}
+
+func (lt *loadtest) running() bool { return lt.start.Load() != 0 && lt.stopAt.Load() == 0 }
+
+// read handles what the server sends this seat.
+func (st *ltSeat) read() {
+	lt := st.tb.lt
+	for {
+		_, b, err := st.ws.Read(context.Background())
+		if err != nil {
+			if lt.running() {
+				lt.errs.Add(1)
+			}
+			return
+		}
+		now := time.Now()
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(b, &m); err != nil {
+			lt.errs.Add(1)
+			continue
+		}
+		var typ string
+		json.Unmarshal(m["t"], &typ)
+		// Nothing of the game's secrets may reach a seat while it is live.
+		if _, ok := m["seed"]; ok {
+			lt.leaks.Add(1)
+		}
+		if bytes.Contains(b, []byte(`"seed"`)) {
+			lt.leaks.Add(1)
+		}
+		if _, ok := m["record"]; ok && !bytes.Contains(m["status"], []byte(`"over"`)) {
+			lt.leaks.Add(1)
+		}
+		switch typ {
+		case "sync", "update":
+			st.onState(typ, m, now)
+		case "ack":
+			var id string
+			var v int
+			json.Unmarshal(m["id"], &id)
+			json.Unmarshal(m["v"], &v)
+			st.tb.onAck(v, now)
+		case "refused":
+			lt.refused.Add(1)
+		case "error":
+			lt.errs.Add(1)
+		}
+	}
+}
+
+func (st *ltSeat) onState(typ string, m map[string]json.RawMessage, now time.Time) {
+	lt := st.tb.lt
+	var v int
+	json.Unmarshal(m["v"], &v)
+	st.mu.Lock()
+	if typ == "sync" {
+		st.syncs++
+		if st.syncs > 1 {
+			lt.resyncs.Add(1)
+		}
+	} else if v <= st.seen {
+		lt.dup.Add(1) // the same version twice, or out of order
+	}
+	st.seen = max(st.seen, v)
+	st.last = m
+	st.mu.Unlock()
+	if typ == "update" {
+		st.tb.onUpdate(v, now)
+	}
+	var status string
+	json.Unmarshal(m["status"], &status)
+	if status == "over" {
+		if st.seat == 0 {
+			lt.over.Add(1)
+		}
+		return
+	}
+	if lt.running() {
+		st.kick()
+	}
+}
+
+// kick schedules this seat's move if it is to play: after a think time
+// drawn around the mean that gives the offered rate.
+func (st *ltSeat) kick() {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	m := st.last
+	if m == nil {
+		return
+	}
+	var toMove int
+	json.Unmarshal(m["toMove"], &toMove)
+	var legal []json.RawMessage
+	json.Unmarshal(m["legal"], &legal)
+	if toMove != st.seat || len(legal) == 0 {
+		return
+	}
+	var v int
+	json.Unmarshal(m["v"], &v)
+	i := st.rng.IntN(len(legal))
+	d := time.Duration(0)
+	if t := st.tb.lt.think; t > 0 {
+		d = time.Duration((0.5 + st.rng.Float64()) * float64(t))
+	}
+	if st.timer != nil {
+		st.timer.Stop()
+	}
+	st.timer = time.AfterFunc(d, func() { st.move(v, i) })
+}
+
+func (st *ltSeat) move(v, i int) {
+	lt := st.tb.lt
+	if !lt.running() {
+		return
+	}
+	st.mu.Lock()
+	st.seq++
+	id := fmt.Sprintf("m%d-%d", st.seat, st.seq)
+	st.mu.Unlock()
+	b, _ := json.Marshal(map[string]any{"t": "move", "v": v, "id": id, "i": i})
+	st.tb.mu.Lock()
+	st.tb.sent[v+1] = time.Now()
+	st.tb.mu.Unlock()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := st.ws.Write(ctx, websocket.MessageText, b); err != nil {
+		lt.errs.Add(1)
+		return
+	}
+	lt.moves.Add(1)
+}
+
+func (tb *ltTable) onAck(v int, now time.Time) {
+	tb.mu.Lock()
+	sent, ok := tb.sent[v]
+	tb.acked = max(tb.acked, v)
+	tb.mu.Unlock()
+	if ok {
+		tb.lt.acks.Add(1)
+		tb.lt.latMu.Lock()
+		tb.lt.ackLat = append(tb.lt.ackLat, now.Sub(sent))
+		tb.lt.latMu.Unlock()
+	}
+}
+
+func (tb *ltTable) onUpdate(v int, now time.Time) {
+	tb.mu.Lock()
+	tb.version = max(tb.version, v)
+	tb.got[v]++
+	last := tb.got[v] == len(tb.seats)
+	sent, ok := tb.sent[v]
+	if last {
+		delete(tb.got, v)
+		delete(tb.sent, v)
+	}
+	tb.mu.Unlock()
+	if last && ok {
+		tb.lt.latMu.Lock()
+		tb.lt.lastLat = append(tb.lt.lastLat, now.Sub(sent))
+		tb.lt.latMu.Unlock()
+	}
+}
+
+// checkVersions asks the server each table's version: a move acknowledged
+// but not there is lost.
+func (lt *loadtest) checkVersions(rep *ltReport) {
+	for _, tb := range lt.tables {
+		req, _ := http.NewRequest("GET", lt.base+"/api/tables/"+tb.id, nil)
+		resp, err := lt.http.Do(req)
+		if err != nil {
+			rep.Errors++
+			continue
+		}
+		var out struct{ Version int }
+		json.NewDecoder(resp.Body).Decode(&out)
+		resp.Body.Close()
+		tb.mu.Lock()
+		if out.Version < tb.acked {
+			rep.Lost += tb.acked - out.Version
+		}
+		for _, st := range tb.seats {
+			st.mu.Lock()
+			if st.seen < tb.acked {
+				rep.Unseen++
+			}
+			st.mu.Unlock()
+		}
+		tb.mu.Unlock()
+	}
+}
+
+// serverRSS reads the server's resident memory from /metrics.
+func (lt *loadtest) serverRSS() float64 {
+	resp, err := lt.http.Get(lt.base + "/metrics")
+	if err != nil {
+		return 0
+	}
+	defer resp.Body.Close()
+	sc := bufio.NewScanner(resp.Body)
+	for sc.Scan() {
+		if v, ok := strings.CutPrefix(sc.Text(), "process_resident_memory_bytes "); ok {
+			f, _ := strconv.ParseFloat(v, 64)
+			return f / (1 << 20)
+		}
+	}
+	return 0
+}
+
+type ltReport struct {
+	Command      string  `json:"command"`
+	Game         string  `json:"game"`
+	Tables       int     `json:"tables"`
+	Sockets      int64   `json:"sockets"`
+	SetupSeconds float64 `json:"setupSeconds"`
+	Seconds      float64 `json:"seconds"`
+	Moves        int64   `json:"moves"`
+	Acked        int64   `json:"acked"`
+	MovesPerSec  float64 `json:"movesPerSecond"`
+	AckP50ms     float64 `json:"ackP50ms"`
+	AckP99ms     float64 `json:"ackP99ms"`
+	LastP50ms    float64 `json:"lastUpdateP50ms"`
+	LastP99ms    float64 `json:"lastUpdateP99ms"`
+	Lost         int     `json:"lost"`
+	Unseen       int     `json:"unseen"`
+	Duplicated   int64   `json:"duplicated"`
+	Resyncs      int64   `json:"resyncs"`
+	Refused      int64   `json:"refused"`
+	Leaks        int64   `json:"leaks"`
+	Errors       int64   `json:"errors"`
+	GamesOver    int64   `json:"gamesOver"`
+	ServerRSSMB  float64 `json:"serverRssMB"`
+}
+
+func pct(d []time.Duration, p float64) float64 {
+	if len(d) == 0 {
+		return 0
+	}
+	slices.Sort(d)
+	i := min(int(p*float64(len(d))), len(d)-1)
+	return float64(d[i].Microseconds()) / 1000
+}
+
+func (lt *loadtest) report(elapsed, setup time.Duration) ltReport {
+	lt.latMu.Lock()
+	defer lt.latMu.Unlock()
+	return ltReport{Game: lt.game, Tables: len(lt.tables), Sockets: lt.sockets.Load(), SetupSeconds: setup.Seconds(),
+		Seconds: elapsed.Seconds(), Moves: lt.moves.Load(), Acked: lt.acks.Load(),
+		MovesPerSec: float64(lt.acks.Load()) / elapsed.Seconds(),
+		AckP50ms:    pct(lt.ackLat, .50), AckP99ms: pct(lt.ackLat, .99),
+		LastP50ms: pct(lt.lastLat, .50), LastP99ms: pct(lt.lastLat, .99),
+		Duplicated: lt.dup.Load(), Resyncs: lt.resyncs.Load(), Refused: lt.refused.Load(), Leaks: lt.leaks.Load(),
+		Errors: lt.errs.Load(), GamesOver: lt.over.Load()}
+}
+
+func (r ltReport) print(w io.Writer) {
+	fmt.Fprintf(w, "%s\n", r.Command)
+	fmt.Fprintf(w, "game %s: %d tables, %d sockets (set up in %.1fs)\n", r.Game, r.Tables, r.Sockets, r.SetupSeconds)
+	fmt.Fprintf(w, "%d moves acknowledged in %.1fs: %.0f moves/s\n", r.Acked, r.Seconds, r.MovesPerSec)
+	fmt.Fprintf(w, "move → acknowledgement:     p50 %.1f ms, p99 %.1f ms\n", r.AckP50ms, r.AckP99ms)
+	fmt.Fprintf(w, "move → last seat's update:  p50 %.1f ms, p99 %.1f ms\n", r.LastP50ms, r.LastP99ms)
+	fmt.Fprintf(w, "lost %d, unseen %d, duplicated %d, resyncs %d, refused %d, leaks %d, errors %d, games over %d\n",
+		r.Lost, r.Unseen, r.Duplicated, r.Resyncs, r.Refused, r.Leaks, r.Errors, r.GamesOver)
+	fmt.Fprintf(w, "server RSS %.0f MB\n", r.ServerRSSMB)
+}

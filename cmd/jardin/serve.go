@@ -1,0 +1,120 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/jardin-games/jardin/server"
+	"github.com/jardin-games/jardin/store/sqlite"
+	"github.com/jardin-games/jardin/web"
+)
+
+// cmdServe runs the server until SIGINT or SIGTERM (docs/server.md).
+func cmdServe(e *env, args []string) error {
+	d := server.Defaults()
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	addr := fs.String("addr", ":8080", "listen on HOST:PORT")
+	db := fs.String("db", "jardin.db", "SQLite file (created if missing)")
+	sync := fs.String("sync", "full", "SQLite synchronous: full (a commit survives a power cut) or normal (survives a crash of the process)")
+	natsURL := fs.String("nats", "", "NATS URL for several nodes (not yet: one node)")
+	base := fs.String("base-url", "", "address people reach the server at, for links (default http://ADDR)")
+	origins := fs.String("origin", "", "extra origins allowed for WebSockets and forms, comma-separated (host patterns or scheme://host)")
+	secure := fs.Bool("secure-cookies", false, "mark the identity cookie Secure (behind HTTPS)")
+	logFormat := fs.String("log", "text", "log format: text or json")
+	cfg := d
+	fs.IntVar(&cfg.MaxFrame, "max-frame", d.MaxFrame, "largest client WebSocket message, bytes")
+	fs.IntVar(&cfg.Queue, "queue", d.Queue, "messages waiting per connection before it is closed as a slow reader")
+	fs.Float64Var(&cfg.Rate, "rate", d.Rate, "client messages per second per connection")
+	fs.IntVar(&cfg.Burst, "burst", d.Burst, "client messages in a burst")
+	fs.IntVar(&cfg.ChatLines, "chat-lines", d.ChatLines, "chat lines per seat per --chat-window")
+	fs.DurationVar(&cfg.ChatWindow, "chat-window", d.ChatWindow, "window of the chat rate limit")
+	fs.IntVar(&cfg.MaxTables, "max-tables", d.MaxTables, "open and live tables one identity may sit at")
+	fs.IntVar(&cfg.CreateRate, "create-rate", d.CreateRate, "tables one identity may create per hour")
+	fs.DurationVar(&cfg.Grace, "grace", d.Grace, "realtime: a player away this long on their turn is replaced by a greedy bot")
+	fs.DurationVar(&cfg.Idle, "idle", d.Idle, "unload a table nobody needs after this long (async tables wait in the database)")
+	fs.DurationVar(&cfg.Ping, "ping", d.Ping, "WebSocket ping period")
+	fs.DurationVar(&cfg.BotBudget, "bot-budget", d.BotBudget, "time budget of a bot move (ismcts levels: 1x easy, 2x medium, 4x hard, 8x expert)")
+	fs.IntVar(&cfg.QuickBots, "quick-bots", d.QuickBots, "workers for random and greedy bots")
+	fs.IntVar(&cfg.SearchBots, "search-bots", d.SearchBots, "workers for ismcts bots")
+	fs.IntVar(&cfg.BatchMax, "batch", d.BatchMax, "writes per database transaction at most (group commit)")
+	fs.StringVar(&cfg.SMTPAddr, "smtp", "", "SMTP server HOST:PORT for \"your turn\" e-mails (none if empty)")
+	fs.StringVar(&cfg.SMTPFrom, "smtp-from", d.SMTPFrom, "sender address of e-mails")
+	fs.BoolVar(&cfg.WebhookPrivate, "webhook-private", false, "let webhooks reach loopback and private addresses")
+	if _, err := parse(fs, args, 0, 0, "no arguments"); err != nil {
+		return err
+	}
+	if *natsURL != "" {
+		return usagef("--nats: several nodes are not supported yet; run one node")
+	}
+	if strings.HasPrefix(*db, "postgres://") || strings.HasPrefix(*db, "postgresql://") {
+		return usagef("--db: PostgreSQL is not supported yet; give a SQLite file")
+	}
+	var h slog.Handler = slog.NewTextHandler(e.stderr, nil)
+	switch *logFormat {
+	case "text":
+	case "json":
+		h = slog.NewJSONHandler(e.stderr, nil)
+	default:
+		return usagef("--log: want text or json")
+	}
+	cfg.Log = slog.New(h)
+	cfg.SecureCookies = *secure
+	for _, o := range strings.Split(*origins, ",") {
+		if o = strings.TrimSpace(o); o != "" {
+			cfg.Origins = append(cfg.Origins, o)
+		}
+	}
+	st, err := sqlite.Open(*db, sqlite.Options{Synchronous: *sync})
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	l, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	cfg.BaseURL = strings.TrimSuffix(*base, "/")
+	if cfg.BaseURL == "" {
+		host := l.Addr().String()
+		if h, p, err := net.SplitHostPort(host); err == nil && (h == "::" || h == "0.0.0.0" || h == "") {
+			host = net.JoinHostPort("localhost", p)
+		}
+		cfg.BaseURL = "http://" + host
+	}
+	ctx, stop := signal.NotifyContext(e.ctx, syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	srv := server.New(cfg, st, e.reg, web.Assets())
+	if err := srv.Start(ctx); err != nil {
+		l.Close()
+		return err
+	}
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
+		MaxHeaderBytes: 32 << 10}
+	cfg.Log.Info("jardin serve", "addr", l.Addr().String(), "url", cfg.BaseURL, "db", *db)
+	fmt.Fprintf(e.stdout, "jardin: serving on %s (open %s/)\n", l.Addr(), cfg.BaseURL)
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(l) }()
+	select {
+	case err := <-errc:
+		srv.Close()
+		return err
+	case <-ctx.Done():
+	}
+	cfg.Log.Info("shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		cfg.Log.Error("shutdown", "err", err)
+	}
+	srv.Close()
+	return nil
+}
