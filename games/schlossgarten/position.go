@@ -3,6 +3,8 @@ package schlossgarten
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -11,9 +13,10 @@ import (
 	"github.com/jardin-games/jardin/engine"
 )
 
-// ScorePosition scores one player's garden from a text position
-// (docs/schlossgarten.md, docs/examples/schlossgarten.position.txt):
+// ScorePosition scores one player's garden from a position file
+// (docs/schlossgarten.md, docs/examples/schlossgarten.position.txt), as text:
 //
+//	game: schlossgarten      (optional; another game is refused)
 //	player: red
 //	tiles: 3 2 2 1
 //	board:
@@ -21,16 +24,100 @@ import (
 //	.  Pb Pb #  .  .  .
 //	...                      (7 rows of 7 cells)
 //
+// or as a JSON object with the same fields, "player" and "board" required:
+// {"game": "schlossgarten", "player": "red", "tiles": [3, 2, 2, 1],
+// "board": [".  .  .  .  .  .  .", ".  Pb Pb #  .  .  .", …]}.
+//
 // A cell is "." or 1–3 (a landscape tile), "#" or "#2" (a pit), or an
-// element code (h H L c P T) followed by a colour letter (r b w y).
-// Text after "//" is a comment. The score is the collected tiles plus the squares of the player's
-// elements (SG-E1).
-func (game) ScorePosition(data []byte) (engine.Score, error) {
+// element code (h H L c P T) followed by a colour letter (r b w y). In text,
+// what follows "//" is a comment. A leading UTF-8 byte-order mark is
+// ignored. The score is the collected tiles plus the squares of the
+// player's elements (SG-E1).
+func (g game) ScorePosition(data []byte) (engine.Score, error) {
+	data = engine.TrimBOM(data)
+	trimmed := bytes.TrimSpace(data)
+	if len(trimmed) == 0 {
+		return engine.Score{}, errors.New("the file is empty: want \"player: COLOUR\", \"tiles: …\" and \"board:\" followed by 7 rows of 7 cells")
+	}
+	// A text position is never valid JSON, nor does it start with a brace
+	// or a bracket: anything that does is read (and refused) as JSON.
+	if trimmed[0] == '{' || trimmed[0] == '[' || json.Valid(trimmed) {
+		return g.scoreJSON(data)
+	}
+	return scoreText(data)
+}
+
+// positionJSON is the JSON position format.
+type positionJSON struct {
+	Game   string   `json:"game"`
+	Player *string  `json:"player"`
+	Tiles  []int    `json:"tiles"`
+	Board  []string `json:"board"`
+}
+
+func (g game) scoreJSON(data []byte) (engine.Score, error) {
+	if err := engine.CheckGameField(data, g.ID()); err != nil {
+		return engine.Score{}, err
+	}
+	var p positionJSON
+	if err := engine.DecodeJSON(data, &p, true); err != nil {
+		return engine.Score{}, err
+	}
+	if p.Player == nil {
+		return engine.Score{}, errors.New("missing field \"player\": want the colour whose garden is scored (red, blue, white or yellow)")
+	}
+	if p.Board == nil {
+		return engine.Score{}, fmt.Errorf("missing field \"board\": want %d rows of %d cells, top row first", side, side)
+	}
+	pos := position{tilesAt: "field \"tiles\""}
+	player, ok := parseColour(*p.Player)
+	if !ok {
+		return engine.Score{}, fmt.Errorf("field \"player\": %q: want red, blue, white or yellow", *p.Player)
+	}
+	pos.player = player
+	for _, v := range p.Tiles {
+		if v < 1 || v > 3 {
+			return engine.Score{}, fmt.Errorf("field \"tiles\": %d: each collected tile is worth 1, 2 or 3", v)
+		}
+	}
+	if len(p.Tiles) > nSquares {
+		return engine.Score{}, fmt.Errorf("field \"tiles\": %d tiles collected, but there are only %d", len(p.Tiles), nSquares)
+	}
+	pos.tiles = p.Tiles
+	if len(p.Board) > side {
+		return engine.Score{}, fmt.Errorf("field \"board\": %d rows, want %d", len(p.Board), side)
+	}
+	for y, r := range p.Board {
+		pos.rows = append(pos.rows, strings.Fields(r))
+		pos.rowAt = append(pos.rowAt, fmt.Sprintf("field \"board\", row %d", y+1))
+	}
+	return pos.score()
+}
+
+// parseColour reads a colour name in English or French, or its letter.
+func parseColour(val string) (int, bool) {
+	for i, n := range colorNames {
+		if strings.EqualFold(val, n) || strings.EqualFold(val, colorNamesFR[i]) || (len(val) == 1 && strings.ToLower(val)[0] == colorLetter[i]) {
+			return i, true
+		}
+	}
+	return -1, false
+}
+
+// position is a garden being read, from text or JSON; the "…At" fields say
+// where each part was given, for errors.
+type position struct {
+	player  int
+	tiles   []int
+	tilesAt string
+	rows    [][]string
+	rowAt   []string
+}
+
+// scoreText reads the text format.
+func scoreText(data []byte) (engine.Score, error) {
 	var (
-		player  = -1
-		tiles   []int
-		rows    [][]string
-		rowLine []int
+		pos     = position{player: -1}
 		inBoard bool
 		seen    = map[string]int{}
 	)
@@ -51,11 +138,11 @@ func (game) ScorePosition(data []byte) (engine.Score, error) {
 			if k, _, ok := strings.Cut(line, ":"); ok && !strings.ContainsAny(k, " \t") {
 				return engine.Score{}, fmt.Errorf("line %d: %q after the board: the board comes last, put %q before \"board:\"", ln, line, k+":")
 			}
-			if len(rows) == side {
+			if len(pos.rows) == side {
 				return engine.Score{}, fmt.Errorf("line %d: an eighth board row; the board has %d rows", ln, side)
 			}
-			rows = append(rows, strings.Fields(line))
-			rowLine = append(rowLine, ln)
+			pos.rows = append(pos.rows, strings.Fields(line))
+			pos.rowAt = append(pos.rowAt, "line "+strconv.Itoa(ln))
 			continue
 		}
 		key, val, ok := strings.Cut(line, ":")
@@ -69,25 +156,27 @@ func (game) ScorePosition(data []byte) (engine.Score, error) {
 		}
 		seen[key] = ln
 		switch key {
-		case "player":
-			for i, n := range colorNames {
-				if strings.EqualFold(val, n) || strings.EqualFold(val, colorNamesFR[i]) || (len(val) == 1 && strings.ToLower(val)[0] == colorLetter[i]) {
-					player = i
-				}
+		case "game":
+			if val != Game.ID() {
+				return engine.Score{}, fmt.Errorf("line %d: this file does not look like a %s position: its \"game\" line says %q", ln, Game.ID(), val)
 			}
-			if player < 0 {
+		case "player":
+			p, ok := parseColour(val)
+			if !ok {
 				return engine.Score{}, fmt.Errorf("line %d: player %q: want red, blue, white or yellow", ln, val)
 			}
+			pos.player = p
 		case "tiles":
+			pos.tilesAt = "line " + strconv.Itoa(ln)
 			for _, f := range strings.Fields(val) {
 				v, err := strconv.Atoi(f)
 				if err != nil || v < 1 || v > 3 {
 					return engine.Score{}, fmt.Errorf("line %d: tile %q: each collected tile is worth 1, 2 or 3", ln, f)
 				}
-				tiles = append(tiles, v)
+				pos.tiles = append(pos.tiles, v)
 			}
-			if len(tiles) > nSquares {
-				return engine.Score{}, fmt.Errorf("line %d: %d tiles collected, but there are only %d", ln, len(tiles), nSquares)
+			if len(pos.tiles) > nSquares {
+				return engine.Score{}, fmt.Errorf("line %d: %d tiles collected, but there are only %d", ln, len(pos.tiles), nSquares)
 			}
 		case "board":
 			if val != "" {
@@ -95,18 +184,24 @@ func (game) ScorePosition(data []byte) (engine.Score, error) {
 			}
 			inBoard = true
 		default:
-			return engine.Score{}, fmt.Errorf("line %d: unknown field %q (player, tiles, board)", ln, key)
+			return engine.Score{}, fmt.Errorf("line %d: unknown field %q (game, player, tiles, board)", ln, key)
 		}
 	}
 	if err := sc.Err(); err != nil {
 		return engine.Score{}, fmt.Errorf("reading the position: %v", err)
 	}
-	if player < 0 {
+	if pos.player < 0 {
 		return engine.Score{}, fmt.Errorf("missing \"player: COLOUR\" line")
 	}
 	if !inBoard {
 		return engine.Score{}, fmt.Errorf("missing \"board:\" followed by 7 rows of 7 cells")
 	}
+	return pos.score()
+}
+
+// score checks the garden and scores it.
+func (pos *position) score() (engine.Score, error) {
+	rows, player := pos.rows, pos.player
 	if len(rows) != side {
 		return engine.Score{}, fmt.Errorf("board: %d rows, want %d", len(rows), side)
 	}
@@ -114,7 +209,7 @@ func (game) ScorePosition(data []byte) (engine.Score, error) {
 	var covered uint64
 	for y, r := range rows {
 		if len(r) != side {
-			return engine.Score{}, fmt.Errorf("line %d: board row y=%d has %d cells, want %d", rowLine[y], y, len(r), side)
+			return engine.Score{}, fmt.Errorf("%s: board row y=%d has %d cells, want %d", pos.rowAt[y], y, len(r), side)
 		}
 		for x, c := range r {
 			switch {
@@ -123,12 +218,12 @@ func (game) ScorePosition(data []byte) (engine.Score, error) {
 				e := bytes.IndexByte(elemCode[:], c[0])
 				q := bytes.IndexByte(colorLetter[:], c[1])
 				if e < 0 || q < 0 {
-					return engine.Score{}, fmt.Errorf("line %d: cell %q at %d,%d: want ., 1-3, # or an element code (h H L c P T) and a colour (r b w y)", rowLine[y], c, x, y)
+					return engine.Score{}, fmt.Errorf("%s: cell %q at %d,%d: want ., 1-3, # or an element code (h H L c P T) and a colour (r b w y)", pos.rowAt[y], c, x, y)
 				}
 				masks[q][e] |= bit(sqOf(x, y))
 				covered |= bit(sqOf(x, y))
 			default:
-				return engine.Score{}, fmt.Errorf("line %d: cell %q at %d,%d: want ., 1-3, # or an element code (h H L c P T) and a colour (r b w y)", rowLine[y], c, x, y)
+				return engine.Score{}, fmt.Errorf("%s: cell %q at %d,%d: want ., 1-3, # or an element code (h H L c P T) and a colour (r b w y)", pos.rowAt[y], c, x, y)
 			}
 		}
 	}
@@ -153,18 +248,18 @@ func (game) ScorePosition(data []byte) (engine.Score, error) {
 	// Every collected tile was a pit that an element now covers (elements
 	// leave the board only by being covered), and the game has only so many
 	// tiles of each value.
-	if n, m := len(tiles), popcount(covered); n > m {
-		return engine.Score{}, fmt.Errorf("line %d: %d tiles collected, but the board has only %d squares under elements, and every collected tile lies under one", seen["tiles"], n, m)
+	if n, m := len(pos.tiles), popcount(covered); n > m {
+		return engine.Score{}, fmt.Errorf("%s: %d tiles collected, but the board has only %d squares under elements, and every collected tile lies under one", pos.tilesAt, n, m)
 	}
 	var byValue [4]int
 	t := 0
-	for _, v := range tiles {
+	for _, v := range pos.tiles {
 		t += v
 		byValue[v]++
 	}
 	for v := 1; v <= 3; v++ {
 		if byValue[v] > tileCount[v] {
-			return engine.Score{}, fmt.Errorf("line %d: %d tiles worth %d collected, but the game has only %d", seen["tiles"], byValue[v], v, tileCount[v])
+			return engine.Score{}, fmt.Errorf("%s: %d tiles worth %d collected, but the game has only %d", pos.tilesAt, byValue[v], v, tileCount[v])
 		}
 	}
 	return engine.Score{Categories: append([]engine.Category(nil), categories...), Points: []int{t, elemPts}, Total: t + elemPts}, nil

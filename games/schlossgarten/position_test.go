@@ -2,6 +2,7 @@ package schlossgarten
 
 import (
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -73,15 +74,91 @@ func TestScorePositionErrors(t *testing.T) {
 	}
 }
 
+// exampleJSON is docs/examples/schlossgarten.position.txt in the JSON form.
+const exampleJSON = `{
+  "game": "schlossgarten",
+  "player": "red",
+  "tiles": [3, 3, 2, 2, 1, 3, 2, 3],
+  "board": [
+    ".  .  .  .  .  .  .",
+    ".  hr .  .  .  .  .",
+    ".  .  .  Tr .  .  .",
+    ".  #2 .  Tr Tr .  .",
+    ".  .  .  .  .  Pb Pb",
+    ".  Hr Hr .  .  Lb .",
+    ".  .  .  .  .  Lb Lb"
+  ]
+}`
+
+// Both forms of a position file, a byte-order mark, the "game" field or
+// line (this game's id accepted, another refused), and the fields that are
+// required, named when missing.
+func TestScorePositionForms(t *testing.T) {
+	text, err := os.ReadFile("../../docs/examples/schlossgarten.position.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bom := "\xef\xbb\xbf"
+	for _, in := range []string{string(text), bom + string(text), "game: schlossgarten\n" + string(text), exampleJSON, bom + exampleJSON,
+		strings.Replace(exampleJSON, `"game": "schlossgarten",`, "", 1)} {
+		sc, err := game{}.ScorePosition([]byte(in))
+		if err != nil || sc.Total != 25 || sc.Points[0] != 19 || sc.Points[1] != 6 {
+			t.Errorf("%.40q: %+v %v, want tiles 19 + elements 6", in, sc, err)
+		}
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"", "the file is empty"},
+		{bom + " \n", "the file is empty"},
+		{"null", "want a JSON object ({…}), not null"},
+		{"[1, 2]", "not a list"},
+		{"7", "not a number"},
+		{strings.Replace(exampleJSON, `"game": "schlossgarten"`, `"game": "english-gardens"`, 1),
+			`this file does not look like a schlossgarten position: its "game" field says "english-gardens"`},
+		{"game: happy-garden\n" + string(text), `line 1: this file does not look like a schlossgarten position: its "game" line says "happy-garden"`},
+		{strings.Replace(exampleJSON, `"player": "red",`, "", 1), `missing field "player"`},
+		{`{"player": "red"}`, `missing field "board"`},
+		{`{"player": "red", "board": null}`, `missing field "board"`},
+		{strings.Replace(exampleJSON, `"red"`, `"green"`, 1), `field "player": "green"`},
+		{strings.Replace(exampleJSON, `[3, 3,`, `[4, 3,`, 1), `field "tiles": 4`},
+		{strings.Replace(exampleJSON, `[3, 3,`, `["3", 3,`, 1), "field tiles: want a whole number, not string"},
+		{strings.Replace(exampleJSON, `"player"`, `"colour": 1, "player"`, 1), `unknown field "colour"`},
+		{strings.Replace(exampleJSON, `".  Hr Hr .  .  Lb .",`, `".  Hr Hr .  .  Lb",`, 1), `field "board", row 6: board row y=5 has 6 cells`},
+		{strings.Replace(exampleJSON, `".  .  .  .  .  Lb Lb"`, `".  .  .  .  .  Lb Lb", ".  .  .  .  .  .  ."`, 1), `field "board": 8 rows`},
+		{strings.Replace(exampleJSON, `"tiles": [3, 3, 2, 2, 1, 3, 2, 3]`, `"tiles": [3, 3, 2, 2, 1, 3, 2, 3, 1, 1, 1, 1]`, 1), `field "tiles": 12 tiles collected, but the board has only 11 squares under elements`},
+		{"{\n  \"player\": \"red\",\n  \"board\": [,]\n}", "line 3, column 13: JSON syntax error"},
+		{exampleJSON[:len(exampleJSON)/2], "the JSON ends too early"},
+	} {
+		_, err := game{}.ScorePosition([]byte(tc.in))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%.60q: error %v, want one mentioning %q", tc.in, err, tc.want)
+		}
+		if err != nil && goTypeName.MatchString(err.Error()) {
+			t.Errorf("%.60q: error names a Go type: %v", tc.in, err)
+		}
+	}
+}
+
+// goTypeName matches the Go type names encoding/json would print.
+var goTypeName = regexp.MustCompile(`\[\](u?int|string)|\*?\b(engine|schlossgarten|json)\.[A-Z]|\bint(8|16|32|64)?\b|Go (value|struct)`)
+
 func FuzzScorePosition(f *testing.F) {
 	data, _ := os.ReadFile("../../docs/examples/schlossgarten.position.txt")
 	f.Add(data)
+	f.Add([]byte(exampleJSON))
+	f.Add([]byte("\xef\xbb\xbf" + exampleJSON))
 	f.Add([]byte("player: red\nboard:\n"))
-	f.Add([]byte("player: b\ntiles: 1 2 3\nboard:\n" + strings.Repeat("# #2 1 2 3 hb Tr\n", 7)))
+	f.Add([]byte("game: schlossgarten\nplayer: b\ntiles: 1 2 3\nboard:\n" + strings.Repeat("# #2 1 2 3 hb Tr\n", 7)))
+	f.Add([]byte(`{"player": "b", "tiles": [1, 2, 3], "board": ["# #2 1 2 3 hb Tr"]}`))
+	for _, s := range []string{"", "null", "{}", "[]", `{"game":null}`, `{"game":"schlossgarten"}`, `{"game":5}`, "\xff\xfe"} {
+		f.Add([]byte(s))
+	}
 	f.Fuzz(func(t *testing.T, in []byte) {
 		sc, err := game{}.ScorePosition(in)
-		if err == nil && sc.Total != sc.Points[0]+sc.Points[1] {
-			t.Fatal("points do not add up")
+		if err == nil && (sc.Total != sc.Points[0]+sc.Points[1] || sc.Total < 0 || sc.Points[1] > 12) {
+			t.Fatalf("score %+v", sc)
+		}
+		if err != nil && (err.Error() == "" || goTypeName.MatchString(err.Error())) {
+			t.Fatalf("error %q", err)
 		}
 	})
 }
