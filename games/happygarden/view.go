@@ -168,14 +168,16 @@ var ansi = [numColours]string{"\x1b[31m", "\x1b[38;5;208m", "\x1b[33m", "\x1b[34
 
 const ansiReset = "\x1b[0m"
 
-// cellText is a 5-character cell: code, happy mark (* happy, . unhappy),
-// and one token mark (b butterfly, w worm, m mole, + several kinds).
-func (s *state) cellText(p int, v uint8, style engine.Style) string {
+// cellText is a cell of width w (4 or 5): the code, the happy mark (*
+// happy, . unhappy) and one token mark (b butterfly, w worm, m mole, +
+// several kinds), right-aligned.
+func (s *state) cellText(p int, v uint8, w int, style engine.Style) string {
 	if v == 0 {
-		return "  .  "
+		return strings.Repeat(" ", w-2) + ". "
 	}
 	if v == house {
-		txt := "[" + string(colourLet[s.mice[p]]) + "H" + string(colourLet[s.mice[p]]) + "]"
+		txt := "[" + string(colourLet[s.mice[p]]) + "]"
+		txt = strings.Repeat(" ", w-len(txt)) + txt
 		if style.Color {
 			return ansi[s.mice[p]] + txt + ansiReset
 		}
@@ -208,7 +210,7 @@ func (s *state) cellText(p int, v uint8, style engine.Style) string {
 		tok = "+"
 	}
 	txt := c + mark + tok
-	for len(txt) < 5 {
+	for len(txt) < w {
 		txt = " " + txt
 	}
 	if style.Color {
@@ -226,26 +228,47 @@ func (s *state) cellText(p int, v uint8, style engine.Style) string {
 	return txt
 }
 
+// drawWidth is the widest line Draw writes: a garden is at most 17 columns
+// wide (the house and 15 tiles in a row), which 4-character cells fit.
+const drawWidth = 80
+
+// Draw draws the table for a terminal, in English or French. Nothing is
+// private, so every viewer gets the same drawing.
 func (s *state) Draw(player int, style engine.Style) string {
 	var b strings.Builder
-	fr := style.Lang == "fr"
+	lang := engine.Lang(style.Lang)
+	fr := lang == "fr"
 	tr := func(en, frs string) string {
 		if fr {
 			return frs
 		}
 		return en
 	}
-	fmt.Fprintf(&b, "%s %d/%d   %s: %s   %s: %d   %s: %d\n",
-		tr("Round", "Manche"), s.round, s.rounds, tr("token", "jeton"), tokNames[s.curToken()],
-		tr("tokens left", "jetons restants"), s.pileN, tr("bag", "sac"), s.bagN)
-	fmt.Fprintf(&b, tr("Supply: %d wheelbarrows, %d worm/mole, %d butterflies, %d watering cans\n",
-		"Réserve : %d brouettes, %d vers/taupes, %d papillons, %d arrosoirs\n"), s.supWB, s.supWorm, s.supBfly, s.supCan)
+	plural := func(n int, one, many string) string {
+		if n == 1 || fr && n == 0 {
+			return fmt.Sprintf("%d %s", n, one)
+		}
+		return fmt.Sprintf("%d %s", n, many)
+	}
+	token := tr("none yet", "aucun")
+	if tok := s.curToken(); tok != tokNone {
+		token = texts.Name(turnIDs[tok], lang)
+	}
+	fmt.Fprintf(&b, "%s %d/%d — %s\n", tr("Round", "Tour"), s.round, s.rounds, token)
+	fmt.Fprintf(&b, "%s %d — %s %d\n", tr("Turn tokens left:", "Jetons tour restants :"), s.pileN,
+		tr("tiles in the bag:", "tuiles dans le sac :"), s.bagN)
+	fmt.Fprintf(&b, "%s %s, %s, %s, %s\n", tr("Supply:", "Réserve :"),
+		plural(int(s.supWB), tr("wheelbarrow", "brouette"), tr("wheelbarrows", "brouettes")),
+		plural(int(s.supWorm), tr("worm/mole", "ver/taupe"), tr("worms/moles", "vers/taupes")),
+		plural(int(s.supBfly), tr("butterfly", "papillon"), tr("butterflies", "papillons")),
+		plural(int(s.supCan), tr("watering can", "arrosoir"), tr("watering cans", "arrosoirs")))
 	b.WriteString(tr("Shop", "Jardinerie"))
 	if s.truck {
-		b.WriteString(tr("  (truck: column 2 closed)", "  (camion : colonne 2 fermée)"))
+		b.WriteString(tr(" (delivery truck: middle column closed)", " (camion de livraison : colonne du milieu fermée)"))
 	}
 	b.WriteString("\n")
 	for row := 1; row >= 0; row-- {
+		fmt.Fprintf(&b, "  %-6s", tr([]string{"bottom", "top"}[row], []string{"bas", "haut"}[row]))
 		for col := 0; col < 3; col++ {
 			i := row*3 + col
 			t := s.shop[i]
@@ -259,51 +282,79 @@ func (s *state) Draw(player int, style engine.Style) string {
 					txt += " " + string("bwW"[tiles[t].symbol-1])
 				}
 			}
-			fmt.Fprintf(&b, "  %s %-11s", slotNames[i], txt)
+			fmt.Fprintf(&b, "  %s %-10s", slotNames[i], txt)
 		}
 		b.WriteString("\n")
 	}
 	if s.held != 0 && s.phase != phOver {
-		fmt.Fprintf(&b, "%s: %s\n", tr("To place", "À placer"), tileName(s, s.held))
+		fmt.Fprintf(&b, "%s %s\n", tr("To place:", "À poser :"), tileName(s, s.held))
 	}
 	if s.phase == phRepotDest {
-		fmt.Fprintf(&b, "%s: %s\n", tr("Repotting", "Rempotage"), tileName(s, s.repotT))
+		fmt.Fprintf(&b, "%s %s\n", tr("Repotting:", "Rempotage :"), tileName(s, s.repotT))
 	}
 	if s.pend > 0 {
-		fmt.Fprintf(&b, tr("Moles to hand out (seat %d): %d\n", "Taupes à donner (siège %d) : %d\n"), s.giver+1, s.pend)
+		fmt.Fprintf(&b, "%s %s: %d\n", tr("Moles to hand out by", "Taupes à donner par"),
+			engine.SeatName(int(s.giver), -1, lang, nil), s.pend)
 	}
 	for p := 0; p < int(s.n); p++ {
+		mouse := colourName(s.mice[p], lang)
+		if fr && spec.Colours[s.mice[p]].FRFeminine != "" { // la souris
+			mouse = strings.ToLower(spec.Colours[s.mice[p]].FRFeminine)
+		}
 		bonus := ""
 		if s.bonus[p] {
-			bonus = tr(" bonus visible", " bonus visible")
+			bonus = tr(", bonus visible", ", bonus visible")
 		}
 		turn := ""
 		if p == int(s.toMove) && s.phase != phOver {
-			turn = " <"
+			turn = tr("  < to play", "  < à jouer")
 		}
-		mouse := spec.Colours[s.mice[p]].EN
-		if fr {
-			mouse = spec.Colours[s.mice[p]].FR
-		}
-		fmt.Fprintf(&b, tr("\nSeat %d (%s mouse%s) — %d pts, %d wheelbarrows, %d cans%s\n",
-			"\nSiège %d (souris %s%s) — %d pts, %d brouettes, %d arrosoirs%s\n"), p+1, mouse, bonus, s.Score(p), s.wb[p], s.cans[p], turn)
+		fmt.Fprintf(&b, "\n%s (%s%s)%s %s%s\n  %s %s, %s\n",
+			capitalize(engine.SeatName(p, -1, lang, nil)), tr(mouse+" mouse", "souris "+mouse), bonus, tr(":", " :"),
+			plural(s.Score(p), "point", "points"), turn, tr("Tokens:", "Jetons :"),
+			plural(int(s.wb[p]), tr("wheelbarrow", "brouette"), tr("wheelbarrows", "brouettes")),
+			plural(int(s.cans[p]), tr("magic watering can", "arrosoir magique"), tr("magic watering cans", "arrosoirs magiques")))
 		x0, y0, x1, y1 := s.bbox(p)
+		w := 5
+		if 5+(x1-x0+1)*5 > drawWidth {
+			w = 4
+		}
 		b.WriteString("     ")
 		for x := x0; x <= x1; x++ {
-			fmt.Fprintf(&b, "%5d", x)
+			fmt.Fprintf(&b, "%*d", w, x)
 		}
 		b.WriteString("\n")
 		for y := y0; y <= y1; y++ {
 			fmt.Fprintf(&b, "%4d ", y)
 			for x := x0; x <= x1; x++ {
-				b.WriteString(s.cellText(p, s.grid[p*ncell+cellOf(x, y)], style))
+				b.WriteString(s.cellText(p, s.grid[p*ncell+cellOf(x, y)], w, style))
 			}
 			b.WriteString("\n")
 		}
 	}
-	b.WriteString(tr("\nLegend: code + * happy / . unhappy; b butterfly, w worm, m mole, + several; shop: b/w/W symbol butterfly/worm/wheelbarrow\n",
-		"\nLégende : code + * contente / . non contente ; b papillon, w ver, m taupe, + plusieurs ; jardinerie : b/w/W symbole papillon/ver/brouette\n"))
+	b.WriteString(tr("\nLegend: a flower is written by its colour and shape letters; * happy, . unhappy;\n",
+		"\nLégende : une fleur s'écrit avec les lettres de sa couleur et de sa forme ;\n"))
+	b.WriteString(tr("tokens b butterfly, w worm, m mole, + several; [R] the house of the red mouse;\n",
+		"* contente, . non contente ; jetons b papillon, w ver, m taupe, + plusieurs ;\n"))
+	b.WriteString(tr("G gnome, W windmill; shop symbols b butterfly, w worm, W wheelbarrow.\n",
+		"[R] maison de la souris rouge ; G nain de jardin, W moulin ; symboles en\njardinerie : b papillon, w ver, W brouette.\n"))
+	var cols, shapes []string
+	for i := range numColours {
+		cols = append(cols, string(colourLet[i])+" "+colourName(uint8(i), lang))
+	}
+	for i := range numShapes {
+		shapes = append(shapes, string(shapeLet[i])+" "+shapeName(uint8(i), lang))
+	}
+	fmt.Fprintf(&b, "%s %s\n%s %s\n", tr("Colours:", "Couleurs :"), strings.Join(cols, ", "),
+		tr("Shapes:", "Formes :"), strings.Join(shapes, ", "))
 	return b.String()
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // Evaluate is a heuristic for greedy tie-breaks: the running score plus the

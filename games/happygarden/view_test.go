@@ -90,13 +90,13 @@ func TestDrawReadsWithoutColour(t *testing.T) {
 	if strings.Contains(plain, "\x1b[") {
 		t.Errorf("ANSI codes without Color")
 	}
-	for _, want := range []string{"Round", "Shop", "B1", "T3", "Seat 1", "Seat 3", "[RHR]", "Legend"} {
+	for _, want := range []string{"Round", "Shop", "B1", "T3", "Player 1", "Player 3", "[R]", "Legend"} {
 		if !strings.Contains(plain, want) {
 			t.Errorf("drawing lacks %q:\n%s", want, plain)
 		}
 	}
 	col := s.Draw(0, engine.Style{Color: true, Lang: "fr"})
-	if !strings.Contains(col, "\x1b[") || !strings.Contains(col, "Manche") {
+	if !strings.Contains(col, "\x1b[") || !strings.Contains(col, "Tour") {
 		t.Errorf("colour/French drawing wrong")
 	}
 	t.Log("\n" + plain)
