@@ -101,7 +101,7 @@ func (s *state) Draw(viewer int, st engine.Style) string {
 	fmt.Fprintf(&b, tr(st, "Landscape deck: %d  Trophy deck: %d", "Paquet Aménagement paysager : %d  Paquet Trophée : %d"),
 		s.land.n, s.tro.n)
 	if s.endTriggered {
-		b.WriteString(tr(st, "  END TRIGGERED: last round", "  FIN DÉCLENCHÉE : dernière manche"))
+		b.WriteString(tr(st, "\nEND TRIGGERED: last round", "\nFIN DE PARTIE DÉCLENCHÉE : dernière manche"))
 	}
 	b.WriteString(tr(st, "\nLandscape display:", "\nAménagement paysager :"))
 	for i, c := range s.landDisp {
@@ -262,25 +262,24 @@ func wrap(head string, items []string, sep, indent string) string {
 		atoms = append(atoms, it)
 	}
 	var b strings.Builder
-	line := strings.Repeat(" ", max(0, len(indent)-2))
-	width := visibleWidth(line)
-	start := width
+	first := strings.Repeat(" ", max(0, len(indent)-2))
+	b.WriteString(first)
+	start := len(first)
+	width := start
 	for _, a := range atoms {
 		w := visibleWidth(a)
 		if width > start && width+1+w > drawWidth {
-			b.WriteString(line)
 			b.WriteByte('\n')
-			line, width = indent, len(indent)
-			start = width
+			b.WriteString(indent)
+			width, start = len(indent), len(indent)
 		}
 		if width > start {
-			line += " "
+			b.WriteByte(' ')
 			width++
 		}
-		line += a
+		b.WriteString(a)
 		width += w
 	}
-	b.WriteString(line)
 	b.WriteByte('\n')
 	return b.String()
 }
