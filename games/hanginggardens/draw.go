@@ -45,6 +45,35 @@ func wordsFor(lang string) *drawWords {
 	return &drawEN
 }
 
+// labelSet holds every card's and tile's label, [floor+1] (0: the market),
+// built once: drawing is not a hot path, but the conformance kit draws
+// every position for many viewers.
+type labelSet struct {
+	cards, enh [][4]string
+}
+
+var labelsEN, labelsFR = buildLabels(&drawEN), buildLabels(&drawFR)
+
+func buildLabels(dw *drawWords) *labelSet {
+	ls := &labelSet{cards: make([][4]string, len(comp.Cards)), enh: make([][4]string, len(comp.Enh))}
+	for f := -1; f < 3; f++ {
+		for i := range comp.Cards {
+			ls.cards[i][f+1] = dw.label(&comp.Cards[i], f)
+		}
+		for i := range comp.Enh {
+			ls.enh[i][f+1] = dw.label(&comp.Enh[i], f)
+		}
+	}
+	return ls
+}
+
+func labelsFor(lang string) *labelSet {
+	if lang == "fr" {
+		return labelsFR
+	}
+	return labelsEN
+}
+
 // label writes a card or tile in a few letters. In the market (floor < 0) an
 // animal shows its points on floors 1/2/3; in a garden, the points of the
 // floor it stands on.
@@ -191,7 +220,8 @@ func (s *state) Draw(player int, style engine.Style) string {
 	var b strings.Builder
 	col := style.Color
 	lang := engine.Lang(style.Lang)
-	dw := wordsFor(lang)
+	dw, lab := wordsFor(lang), labelsFor(lang)
+	b.Grow(4096)
 	tr := func(en, fr string) string { return engine.Text{EN: en, FR: fr}.In(lang) }
 	colon := tr(":", " :")
 	round := min(int(s.round)+1, 4)
@@ -219,7 +249,7 @@ func (s *state) Draw(player int, style engine.Style) string {
 		for c := 0; c < 3; c++ {
 			txt := ""
 			if k := s.market[c][r]; k != 0 {
-				txt = dw.label(&comp.Cards[k-1], -1)
+				txt = lab.cards[k-1][0]
 			} else if int(s.pendCol) == c && int(s.pendRow) == r {
 				txt = tr("(taken)", "(prise)")
 			}
@@ -241,18 +271,18 @@ func (s *state) Draw(player int, style engine.Style) string {
 	}
 	b.WriteByte('\n')
 	if s.pendCard != 0 {
-		fmt.Fprintf(&b, "%s%s %s %s\n", tr("Taken", "Carte prise"), colon, comp.Cards[s.pendCard-1].ID, dw.cell(dw.label(&comp.Cards[s.pendCard-1], -1), w, col))
+		fmt.Fprintf(&b, "%s%s %s %s\n", tr("Taken", "Carte prise"), colon, comp.Cards[s.pendCard-1].ID, dw.cell(lab.cards[s.pendCard-1][0], w, col))
 	}
 	if s.pendPile >= 0 {
-		fmt.Fprintf(&b, "%s%s %s %s\n", tr("Bought", "Tuile achetée"), colon, comp.Enh[s.pendPile].ID, dw.cell(dw.label(&comp.Enh[s.pendPile], -1), w, col))
+		fmt.Fprintf(&b, "%s%s %s %s\n", tr("Bought", "Tuile achetée"), colon, comp.Enh[s.pendPile].ID, dw.cell(lab.enh[s.pendPile][0], w, col))
 	}
 
 	b.WriteString(tr("Enhancements (top tile, tiles left):", "Embellissements (tuile du dessus, tuiles restantes) :") + "\n")
 	for k := 0; k < 3; k++ {
 		txt := pad(tr("empty", "vide"), 16)
 		if s.pileLen[k] > 0 {
-			e := &comp.Enh[s.piles[k][s.pileLen[k]-1]]
-			txt = e.ID + " " + dw.cell(dw.label(e, -1), 9, col)
+			t := s.piles[k][s.pileLen[k]-1]
+			txt = comp.Enh[t].ID + " " + dw.cell(lab.enh[t][0], 9, col)
 		}
 		fmt.Fprintf(&b, "  %d$ %s %-2d", k+2, txt, s.pileLen[k])
 	}
@@ -294,7 +324,7 @@ func (s *state) Draw(player int, style engine.Style) string {
 		fmt.Fprintf(&b, "%s%s%s %d$ %d& · irrigation %s · %s %d · %s\n", seatName(int8(p), lang), mark, colon,
 			pl.Gold, pl.Tools, texts.Name(comp.Irrigation[pl.Irrigation].Name, lang),
 			tr("gardeners", "jardiniers"), pl.Gardeners, fmt.Sprintf(tr("score %d", "%d points"), s.Score(p)))
-		b.WriteString(s.drawGarden(p, dw, col))
+		s.drawGarden(&b, p, dw, lab, col)
 	}
 	if s.solo {
 		fmt.Fprintf(&b, "Automa%s %s · %s %d · %s%s %d\n", colon, words.get("difficulty."+comp.Difficulties[s.diff].Name, lang),
@@ -319,10 +349,9 @@ func (s *state) Draw(player int, style engine.Style) string {
 // a bracketed cell: its name, x when the irrigation card marks it, then the
 // card (an animal with its points on that floor) and + its enhancement.
 // Five cells of 15 characters and a space fit 80 columns.
-func (s *state) drawGarden(p int, dw *drawWords, color bool) string {
+func (s *state) drawGarden(b *strings.Builder, p int, dw *drawWords, lab *labelSet, color bool) {
 	pl := &s.pl[p]
 	const w = 13
-	var b strings.Builder
 	mask := comp.Irrigation[pl.Irrigation].Mask
 	rows := [3][2]int{{9, 3}, {5, 4}, {0, 5}}
 	for fi, r := range rows {
@@ -336,9 +365,9 @@ func (s *state) drawGarden(p int, dw *drawWords, color bool) string {
 				txt += " "
 			}
 			if k := pl.Cards[i]; k != 0 {
-				txt += dw.label(&comp.Cards[k-1], floor)
+				txt += lab.cards[k-1][floor+1]
 				if e := pl.Enh[i]; e != 0 {
-					txt += "+" + dw.label(&comp.Enh[e-1], floor)
+					txt += "+" + lab.enh[e-1][floor+1]
 				}
 			}
 			if i > r[0] {
@@ -348,7 +377,6 @@ func (s *state) drawGarden(p int, dw *drawWords, color bool) string {
 		}
 		b.WriteByte('\n')
 	}
-	return b.String()
 }
 
 // drawPad prints the final score pad, a column per player, and the solo

@@ -56,7 +56,11 @@ func (w wordBook) get(key, lang string) string {
 
 // fill replaces {name} placeholders of a word's template by values.
 func (w wordBook) fill(key, lang string, kv ...string) string {
-	return strings.NewReplacer(kv...).Replace(w.get(key, lang))
+	t := w.get(key, lang)
+	for i := 0; i+1 < len(kv); i += 2 {
+		t = strings.ReplaceAll(t, kv[i], kv[i+1])
+	}
+	return t
 }
 
 // both builds a Text from a function of the language.
