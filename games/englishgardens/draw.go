@@ -150,7 +150,7 @@ func (s *state) drawVillage(q, viewer int, st engine.Style, bold func(string) st
 		up = tr(st, "face up", "face visible")
 	}
 	fmt.Fprintf(&b, "%s  %s (%s)  score %d  %d %s\n", bold(s.seatName(q, viewer, st)),
-		s.g.c.villages[p.village], up, s.Score(q), p.visible, tr(st, "cards", "cartes"))
+		s.g.c.villages[p.village], up, s.Score(q), p.visible, plural(st, int(p.visible), "card", "cards", "carte", "cartes"))
 	trophyCell := func(sl int) string {
 		if t := p.trophy[sl]; t >= 0 {
 			return pad(fmt.Sprintf("%s #%d", slotNames[sl], t+1))
@@ -190,7 +190,7 @@ func (s *state) drawVillage(q, viewer int, st engine.Style, bold func(string) st
 				known = append(known, fmt.Sprintf("h%d:%s", i+1, s.g.cat.Name(landID(p.hand[i]), lang)))
 			}
 		}
-		head := fmt.Sprintf(tr(st, "Hand: %d cards", "Main : %d cartes"), p.handN)
+		head := fmt.Sprintf(tr(st, "Hand: %d %s", "Main : %d %s"), p.handN, plural(st, int(p.handN), "card", "cards", "carte", "cartes"))
 		if len(known) > 0 {
 			head += tr(st, "; seen:", " ; vues :")
 		}
@@ -203,7 +203,7 @@ func (s *state) drawVillage(q, viewer int, st engine.Style, bold func(string) st
 		}
 	}
 	if len(used) > 0 {
-		b.WriteString(wrap(tr(st, "Trophies:", "Trophées :"), used, "; ", "    "))
+		b.WriteString(wrap(tr(st, "Trophies:", "Trophées :"), used, ", ", "    "))
 	}
 	return b.String()
 }
@@ -302,6 +302,21 @@ func visibleWidth(s string) int {
 		n++
 	}
 	return n
+}
+
+// plural picks the word for n in the drawing's language: French uses the
+// singular for 0 and 1, English for 1 only.
+func plural(st engine.Style, n int, oneEN, manyEN, oneFR, manyFR string) string {
+	if st.Lang == "fr" {
+		if n <= 1 {
+			return oneFR
+		}
+		return manyFR
+	}
+	if n == 1 {
+		return oneEN
+	}
+	return manyEN
 }
 
 // tr picks the English or French label for the drawing's language.

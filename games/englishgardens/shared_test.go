@@ -3,6 +3,7 @@ package englishgardens
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"reflect"
 	"regexp"
 	"slices"
@@ -617,4 +618,53 @@ func TestIssue13_PositionFiles(t *testing.T) {
 			}
 		}
 	}
+}
+
+// The game page documents every event key, every move kind and part, and
+// every view field.
+func TestDocPageListsKeys(t *testing.T) {
+	page, err := os.ReadFile("../../docs/english-gardens.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(page)
+	for key := range Game.(engine.Texter).Texts().Messages {
+		if !strings.Contains(doc, "| `"+key+"` |") {
+			t.Errorf("event key %q is not in the events table", key)
+		}
+	}
+	s := newState(t, 1, 1, nil)
+	for k := uint8(mkTakeLand); k < mkLimit; k++ {
+		for a := uint8(0); a < 6; a++ {
+			d := s.DescribeMove(move{kind: k, a: a, b: orderCode([]int{2, 0, 1})}.pack())
+			if d.Kind == "unknown" {
+				continue
+			}
+			if !strings.Contains(doc, "| `"+d.Kind+"` |") {
+				t.Errorf("move kind %q is not in the table", d.Kind)
+			}
+			for _, p := range d.Parts {
+				if !strings.Contains(doc, "`"+p.Name+"`") {
+					t.Errorf("part %q of %q is not documented", p.Name, d.Kind)
+				}
+			}
+		}
+	}
+	var fields func(reflect.Type)
+	fields = func(ty reflect.Type) {
+		for ty.Kind() == reflect.Pointer || ty.Kind() == reflect.Slice || ty.Kind() == reflect.Array {
+			ty = ty.Elem()
+		}
+		if ty.Kind() != reflect.Struct {
+			return
+		}
+		for i := 0; i < ty.NumField(); i++ {
+			name, _, _ := strings.Cut(ty.Field(i).Tag.Get("json"), ",")
+			if !strings.Contains(doc, "`"+name+"`") && !strings.Contains(doc, `"`+name+`"`) {
+				t.Errorf("view field %q (%s) is not documented", name, ty.Name())
+			}
+			fields(ty.Field(i).Type)
+		}
+	}
+	fields(reflect.TypeOf(View{}))
 }
