@@ -24,13 +24,9 @@ import (
 func main() {
 	addr := flag.String("addr", "127.0.0.1:0", "listen address")
 	flag.Parse()
-	site, err := web.New()
-	if err != nil {
-		log.Fatal(err)
-	}
 	reg := games.Registry()
 	mux := http.NewServeMux()
-	mux.Handle("/assets/", site.Assets())
+	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(web.Assets())))
 	mux.HandleFunc("GET /harness/api/view", func(w http.ResponseWriter, r *http.Request) {
 		out, err := position(reg, r)
 		if err != nil {
@@ -41,7 +37,8 @@ func main() {
 		json.NewEncoder(w).Encode(out)
 	})
 	mux.HandleFunc("GET /harness/", func(w http.ResponseWriter, r *http.Request) {
-		site.ServePage(w, r, web.Shell{Title: "jardin harness"})
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, shell)
 	})
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -50,6 +47,12 @@ func main() {
 	fmt.Printf("harness listening on http://%s/harness/\n", ln.Addr())
 	log.Fatal(http.Serve(ln, mux))
 }
+
+// shell is the harness page: the server's table shell without a table.
+const shell = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>jardin harness</title><link rel="stylesheet" href="/static/style.css"></head><body>
+<main id="app"></main><script src="/static/table.js"></script></body></html>`
 
 // Move is a legal move as the page receives it.
 type Move struct {
@@ -69,6 +72,15 @@ type Position struct {
 	Moves   []Move         `json:"moves"`
 	Events  []string       `json:"events"`
 	Result  *engine.Result `json:"result,omitempty"`
+	// Comps names the catalogue's components in the language asked for,
+	// with what they do, for the drawing's tooltips.
+	Comps map[string]Comp `json:"comps,omitempty"`
+}
+
+// Comp is a component's name and help in one language.
+type Comp struct {
+	Name string `json:"name"`
+	Help string `json:"help,omitempty"`
 }
 
 func position(reg *engine.Registry, r *http.Request) (*Position, error) {
@@ -151,6 +163,10 @@ func position(reg *engine.Registry, r *http.Request) (*Position, error) {
 	cat := (*engine.Catalog)(nil)
 	if t, ok := g.(engine.Texter); ok {
 		cat = t.Texts()
+		out.Comps = map[string]Comp{}
+		for _, c := range cat.Components {
+			out.Comps[c.ID] = Comp{Name: c.Name.In(lang), Help: c.Help.In(lang)}
+		}
 	}
 	names := make([]string, players)
 	for i := range names {

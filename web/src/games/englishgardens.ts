@@ -1,0 +1,166 @@
+// Jardins Anglais (Village Green): the landscape and trophy displays with
+// their decks, and each player's village: the village card in the corner,
+// the 3×3 landscape cells, the trophy slots above the columns and beside
+// the rows, the hand (the viewer's; of others only what is public).
+
+import { caption, deck, el, g, hue, mark, rect, svgRoot, target, text } from "../svg";
+import { type Ctx, seatName, tr } from "./types";
+
+const CW = 72; // card width
+const CH = 92;
+const GAP = 6;
+
+const FEATURE_MARK: Record<string, string> = { pond: "≈", structure: "⌂", trees: "♣" };
+
+function cardFace(ctx: Ctx, c: any, x: number, y: number, w = CW, h = CH): SVGElement[] {
+  const comp = ctx.comp(c.id);
+  if (c.lawn) {
+    return [
+      rect(x, y, w, h, { fill: "#8fc46a", stroke: "#3f6b2a" }),
+      el("path", { d: `M${x + 10} ${y + h - 14}l6 -12l6 12m6 0l6 -14l6 14m6 0l6 -10l6 10`, stroke: "#3f6b2a", fill: "none", "stroke-width": 2 }),
+      text(x + w / 2, y + 18, tr(ctx, "lawn", "pelouse"), { "font-size": 12, fill: "#1f3a12" }),
+    ];
+  }
+  const hu = hue(c.colour);
+  const out: SVGElement[] = [rect(x, y, w, h, { fill: "#fffdf5", stroke: "#6b5d45" }), el("rect", { x: x + 3, y: y + 3, width: w - 6, height: 26, rx: 4, fill: hu.fill })];
+  out.push(mark(hu.mark, x + 14, y + 16, 8, hu.ink));
+  out.push(text(x + w / 2 + 8, y + 16, (c.flower ?? "").slice(0, 7), { "font-size": 11, fill: hu.ink, "font-weight": 600 }));
+  if (c.feature) {
+    out.push(text(x + w / 2, y + 52, FEATURE_MARK[c.feature] ?? "?", { "font-size": 26, fill: "#4a5d3a" }));
+    out.push(text(x + w / 2, y + h - 12, (comp?.name ?? c.feature).replace(/^.*\(/, "").replace(/\)$/, "").slice(0, 11), { "font-size": 10, fill: "#555" }));
+  } else if (c.trees?.length) {
+    (c.trees as string[]).forEach((t, i) => {
+      const tx = x + w / 2 + (i - (c.trees.length - 1) / 2) * 22;
+      out.push(el("path", { d: treePath(t, tx, y + 54), fill: t === "willow" ? "#7fae5a" : t === "birch" ? "#c7d98e" : "#2f6b2a", stroke: "#223", "stroke-width": 1 }));
+      out.push(text(tx, y + 76, t.slice(0, 1).toUpperCase(), { "font-size": 10, fill: "#333" }));
+    });
+  }
+  return out;
+}
+
+/** Three tree silhouettes that differ by shape, not only colour: oak round, birch narrow, willow drooping. */
+function treePath(t: string, x: number, y: number): string {
+  if (t === "birch") return `M${x} ${y - 16}L${x + 6} ${y + 8}H${x - 6}Z`;
+  if (t === "willow") return `M${x - 9} ${y + 8}Q${x - 10} ${y - 14} ${x} ${y - 14}Q${x + 10} ${y - 14} ${x + 9} ${y + 8}L${x + 4} ${y - 4}L${x} ${y + 8}L${x - 4} ${y - 4}Z`;
+  return `M${x} ${y + 8}a10 10 0 1 1 0.1 0Z`;
+}
+
+function trophyFace(ctx: Ctx, tr0: any, x: number, y: number, w = CW, h = CH): SVGElement[] {
+  const comp = ctx.comp(tr0.id);
+  const name: string = comp?.name ?? tr0.name;
+  const words = wrap(name, 11).slice(0, 4);
+  return [
+    rect(x, y, w, h, { fill: "#fff4d6", stroke: "#b08a2e" }),
+    mark("star", x + w / 2, y + 16, 10, "#d4a017"),
+    text(x + w / 2, y + 34, `#${tr0.n}`, { "font-size": 11, fill: "#7a5a00", "font-weight": 700 }),
+    ...words.map((s, i) => text(x + w / 2, y + 50 + i * 11, s, { "font-size": 9, fill: "#3a2e00" })),
+  ];
+}
+
+function wrap(s: string, n: number): string[] {
+  const out: string[] = [];
+  let cur = "";
+  for (const w of s.split(/\s+/)) {
+    if (cur && (cur + " " + w).length > n) {
+      out.push(cur);
+      cur = w;
+    } else cur = cur ? cur + " " + w : w;
+  }
+  if (cur) out.push(cur);
+  return out;
+}
+
+function nameOf(ctx: Ctx, c: any): string {
+  return ctx.comp(c.id)?.name ?? c.name ?? c.id;
+}
+
+export function drawEnglishGardens(v: any, ctx: Ctx): SVGSVGElement {
+  const kids: SVGElement[] = [];
+  // displays
+  let x = 16;
+  const y = 34;
+  kids.push(caption(16, 22, tr(ctx, "Landscape display", "Rivière de cartes Paysage")));
+  kids.push(target(v.landDeck.id, tr(ctx, `landscape deck, ${v.landDeck.count} cards`, `pioche Paysage, ${v.landDeck.count} cartes`), ctx.comp(v.landDeck.id)?.help, deck(x, y, CW, CH, v.landDeck.count, tr(ctx, "Landscape deck", "Pioche Paysage"))));
+  x += CW + 16;
+  const landSlots = (v.landDisplay as any[]).map((s, i) =>
+    target(s.id, s.card ? nameOf(ctx, s.card) : tr(ctx, "empty", "vide"), s.card ? ctx.comp(s.card.id)?.help : undefined, ...(s.card ? cardFace(ctx, s.card, x + i * (CW + GAP), y) : [rect(x + i * (CW + GAP), y, CW, CH, { fill: "none", stroke: "#aaa", "stroke-dasharray": "4 3" })])),
+  );
+  kids.push(target("land-display", tr(ctx, "landscape display", "rivière Paysage"), ctx.comp("land-display")?.help, rect(x - 4, y - 4, 3 * (CW + GAP) + 2, CH + 8, { fill: "transparent", stroke: "#c9bfa6" }), ...landSlots));
+  x += 3 * (CW + GAP) + 24;
+  kids.push(caption(x, 22, tr(ctx, "Trophies", "Trophées")));
+  kids.push(target(v.trophyDeck.id, tr(ctx, `trophy deck, ${v.trophyDeck.count} cards`, `pioche Trophées, ${v.trophyDeck.count} cartes`), ctx.comp(v.trophyDeck.id)?.help, deck(x, y, CW, CH, v.trophyDeck.count, tr(ctx, "Trophy deck", "Pioche Trophées"))));
+  x += CW + 16;
+  const trophySlots = (v.trophyDisplay as any[]).map((s, i) =>
+    target(s.id, s.trophy ? nameOf(ctx, s.trophy) : tr(ctx, "empty", "vide"), s.trophy ? ctx.comp(s.trophy.id)?.help : undefined, ...(s.trophy ? trophyFace(ctx, s.trophy, x + i * (CW + GAP), y) : [rect(x + i * (CW + GAP), y, CW, CH, { fill: "none", stroke: "#aaa", "stroke-dasharray": "4 3" })])),
+  );
+  kids.push(target("trophy-display", tr(ctx, "trophy display", "rivière Trophées"), ctx.comp("trophy-display")?.help, rect(x - 4, y - 4, 3 * (CW + GAP) + 2, CH + 8, { fill: "transparent", stroke: "#c9bfa6" }), ...trophySlots));
+  x += 3 * (CW + GAP) + 16;
+  if (v.held) {
+    kids.push(caption(x, 22, tr(ctx, "To place", "À placer")));
+    kids.push(target(v.held.id, nameOf(ctx, v.held), ctx.comp(v.held.id)?.help, ...trophyFace(ctx, v.held, x, y)));
+  }
+  const topW = Math.max(x + CW + 16, 16 + 2 * 470 + 12 + 16);
+
+  // villages, two per row
+  const PW = 470;
+  const PH = 4 * (CH + GAP) + 120;
+  const villages: any[] = v.villages ?? [];
+  villages.forEach((vil, i) => {
+    const px = 16 + (i % 2) * (PW + 12);
+    const py = y + CH + 30 + Math.floor(i / 2) * (PH + 12);
+    const turn = v.toMove === vil.seat;
+    const parts: SVGElement[] = [
+      rect(px, py, PW, PH, { fill: turn ? "#fff7d6" : "#fbfaf6", stroke: turn ? "#c99a00" : "#ccc", "stroke-width": turn ? 3 : 1 }),
+      el("text", { x: px + 12, y: py + 22, class: "seat-name" }, seatName(ctx, vil.seat) + (vil.seat === ctx.seat ? tr(ctx, " (you)", " (vous)") : "")),
+      el("text", { x: px + PW - 12, y: py + 22, "text-anchor": "end", class: "score" }, String(vil.score)),
+    ];
+    const gx = px + 12;
+    const gy = py + 34;
+    // village card in the corner, trophy slots c1..c3 above the columns, r1..r3 right of the rows
+    const vc = vil.village;
+    parts.push(target(vc.id, ctx.comp(vc.id)?.name ?? vc.name, ctx.comp(vc.id)?.help, rect(gx, gy, CW, CH, { fill: vc.faceUp ? "#e8dcc0" : "#9c8566", stroke: "#6b5d45" }), text(gx + CW / 2, gy + CH / 2 - 8, "⌂", { "font-size": 24 }), ...wrap(ctx.comp(vc.id)?.name ?? vc.name, 11).slice(0, 2).map((s, k) => text(gx + CW / 2, gy + CH / 2 + 16 + k * 11, s, { "font-size": 9 }))));
+    const slot = (id: string, sx: number, sy: number) => {
+      const st = (vil.trophies as any[]).find((t) => t.id === id);
+      const top = st?.stack?.[st.stack.length - 1];
+      const label = tr(ctx, `trophy slot ${id}`, `emplacement de trophée ${id}`) + (top ? `: ${nameOf(ctx, top)}` : "");
+      return target(`${id}`, label, top ? ctx.comp(top.id)?.help : undefined, ...(top ? trophyFace(ctx, top, sx, sy) : [rect(sx, sy, CW, CH, { fill: "#f6f1e4", stroke: "#c9bfa6", "stroke-dasharray": "4 3" }), text(sx + CW / 2, sy + CH / 2, id, { fill: "#a99", "font-size": 12 })]), st && st.stack.length > 1 ? text(sx + CW - 10, sy + 10, `×${st.stack.length}`, { "font-size": 10 }) : null);
+    };
+    for (let c = 0; c < 3; c++) parts.push(ownSlot(vil, ctx, slot(`c${c + 1}`, gx + (c + 1) * (CW + GAP), gy)));
+    for (let r = 0; r < 3; r++) {
+      parts.push(ownSlot(vil, ctx, slot(`r${r + 1}`, gx, gy + (r + 1) * (CH + GAP))));
+      for (let c = 0; c < 3; c++) {
+        const cell = vil.cells[r * 3 + c];
+        const cx = gx + (c + 1) * (CW + GAP);
+        const cy = gy + (r + 1) * (CH + GAP);
+        const top = cell.stack[cell.stack.length - 1];
+        const label = `${cell.id}: ` + (top ? nameOf(ctx, top) : tr(ctx, "empty", "vide")) + (cell.stack.length > 1 ? tr(ctx, ` (${cell.stack.length} cards)`, ` (${cell.stack.length} cartes)`) : "");
+        const id = vil.seat === ctx.seat ? cell.id : `${vil.seat}:${cell.id}`;
+        parts.push(target(id, label, top ? ctx.comp(top.id)?.help : undefined, ...(top ? cardFace(ctx, top, cx, cy) : [rect(cx, cy, CW, CH, { fill: "#eef2e2", stroke: "#b9c29f" })]), cell.stack.length > 1 ? text(cx + CW - 10, cy + CH - 8, `×${cell.stack.length}`, { "font-size": 10 }) : null));
+      }
+    }
+    // hand
+    const hx = gx + 4 * (CW + GAP) + 8;
+    parts.push(el("text", { x: hx, y: gy + 10, class: "small" }, tr(ctx, `Hand (${vil.handSize})`, `Main (${vil.handSize})`)));
+    (vil.hand as any[]).forEach((slot, k) => {
+      const sy = gy + 18 + k * 44;
+      if (slot.card && vil.seat === ctx.seat) {
+        parts.push(target(slot.id, nameOf(ctx, slot.card), ctx.comp(slot.card.id)?.help, ...cardFace(ctx, slot.card, hx, sy, CW, CH)));
+      } else if (slot.card) {
+        parts.push(g({}, ...cardFace(ctx, slot.card, hx, sy, CW, CH)));
+      } else {
+        parts.push(g({ role: "img", "aria-label": tr(ctx, "a card face down", "une carte face cachée") }, rect(hx, sy, CW, CH, { fill: "#9c8566", stroke: "#4a3f33" })));
+      }
+    });
+    parts.push(el("text", { x: gx, y: py + PH - 10, class: "small" }, tr(ctx, `discards: ${vil.discards} · visible cards: ${vil.visible}`, `défausses : ${vil.discards} · cartes visibles : ${vil.visible}`)));
+    kids.push(g({ class: "village" }, ...parts));
+  });
+  const rows = Math.ceil(villages.length / 2);
+  const H = y + CH + 30 + rows * (PH + 12) + 8;
+  return svgRoot(topW, H, tr(ctx, "Village Green table", "Table de Jardins Anglais"), ...kids);
+}
+
+/** Trophy slots are named by their bare id only in the viewer's own village. */
+function ownSlot(vil: any, ctx: Ctx, e: SVGGElement): SVGGElement {
+  if (vil.seat !== ctx.seat) e.setAttribute("data-id", `${vil.seat}:${e.getAttribute("data-id")}`);
+  return e;
+}
