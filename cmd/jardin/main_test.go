@@ -92,6 +92,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"sim", "english-gardens", "--seats", "ismcts:xNaN,greedy"}, 2, "--seats"},
 		{[]string{"sim", "english-gardens", "--seats", "ismcts:c1e999,greedy"}, 2, "--seats"},
 		{[]string{"bench", "english-gardens", "--seconds", "NaN"}, 2, "--seconds"},
+		{[]string{"sim", "english-gardens", "--games", "2000000000"}, 2, "--games: at most"},
+		{[]string{"sim", "english-gardens", "--games", "99999999999999999999"}, 2, "-games: value out of range"},
 		{[]string{"bench", "english-gardens", "--seconds", "Inf"}, 2, "--seconds"},
 		{[]string{"bench", "english-gardens", "--seconds", "-Inf"}, 2, "--seconds"},
 		{[]string{"bench", "english-gardens", "--seconds", "1e300"}, 2, "at most 3600"},

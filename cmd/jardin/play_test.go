@@ -388,3 +388,31 @@ func TestPromptLongLine(t *testing.T) {
 		t.Error("a long input was echoed")
 	}
 }
+
+// Ctrl-C while a bot thinks ends the game at once too.
+func TestInterruptWhileBotThinks(t *testing.T) {
+	ctx, cancel := interrupted()
+	defer cancel()
+	e := term{reg: tinyReg, ctx: ctx, thinkAfter: time.Millisecond}
+	var out syncBuffer
+	done := make(chan int, 1)
+	go func() {
+		done <- run(e.env("", &out, &out), []string{"play", "tiny-garden", "--seats", "ismcts:60s,you", "--seed", "5"})
+	}()
+	for !strings.Contains(out.String(), "is thinking…") {
+		time.Sleep(time.Millisecond)
+	}
+	start := time.Now()
+	cancel()
+	select {
+	case code := <-done:
+		if code != 1 || !strings.Contains(out.String(), "game abandoned: interrupted") {
+			t.Errorf("exit %d:\n%s", code, out.String())
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("took %v to stop", d)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the game did not stop while the bot thought")
+	}
+}

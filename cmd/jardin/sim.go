@@ -20,6 +20,9 @@ import (
 	"github.com/jardin-games/jardin/sim"
 )
 
+// maxSimGames bounds --games: the report holds every game's totals.
+const maxSimGames = 10_000_000
+
 func cmdSim(e *env, args []string) error {
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
 	players := fs.Int("players", 0, "number of players (default: the number of seats, or 2)")
@@ -49,6 +52,11 @@ func cmdSim(e *env, args []string) error {
 	}
 	if *nGames < 1 || *jobs < 1 {
 		return usagef("--games and --jobs must be at least 1")
+	}
+	if *nGames > maxSimGames {
+		// The report keeps every game's totals: two billion games would
+		// not fit in memory, and would not end anyway.
+		return usagef("--games: at most %d", maxSimGames)
 	}
 	opts, err := parseOptions(*optStr)
 	if err != nil {
