@@ -463,7 +463,7 @@ func TestDescribeMove(t *testing.T) {
 		ms := s.LegalMoves(nil)
 		for _, m := range ms {
 			for _, p := range s.DescribeMove(m).Parts {
-				if p.Name != "display" && !strings.Contains(view, `"id":"`+p.ID+`"`) {
+				if !strings.Contains(view, `"id":"`+p.ID+`"`) {
 					t.Fatalf("%s: %s %q is not an id of the view", s.FormatMove(m), p.Name, p.ID)
 				}
 			}

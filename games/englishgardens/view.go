@@ -43,6 +43,19 @@ type TrophySlotView struct {
 	Trophy *TrophyView `json:"trophy"`
 }
 
+// LandDisplayView is the landscape display: its id (special 1's
+// "display") and its three positions.
+type LandDisplayView struct {
+	ID    string          `json:"id"`
+	Slots [3]LandSlotView `json:"slots"`
+}
+
+// TrophyDisplayView is the trophy display: its id and its three positions.
+type TrophyDisplayView struct {
+	ID    string            `json:"id"`
+	Slots [3]TrophySlotView `json:"slots"`
+}
+
 // HandSlotView is one card of a hand; Card is null when the viewer may not
 // know it.
 type HandSlotView struct {
@@ -104,8 +117,8 @@ type View struct {
 	EndTriggered bool              `json:"endTriggered"`
 	LandDeck     DeckView          `json:"landDeck"`
 	TrophyDeck   DeckView          `json:"trophyDeck"`
-	LandDisplay  [3]LandSlotView   `json:"landDisplay"`
-	TrophyDisp   [3]TrophySlotView `json:"trophyDisplay"`
+	LandDisplay  LandDisplayView   `json:"landDisplay"`
+	TrophyDisp   TrophyDisplayView `json:"trophyDisplay"`
 	// LandUnder and TrophyUnder are the cards the viewer put under the
 	// decks with special 1, top first: only they know that order.
 	LandUnder   []CardView   `json:"landUnder,omitempty"`
@@ -178,20 +191,22 @@ func (s *state) View(viewer int) any {
 	v := View{Game: s.g.ID(), Viewer: viewer, Players: int(s.n), First: int(s.first), ToMove: s.ToMove(),
 		Phase: phaseNames[s.phase], Turns: int(s.turns), EndTriggered: s.endTriggered,
 		LandDeck:    DeckView{ID: "land-deck", Count: int(s.land.n)},
+		LandDisplay: LandDisplayView{ID: "land-display"},
+		TrophyDisp:  TrophyDisplayView{ID: "trophy-display"},
 		TrophyDeck:  DeckView{ID: "trophy-deck", Count: int(s.tro.n)},
 		RemovedLand: int(s.nRemovedLand), RemovedTrophy: int(s.nRemovedTro)}
 	for i, c := range s.landDisp {
-		v.LandDisplay[i].ID = landSlotID(i)
+		v.LandDisplay.Slots[i].ID = landSlotID(i)
 		if c >= 0 {
 			cv := s.cardView(c)
-			v.LandDisplay[i].Card = &cv
+			v.LandDisplay.Slots[i].Card = &cv
 		}
 	}
 	for i, t := range s.troDisp {
-		v.TrophyDisp[i].ID = troSlotID(i)
+		v.TrophyDisp.Slots[i].ID = troSlotID(i)
 		if t >= 0 {
 			tv := s.trophyView(t)
-			v.TrophyDisp[i].Trophy = &tv
+			v.TrophyDisp.Slots[i].Trophy = &tv
 		}
 	}
 	if viewer >= 0 {
