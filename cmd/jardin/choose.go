@@ -57,7 +57,7 @@ func newChooser(t *texts, s engine.State, legal []engine.Move) *chooser {
 			}
 			w := labels[0]
 			if len(labels) > 1 {
-				w += ": " + strings.Join(labels[1:], ", ")
+				w += tr(t.lang, ": ", " : ") + strings.Join(labels[1:], ", ")
 			}
 			c.whole = append(c.whole, w+"   ["+note+"]")
 		} else {
@@ -258,4 +258,14 @@ var partWords = map[string][2]string{
 	"icon":        {"icon", "icône"},
 	"shape":       {"shape", "forme"},
 	"target":      {"target", "cible"},
+	"display":     {"display", "présentoir"},
+	"first":       {"first", "premier"},
+	"second":      {"second", "deuxième"},
+	"third":       {"third", "troisième"},
+	"bed":         {"bed", "massif"},
+	"space":       {"space", "emplacement"},
+	"player":      {"player", "joueur"},
+	"count":       {"count", "nombre"},
+	"color":       {"colour", "couleur"},
+	"colour":      {"colour", "couleur"},
 }
