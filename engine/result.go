@@ -22,9 +22,14 @@ type Score struct {
 	Categories []Category `json:"categories"`
 	Points     []int      `json:"points"`
 	Total      int        `json:"total"`
-	// Rating is the solo rating band, when the game has one.
-	Rating string `json:"rating,omitempty"`
+	// Rating is the solo rating band, when the game has one, in English;
+	// RatingFR the same in French.
+	Rating   string `json:"rating,omitempty"`
+	RatingFR string `json:"ratingFr,omitempty"`
 }
+
+// RatingIn returns the solo rating in lang.
+func (s Score) RatingIn(lang string) string { return ratingIn(s.Rating, s.RatingFR, lang) }
 
 // PlayerResult is one seat's line of the result.
 type PlayerResult struct {
@@ -34,8 +39,20 @@ type PlayerResult struct {
 	// higher is better.
 	Tiebreak []int `json:"tiebreak,omitempty"`
 	// Rank is 1 for the winner(s); tied players share a rank.
-	Rank   int    `json:"rank"`
-	Rating string `json:"rating,omitempty"`
+	Rank int `json:"rank"`
+	// Rating is the solo rating band in English, RatingFR in French.
+	Rating   string `json:"rating,omitempty"`
+	RatingFR string `json:"ratingFr,omitempty"`
+}
+
+// RatingIn returns the solo rating in lang.
+func (p PlayerResult) RatingIn(lang string) string { return ratingIn(p.Rating, p.RatingFR, lang) }
+
+func ratingIn(en, fr, lang string) string {
+	if Lang(lang) == "fr" && fr != "" {
+		return fr
+	}
+	return en
 }
 
 // Result is the score pad of every player with ranks after tie-breakers.

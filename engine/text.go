@@ -71,6 +71,10 @@ type Catalog struct {
 	// CellName, when set, names a place id for a sentence ("row 1, column
 	// 3"); by default the id itself is printed.
 	CellName func(id, lang string) string
+	// Rules states each rule of the game's spec in both languages, by rule
+	// id ("EG-T6c"), so that a refused move is explained in the player's
+	// language (Explain).
+	Rules map[string]Text
 
 	byID map[string]int
 }
@@ -155,6 +159,11 @@ func (c *Catalog) Check() error {
 			if err := samePlaceholders(m.YouEN, m.YouFR); err != nil {
 				errs = append(errs, fmt.Errorf("message %q (You form): %w", k, err))
 			}
+		}
+	}
+	for id, r := range c.Rules {
+		if r.EN == "" || r.FR == "" {
+			errs = append(errs, fmt.Errorf("rule %q: needs both English and French", id))
 		}
 	}
 	for _, k := range c.Components {
@@ -323,6 +332,24 @@ func capitalize(s string) string {
 		return s
 	}
 	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// Explain writes a refused move's error for a player reading lang. In
+// English it is the error itself (rule id and what is wrong); in French,
+// where the error is a *RuleError, the rule id and the rule's French
+// statement from the catalogue, since the error's details are English.
+func (c *Catalog) Explain(err error, lang string) string {
+	var re *RuleError
+	if err == nil {
+		return ""
+	}
+	if !errors.As(err, &re) || Lang(lang) == "en" {
+		return err.Error()
+	}
+	if r, ok := c.Rules[re.Rule]; ok && r.FR != "" {
+		return "coup refusé par la règle " + re.Rule + " : " + r.FR
+	}
+	return "coup refusé par la règle " + re.Rule + " (" + re.Msg + ")"
 }
 
 // Texter is implemented by games: their catalogue of event messages and

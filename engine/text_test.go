@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 )
@@ -140,5 +141,23 @@ func TestMoveDescJSON(t *testing.T) {
 	}
 	if _, err := json.Marshal(MoveDesc{Kind: "a", Parts: []Part{{"kind", "x"}}}); err == nil {
 		t.Error("a part called kind marshalled")
+	}
+}
+
+func TestExplain(t *testing.T) {
+	c := testCatalog(t)
+	c.Rules = map[string]Text{"X-1": {"a card goes on an empty cell", "une carte se pose sur une case vide"}}
+	err := Illegal("X-1", "r1c1 holds a card")
+	if got := c.Explain(err, "en"); got != "X-1: r1c1 holds a card" {
+		t.Errorf("en: %q", got)
+	}
+	if got := c.Explain(err, "fr"); got != "coup refusé par la règle X-1 : une carte se pose sur une case vide" {
+		t.Errorf("fr: %q", got)
+	}
+	if got := c.Explain(Illegal("X-2", "no"), "fr"); got != "coup refusé par la règle X-2 (no)" {
+		t.Errorf("fr, unknown rule: %q", got)
+	}
+	if got := c.Explain(errors.New("plain"), "fr"); got != "plain" {
+		t.Errorf("not a rule error: %q", got)
 	}
 }
