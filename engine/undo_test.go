@@ -93,8 +93,8 @@ func (s *toy) Clone() State {
 	c.played = slices.Clone(s.played)
 	return &c
 }
-func (s *toy) Score(int) int   { return 0 }
-func (s *toy) Result() Result  { return Result{} }
+func (s *toy) Score(int) int  { return 0 }
+func (s *toy) Result() Result { return Result{} }
 func (s *toy) View(p int) any {
 	v := map[string]any{"deck": len(s.deck), "played": s.played, "marker": s.marker, "turn": s.turn,
 		"hands": []int{len(s.hand[0]), len(s.hand[1])}}
