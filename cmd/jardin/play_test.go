@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -414,5 +415,15 @@ func TestInterruptWhileBotThinks(t *testing.T) {
 		}
 	case <-time.After(30 * time.Second):
 		t.Fatal("the game did not stop while the bot thought")
+	}
+}
+
+// A record of a lone human ("You") replays in the second person.
+func TestReplayYou(t *testing.T) {
+	path := writeTemp(t, recordOf(t, strings.Repeat("1\n", 200)))
+	code, out, errs := term{reg: tinyReg}.run(t, "", "replay", path)
+	if code != 0 || !strings.Contains(out, "You plant ") || strings.Contains(out, "You plants") ||
+		!strings.Contains(out, "Greedy (seat 2) plants ") || regexp.MustCompile(`You draw [A-Z]`).MatchString(out) {
+		t.Errorf("exit %d %s\n%s", code, errs, out)
 	}
 }

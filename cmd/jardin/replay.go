@@ -46,6 +46,14 @@ func cmdReplay(e *env, args []string) error {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	t := newTexts(g, *lang, names)
+	// A lone human is recorded as "You": read the events as that seat would
+	// ("You take…", not "You takes…"), still showing public events only.
+	reader := engine.Spectator
+	for i, p := range rec.Players {
+		if p.Kind == "human" && (p.Name == "You" || p.Name == "Vous") {
+			reader = i
+		}
+	}
 	waiting := *step
 	var stopped bool
 	s, err := record.Replay(e.reg, rec, func(n int, s engine.State, events []engine.Event) {
@@ -57,7 +65,7 @@ func cmdReplay(e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "%3d. %s: %s\n", n, names[st.Player], st.Move)
 		for _, ev := range events {
 			if ev.Private < 0 {
-				fmt.Fprintf(e.stdout, "     %s\n", t.event(ev, engine.Spectator))
+				fmt.Fprintf(e.stdout, "     %s\n", t.event(ev, reader))
 			}
 		}
 		if !*step {
