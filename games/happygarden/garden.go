@@ -351,23 +351,27 @@ func (s *state) repotRule(p int, t uint8, c int) (string, string) {
 // exists. While a chosen tile waits to be placed, a destination must leave
 // it a legal cell.
 func (s *state) repotDests(p int, t uint8, buf []engine.Move, one bool) ([]engine.Move, bool) {
+	free := s.connected(p, t, -1)
+	start := int(s.pos[t])
+	if one {
+		// An empty neighbour is reached in one slide: most tiles that can
+		// move at all have a legal destination there, found without
+		// exploring every cell the tile could slide to.
+		for _, d := range dirs {
+			if c := start + d; s.repotDestOK(p, t, start, c, free) {
+				return buf, true
+			}
+		}
+	}
 	x0, y0, x1, y1 := s.bbox(p)
 	var seen cellSet
 	s.slideSet(p, t, &seen)
-	free := s.connected(p, t, -1)
-	start := int(s.pos[t])
 	found := false
 	for y := y0 - 1; y <= y1+1; y++ {
 		for x := x0 - 1; x <= x1+1; x++ {
 			c := cellOf(x, y)
-			if c == start || !seen.has(c) || s.checkCell(p, t, c, t) != okCell {
+			if c == start || !seen.has(c) || !s.repotDestOK(p, t, start, c, free) {
 				continue
-			}
-			if !free && !s.connected(p, t, c) {
-				continue
-			}
-			if s.held != 0 && !s.heldFits(p, change{moved: t, from: start, to: c}) {
-				continue // the chosen tile would have nowhere to go (HP-T15)
 			}
 			found = true
 			if one {
@@ -377,6 +381,20 @@ func (s *state) repotDests(p int, t uint8, buf []engine.Move, one bool) ([]engin
 		}
 	}
 	return buf, found
+}
+
+// repotDestOK: empty cell c, reachable by sliding, is a legal destination
+// for tile t of garden p from start (HP-T26.2, HP-T26.3; free: the garden
+// stays joined without t anyway), leaving the chosen tile, if one waits, a
+// legal cell (HP-T15).
+func (s *state) repotDestOK(p int, t uint8, start, c int, free bool) bool {
+	if s.checkCell(p, t, c, t) != okCell {
+		return false
+	}
+	if !free && !s.connected(p, t, c) {
+		return false
+	}
+	return s.held == 0 || s.heldFits(p, change{moved: t, from: start, to: c})
 }
 
 // anyRepot: player p has a tile with a legal repot destination.

@@ -749,7 +749,8 @@ func TestRule_HP_T15_T26_RepotKeepsTheChosenTilePlaceable(t *testing.T) {
 // heldFits, which decides the rule above without changing the state,
 // agrees with doing the change on a copy and looking for a legal cell, for
 // every repot destination and every watering in the placing step of random
-// games.
+// games; and whether a tile can be repotted agrees with the list of its
+// destinations.
 func TestRule_HP_T15_HeldFitsMatchesTheGarden(t *testing.T) {
 	checked := 0
 	for n := 2; n <= 5; n++ {
@@ -762,6 +763,13 @@ func TestRule_HP_T15_HeldFitsMatchesTheGarden(t *testing.T) {
 				free := s.Clone().(*state)
 				free.held = 0
 				for _, u := range s.gtiles[p][:s.gn[p]] {
+					// The quick existence check agrees with the full list.
+					for _, st := range []*state{s, free} {
+						all, _ := st.repotDests(p, u, nil, false)
+						if _, any := st.repotDests(p, u, nil, true); any != (len(all) > 0) {
+							t.Fatalf("repot of %s: a destination exists = %v, but %d are listed", tileID(int(u)), any, len(all))
+						}
+					}
 					dests, _ := free.repotDests(p, u, nil, false)
 					for _, m := range dests {
 						_, _, to, _ := unpack(m)
