@@ -1,0 +1,127 @@
+// Les Jardins Suspendus (The Hanging Gardens): the market of 3 columns × 4
+// rows with the gardeners, the enhancement piles, the royal objectives with
+// their markers, and each player's three-floor pyramid (5, 4, 3 positions)
+// with enhancements, gold, tools and irrigation; the automa's side in solo.
+
+import { caption, el, g, hue, mark, rect, svgRoot, target, text } from "../svg";
+import { type Ctx, seatName, tr } from "./types";
+
+const CW = 66;
+const CH = 58;
+
+// Each kind of card has a colour and a mark.
+const KIND: Record<string, { fill: string; m: Parameters<typeof mark>[0] }> = {
+  AN: { fill: "#f0c27a", m: "triangle" },
+  VI: { fill: "#c9b3e6", m: "diamond" },
+  EM: { fill: "#cfe3b4", m: "leaf" },
+  TR: { fill: "#9fd0c0", m: "hexagon" },
+  EN: { fill: "#f2e6a0", m: "star" },
+  OB: { fill: "#f5d0c5", m: "heart" },
+};
+
+function cardFace(ctx: Ctx, id: string, x: number, y: number, w = CW, h = CH): SVGElement[] {
+  const k = KIND[id.slice(0, 2)] ?? { fill: "#eee", m: "ring" as const };
+  const full = ctx.comp(id)?.name ?? id;
+  const detail = full.replace(/^[A-Z]{2}\d+\s*/, "").replace(/^\(|\)$/g, "");
+  const out: SVGElement[] = [rect(x, y, w, h, { fill: k.fill, stroke: "#5b4a2e" }), mark(k.m, x + 11, y + 11, 7, "#5b4a2e"), text(x + w / 2 + 6, y + 12, id, { "font-size": 11, "font-weight": 700 })];
+  detail
+    .split(/,\s*/)
+    .slice(0, 3)
+    .forEach((s, i) => out.push(text(x + w / 2, y + 28 + i * 11, s.slice(0, 12), { "font-size": 9 })));
+  return out;
+}
+
+export function drawHangingGardens(v: any, ctx: Ctx): SVGSVGElement {
+  const kids: SVGElement[] = [];
+  const seatColour = (p: number) => ["red", "blue", "yellow", "green", "purple"][p] ?? "grey";
+  // market
+  kids.push(caption(16, 22, tr(ctx, "Market", "Marché")));
+  const mx = 40;
+  const my = 34;
+  for (let c = 0; c < 3; c++) {
+    for (let r = 0; r < 4; r++) {
+      const id = v.market[c][r];
+      const x = mx + c * (CW + 8);
+      const y = my + (3 - r) * (CH + 6);
+      const cell = `market:${c + 1}:${r + 1}`;
+      kids.push(target(cell, id ? `${tr(ctx, "column", "colonne")} ${c + 1}, ${tr(ctx, "row", "rangée")} ${r + 1}: ${ctx.comp(id)?.name ?? id}` : tr(ctx, "empty", "vide"), id ? ctx.comp(id)?.help : undefined, ...(id ? cardFace(ctx, id, x, y) : [rect(x, y, CW, CH, { fill: "none", stroke: "#bbb", "stroke-dasharray": "4 3" })])));
+    }
+    // gardeners above the column
+    (v.gardeners[c] as number[]).forEach((p, k) => {
+      const h = hue(seatColour(p));
+      kids.push(g({ role: "img", "aria-label": tr(ctx, `gardener of ${seatName(ctx, p)}`, `jardinier de ${seatName(ctx, p)}`) }, el("circle", { cx: mx + c * (CW + 8) + 14 + k * 18, cy: my + 4 * (CH + 6) + 10, r: 8, fill: h.fill, stroke: "#222" }), mark(h.mark, mx + c * (CW + 8) + 14 + k * 18, my + 4 * (CH + 6) + 10, 4, h.ink)));
+    });
+  }
+  for (let r = 0; r < 4; r++) kids.push(text(24, my + (3 - r) * (CH + 6) + CH / 2, `${v.row_costs[r]}◉`, { "font-size": 11, fill: "#7a5a00" }));
+  // piles and objectives
+  let x = mx + 3 * (CW + 8) + 24;
+  kids.push(caption(x, 22, tr(ctx, "Enhancements", "Améliorations")));
+  (v.piles as any[]).forEach((p, i) => {
+    const y = my + i * (CH + 20);
+    kids.push(target(p.cell, tr(ctx, `pile ${p.cost}: ${p.size} tiles`, `pile ${p.cost} : ${p.size} tuiles`) + (p.top ? `, ${ctx.comp(p.top)?.name ?? p.top}` : ""), p.top ? ctx.comp(p.top)?.help : undefined, ...(p.top ? cardFace(ctx, p.top, x, y) : [rect(x, y, CW, CH, { fill: "none", stroke: "#bbb", "stroke-dasharray": "4 3" })]), text(x + CW + 14, y + CH / 2, `${p.cost}◉ ×${p.size}`, { "font-size": 11, "text-anchor": "start" })));
+  });
+  x += CW + 70;
+  kids.push(caption(x, 22, tr(ctx, "Royal objectives", "Objectifs royaux")));
+  (v.objectives as any[]).forEach((o, i) => {
+    const y = my + i * (CH + 8);
+    const parts: SVGElement[] = cardFace(ctx, o.id, x, y, CW + 60, CH);
+    parts.push(text(x + CW + 30, y + CH - 10, `${o.required}× ${o.item} → ${o.high}/${o.low}`, { "font-size": 10 }));
+    (o.markers as number[]).forEach((p, k) => {
+      const h = hue(seatColour(p));
+      parts.push(el("rect", { x: x + CW + 64 + k * 14, y: y + 4, width: 11, height: 11, fill: h.fill, stroke: "#222" }));
+    });
+    kids.push(target(o.cell, `${ctx.comp(o.id)?.name ?? o.id}`, ctx.comp(o.id)?.help, ...parts));
+  });
+  x += CW + 80;
+  // what is being placed, stock
+  const info: string[] = [tr(ctx, `Round ${v.round} · deck ${v.deck_size} · gold ${v.stock_gold} · tools ${v.stock_tools}`, `Manche ${v.round} · pioche ${v.deck_size} · or ${v.stock_gold} · outils ${v.stock_tools}`)];
+  if (v.solo) info.push(tr(ctx, `Automa (${v.solo.difficulty}): ${v.solo.automa_gardeners} gardeners, ${v.solo.automa_markers_used} markers, deck ${v.solo.automa_deck_size}`, `Automa (${v.solo.difficulty}) : ${v.solo.automa_gardeners} jardiniers, ${v.solo.automa_markers_used} marqueurs, pioche ${v.solo.automa_deck_size}`));
+  const topH = my + 4 * (CH + 6) + 30;
+  info.forEach((s, i) => kids.push(el("text", { x: 16, y: topH + i * 16, class: "small" }, s)));
+  const held = v.taken || v.bought;
+  if (held) {
+    kids.push(caption(x, 22, tr(ctx, "To place", "À placer")));
+    kids.push(target(held, ctx.comp(held)?.name ?? held, ctx.comp(held)?.help, ...cardFace(ctx, held, x, my)));
+    x += CW + 20;
+  }
+  // pyramids
+  const PW = 5 * (CW + 4) + 24;
+  const PH = 3 * (CH + 4) + 70;
+  const y0 = topH + info.length * 16 + 10;
+  const players: any[] = v.players ?? [];
+  players.forEach((pl, p) => {
+    const px = 16 + (p % 2) * (PW + 16);
+    const py = y0 + Math.floor(p / 2) * (PH + 16);
+    const turn = v.to_move === p;
+    const h = hue(seatColour(p));
+    const parts: SVGElement[] = [
+      rect(px, py, PW, PH, { fill: turn ? "#fff7d6" : "#fbfaf6", stroke: turn ? "#c99a00" : "#ccc", "stroke-width": turn ? 3 : 1 }),
+      el("circle", { cx: px + 16, cy: py + 16, r: 8, fill: h.fill, stroke: "#222" }),
+      el("text", { x: px + 30, y: py + 21, class: "seat-name" }, seatName(ctx, p) + (p === ctx.seat ? tr(ctx, " (you)", " (vous)") : "") + (v.first_player === p ? " ◆" : "")),
+      el("text", { x: px + PW - 12, y: py + 21, "text-anchor": "end", class: "score" }, String(pl.score)),
+    ];
+    const floors: [string, number, number][] = [["a", 5, 2], ["b", 4, 1], ["c", 3, 0]];
+    floors.forEach(([f, n, row], fi) => {
+      for (let k = 0; k < n; k++) {
+        const pos = `${f}${k + 1}`;
+        const idx = [0, 5, 9][fi] + k;
+        const card = pl.garden[idx];
+        const enh = pl.enhancements[idx];
+        const cx = px + 12 + k * (CW + 4) + fi * ((CW + 4) / 2);
+        const cy = py + 32 + row * (CH + 4);
+        const label = `${pos}: ${card ? ctx.comp(card)?.name ?? card : tr(ctx, "empty", "vide")}${enh ? " + " + (ctx.comp(enh)?.name ?? enh) : ""}`;
+        parts.push(target(p === ctx.seat ? pos : `${p}:${pos}`, label, card ? ctx.comp(card)?.help : undefined, ...(card ? cardFace(ctx, card, cx, cy) : [rect(cx, cy, CW, CH, { fill: "#f2efe6", stroke: "#c9bfa6", "stroke-dasharray": "4 3" }), text(cx + CW / 2, cy + CH / 2, pos, { fill: "#aaa", "font-size": 11 })]), enh ? g({}, rect(cx + CW - 22, cy + CH - 18, 20, 16, { fill: "#f2e6a0", stroke: "#7a6a00" }), text(cx + CW - 12, cy + CH - 10, "★", { "font-size": 10 })) : null));
+      }
+    });
+    parts.push(el("text", { x: px + 12, y: py + PH - 12, class: "small" }, tr(ctx, `gold ${pl.gold} · tools ${pl.tools} · irrigation ${pl.irrigation} · gardeners ${pl.gardeners}`, `or ${pl.gold} · outils ${pl.tools} · irrigation ${pl.irrigation} · jardiniers ${pl.gardeners}`)));
+    kids.push(g({ class: "pyramid" }, ...parts));
+  });
+  const W = Math.max(x, 16 + 2 * (PW + 16));
+  const H = y0 + Math.ceil(players.length / 2) * (PH + 16);
+  return svgRoot(W, H, tr(ctx, "Hanging Gardens table", "Table des Jardins Suspendus"), ...kids);
+}
+
+export function hangingGardensChoice(id: string, _part: string, _v: any, ctx: Ctx): Node | string | undefined {
+  if (id === "#pass") return tr(ctx, "Pass", "Passer");
+  return undefined;
+}

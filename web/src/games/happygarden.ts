@@ -1,0 +1,183 @@
+// Happy Garden: the two-shelf shop, the turn-token pile and the revealed
+// tokens, the supply of wheelbarrows, worms and moles, butterflies and
+// watering cans, the held tile, and each player's garden of tiles around
+// the house (empty squares next to it drawn, as places to plant).
+
+import { caption, el, g, hue, type Mark, mark, rect, svgRoot, target, text } from "../svg";
+import { type Ctx, seatName, tr } from "./types";
+
+const T = 54; // tile size
+
+const COLOUR: Record<string, string> = { R: "red", O: "orange", Y: "yellow", B: "blue", P: "pink", V: "purple", G: "green", W: "white" };
+// Each flower shape gets its own mark, so a flower reads without its colour.
+const SHAPE: Record<string, Mark> = { D: "circle", T: "triangle", L: "diamond", S: "star", H: "heart", C: "square" };
+/** Token symbols drawn, not typed: no emoji font is needed. */
+function symbol(kind: string, x: number, y: number): SVGElement {
+  switch (kind) {
+    case "butterfly":
+      return el("path", { d: `M${x} ${y}l-6 -5v10zM${x} ${y}l6 -5v10z`, fill: "#7b4fb0", stroke: "#222", "stroke-width": 0.8 });
+    case "worm":
+      return el("path", { d: `M${x - 7} ${y}q2 -4 4 0t4 0t4 0`, fill: "none", stroke: "#b5651d", "stroke-width": 2.5 });
+    case "mole":
+      return el("path", { d: `M${x - 6} ${y + 3}a6 6 0 0 1 12 0z`, fill: "#555", stroke: "#111" });
+    case "wheelbarrow":
+      return g({}, el("path", { d: `M${x - 7} ${y - 3}h12l-3 5h-7z`, fill: "#888", stroke: "#222" }), el("circle", { cx: x + 1, cy: y + 4, r: 2, fill: "#222" }));
+    default:
+      return el("path", { d: `M${x} ${y - 6}q5 6 0 10q-5 -4 0 -10z`, fill: "#3a7bd5", stroke: "#123" });
+  }
+}
+
+function colourOf(id: string | undefined): string {
+  return COLOUR[(id ?? "").replace("colour:", "")] ?? "grey";
+}
+
+function tileFace(ctx: Ctx, t: any, x: number, y: number, s = T): SVGElement[] {
+  const out: SVGElement[] = [];
+  if (t.kind === "flower") {
+    const h = hue(colourOf(t.colour));
+    out.push(rect(x, y, s, s, { fill: h.fill, stroke: "#333" }));
+    out.push(mark(SHAPE[(t.shape ?? "").replace("shape:", "")] ?? "ring", x + s / 2, y + s / 2 - 4, s * 0.26, h.ink));
+  } else if (t.kind === "gnome") {
+    out.push(rect(x, y, s, s, { fill: "#f7f3e8", stroke: "#333" }));
+    out.push(el("path", { d: `M${x + s / 2} ${y + 6}L${x + s / 2 + 12} ${y + s / 2}H${x + s / 2 - 12}Z`, fill: "#c0392b", stroke: "#333" }));
+    ((t.gnome_colours as string[]) ?? []).forEach((c, i, a) => {
+      const hh = hue(colourOf(c));
+      const cx = x + s / 2 + (i - (a.length - 1) / 2) * 14;
+      out.push(el("circle", { cx, cy: y + s - 14, r: 6, fill: hh.fill, stroke: "#333" }));
+      out.push(mark(hh.mark, cx, y + s - 14, 3.5, hh.ink));
+    });
+  } else if (t.kind === "windmill") {
+    out.push(rect(x, y, s, s, { fill: "#e8eef7", stroke: "#333" }));
+    out.push(el("path", { d: `M${x + s / 2} ${y + s / 2}l-14 -14M${x + s / 2} ${y + s / 2}l14 -14M${x + s / 2} ${y + s / 2}l14 14M${x + s / 2} ${y + s / 2}l-14 14`, stroke: "#456", "stroke-width": 5 }));
+    ((t.colours as string | undefined) ?? "").split("").forEach((c, i, a) => {
+      const hh = hue(COLOUR[c]);
+      out.push(el("rect", { x: x + s / 2 - a.length * 6 + i * 12, y: y + s - 12, width: 10, height: 8, fill: hh.fill, stroke: "#333" }));
+    });
+  } else {
+    out.push(rect(x, y, s, s, { fill: "#eee", stroke: "#333" }));
+  }
+  if (t.symbol) out.push(g({}, el("circle", { cx: x + 10, cy: y + 10, r: 8, fill: "#fff", stroke: "#333" }), symbol(t.symbol, x + 10, y + 10)));
+  let tx = x + 8;
+  for (const [k, n] of [["worm", t.worms], ["mole", t.moles], ["butterfly", t.butterflies]] as [string, number][]) {
+    if (!n) continue;
+    out.push(el("rect", { x: tx - 2, y: y + s - 14, width: 26, height: 12, rx: 3, fill: "#fff", stroke: "#333" }), symbol(k, tx + 7, y + s - 8), text(tx + 19, y + s - 8, n, { "font-size": 9 }));
+    tx += 28;
+  }
+  out.push(text(x + s - 12, y + 9, t.id, { "font-size": 8, fill: "#222" }));
+  return out;
+}
+
+function tileName(ctx: Ctx, t: any): string {
+  return ctx.comp(t.id)?.name ?? t.id;
+}
+
+export function drawHappyGarden(v: any, ctx: Ctx): SVGSVGElement {
+  const kids: SVGElement[] = [];
+  kids.push(caption(16, 22, tr(ctx, "Shop", "Boutique")));
+  const shop: any[] = v.shop ?? [];
+  // two shelves: slots shop:A1… and shop:B1…
+  const shelves = [...new Set(shop.map((s) => String(s.slot).replace(/^shop:([A-Z]).*$/, "$1")))].sort();
+  let maxX = 0;
+  shelves.forEach((shelf, si) => {
+    const y = 34 + si * (T + 14);
+    kids.push(text(26, y + T / 2, shelf, { "font-weight": 700 }));
+    shop
+      .filter((s) => String(s.slot).startsWith(`shop:${shelf}`))
+      .forEach((s, k) => {
+        const x = 40 + k * (T + 8);
+        maxX = Math.max(maxX, x + T);
+        kids.push(target(s.slot, `${s.slot}: ${tileName(ctx, s)}`, undefined, rect(x - 2, y - 2, T + 4, T + 4, { fill: "transparent", stroke: "#bbb" }), target(s.id, tileName(ctx, s), ctx.comp(s.id)?.help, ...tileFace(ctx, s, x, y))));
+      });
+  });
+  let x = Math.max(maxX + 30, 300);
+  const sup = v.supply ?? {};
+  const info = [
+    tr(ctx, `Round ${v.round} of ${v.rounds}`, `Manche ${v.round} sur ${v.rounds}`),
+    tr(ctx, `Turn tokens left: ${v.pile_left} · tiles in the bag: ${v.bag_left}`, `Jetons tour restants : ${v.pile_left} · tuiles dans le sac : ${v.bag_left}`),
+    tr(ctx, `Supply: ${sup.wheelbarrows ?? 0} wheelbarrows, ${sup.worm_mole ?? 0} worms/moles, ${sup.butterflies ?? 0} butterflies, ${sup.watering_cans ?? 0} watering cans`, `Réserve : ${sup.wheelbarrows ?? 0} brouettes, ${sup.worm_mole ?? 0} vers/taupes, ${sup.butterflies ?? 0} papillons, ${sup.watering_cans ?? 0} arrosoirs`),
+    tr(ctx, `Turn token: ${ctx.comp(v.token)?.name ?? v.token ?? "—"}`, `Jeton tour : ${ctx.comp(v.token)?.name ?? v.token ?? "—"}`),
+    tr(ctx, `Revealed: ${(v.revealed ?? []).map((r: string) => ctx.comp(r)?.name ?? r).join(", ")}`, `Révélés : ${(v.revealed ?? []).map((r: string) => ctx.comp(r)?.name ?? r).join(", ")}`),
+  ];
+  info.forEach((s, i) => kids.push(el("text", { x, y: 40 + i * 18, class: "small" }, s)));
+  if (v.held) {
+    const hx = 40;
+    const hy = 34 + Math.max(1, shelves.length) * (T + 14) + 8;
+    kids.push(el("text", { x: hx, y: hy - 4, class: "small" }, tr(ctx, "To place:", "À placer :")));
+    kids.push(target(v.held.id, tileName(ctx, v.held), ctx.comp(v.held.id)?.help, ...tileFace(ctx, v.held, hx + 80, hy - 20)));
+  }
+  const top = 34 + Math.max(1, shelves.length) * (T + 14) + (v.held ? T + 10 : 10);
+  // gardens
+  const players: any[] = v.players ?? [];
+  let gy = top;
+  let W = x + 420;
+  let rowH = 0;
+  let gx = 16;
+  players.forEach((pl, p) => {
+    const garden: any[] = pl.garden ?? [];
+    let minX = -1;
+    let maxXc = 1;
+    let minY = -1;
+    let maxY = 1;
+    for (const t of garden) {
+      minX = Math.min(minX, t.x - 1);
+      maxXc = Math.max(maxXc, t.x + 1);
+      minY = Math.min(minY, t.y - 1);
+      maxY = Math.max(maxY, t.y + 1);
+    }
+    const cols = maxXc - minX + 1;
+    const rows = maxY - minY + 1;
+    const PW = Math.max(cols * T + 24, 260);
+    const PH = rows * T + 60;
+    if (gx + PW > 1100 && gx > 16) {
+      gx = 16;
+      gy += rowH + 14;
+      rowH = 0;
+    }
+    const turn = v.to_move === p;
+    const mh = hue(colourOf(pl.mouse_colour));
+    const parts: SVGElement[] = [
+      rect(gx, gy, PW, PH, { fill: turn ? "#fff7d6" : "#fbfaf6", stroke: turn ? "#c99a00" : "#ccc", "stroke-width": turn ? 3 : 1 }),
+      el("circle", { cx: gx + 16, cy: gy + 16, r: 8, fill: mh.fill, stroke: "#222" }),
+      mark(mh.mark, gx + 16, gy + 16, 4, mh.ink),
+      el("text", { x: gx + 30, y: gy + 21, class: "seat-name" }, seatName(ctx, p) + (p === ctx.seat ? tr(ctx, " (you)", " (vous)") : "") + (v.first_player === p ? " ◆" : "")),
+      el("text", { x: gx + PW - 12, y: gy + 21, "text-anchor": "end", class: "score" }, String(pl.score)),
+    ];
+    const at = new Map<string, any>();
+    for (const t of garden) at.set(`${t.x},${t.y}`, t);
+    const own = p === ctx.seat;
+    for (let yy = minY; yy <= maxY; yy++) {
+      for (let xx = minX; xx <= maxXc; xx++) {
+        const cid = `${xx},${yy}`;
+        const sx = gx + 12 + (xx - minX) * T;
+        const sy = gy + 32 + (yy - minY) * T;
+        const t = at.get(cid);
+        if (xx === 0 && yy === 0 && !t) {
+          parts.push(g({ role: "img", "aria-label": tr(ctx, "house", "maison") }, rect(sx, sy, T, T, { fill: "#e3c9a0", stroke: "#6b4f23" }), el("path", { d: `M${sx + 10} ${sy + T - 10}V${sy + 24}L${sx + T / 2} ${sy + 8}L${sx + T - 10} ${sy + 24}V${sy + T - 10}Z`, fill: "#c0392b", stroke: "#5a1a12" })));
+          continue;
+        }
+        if (t) {
+          // A tile is named by its id (moves name it so); its square by the cell.
+          parts.push(target(own ? cid : `${p}:${cid}`, `${cid}: ${tileName(ctx, t)}`, undefined, rect(sx, sy, T, T, { fill: "transparent", stroke: "none" }), target(own ? t.id : `${p}:${t.id}`, tileName(ctx, t), ctx.comp(t.id)?.help, ...tileFace(ctx, t, sx, sy))));
+        } else {
+          parts.push(target(own ? cid : `${p}:${cid}`, `${cid}: ${tr(ctx, "empty", "vide")}`, undefined, el("rect", { x: sx + 1, y: sy + 1, width: T - 2, height: T - 2, fill: "#eef4e4", stroke: "#d5dcc8", "stroke-dasharray": "3 3" })));
+        }
+      }
+    }
+    parts.push(el("text", { x: gx + 12, y: gy + PH - 10, class: "small" }, tr(ctx, `wheelbarrows ${pl.wheelbarrows} · watering cans ${pl.watering_cans}`, `brouettes ${pl.wheelbarrows} · arrosoirs ${pl.watering_cans}`)));
+    kids.push(g({ class: "garden" }, ...parts));
+    gx += PW + 14;
+    rowH = Math.max(rowH, PH);
+    W = Math.max(W, gx);
+  });
+  const H = gy + rowH + 16;
+  return svgRoot(W, H, tr(ctx, "Happy Garden table", "Table de Happy Garden"), ...kids);
+}
+
+export function happyGardenChoice(id: string, part: string, _v: any, ctx: Ctx): Node | string | undefined {
+  if (id === "#pass") return tr(ctx, "Pass", "Passer");
+  if (part === "colour") {
+    const h = hue(colourOf(id));
+    return el("svg", { width: 22, height: 22, viewBox: "0 0 22 22", role: "img", "aria-label": ctx.comp(id)?.name ?? id }, el("rect", { x: 1, y: 1, width: 20, height: 20, fill: h.fill, stroke: "#333" }), mark(h.mark, 11, 11, 6, h.ink));
+  }
+  return undefined;
+}
