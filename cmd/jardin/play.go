@@ -640,8 +640,9 @@ func (tb *table) abandon(why error) error {
 		if err != nil {
 			return fmt.Errorf("%w; the record could not be written: %v", why, err)
 		}
-		tb.say("Record so far (%d moves) written to %s\n", "Partie jusqu'ici (%d coups) enregistrée dans %s\n",
-			len(tb.rec.Moves), tb.recFile.path)
+		n := len(tb.rec.Moves)
+		tb.say("Record so far (%d %s) written to %s\n", "Partie jusqu'ici (%d %s) enregistrée dans %s\n",
+			n, tr(tb.lang, plural(n, "move", "moves"), plural(n, "coup", "coups")), tb.recFile.path)
 	}
 	if errors.Is(why, errAbandoned) {
 		return why
