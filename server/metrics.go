@@ -15,6 +15,7 @@ type metrics struct {
 	moveLatency prometheus.Histogram
 	commitWait  prometheus.Histogram
 	batchSize   prometheus.Histogram
+	commitTime  prometheus.Histogram
 	botQueue    prometheus.Histogram
 	botThink    *prometheus.HistogramVec
 	botQueued   prometheus.Gauge
@@ -38,6 +39,8 @@ func newMetrics(liveTables func() float64) *metrics {
 		Help: "A table's wait for its write to be durable (group commit)."})
 	m.batchSize = prometheus.NewHistogram(prometheus.HistogramOpts{Name: "jardin_commit_batch_writes",
 		Buckets: []float64{1, 2, 4, 8, 16, 32, 64, 128, 256, 512}, Help: "Writes per store transaction."})
+	m.commitTime = prometheus.NewHistogram(prometheus.HistogramOpts{Name: "jardin_commit_seconds", Buckets: ms,
+		Help: "Duration of one store transaction (a batch of writes)."})
 	m.botQueue = prometheus.NewHistogram(prometheus.HistogramOpts{Name: "jardin_bot_queue_seconds", Buckets: ms,
 		Help: "Time a bot decision waited for a worker."})
 	m.botThink = prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "jardin_bot_think_seconds", Buckets: ms,
@@ -51,7 +54,7 @@ func newMetrics(liveTables func() float64) *metrics {
 		Help: "Connections closed for a message that is not protocol (garbage, binary, too big, too many)."})
 	m.panics = prometheus.NewCounter(prometheus.CounterOpts{Name: "jardin_panics_total",
 		Help: "Panics recovered in HTTP handlers (each logged with its request id)."})
-	m.reg.MustRegister(m.tables, m.sockets, m.moves, m.moveLatency, m.commitWait, m.batchSize, m.botQueue, m.botThink,
+	m.reg.MustRegister(m.tables, m.sockets, m.moves, m.moveLatency, m.commitWait, m.batchSize, m.commitTime, m.botQueue, m.botThink,
 		m.botQueued, m.botTimeouts, m.slowReaders, m.badFrames, m.panics,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m

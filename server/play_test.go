@@ -15,6 +15,11 @@ import (
 // it is to play, it picks a legal move at random (by index) and sends it.
 // It returns when the game is over, with the number of moves it made.
 func (s *sock) play(seat int, rng *rand.Rand, onMsg func(m map[string]json.RawMessage)) (int, error) {
+	return s.playN(1<<30, seat, rng, onMsg)
+}
+
+// playN is play until the table reaches version stop.
+func (s *sock) playN(stop, seat int, rng *rand.Rand, onMsg func(m map[string]json.RawMessage)) (int, error) {
 	made := 0
 	for {
 		m, err := s.tryNext(10*time.Second, outSync, outUpdate, outRefused, outAck, outError)
@@ -35,7 +40,7 @@ func (s *sock) play(seat int, rng *rand.Rand, onMsg func(m map[string]json.RawMe
 		case outAck:
 			continue
 		}
-		if str(m, "status") == "over" {
+		if str(m, "status") == "over" || num(m, "v") >= stop {
 			return made, nil
 		}
 		n := count(m, "legal")

@@ -170,7 +170,10 @@ func New(cfg Config, st store.Store, reg *engine.Registry, assets fs.FS) *Server
 		return float64(len(s.tables))
 	})
 	s.batch = store.NewBatcher(st, cfg.BatchMax)
-	s.batch.OnCommit = func(n int, d time.Duration) { s.met.batchSize.Observe(float64(n)) }
+	s.batch.OnCommit = func(n int, d time.Duration) {
+		s.met.batchSize.Observe(float64(n))
+		s.met.commitTime.Observe(d.Seconds())
+	}
 	s.pool = newBotPool(s, cfg.QuickBots, cfg.SearchBots)
 	s.notify = newNotifier(s)
 	s.handler = s.routes()

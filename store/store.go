@@ -78,6 +78,7 @@ type Table struct {
 	Seats   []Seat
 	Clock   Clock
 	Public  bool   // listed in the lobby while open
+	Undo    bool   // players may take back moves that revealed nothing
 	Invite  string // code of the invite link that lets people take open seats
 	Owner   string // identity that created it
 	Status  string

@@ -64,6 +64,7 @@ CREATE TABLE IF NOT EXISTS tables (
 	seats TEXT NOT NULL,
 	clock TEXT NOT NULL,
 	public INTEGER NOT NULL,
+	undo INTEGER NOT NULL DEFAULT 0,
 	invite TEXT NOT NULL,
 	owner TEXT NOT NULL,
 	status TEXT NOT NULL,
@@ -276,10 +277,10 @@ func (d *DB) CreateTable(ctx context.Context, t store.Table) error {
 		return fmt.Errorf("sqlite: create table: %w", err)
 	}
 	defer tx.Rollback()
-	res, err := tx.ExecContext(ctx, `INSERT INTO tables(id, game, players, options, seed, seats, clock, public, invite,
-		owner, status, created, updated, deadline, result, rematch, version) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+	res, err := tx.ExecContext(ctx, `INSERT INTO tables(id, game, players, options, seed, seats, clock, public, undo, invite,
+		owner, status, created, updated, deadline, result, rematch, version) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
 		ON CONFLICT(id) DO NOTHING`,
-		t.ID, t.Game, t.Players, opts, fmt.Sprint(t.Seed), seats, clock, t.Public, t.Invite, t.Owner, t.Status,
+		t.ID, t.Game, t.Players, opts, fmt.Sprint(t.Seed), seats, clock, t.Public, t.Undo, t.Invite, t.Owner, t.Status,
 		ms(t.Created), ms(t.Updated), ms(t.Deadline), t.Result, t.Rematch, t.Version)
 	if err != nil {
 		return fmt.Errorf("sqlite: create table: %w", err)
@@ -328,7 +329,7 @@ func writeSeats(ctx context.Context, tx execer, t store.Table) error {
 	return nil
 }
 
-const tableCols = `t.id, t.game, t.players, t.options, t.seed, t.seats, t.clock, t.public, t.invite, t.owner, t.status,
+const tableCols = `t.id, t.game, t.players, t.options, t.seed, t.seats, t.clock, t.public, t.undo, t.invite, t.owner, t.status,
 	t.created, t.updated, t.deadline, t.result, t.rematch, t.version`
 
 type scanner interface{ Scan(dest ...any) error }
@@ -338,7 +339,7 @@ func scanTable(row scanner) (store.Table, error) {
 	var opts, seats, clock []byte
 	var seed string
 	var created, updated, deadline int64
-	if err := row.Scan(&t.ID, &t.Game, &t.Players, &opts, &seed, &seats, &clock, &t.Public, &t.Invite, &t.Owner,
+	if err := row.Scan(&t.ID, &t.Game, &t.Players, &opts, &seed, &seats, &clock, &t.Public, &t.Undo, &t.Invite, &t.Owner,
 		&t.Status, &created, &updated, &deadline, &t.Result, &t.Rematch, &t.Version); err != nil {
 		return t, err
 	}
@@ -487,10 +488,10 @@ func applyWrite(ctx context.Context, tx *sql.Tx, ins *sql.Stmt, w store.Write) e
 		if err != nil {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, `UPDATE tables SET players = ?, options = ?, seats = ?, clock = ?, public = ?,
+		res, err := tx.ExecContext(ctx, `UPDATE tables SET players = ?, options = ?, seats = ?, clock = ?, public = ?, undo = ?,
 			invite = ?, status = ?, updated = ?, deadline = ?, result = ?, rematch = ?, version = max(version, ?, ?)
 			WHERE id = ?`,
-			t.Players, opts, seats, clock, t.Public, t.Invite, t.Status, ms(t.Updated), ms(t.Deadline), t.Result,
+			t.Players, opts, seats, clock, t.Public, t.Undo, t.Invite, t.Status, ms(t.Updated), ms(t.Deadline), t.Result,
 			t.Rematch, t.Version, last, t.ID)
 		if err != nil {
 			return fmt.Errorf("sqlite: update table %s: %w", t.ID, err)

@@ -1,0 +1,67 @@
+package server
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// BenchmarkMoves plays 4-seat tables as fast as the server answers: the
+// cost of a move through the whole server (store included).
+func BenchmarkMoves(b *testing.B) {
+	ts := startServer(b, "", Config{})
+	const tables = 20
+	b.Cleanup(func() {})
+	var socks [][]*sock
+	for i := 0; i < tables; i++ {
+		var cs []*client
+		for s := 0; s < 4; s++ {
+			cs = append(cs, newClient(b, ts.URL, fmt.Sprintf("p%d-%d", i, s)))
+		}
+		f := false
+		tb := cs[0].create(createReq{Game: "schlossgarten", Seats: []string{"me", "open", "open", "open"}, Undo: &f})
+		var ss []*sock
+		for s := 1; s < 4; s++ {
+			cs[s].join(tb.ID, tb.Invite)
+		}
+		for s := 0; s < 4; s++ {
+			ss = append(ss, cs[s].dial(tb.ID, ""))
+		}
+		socks = append(socks, ss)
+	}
+	b.ResetTimer()
+	var wg sync.WaitGroup
+	for _, ss := range socks {
+		for s, so := range ss {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				so.playN(300, s, rand.New(rand.NewPCG(uint64(s), 1)), nil)
+			}()
+		}
+	}
+	wg.Wait()
+	total := 0
+	for _, ss := range socks {
+		total += ss[0].v
+	}
+	b.ReportMetric(float64(total)/b.Elapsed().Seconds(), "moves/s")
+	if testing.Verbose() {
+		b.Log(ts.metric(b, "jardin_commit_wait_seconds"), "\n", ts.metric(b, "jardin_move_seconds"), "\n", ts.metric(b, "jardin_commit_batch"), "\n", ts.metric(b, "jardin_commit_seconds"))
+	}
+}
+
+func (ts *testServer) metric(b testing.TB, name string) string {
+	var out string
+	c := &client{t: b, base: ts.URL}
+	c.call("GET", "/metrics", nil, &out)
+	var lines []string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, name) {
+			lines = append(lines, l)
+		}
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,49 @@
+package sqlite_test
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/jardin-games/jardin/store"
+	"github.com/jardin-games/jardin/store/sqlite"
+)
+
+// BenchmarkCommit is the cost of storing one move, in batches of n writes
+// of different tables (group commit).
+func BenchmarkCommit(b *testing.B) {
+	for _, sync := range []string{"normal", "full"} {
+		for _, n := range []int{1, 16, 256} {
+			b.Run(fmt.Sprintf("%s/batch%d", sync, n), func(b *testing.B) {
+				db, err := sqlite.Open(filepath.Join(b.TempDir(), "b.db"), sqlite.Options{Synchronous: sync})
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer db.Close()
+				ctx := context.Background()
+				for t := 0; t < n; t++ {
+					if err := db.CreateTable(ctx, store.Table{ID: fmt.Sprint("t", t), Game: "g", Players: 4, Status: "live"}); err != nil {
+						b.Fatal(err)
+					}
+				}
+				writes := make([]store.Write, n)
+				b.ResetTimer()
+				seq := 0
+				for i := 0; i < b.N; i += n {
+					seq++
+					for t := range writes {
+						writes[t] = store.Write{Entries: []store.Entry{{Table: fmt.Sprint("t", t), Seq: seq, Kind: "move",
+							Move: "a1 b2", Client: "c", At: time.Now()}}}
+					}
+					for _, err := range db.Commit(ctx, writes) {
+						if err != nil {
+							b.Fatal(err)
+						}
+					}
+				}
+			})
+		}
+	}
+}
