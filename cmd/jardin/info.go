@@ -119,7 +119,7 @@ func scorePad(w io.Writer, res engine.Result, t *texts) {
 	tw.Flush()
 	for i, p := range res.Players {
 		if p.Rating != "" && i < len(names) {
-			fmt.Fprintf(w, "%s%s %s\n", tr(lang, "Rating", "Appréciation"), tr(lang, ":", " :"), t.rating(p.Rating))
+			fmt.Fprintf(w, "%s%s %s\n", tr(lang, "Rating", "Appréciation"), tr(lang, ":", " :"), t.rating(p.Rating, p.RatingFR))
 		}
 	}
 	var won []string

@@ -452,7 +452,7 @@ func (tb *table) ask(p int) (engine.Move, error) {
 			}
 			// Check on a copy, so that a rejected move cannot touch the game.
 			if err := tb.s.Clone().Apply(m, nil); err != nil {
-				tb.say("Illegal: %s\n", "Coup illégal : %s\n", printable(err.Error(), 300))
+				tb.say("Illegal: %s\n", "Coup illégal : %s\n", printable(tb.t.explain(err), 300))
 				continue
 			}
 		}

@@ -427,3 +427,38 @@ func TestReplayYou(t *testing.T) {
 		t.Errorf("exit %d %s\n%s", code, errs, out)
 	}
 }
+
+// A refused move is explained in the player's language: in French by the
+// rule's statement from the catalogue.
+func TestIllegalMoveExplained(t *testing.T) {
+	_, out, _ := term{reg: tinyReg}.run(t, "water r1c1\nquit\n", "play", "tiny-garden", "--seats", "you,greedy", "--seed", "5")
+	if !strings.Contains(out, "Illegal: TG-1: water r1c1 is not a legal move now") {
+		t.Errorf("English:\n%s", out)
+	}
+	_, out, _ = term{reg: tinyReg}.run(t, "water r1c1\nquit\n", "play", "tiny-garden", "--seats", "you,greedy", "--seed", "5", "--lang", "fr")
+	if !strings.Contains(out, "Coup illégal : coup refusé par la règle TG-1 : Seuls les coups de la décision en cours peuvent être joués.") {
+		t.Errorf("French:\n%s", out)
+	}
+}
+
+// A rating is shown in French from the result's RatingFR, else from a
+// catalogue component of kind rating, else as the game wrote it.
+func TestRatingLanguage(t *testing.T) {
+	fr := newTexts(tiny, "fr", nil)
+	en := newTexts(tiny, "en", nil)
+	for _, c := range []struct {
+		t      *texts
+		en, fr string
+		want   string
+	}{
+		{fr, "Good gardener", "Jardinier émérite", "Jardinier émérite"},
+		{fr, "Good gardener", "", "Bon jardinier"},
+		{fr, "Unknown band", "", "Unknown band"},
+		{en, "Good gardener", "Jardinier émérite", "Good gardener"},
+		{newTexts(legacyTiny{}, "fr", nil), "Good gardener", "", "Good gardener"},
+	} {
+		if got := c.t.rating(c.en, c.fr); got != c.want {
+			t.Errorf("rating(%q, %q) in %s = %q, want %q", c.en, c.fr, c.t.lang, got, c.want)
+		}
+	}
+}

@@ -51,7 +51,7 @@ func cmdScore(e *env, args []string) error {
 	}
 	fmt.Fprintf(tw, "%s\t%d\t\n", "Total", sc.Total)
 	if sc.Rating != "" {
-		fmt.Fprintf(tw, "%s\t%s\t\n", tr(*lang, "Rating", "Appréciation"), t.rating(sc.Rating))
+		fmt.Fprintf(tw, "%s\t%s\t\n", tr(*lang, "Rating", "Appréciation"), t.rating(sc.Rating, sc.RatingFR))
 	}
 	return tw.Flush()
 }

@@ -134,18 +134,31 @@ func (t *texts) name(id string) string {
 	return id
 }
 
-// rating is a solo rating as the result holds it (the game's English text),
-// in lang: the catalogue names it when it lists a component of kind
-// "rating" whose English name is that text.
-func (t *texts) rating(r string) string {
+// rating is a solo rating in lang: the result's French text when the game
+// gives one (RatingFR), else the catalogue's name for it when it lists a
+// component of kind "rating" whose English name or id is the English text,
+// else the English text.
+func (t *texts) rating(en, fr string) string {
+	if t.lang == "fr" && fr != "" {
+		return fr
+	}
 	if t.cat != nil {
 		for _, c := range t.cat.Components {
-			if c.Kind == "rating" && (c.Name.EN == r || c.ID == r) {
+			if c.Kind == "rating" && (c.Name.EN == en || c.ID == en) {
 				return c.Name.In(t.lang)
 			}
 		}
 	}
-	return r
+	return en
+}
+
+// explain is a refused move's error for the player: through the catalogue
+// (the rule's statement in French), else the error itself.
+func (t *texts) explain(err error) string {
+	if t.cat != nil {
+		return t.cat.Explain(err, t.lang)
+	}
+	return err.Error()
 }
 
 // maxMatches is how many components `info` lists for a loose query.

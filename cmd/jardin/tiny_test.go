@@ -70,6 +70,8 @@ var tinyCatalog = func() *engine.Catalog {
 	if err != nil {
 		panic(err)
 	}
+	c.Rules = map[string]engine.Text{"TG-1": {EN: "Only the moves of the current decision may be played.",
+		FR: "Seuls les coups de la décision en cours peuvent être joués."}}
 	c.CellName = func(id, lang string) string {
 		var r, col int
 		if _, err := fmt.Sscanf(id, "r%dc%d", &r, &col); err != nil {
