@@ -450,7 +450,7 @@ func (tb *table) ask(p int) (engine.Move, error) {
 				// The game's notation errors are English: in French, say
 				// what to type instead.
 				fmt.Fprintln(tb.out(), tr(tb.lang, "Not understood: "+printable(err.Error(), 300),
-					"Pas compris : tapez le numéro d'un choix, ou un coup tel qu'il est écrit entre crochets ; ? pour l'aide."))
+					"Pas compris : tapez le numéro d'un choix, ou un coup dans la notation de la liste ; ? pour l'aide."))
 				continue
 			}
 			// Check on a copy, so that a rejected move cannot touch the game.
