@@ -164,6 +164,10 @@ type sock struct {
 	done chan struct{}
 	v    int
 	seq  int
+	// prefix starts the client ids play sends (a new connection after a
+	// restart must not reuse the ids of the first: those are answered as
+	// already applied).
+	prefix string
 }
 
 func (c *client) dial(table string, query string) *sock {

@@ -48,7 +48,7 @@ func (s *sock) playN(stop, seat int, rng *rand.Rand, onMsg func(m map[string]jso
 			continue
 		}
 		s.seq++
-		s.send(map[string]any{"t": "move", "v": num(m, "v"), "id": fmt.Sprintf("s%d-%d", seat, s.seq), "i": rng.IntN(n)})
+		s.send(map[string]any{"t": "move", "v": num(m, "v"), "id": fmt.Sprintf("%ss%d-%d", s.prefix, seat, s.seq), "i": rng.IntN(n)})
 		made++
 	}
 }
