@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/jardin-games/jardin/engine"
 )
@@ -42,7 +43,7 @@ func newChooser(t *texts, s engine.State, legal []engine.Move) *chooser {
 			desc := d.DescribeMove(m)
 			ks = append(ks, key{"kind=" + desc.Kind, t.kindLabel(desc.Kind)})
 			for _, p := range desc.Parts {
-				ks = append(ks, key{p.Name + "=" + p.ID, t.roleLabel(p.Name) + " " + t.name(p.ID)})
+				ks = append(ks, key{p.Name + "=" + p.ID, t.partLabel(p)})
 			}
 		} else {
 			for _, w := range strings.Fields(note) {
@@ -144,6 +145,9 @@ func (c *chooser) pick(st step, k int) (m engine.Move, done, ok bool) {
 	}
 	c.chosen = append(c.chosen, st.options[k-1])
 	c.levels = append(c.levels, st.level)
+	if rem := c.remaining(); len(rem) == 1 {
+		return c.legal[rem[0]], true, true
+	}
 	return 0, false, true
 }
 
@@ -178,19 +182,73 @@ func (c *chooser) show(w io.Writer, header string) step {
 		fmt.Fprintf(w, "  %s %s   (%s)\n", tr(lang, "Chosen so far:", "Choisi jusqu'ici :"), strings.Join(labels, ", "),
 			tr(lang, "back: the previous step", "retour : l'étape précédente"))
 	}
+	var items []string
 	if st.list != nil {
-		for n, i := range st.list {
-			fmt.Fprintf(w, "  %2d) %s\n", n+1, c.whole[i])
+		for _, i := range st.list {
+			items = append(items, c.whole[i])
 		}
-		return st
+	} else {
+		total := len(c.remaining())
+		fmt.Fprintf(w, "  %s\n", tr(lang, fmt.Sprintf("%d moves: choose in steps.", total),
+			fmt.Sprintf("%d coups : choisissez par étapes.", total)))
+		// Counts say how many moves a value keeps; when each keeps one,
+		// they say nothing.
+		ones := total == len(st.options)
+		for n, k := range st.options {
+			if ones {
+				items = append(items, k.label)
+			} else {
+				items = append(items, fmt.Sprintf("%s  (%d)", k.label, st.counts[n]))
+			}
+		}
 	}
-	total := len(c.remaining())
-	fmt.Fprintf(w, "  %s\n", tr(lang, fmt.Sprintf("%d moves: choose in steps.", total),
-		fmt.Sprintf("%d coups : choisissez par étapes.", total)))
-	for n, k := range st.options {
-		fmt.Fprintf(w, "  %2d) %s  (%d)\n", n+1, k.label, st.counts[n])
-	}
+	columns(w, items)
 	return st
+}
+
+// screenWidth is the width lists are laid out for.
+const screenWidth = 80
+
+// columns writes numbered items one a line, or, when there are more than
+// listMax and they are short enough, in columns numbered downwards, so that
+// a long list does not push the table off the screen.
+func columns(w io.Writer, items []string) {
+	width := 0
+	for _, it := range items {
+		width = max(width, utf8.RuneCountInString(it))
+	}
+	cell := width + 6 // "  nn) " before each item
+	cols := 1
+	if len(items) > listMax {
+		cols = max(1, (screenWidth-1)/cell)
+	}
+	rows := (len(items) + cols - 1) / cols
+	for r := range rows {
+		var line strings.Builder
+		for c := range cols {
+			n := c*rows + r
+			if n >= len(items) {
+				break
+			}
+			entry := fmt.Sprintf("  %2d) %s", n+1, items[n])
+			if c < cols-1 && (c+1)*rows+r < len(items) {
+				entry += strings.Repeat(" ", cell-utf8.RuneCountInString(entry))
+			}
+			line.WriteString(entry)
+		}
+		fmt.Fprintln(w, line.String())
+	}
+}
+
+// partLabel is a part of a move as a player reads it: its role and the
+// name of what it names ("cell row 1, column 3"), or the name alone when it
+// already says the role ("tile L03", not "tile tile L03").
+func (t *texts) partLabel(p engine.Part) string {
+	role, name := t.roleLabel(p.Name), t.name(p.ID)
+	if strings.HasPrefix(fold(name), fold(role)) {
+		return name
+	}
+	return role + " " + name
 }
 
 // kindLabel names a kind of move for a player: the catalogue's "move.KIND"

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -460,5 +461,28 @@ func TestRatingLanguage(t *testing.T) {
 		if got := c.t.rating(c.en, c.fr); got != c.want {
 			t.Errorf("rating(%q, %q) in %s = %q, want %q", c.en, c.fr, c.t.lang, got, c.want)
 		}
+	}
+}
+
+func TestColumns(t *testing.T) {
+	var b strings.Builder
+	items := make([]string, 25)
+	for i := range items {
+		items[i] = fmt.Sprintf("cell r%dc%d", i/5+1, i%5+1)
+	}
+	columns(&b, items)
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	if len(lines) >= 25 || !strings.HasPrefix(lines[0], "   1) cell r1c1") || !strings.Contains(lines[0], " 2") {
+		t.Errorf("not in columns:\n%s", b.String())
+	}
+	for _, l := range lines {
+		if len([]rune(l)) >= screenWidth {
+			t.Errorf("line of %d characters: %q", len([]rune(l)), l)
+		}
+	}
+	b.Reset()
+	columns(&b, items[:3])
+	if b.String() != "   1) cell r1c1\n   2) cell r1c2\n   3) cell r1c3\n" {
+		t.Errorf("short list: %q", b.String())
 	}
 }
