@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 	"text/tabwriter"
 
@@ -65,8 +66,23 @@ func cmdRules(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprint(e.stdout, g.Rules())
 	t := newTexts(g, *lang, nil)
+	if *lang == "fr" && t.cat != nil && len(t.cat.Rules) > 0 {
+		// The summary (Game.Rules) is English; the catalogue states each
+		// rule in French.
+		fmt.Fprintf(e.stdout, "# %s\n\nLes règles telles que jardin les applique, par identifiant "+
+			"(le résumé complet, en anglais : jardin rules %s).\n\n", g.Title("fr"), g.ID())
+		ids := make([]string, 0, len(t.cat.Rules))
+		for id := range t.cat.Rules {
+			ids = append(ids, id)
+		}
+		sort.Strings(ids)
+		for _, id := range ids {
+			fmt.Fprintf(e.stdout, "- %s : %s\n", id, t.cat.Rules[id].FR)
+		}
+	} else {
+		fmt.Fprint(e.stdout, g.Rules())
+	}
 	if t.cat == nil || len(t.cat.Components) == 0 {
 		return nil
 	}

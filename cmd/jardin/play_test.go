@@ -254,7 +254,9 @@ func TestInfoAndRules(t *testing.T) {
 	}
 	code, out, _ := term{reg: tinyReg}.run(t, "", "rules", "tiny-garden", "--lang", "fr")
 	if code != 0 || !strings.Contains(out, "## Composants") || !strings.Contains(out, "- Marguerite [flower:3]: Rapporte 3 une fois plantée.") ||
-		!strings.Contains(out, "- Bon jardinier [rating:good]: Un total solo de 20 ou plus.") {
+		!strings.Contains(out, "- Bon jardinier [rating:good]: Un total solo de 20 ou plus.") ||
+		!strings.Contains(out, "# Petit jardin") || !strings.Contains(out, "- TG-1 : Seuls les coups de la décision en cours peuvent être joués.") ||
+		strings.Contains(out, "A test game.") {
 		t.Errorf("rules --lang fr: %d\n%s", code, out)
 	}
 }
