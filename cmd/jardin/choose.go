@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/jardin-games/jardin/engine"
@@ -245,8 +246,14 @@ func columns(w io.Writer, items []string) {
 // already says the role ("tile L03", not "tile tile L03").
 func (t *texts) partLabel(p engine.Part) string {
 	role, name := t.roleLabel(p.Name), t.name(p.ID)
-	if strings.HasPrefix(fold(name), fold(role)) {
+	r := fold(role)
+	if strings.HasPrefix(fold(name), r) {
 		return name
+	}
+	for _, w := range strings.FieldsFunc(fold(name), func(c rune) bool { return !unicode.IsLetter(c) }) {
+		if w == r {
+			return name // "the 2-gold stack" says "stack"
+		}
 	}
 	return role + " " + name
 }
@@ -278,19 +285,39 @@ func (t *texts) word(msgKey, w string, builtin map[string][2]string) string {
 // moveWords and partWords are the common kinds of moves and parts, for the
 // games whose catalogues do not name them.
 var moveWords = map[string][2]string{
-	"place":   {"place", "poser"},
-	"take":    {"take", "prendre"},
-	"draw":    {"draw", "piocher"},
-	"discard": {"discard", "défausser"},
-	"pass":    {"pass", "passer"},
-	"end":     {"end", "terminer"},
-	"move":    {"move", "déplacer"},
-	"choose":  {"choose", "choisir"},
-	"buy":     {"buy", "acheter"},
-	"play":    {"play", "jouer"},
-	"put":     {"put", "mettre"},
-	"bonus":   {"bonus", "bonus"},
-	"skip":    {"skip", "passer"},
+	"place":     {"place", "poser"},
+	"take":      {"take", "prendre"},
+	"draw":      {"draw", "piocher"},
+	"discard":   {"discard", "défausser"},
+	"pass":      {"pass", "passer"},
+	"end":       {"end", "terminer"},
+	"move":      {"move", "déplacer"},
+	"choose":    {"choose", "choisir"},
+	"buy":       {"buy", "acheter"},
+	"play":      {"play", "jouer"},
+	"put":       {"put", "mettre"},
+	"bonus":     {"bonus", "bonus"},
+	"skip":      {"skip", "passer"},
+	"bag":       {"bag", "sac"},
+	"objective": {"objective", "objectif"},
+	"stop":      {"stop", "s'arrêter"},
+	"done":      {"done", "terminer"},
+	"dig":       {"dig", "excaver"},
+	"build":     {"build", "construire"},
+	"refresh":   {"refresh", "renouveler"},
+	"repot":     {"repot", "rempoter"},
+	"water":     {"water", "arroser"},
+	"lift":      {"lift", "soulever"},
+	"steal":     {"steal", "prendre à un adversaire"},
+	"worm":      {"worm", "ver de terre"},
+	"mole":      {"mole", "taupe"},
+	"gust":      {"gust of wind", "coup de vent"},
+	"rummage":   {"rummage", "farfouiller"},
+	// English Gardens' kinds, until its catalogue names them (move.KIND).
+	"take-land":   {"take a landscape card", "prendre une carte Aménagement paysager"},
+	"take-trophy": {"take a trophy card", "prendre une carte Trophée"},
+	"special1":    {"special action 1", "action spéciale 1"},
+	"special2":    {"special action 2", "action spéciale 2"},
 }
 
 var partWords = map[string][2]string{
@@ -326,4 +353,10 @@ var partWords = map[string][2]string{
 	"count":       {"count", "nombre"},
 	"color":       {"colour", "couleur"},
 	"colour":      {"colour", "couleur"},
+	"seat":        {"seat", "siège"},
+	"token":       {"token", "jeton"},
+	"worker":      {"worker", "sujet"},
+	"objective":   {"objective", "objectif"},
+	"stack":       {"stack", "pile"},
+	"pile":        {"pile", "pile"},
 }
