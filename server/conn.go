@@ -27,7 +27,7 @@ type conn struct {
 	ctx      context.Context
 	cancel   context.CancelFunc
 	once     sync.Once
-	why      string        // first reason the connection was closed
+	why      string // first reason the connection was closed
 	code     websocket.StatusCode
 	slow     bool          // closed for reading too slowly: nothing more is written
 	closedCh chan struct{} // closed when the connection must end

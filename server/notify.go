@@ -57,7 +57,7 @@ func newNotifier(s *Server) *notifier {
 		}
 	}
 	n.client = &http.Client{Timeout: 10 * time.Second,
-		Transport: &http.Transport{DialContext: dialer.DialContext, MaxIdleConns: 8},
+		Transport:     &http.Transport{DialContext: dialer.DialContext, MaxIdleConns: 8},
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	n.wg.Add(1)
 	go n.loop()

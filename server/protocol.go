@@ -181,28 +181,28 @@ type tableInfo struct {
 
 // serverMsg is one message to a client. Which fields are set depends on T.
 type serverMsg struct {
-	T       string           `json:"t"`
-	V       int              `json:"v"`
-	ID      string           `json:"id,omitempty"`
-	Table   *tableInfo       `json:"table,omitempty"`
-	You     *int             `json:"you,omitempty"`
-	From    *int             `json:"from,omitempty"`
-	Status  string           `json:"status,omitempty"`
-	ToMove  *int             `json:"toMove,omitempty"`
-	View    json.RawMessage  `json:"view,omitempty"`
+	T       string            `json:"t"`
+	V       int               `json:"v"`
+	ID      string            `json:"id,omitempty"`
+	Table   *tableInfo        `json:"table,omitempty"`
+	You     *int              `json:"you,omitempty"`
+	From    *int              `json:"from,omitempty"`
+	Status  string            `json:"status,omitempty"`
+	ToMove  *int              `json:"toMove,omitempty"`
+	View    json.RawMessage   `json:"view,omitempty"`
 	Legal   []engine.MoveDesc `json:"legal,omitempty"`
-	Events  []eventOut       `json:"events,omitempty"`
-	Seats   []seatInfo       `json:"seats,omitempty"`
-	Clocks  *clockInfo       `json:"clocks,omitempty"`
-	Chat    []chatOut        `json:"chat,omitempty"`
-	Line    *chatOut         `json:"line,omitempty"`
-	Result  json.RawMessage  `json:"result,omitempty"`
-	Record  string           `json:"record,omitempty"`
-	Undo    *int             `json:"undo,omitempty"`
-	Reason  string           `json:"reason,omitempty"`
-	Rule    string           `json:"rule,omitempty"`
-	Message string           `json:"message,omitempty"`
-	Rematch string           `json:"rematch,omitempty"`
+	Events  []eventOut        `json:"events,omitempty"`
+	Seats   []seatInfo        `json:"seats,omitempty"`
+	Clocks  *clockInfo        `json:"clocks,omitempty"`
+	Chat    []chatOut         `json:"chat,omitempty"`
+	Line    *chatOut          `json:"line,omitempty"`
+	Result  json.RawMessage   `json:"result,omitempty"`
+	Record  string            `json:"record,omitempty"`
+	Undo    *int              `json:"undo,omitempty"`
+	Reason  string            `json:"reason,omitempty"`
+	Rule    string            `json:"rule,omitempty"`
+	Message string            `json:"message,omitempty"`
+	Rematch string            `json:"rematch,omitempty"`
 }
 
 func intp(i int) *int { return &i }
