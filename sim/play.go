@@ -80,7 +80,7 @@ func play(ctx context.Context, g engine.Game, seed uint64, opts engine.Options, 
 	think := make([]thinking, len(kinds))
 	rec := &record.Record{Format: record.Version, Game: g.ID(), Options: opts, Seed: seed}
 	for i, k := range kinds {
-		rec.Players = append(rec.Players, record.Seat{Name: fmt.Sprintf("%s %d", k, i+1), Kind: k})
+		rec.Players = append(rec.Players, record.Seat{Name: fmt.Sprintf("%s (seat %d)", k, i+1), Kind: k}) // as jardin play names bots
 	}
 	for n := 0; !s.Over(); n++ {
 		if err := ctx.Err(); err != nil {
