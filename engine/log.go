@@ -16,10 +16,11 @@ type Event struct {
 	Actor int `json:"actor"`
 	// Private is the only seat allowed to see the event, or -1 if public.
 	Private int `json:"private"`
-	// Reveal marks a public event that shows what was hidden until now (a
-	// card turned face up, a tile drawn from a bag, a card played from a
-	// hand): its arguments depend on hidden information by nature. Every
-	// other public event depends only on what all seats could already see.
+	// Reveal marks an event that shows those who see it what was hidden
+	// from them until now (a card turned face up, a tile drawn from a bag,
+	// a card played from a hand, a card drawn into one's own hand): its
+	// arguments depend on hidden information by nature. Every other event
+	// depends only on what its viewers could already see.
 	Reveal bool   `json:"reveal,omitempty"`
 	Key    string `json:"key"`
 	Args   []Arg  `json:"args,omitempty"`
@@ -134,6 +135,14 @@ func (l *Log) Reveal(actor int, key string, args ...Arg) {
 func (l *Log) Tell(seat int, key string, args ...Arg) {
 	if l != nil {
 		l.Events = append(l.Events, Event{Actor: seat, Private: seat, Key: key, Args: args})
+	}
+}
+
+// RevealTo appends an event only seat may see that shows it what was hidden
+// from it until now (a card it draws), about that seat.
+func (l *Log) RevealTo(seat int, key string, args ...Arg) {
+	if l != nil {
+		l.Events = append(l.Events, Event{Actor: seat, Private: seat, Reveal: true, Key: key, Args: args})
 	}
 }
 

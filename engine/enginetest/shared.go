@@ -113,9 +113,6 @@ func checkEvents(g engine.Game, n int, evs []engine.Event) error {
 		if e.Private >= n || e.Private < -1 || e.Actor >= n || e.Actor < -1 {
 			return fmt.Errorf("event %+v: seat out of range", e)
 		}
-		if e.Private >= 0 && e.Reveal {
-			return fmt.Errorf("event %+v: a private event cannot be a public reveal", e)
-		}
 		for _, a := range e.Args {
 			switch a.Kind {
 			case engine.ArgComp:
