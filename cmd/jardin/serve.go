@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"os/signal"
 	"strings"
 	"syscall"
@@ -30,6 +31,7 @@ func cmdServe(e *env, args []string) error {
 	origins := fs.String("origin", "", "extra origins allowed for WebSockets and forms, comma-separated (host patterns or scheme://host)")
 	secure := fs.Bool("secure-cookies", false, "mark the identity cookie Secure (behind HTTPS)")
 	logFormat := fs.String("log", "text", "log format: text or json")
+	debugAddr := fs.String("debug-addr", "", "serve Go's profiler (net/http/pprof) on this separate HOST:PORT, e.g. 127.0.0.1:6060")
 	cfg := d
 	fs.IntVar(&cfg.MaxFrame, "max-frame", d.MaxFrame, "largest client WebSocket message, bytes")
 	fs.IntVar(&cfg.Queue, "queue", d.Queue, "messages waiting per connection before it is closed as a slow reader")
@@ -101,6 +103,20 @@ func cmdServe(e *env, args []string) error {
 		MaxHeaderBytes: 32 << 10}
 	cfg.Log.Info("jardin serve", "addr", l.Addr().String(), "url", cfg.BaseURL, "db", *db)
 	fmt.Fprintf(e.stdout, "jardin: serving on %s (open %s/)\n", l.Addr(), cfg.BaseURL)
+	if *debugAddr != "" {
+		// A separate listener, so that the profiler is never on the public
+		// address by mistake.
+		dl, err := net.Listen("tcp", *debugAddr)
+		if err != nil {
+			return err
+		}
+		defer dl.Close()
+		mux := http.NewServeMux()
+		mux.HandleFunc("/debug/pprof/", pprof.Index)
+		mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+		mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+		go http.Serve(dl, mux)
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(l) }()
 	select {
