@@ -329,8 +329,12 @@ func writeSeats(ctx context.Context, tx execer, t store.Table) error {
 	return nil
 }
 
+// tableCols reads a table; its version is the last seq of its log, read
+// from the log's primary key rather than kept in the row, so that a move is
+// one insert.
 const tableCols = `t.id, t.game, t.players, t.options, t.seed, t.seats, t.clock, t.public, t.undo, t.invite, t.owner, t.status,
-	t.created, t.updated, t.deadline, t.result, t.rematch, t.version`
+	t.created, t.updated, t.deadline, t.result, t.rematch,
+	max(t.version, coalesce((SELECT max(e.seq) FROM entries e WHERE e.tbl = t.id), 0))`
 
 type scanner interface{ Scan(dest ...any) error }
 
@@ -443,10 +447,19 @@ func (d *DB) Commit(ctx context.Context, writes []store.Write) []error {
 	}
 	defer ins.Close()
 	for i, w := range writes {
-		if _, err := tx.ExecContext(ctx, `SAVEPOINT w`); err != nil {
-			return fail(fmt.Errorf("sqlite: savepoint: %w", err))
+		// A write of one insert changes nothing when it conflicts (ON
+		// CONFLICT DO NOTHING); only writes of several statements need a
+		// savepoint to be undone alone. Most writes are one move.
+		single := len(w.Entries)+btoi(w.Table != nil)+btoi(w.Chat != nil) <= 1 && w.Table == nil
+		if !single {
+			if _, err := tx.ExecContext(ctx, `SAVEPOINT w`); err != nil {
+				return fail(fmt.Errorf("sqlite: savepoint: %w", err))
+			}
 		}
 		errs[i] = applyWrite(ctx, tx, ins, w)
+		if single {
+			continue
+		}
 		if errs[i] != nil {
 			if _, err := tx.ExecContext(ctx, `ROLLBACK TO w`); err != nil {
 				return fail(fmt.Errorf("sqlite: rollback to savepoint: %w", err))
@@ -462,6 +475,13 @@ func (d *DB) Commit(ctx context.Context, writes []store.Write) []error {
 	return errs
 }
 
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 func applyWrite(ctx context.Context, tx *sql.Tx, ins *sql.Stmt, w store.Write) error {
 	last := 0
 	for _, e := range w.Entries {
@@ -469,7 +489,7 @@ func applyWrite(ctx context.Context, tx *sql.Tx, ins *sql.Stmt, w store.Write) e
 		if e.Clocks != nil {
 			clocks, _ = json.Marshal(e.Clocks)
 		}
-		res, err := tx.StmtContext(ctx, ins).ExecContext(ctx, e.Table, e.Seq, e.Kind, e.Seat, e.Move, e.Client, ms(e.At), string(clocks))
+		res, err := ins.ExecContext(ctx, e.Table, e.Seq, e.Kind, e.Seat, e.Move, e.Client, ms(e.At), string(clocks))
 		if err != nil {
 			return fmt.Errorf("sqlite: append %s#%d: %w", e.Table, e.Seq, err)
 		}
@@ -477,11 +497,6 @@ func applyWrite(ctx context.Context, tx *sql.Tx, ins *sql.Stmt, w store.Write) e
 			return fmt.Errorf("entry %s#%d: %w", e.Table, e.Seq, store.ErrConflict)
 		}
 		last = max(last, e.Seq)
-		if w.Table == nil {
-			if _, err := tx.ExecContext(ctx, `UPDATE tables SET version = max(version, ?) WHERE id = ?`, e.Seq, e.Table); err != nil {
-				return fmt.Errorf("sqlite: version of %s: %w", e.Table, err)
-			}
-		}
 	}
 	if t := w.Table; t != nil {
 		opts, seats, clock, err := encodeTable(*t)
