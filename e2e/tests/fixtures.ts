@@ -107,7 +107,7 @@ export class Server {
   }
 }
 
-export const test = base.extend<{ failOnConsoleErrors: void }, { harness: string; server: Server }>({
+export const test: ReturnType<typeof base.extend<{ failOnConsoleErrors: void }, { harness: string; server: Server }>> = base.extend<{ failOnConsoleErrors: void }, { harness: string; server: Server }>({
   server: [
     async ({}, use) => {
       const s = await Server.start();
@@ -136,7 +136,9 @@ export const test = base.extend<{ failOnConsoleErrors: void }, { harness: string
       });
       page.on("pageerror", (e) => errors.push(String(e)));
       await use();
-      expect(errors, "errors in the page's console").toEqual([]);
+      // A test that takes the server down expects the page's failed reconnections.
+      const allowed = test.info().annotations.some((a) => a.type === "server-goes-down");
+      expect(errors.filter((e) => !(allowed && /WebSocket connection to .* failed/.test(e))), "errors in the page's console").toEqual([]);
     },
     { auto: true },
   ],
@@ -171,9 +173,10 @@ export async function newTable(
  * each time it is the seat's turn, the first highlighted target or choice
  * button, until the score pad shows. It returns how many clicks it made.
  */
-export async function playByClicks(page: Page, maxClicks = 3000): Promise<number> {
+export async function playByClicks(page: Page, opts: PlayOpts = {}): Promise<number> {
+  const max = opts.maxClicks ?? 3000;
   let clicks = 0;
-  while (clicks < maxClicks) {
+  while (clicks < max) {
     if (await page.locator(".scorepad").count()) return clicks;
     const target = page.locator("svg.board .target, .steps button.choice").first();
     try {
@@ -181,8 +184,50 @@ export async function playByClicks(page: Page, maxClicks = 3000): Promise<number
     } catch {
       continue; // a bot is thinking, or the page waits for the server's answer
     }
-    await target.click({ timeout: 5000 }).catch(() => undefined);
+    if (opts.how === "tap") await target.tap({ timeout: 5000 }).catch(() => undefined);
+    else if (opts.how === "keyboard") await byKeyboard(page);
+    else await target.click({ timeout: 5000 }).catch(() => undefined);
     clicks++;
+    await opts.after?.(clicks);
   }
-  throw new Error(`no score pad after ${maxClicks} clicks`);
+  throw new Error(`no score pad after ${max} clicks`);
+}
+
+export interface PlayOpts {
+  maxClicks?: number;
+  how?: "click" | "tap" | "keyboard";
+  /** after runs after each choice, e.g. to take a screenshot mid-game. */
+  after?: (n: number) => Promise<void>;
+}
+
+/** byKeyboard makes one choice with the keyboard only: Tab to a target or choice button, then Enter. */
+async function byKeyboard(page: Page): Promise<void> {
+  for (let i = 0; i < 80; i++) {
+    const ok = await page.evaluate(() => {
+      const a = document.activeElement;
+      return !!a && (a.matches("svg.board .target") || a.matches(".steps button.choice"));
+    });
+    if (ok) {
+      await page.keyboard.press("Enter");
+      return;
+    }
+    await page.keyboard.press("Tab");
+  }
+}
+
+/** axeScan runs axe-core in the page and returns its serious and critical violations. */
+export async function axeScan(page: Page): Promise<{ id: string; impact: string; help: string; nodes: string[] }[]> {
+  await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
+  const res = await page.evaluate(async () => {
+    // @ts-expect-error axe is the script just added
+    const r = await window.axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21aa"] } });
+    return r.violations.map((v: any) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n: any) => n.target.join(" ")) }));
+  });
+  return res.filter((v: any) => v.impact === "serious" || v.impact === "critical");
+}
+
+/** shot saves a screenshot under docs/screenshots/ when JARDIN_SCREENSHOTS=1 (they are committed, so only on demand). */
+export async function shot(page: Page, name: string): Promise<void> {
+  if (process.env.JARDIN_SCREENSHOTS !== "1") return;
+  await page.screenshot({ path: join(__dirname, "..", "..", "docs", "screenshots", `${name}.png`), fullPage: true });
 }

@@ -37,7 +37,8 @@ export function text(x: number, y: number, s: string | number, attrs: Attrs = {}
 }
 
 export function svgRoot(w: number, h: number, label: string, ...kids: Child[]): SVGSVGElement {
-  return el("svg", { viewBox: `0 0 ${w} ${h}`, role: "img", "aria-label": label, class: "board", width: w, height: h }, ...kids);
+  // role=group, not img: the drawing holds buttons (the legal targets).
+  return el("svg", { viewBox: `0 0 ${w} ${h}`, role: "group", "aria-label": label, class: "board", width: w, height: h }, ...kids);
 }
 
 /**

@@ -37,10 +37,12 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
   const view = new TableView(lang, {
     move: (i) => {
       moveSentAt = performance.now();
+      document.body.dataset.sentAt = String(Date.now());
       if (!socket.move(i)) view.refused(t(lang, "reconnecting"));
     },
     typed: (n) => {
       moveSentAt = performance.now();
+      document.body.dataset.sentAt = String(Date.now());
       if (!socket.moveByNotation(n)) view.refused(t(lang, "reconnecting"));
     },
     undo: () => socket.undo(),
@@ -78,6 +80,8 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
           document.body.dataset.rtt = String(Math.round(performance.now() - moveSentAt));
           moveSentAt = 0;
         }
+        // For the browser tests' round-trip measure: when this page last drew news.
+        document.body.dataset.updatedAt = String(Date.now());
         document.body.dataset.version = String(m.v);
         break;
       case "presence":

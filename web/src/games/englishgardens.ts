@@ -85,7 +85,10 @@ export function drawEnglishGardens(v: any, ctx: Ctx): SVGSVGElement {
   const landSlots = (v.landDisplay as any[]).map((s, i) =>
     target(s.id, s.card ? nameOf(ctx, s.card) : tr(ctx, "empty", "vide"), s.card ? ctx.comp(s.card.id)?.help : undefined, ...(s.card ? cardFace(ctx, s.card, x + i * (CW + GAP), y) : [rect(x + i * (CW + GAP), y, CW, CH, { fill: "none", stroke: "#aaa", "stroke-dasharray": "4 3" })])),
   );
-  kids.push(target("land-display", tr(ctx, "landscape display", "rivière Paysage"), ctx.comp("land-display")?.help, rect(x - 4, y - 4, 3 * (CW + GAP) + 2, CH + 8, { fill: "transparent", stroke: "#c9bfa6" }), ...landSlots));
+  // The display as a whole (a refresh names it) is the band under its cards:
+  // a sibling of the cards, never their parent, so that no button holds another.
+  kids.push(displayBand("land-display", tr(ctx, "landscape display", "rivière Paysage"), ctx, x, y));
+  kids.push(...landSlots);
   x += 3 * (CW + GAP) + 24;
   kids.push(caption(x, 22, tr(ctx, "Trophies", "Trophées")));
   kids.push(target(v.trophyDeck.id, tr(ctx, `trophy deck, ${v.trophyDeck.count} cards`, `pioche Trophées, ${v.trophyDeck.count} cartes`), ctx.comp(v.trophyDeck.id)?.help, deck(x, y, CW, CH, v.trophyDeck.count, tr(ctx, "Trophy deck", "Pioche Trophées"))));
@@ -93,7 +96,8 @@ export function drawEnglishGardens(v: any, ctx: Ctx): SVGSVGElement {
   const trophySlots = (v.trophyDisplay as any[]).map((s, i) =>
     target(s.id, s.trophy ? nameOf(ctx, s.trophy) : tr(ctx, "empty", "vide"), s.trophy ? ctx.comp(s.trophy.id)?.help : undefined, ...(s.trophy ? trophyFace(ctx, s.trophy, x + i * (CW + GAP), y) : [rect(x + i * (CW + GAP), y, CW, CH, { fill: "none", stroke: "#aaa", "stroke-dasharray": "4 3" })])),
   );
-  kids.push(target("trophy-display", tr(ctx, "trophy display", "rivière Trophées"), ctx.comp("trophy-display")?.help, rect(x - 4, y - 4, 3 * (CW + GAP) + 2, CH + 8, { fill: "transparent", stroke: "#c9bfa6" }), ...trophySlots));
+  kids.push(displayBand("trophy-display", tr(ctx, "trophy display", "rivière Trophées"), ctx, x, y));
+  kids.push(...trophySlots);
   x += 3 * (CW + GAP) + 16;
   if (v.held) {
     kids.push(caption(x, 22, tr(ctx, "To place", "À placer")));
@@ -107,7 +111,7 @@ export function drawEnglishGardens(v: any, ctx: Ctx): SVGSVGElement {
   const villages: any[] = v.villages ?? [];
   villages.forEach((vil, i) => {
     const px = 16 + (i % 2) * (PW + 12);
-    const py = y + CH + 30 + Math.floor(i / 2) * (PH + 12);
+    const py = y + CH + 40 + Math.floor(i / 2) * (PH + 12);
     const turn = v.toMove === vil.seat;
     const parts: SVGElement[] = [
       rect(px, py, PW, PH, { fill: turn ? "#fff7d6" : "#fbfaf6", stroke: turn ? "#c99a00" : "#ccc", "stroke-width": turn ? 3 : 1 }),
@@ -141,22 +145,31 @@ export function drawEnglishGardens(v: any, ctx: Ctx): SVGSVGElement {
     // hand
     const hx = gx + 4 * (CW + GAP) + 8;
     parts.push(el("text", { x: hx, y: gy + 10, class: "small" }, tr(ctx, `Hand (${vil.handSize})`, `Main (${vil.handSize})`)));
+    // Hand cards are drawn small and side by side in rows of two, so
+    // that none covers another (each is a target of its own).
     (vil.hand as any[]).forEach((slot, k) => {
-      const sy = gy + 18 + k * 44;
+      const sx = hx + (k % 2) * (CW / 1.5 + 6);
+      const sy = gy + 18 + Math.floor(k / 2) * (CH / 1.5 + 6);
+      const face = (c: any) => g({ transform: `translate(${sx} ${sy}) scale(${1 / 1.5})` }, ...cardFace(ctx, c, 0, 0, CW, CH));
       if (slot.card && vil.seat === ctx.seat) {
-        parts.push(target(slot.id, nameOf(ctx, slot.card), ctx.comp(slot.card.id)?.help, ...cardFace(ctx, slot.card, hx, sy, CW, CH)));
+        parts.push(target(slot.id, nameOf(ctx, slot.card), ctx.comp(slot.card.id)?.help, rect(sx, sy, CW / 1.5, CH / 1.5, { fill: "transparent", stroke: "none" }), face(slot.card)));
       } else if (slot.card) {
-        parts.push(g({}, ...cardFace(ctx, slot.card, hx, sy, CW, CH)));
+        parts.push(face(slot.card));
       } else {
-        parts.push(g({ role: "img", "aria-label": tr(ctx, "a card face down", "une carte face cachée") }, rect(hx, sy, CW, CH, { fill: "#9c8566", stroke: "#4a3f33" })));
+        parts.push(g({ role: "img", "aria-label": tr(ctx, "a card face down", "une carte face cachée") }, rect(sx, sy, CW / 1.5, CH / 1.5, { fill: "#9c8566", stroke: "#4a3f33" })));
       }
     });
     parts.push(el("text", { x: gx, y: py + PH - 10, class: "small" }, tr(ctx, `discards: ${vil.discards} · visible cards: ${vil.visible}`, `défausses : ${vil.discards} · cartes visibles : ${vil.visible}`)));
     kids.push(g({ class: "village" }, ...parts));
   });
   const rows = Math.ceil(villages.length / 2);
-  const H = y + CH + 30 + rows * (PH + 12) + 8;
+  const H = y + CH + 40 + rows * (PH + 12) + 8;
   return svgRoot(topW, H, tr(ctx, "Village Green table", "Table de Jardins Anglais"), ...kids);
+}
+
+function displayBand(id: string, name: string, ctx: Ctx, x: number, y: number): SVGGElement {
+  const w = 3 * (CW + GAP) - GAP;
+  return target(id, name, ctx.comp(id)?.help, rect(x, y + CH + 4, w, 18, { fill: "#efe9da", stroke: "#c9bfa6" }), text(x + w / 2, y + CH + 13, "⟳ " + name, { "font-size": 10, fill: "#555" }));
 }
 
 /** Trophy slots are named by their bare id only in the viewer's own village. */

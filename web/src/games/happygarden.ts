@@ -74,7 +74,7 @@ function tileName(ctx: Ctx, t: any): string {
 export function drawHappyGarden(v: any, ctx: Ctx): SVGSVGElement {
   const kids: SVGElement[] = [];
   kids.push(caption(16, 22, tr(ctx, "Shop", "Boutique")));
-  const shop: any[] = v.shop ?? [];
+  const shop: any[] = (v.shop ?? []).filter((s: any) => s);
   // two shelves: slots shop:A1… and shop:B1…
   const shelves = [...new Set(shop.map((s) => String(s.slot).replace(/^shop:([A-Z]).*$/, "$1")))].sort();
   let maxX = 0;
@@ -86,7 +86,9 @@ export function drawHappyGarden(v: any, ctx: Ctx): SVGSVGElement {
       .forEach((s, k) => {
         const x = 40 + k * (T + 8);
         maxX = Math.max(maxX, x + T);
-        kids.push(target(s.slot, `${s.slot}: ${tileName(ctx, s)}`, undefined, rect(x - 2, y - 2, T + 4, T + 4, { fill: "transparent", stroke: "#bbb" }), target(s.id, tileName(ctx, s), ctx.comp(s.id)?.help, ...tileFace(ctx, s, x, y))));
+        // slot and tile are siblings (no button inside another): the slot's frame, the tile on it
+        kids.push(target(s.slot, `${s.slot}: ${tileName(ctx, s)}`, undefined, rect(x - 4, y - 4, T + 8, T + 8, { fill: "transparent", stroke: "#bbb" })));
+        kids.push(target(s.id, tileName(ctx, s), ctx.comp(s.id)?.help, ...tileFace(ctx, s, x, y)));
       });
   });
   let x = Math.max(maxX + 30, 300);
@@ -157,7 +159,7 @@ export function drawHappyGarden(v: any, ctx: Ctx): SVGSVGElement {
         }
         if (t) {
           // A tile is named by its id (moves name it so); its square by the cell.
-          parts.push(target(own ? cid : `${p}:${cid}`, `${cid}: ${tileName(ctx, t)}`, undefined, rect(sx, sy, T, T, { fill: "transparent", stroke: "none" }), target(own ? t.id : `${p}:${t.id}`, tileName(ctx, t), ctx.comp(t.id)?.help, ...tileFace(ctx, t, sx, sy))));
+          parts.push(target(own ? t.id : `${p}:${t.id}`, `${cid}: ${tileName(ctx, t)}`, ctx.comp(t.id)?.help, ...tileFace(ctx, t, sx, sy)));
         } else {
           parts.push(target(own ? cid : `${p}:${cid}`, `${cid}: ${tr(ctx, "empty", "vide")}`, undefined, el("rect", { x: sx + 1, y: sy + 1, width: T - 2, height: T - 2, fill: "#eef4e4", stroke: "#d5dcc8", "stroke-dasharray": "3 3" })));
         }

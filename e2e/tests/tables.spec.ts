@@ -1,0 +1,145 @@
+// Shared tables through the page: two people at one table, a reload and a
+// server restart mid-game, a spectator, the lobby's accessibility.
+import type { Page, WebSocket } from "@playwright/test";
+import { axeScan, expect, newTable, test } from "./fixtures";
+
+/** frames collects every WebSocket message a page receives. */
+function frames(page: Page): string[] {
+  const got: string[] = [];
+  page.on("websocket", (ws: WebSocket) => ws.on("framereceived", (f) => got.push(String(f.payload))));
+  return got;
+}
+
+async function version(page: Page): Promise<number> {
+  return Number(await page.locator("body").getAttribute("data-version"));
+}
+
+/** clickOnce makes one choice on page (one step of a decision). */
+async function clickOnce(page: Page): Promise<void> {
+  const target = page.locator("svg.board .target, .steps button.choice").first();
+  await target.waitFor();
+  await target.click();
+}
+
+/** playOneMove clicks until the page sends a move. */
+async function playOneMove(page: Page): Promise<void> {
+  const sent0 = await page.locator("body").getAttribute("data-sent-at");
+  for (let i = 0; i < 10; i++) {
+    await clickOnce(page);
+    if ((await page.locator("body").getAttribute("data-sent-at")) !== sent0) return;
+  }
+  throw new Error("ten choices and no move sent");
+}
+
+test("two people at one table: invite link, moves seen live, nothing private of the other seat", async ({ browser, server }) => {
+  test.setTimeout(120_000);
+  const ann = await browser.newContext();
+  const bob = await browser.newContext();
+  const a = await ann.newPage();
+  const b = await bob.newPage();
+  const aFrames = frames(a);
+  const bFrames = frames(b);
+  const t = await newTable(a, server, "schlossgarten", ["me", "open"], { name: "Ann" });
+  await a.goto(server.url + t.url);
+  // Bob follows the invite link and takes the open seat.
+  await b.goto(server.url + t.inviteUrl);
+  await b.locator("input[name=name]").fill("Bob");
+  await b.getByRole("button", { name: /seat/i }).click();
+  await expect(b.locator("svg.board")).toBeVisible();
+  await expect(a.locator(".seats")).toContainText("Bob");
+  // Ann's hand, which Bob may not see anywhere.
+  const annHand = await a.evaluate(() => [...document.querySelectorAll("svg.board [data-id^='C']")].map((e) => e.getAttribute("data-id")!));
+  expect(annHand.length).toBeGreaterThan(0);
+  const bobHand = await b.evaluate(() => [...document.querySelectorAll("svg.board [data-id^='C']")].map((e) => e.getAttribute("data-id")!));
+  for (const c of annHand) {
+    expect(bobHand).not.toContain(c);
+    expect(await b.content()).not.toContain(`"${c}"`);
+    expect(bFrames.join("\n")).not.toContain(`"${c}"`);
+    expect(await b.locator("svg.board").getAttribute("aria-label")).not.toContain(c);
+  }
+  // Ann plays; each move reaches Bob's page. The round trip is the time from
+  // Ann's page sending a move to the later of the two pages drawing it
+  // (both pages stamp Date.now() on body: data-sent-at, data-updated-at).
+  const rtts: number[] = [];
+  for (let i = 0; i < 40 && rtts.length < 12; i++) {
+    if (!(await a.locator(".status.mine").count())) break;
+    const sent0 = await a.locator("body").getAttribute("data-sent-at");
+    const v0 = await version(b);
+    await clickOnce(a);
+    const sent = await a.locator("body").getAttribute("data-sent-at");
+    if (sent === sent0) continue; // a step of a decision, nothing sent yet
+    await expect.poll(async () => (await version(a)) > v0 && (await version(b)) > v0, { intervals: [5, 10, 20] }).toBeTruthy();
+    const upA = Number(await a.locator("body").getAttribute("data-updated-at"));
+    const upB = Number(await b.locator("body").getAttribute("data-updated-at"));
+    rtts.push(Math.max(upA, upB) - Number(sent));
+  }
+  expect(rtts.length).toBeGreaterThan(3);
+  rtts.sort((x, y) => x - y);
+  const p95 = rtts[Math.min(rtts.length - 1, Math.floor(rtts.length * 0.95))];
+  console.log(`move round trip (sent to both pages updated), ms: ${rtts.join(" ")}; p95 ${p95}`);
+  test.info().annotations.push({ type: "rtt-p95-ms", description: String(p95) });
+  // The target is 100 ms (issue 15) on an idle machine; the bound asserted
+  // here leaves room for a machine shared with other test runs, and the
+  // measured p95 is printed and recorded in docs/web.md.
+  expect(p95, "p95 of a move's round trip, ms").toBeLessThan(Number(process.env.JARDIN_RTT_MS ?? 400));
+  await expect(b.locator(".log")).toContainText("Ann");
+  // No frame to Bob ever held Ann's other hand card (the one not yet played).
+  const stillHidden = annHand.filter((c) => !aFrames.join("").includes(`"played":"${c}"`));
+  for (const c of stillHidden) expect(bFrames.join("\n").includes(`"hand":["${c}"`)).toBeFalsy();
+  await ann.close();
+  await bob.close();
+});
+
+test("a reload and a server restart mid-game resume the same position", async ({ page, server }) => {
+  test.setTimeout(120_000);
+  test.info().annotations.push({ type: "server-goes-down", description: "the page's reconnections fail until it is back" });
+  const t = await newTable(page, server, "english-gardens", ["me", "greedy"]);
+  await page.goto(server.url + t.url);
+  for (let i = 0; i < 5; i++) await clickOnce(page);
+  await expect(page.locator(".status.mine")).toBeVisible();
+  // A choice half made lives in the page only: take it back before comparing.
+  while (await page.locator(".steps .back").count()) await page.locator(".steps .back").click();
+  const v = await version(page);
+  const board = await page.locator("svg.board").innerHTML();
+  await page.reload();
+  await expect(page.locator("svg.board")).toBeVisible();
+  await expect.poll(() => version(page)).toBe(v);
+  await expect.poll(() => page.locator("svg.board").innerHTML()).toBe(board);
+  // The server goes down hard and comes back on the same database.
+  await server.stop("SIGKILL");
+  await expect(page.locator(".conn")).toBeVisible();
+  await server.run();
+  await expect(page.locator(".conn")).toBeHidden({ timeout: 15_000 });
+  await expect.poll(() => version(page)).toBe(v);
+  await expect.poll(() => page.locator("svg.board").innerHTML()).toBe(board);
+  // and the game goes on, each event once
+  const before = await page.locator(".log li").allTextContents();
+  await playOneMove(page);
+  await expect.poll(() => version(page)).toBeGreaterThan(v);
+  // The log after the restart is the log before it plus the new events:
+  // nothing lost, nothing shown twice.
+  const after = await page.locator(".log li").allTextContents();
+  expect(after.length).toBeGreaterThan(before.length);
+  expect(after.slice(0, before.length)).toEqual(before);
+});
+
+test("a spectator sees the table and no hand", async ({ browser, page, server }) => {
+  const t = await newTable(page, server, "schlossgarten", ["me", "greedy"]);
+  await page.goto(server.url + t.url);
+  await expect(page.locator("svg.board")).toBeVisible();
+  const watcher = await browser.newContext();
+  const w = await watcher.newPage();
+  const got = frames(w);
+  await w.goto(server.url + t.spectate);
+  await expect(w.locator("svg.board")).toBeVisible();
+  await expect(w.locator("svg.board .target")).toHaveCount(0);
+  await expect(w.locator("svg.board")).not.toContainText("Your hand");
+  await expect(w.locator(".movebox")).toBeHidden();
+  expect(got.join("\n")).not.toMatch(/"hand":\[/);
+  await watcher.close();
+});
+
+test("the lobby passes an accessibility scan", async ({ page, server }) => {
+  await page.goto(server.url + "/");
+  expect(await axeScan(page)).toEqual([]);
+});
