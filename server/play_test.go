@@ -22,7 +22,7 @@ func (s *sock) play(seat int, rng *rand.Rand, onMsg func(m map[string]json.RawMe
 func (s *sock) playN(stop, seat int, rng *rand.Rand, onMsg func(m map[string]json.RawMessage)) (int, error) {
 	made := 0
 	for {
-		m, err := s.tryNext(10*time.Second, outSync, outUpdate, outRefused, outAck, outError)
+		m, err := s.tryNext(30*time.Second, outSync, outUpdate, outRefused, outAck, outError)
 		if err != nil {
 			return made, err
 		}

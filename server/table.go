@@ -900,7 +900,7 @@ func (t *table) update(seat int, lang string, since int) []byte {
 		m.Undo = intp(t.undoable(seat))
 	}
 	t.finish(&m)
-	b := mustJSON(m)
+	b := encodeState(m)
 	t.cache[k] = b
 	return b
 }
@@ -941,7 +941,7 @@ func (t *table) sendSync(c *conn, since int) {
 		}
 	}
 	t.finish(&m)
-	c.send(mustJSON(m))
+	c.send(encodeState(m))
 }
 
 // ----- connections -----
