@@ -1,0 +1,554 @@
+// Package cluster lets several `jardin serve` nodes share the live tables
+// through NATS: each live table has exactly one owner node at a time (a
+// lease), moves that arrive on another node are forwarded to the owner
+// (request/reply), and the owner fans each table's updates out over
+// subjects to the nodes holding that table's sockets. Storage is elsewhere
+// (store/postgres); the log's unique (table, seq) key there is the fence
+// that makes a stale owner's write fail, whatever the leases say.
+//
+// # Leases
+//
+// A node joins with a session: a key in the JetStream key-value bucket
+// PREFIX_nodes, which expires TTL after its last renewal (bucket TTL) and is
+// renewed every TTL/4. A table's owner is a key of the bucket PREFIX_tables
+// whose value is the owner's session, without TTL: one renewal a second per
+// node keeps thousands of tables owned, instead of one write per table.
+// A table key pointing at a session that has expired is free: the next node
+// takes it with a compare-and-set on the key's revision. That revision,
+// which only grows, is the lease's fencing token.
+//
+// A node considers its session (and every lease) valid until 3/4 TTL after
+// it sent the last renewal that succeeded: the server's expiry counts from
+// when it stored that renewal, later, so the node stops acting as owner
+// before anyone else may start. A node that is paused, cut off, or killed
+// loses its tables within TTL; the bucket's expiry markers tell every other
+// node at once, and OnOrphan offers each orphaned table to one surviving
+// node (rendezvous hashing over the live sessions).
+//
+// # Subjects
+//
+//	PREFIX.t.TABLE.req          requests to the owner (forwarded moves, syncs…)
+//	PREFIX.t.TABLE.up.VIEWER    the owner's updates for one viewer (a seat, spectators)
+//
+// Subscriptions of all tables share one channel per node (nats.go starts a
+// goroutine per callback subscription; 100,000 tables would cost as many).
+package cluster
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"log/slog"
+	"regexp"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// Config configures a node.
+type Config struct {
+	// Conn is the node's NATS connection (required). The node does not
+	// close it.
+	Conn *nats.Conn
+	// Name names the node in sessions and logs (e.g. the host name).
+	Name string
+	// TTL is how long a silent node keeps its tables (default 5 s).
+	TTL time.Duration
+	// Prefix prefixes subjects and buckets, so that several sites can share
+	// one NATS (default "jardin").
+	Prefix string
+	// Replicas of the buckets in a NATS cluster (default 1; 3 in production
+	// with three NATS servers).
+	Replicas int
+	// Memory keeps the buckets in memory instead of on disk: tests only.
+	Memory bool
+	// OnOrphan is called, on one surviving node, for each table whose owner
+	// died (its session expired): the node should Acquire it if the table
+	// needs an owner without anyone asking (realtime clocks, bots, async
+	// deadlines), or leave it (the next request will find no owner). It
+	// may be called again for a table still orphaned a TTL later. It runs
+	// on its own goroutine.
+	OnOrphan func(table string)
+	// Log receives lease changes (default slog.Default()).
+	Log *slog.Logger
+}
+
+var (
+	// ErrHeld: another live node owns the table (see HeldError).
+	ErrHeld = errors.New("table owned by another node")
+	// ErrNoOwner: no node serves the table's requests; Acquire it.
+	ErrNoOwner = errors.New("no owner for the table")
+	// ErrNoSession: the node's session expired (cut off from NATS) and a
+	// new one is not yet made; the node owns nothing meanwhile.
+	ErrNoSession = errors.New("cluster: node has no live session")
+	// ErrClosed: the node has left the cluster.
+	ErrClosed = errors.New("cluster: node closed")
+	// ErrBadName: a table id or viewer that is not a NATS subject token.
+	ErrBadName = errors.New("cluster: table ids and viewers must be letters, digits, - and _")
+)
+
+// HeldError says which session owns a table.
+type HeldError struct {
+	Table, Owner string
+}
+
+func (e *HeldError) Error() string        { return fmt.Sprintf("table %s is owned by %s", e.Table, e.Owner) }
+func (e *HeldError) Is(target error) bool { return target == ErrHeld }
+
+// Stats counts what a node did, for /metrics.
+type Stats struct {
+	Leases    int    // tables owned now
+	Acquired  uint64 // leases taken (new or from a dead owner)
+	TakenOver uint64 // of which from a dead owner
+	Lost      uint64 // leases lost without Release (session expired, taken)
+	Sessions  uint64 // sessions started (1 + the times the node was cut off)
+	Forwarded uint64 // requests sent to other owners
+	Served    uint64 // requests served as owner
+	Published uint64 // updates published
+	Delivered uint64 // updates delivered to subscribers
+	Dropped   uint64 // updates dropped: from an older owner than one already heard
+}
+
+// Node is one jardin server's membership in the cluster.
+type Node struct {
+	cfg    Config
+	nc     *nats.Conn
+	tables jetstream.KeyValue
+	nodes  jetstream.KeyValue
+	inbox  chan *nats.Msg // every subscription of this node delivers here
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+
+	mu         sync.Mutex
+	session    string    // "" while there is none
+	sessRev    uint64    // the session key's revision, for compare-and-set renewals
+	validUntil time.Time // monotonic: the session (and its leases) is valid before this
+	leases     map[string]*Lease
+	subs       map[string]*Subscription // by subject, for delivery
+	owners     map[string]string        // table → owner session, as watched
+	alive      map[string]bool          // live sessions, as watched
+	offered    map[string]time.Time     // orphans offered to OnOrphan, and when
+	synced     int                      // watchers that have delivered their initial values
+	closed     bool
+
+	st struct {
+		acquired, takenOver, lost, sessions, forwarded, served, published, delivered, dropped atomic.Uint64
+	}
+}
+
+var nameRE = regexp.MustCompile(`^[A-Za-z0-9_-]{1,128}$`)
+
+func validName(s string) error {
+	if !nameRE.MatchString(s) {
+		return fmt.Errorf("%q: %w", s, ErrBadName)
+	}
+	return nil
+}
+
+// Join makes the buckets if needed, starts the node's session and its
+// watchers. Close leaves.
+func Join(ctx context.Context, cfg Config) (*Node, error) {
+	if cfg.Conn == nil {
+		return nil, errors.New("cluster: no NATS connection")
+	}
+	if cfg.TTL <= 0 {
+		cfg.TTL = 5 * time.Second
+	}
+	if cfg.TTL < 400*time.Millisecond {
+		return nil, fmt.Errorf("cluster: lease TTL %v: want at least 400ms", cfg.TTL)
+	}
+	if cfg.Prefix == "" {
+		cfg.Prefix = "jardin"
+	}
+	if err := validName(cfg.Prefix); err != nil {
+		return nil, fmt.Errorf("cluster: prefix: %w", err)
+	}
+	if cfg.Replicas <= 0 {
+		cfg.Replicas = 1
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.Default()
+	}
+	name := strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' {
+			return r
+		}
+		return '_'
+	}, cfg.Name)
+	if name == "" {
+		name = "node"
+	}
+	cfg.Name = name
+	js, err := jetstream.New(cfg.Conn)
+	if err != nil {
+		return nil, fmt.Errorf("cluster: jetstream: %w", err)
+	}
+	storage := jetstream.FileStorage
+	if cfg.Memory {
+		storage = jetstream.MemoryStorage
+	}
+	nodes, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+		Bucket: cfg.Prefix + "_nodes", Description: "jardin node sessions (expire TTL after the last renewal)",
+		History: 1, TTL: cfg.TTL, Storage: storage, Replicas: cfg.Replicas,
+		// Markers make the expiry of a session visible to watchers.
+		LimitMarkerTTL: max(time.Second, cfg.TTL),
+	})
+	if err != nil {
+		return nil, fmt.Errorf("cluster: bucket %s_nodes: %w", cfg.Prefix, err)
+	}
+	tables, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+		Bucket: cfg.Prefix + "_tables", Description: "jardin table owners (the owner's session)",
+		History: 1, Storage: storage, Replicas: cfg.Replicas,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("cluster: bucket %s_tables: %w", cfg.Prefix, err)
+	}
+	n := &Node{cfg: cfg, nc: cfg.Conn, tables: tables, nodes: nodes, inbox: make(chan *nats.Msg, 1<<14),
+		leases: map[string]*Lease{}, subs: map[string]*Subscription{}, owners: map[string]string{},
+		alive: map[string]bool{}, offered: map[string]time.Time{}}
+	n.ctx, n.cancel = context.WithCancel(context.Background())
+	if err := n.newSession(ctx); err != nil {
+		n.cancel()
+		return nil, err
+	}
+	tw, err := tables.WatchAll(n.ctx)
+	if err != nil {
+		n.cancel()
+		return nil, fmt.Errorf("cluster: watch tables: %w", err)
+	}
+	nw, err := nodes.WatchAll(n.ctx)
+	if err != nil {
+		n.cancel()
+		return nil, fmt.Errorf("cluster: watch nodes: %w", err)
+	}
+	n.wg.Add(4)
+	go n.renewLoop()
+	go n.watchTables(tw)
+	go n.watchNodes(nw)
+	go n.dispatch()
+	return n, nil
+}
+
+// Session is the node's current session id ("" while cut off).
+func (n *Node) Session() string {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.session
+}
+
+// newSession creates a fresh session key. A session is never revived once
+// expired: its tables may have been taken meanwhile.
+func (n *Node) newSession(ctx context.Context) error {
+	id := n.cfg.Name + "-" + randHex(6)
+	t0 := time.Now()
+	rev, err := n.nodes.Create(ctx, id, []byte(t0.UTC().Format(time.RFC3339)))
+	if err != nil {
+		return fmt.Errorf("cluster: session: %w", err)
+	}
+	n.mu.Lock()
+	n.session, n.sessRev, n.validUntil = id, rev, t0.Add(n.validFor())
+	n.mu.Unlock()
+	n.st.sessions.Add(1)
+	n.cfg.Log.Info("cluster session started", "session", id)
+	return nil
+}
+
+// validFor is how long after sending a successful renewal the node trusts
+// its session.
+func (n *Node) validFor() time.Duration { return n.cfg.TTL * 3 / 4 }
+
+func randHex(n int) string {
+	b := make([]byte, n)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// renewLoop renews the session every TTL/4. When the session is gone (the
+// key expired or was replaced) or not renewed in time, every lease is lost
+// and a new session is made.
+func (n *Node) renewLoop() {
+	defer n.wg.Done()
+	period := n.cfg.TTL / 4
+	tk := time.NewTicker(period)
+	defer tk.Stop()
+	for {
+		select {
+		case <-n.ctx.Done():
+			return
+		case <-tk.C:
+		}
+		n.mu.Lock()
+		id, rev, until := n.session, n.sessRev, n.validUntil
+		n.mu.Unlock()
+		if id == "" {
+			if err := n.newSession(n.ctx); err != nil && n.ctx.Err() == nil {
+				n.cfg.Log.Warn("cluster session", "err", err)
+			}
+			continue
+		}
+		t0 := time.Now()
+		ctx, cancel := context.WithTimeout(n.ctx, period)
+		newRev, err := n.nodes.Update(ctx, id, []byte(t0.UTC().Format(time.RFC3339)), rev)
+		cancel()
+		switch {
+		case err == nil:
+			n.mu.Lock()
+			if n.session == id {
+				n.sessRev, n.validUntil = newRev, t0.Add(n.validFor())
+			}
+			n.mu.Unlock()
+		case n.ctx.Err() != nil:
+			return
+		case errors.Is(err, jetstream.ErrKeyRevisionMismatch) || errors.Is(err, jetstream.ErrKeyNotFound):
+			n.cfg.Log.Warn("cluster session expired", "session", id, "err", err)
+			n.endSession(id)
+		case time.Now().After(until):
+			n.cfg.Log.Warn("cluster session not renewed in time", "session", id, "err", err)
+			n.endSession(id)
+		default:
+			n.cfg.Log.Warn("cluster session renewal", "session", id, "err", err)
+		}
+	}
+}
+
+// endSession drops session id and every lease under it.
+func (n *Node) endSession(id string) {
+	n.mu.Lock()
+	if n.session != id {
+		n.mu.Unlock()
+		return
+	}
+	n.session = ""
+	var lost []*Lease
+	for _, l := range n.leases {
+		lost = append(lost, l)
+	}
+	n.mu.Unlock()
+	for _, l := range lost {
+		n.lose(l, "session ended")
+	}
+}
+
+// sessionValid reports whether session id is the node's and still valid.
+func (n *Node) sessionValid(id string) bool {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return id != "" && n.session == id && time.Now().Before(n.validUntil)
+}
+
+// alive asks the bucket whether session id is live.
+func (n *Node) sessionAlive(ctx context.Context, id string) (bool, error) {
+	_, err := n.nodes.Get(ctx, id)
+	switch {
+	case err == nil:
+		return true, nil
+	case errors.Is(err, jetstream.ErrKeyNotFound) || errors.Is(err, jetstream.ErrKeyDeleted):
+		return false, nil
+	default:
+		return false, fmt.Errorf("cluster: session %s: %w", id, err)
+	}
+}
+
+// watchTables keeps owners up to date, and notices a lease of ours taken
+// by another node.
+func (n *Node) watchTables(w jetstream.KeyWatcher) {
+	defer n.wg.Done()
+	defer w.Stop()
+	for {
+		var e jetstream.KeyValueEntry
+		select {
+		case <-n.ctx.Done():
+			return
+		case e = <-w.Updates():
+		}
+		if e == nil {
+			n.mu.Lock()
+			n.synced++
+			n.mu.Unlock()
+			continue
+		}
+		n.mu.Lock()
+		var gone *Lease
+		delete(n.offered, e.Key())
+		if e.Operation() == jetstream.KeyValuePut {
+			n.owners[e.Key()] = string(e.Value())
+		} else {
+			delete(n.owners, e.Key())
+		}
+		if l := n.leases[e.Key()]; l != nil && e.Revision() > l.token &&
+			(e.Operation() != jetstream.KeyValuePut || string(e.Value()) != l.session) {
+			gone = l
+		}
+		n.mu.Unlock()
+		if gone != nil {
+			n.lose(gone, "taken by another node")
+		}
+	}
+}
+
+// watchNodes keeps the set of live sessions, and offers the tables of a
+// session that expires.
+func (n *Node) watchNodes(w jetstream.KeyWatcher) {
+	defer n.wg.Done()
+	defer w.Stop()
+	tk := time.NewTicker(n.cfg.TTL)
+	defer tk.Stop()
+	for {
+		select {
+		case <-n.ctx.Done():
+			return
+		case <-tk.C:
+			n.offerOrphans("")
+		case e := <-w.Updates():
+			if e == nil {
+				n.mu.Lock()
+				n.synced++
+				n.mu.Unlock()
+				continue
+			}
+			if e.Operation() == jetstream.KeyValuePut {
+				n.mu.Lock()
+				n.alive[e.Key()] = true
+				n.mu.Unlock()
+				continue
+			}
+			n.mu.Lock()
+			delete(n.alive, e.Key())
+			n.mu.Unlock()
+			n.offerOrphans(e.Key())
+		}
+	}
+}
+
+// offerOrphans calls OnOrphan for the tables of dead sessions (of session
+// dead, or of any session not alive when dead is "") that rendezvous
+// hashing gives to this node.
+func (n *Node) offerOrphans(dead string) {
+	if n.cfg.OnOrphan == nil {
+		return
+	}
+	n.mu.Lock()
+	if n.synced < 2 || n.session == "" {
+		n.mu.Unlock()
+		return
+	}
+	var mine []string
+	for table, owner := range n.owners {
+		if dead != "" && owner != dead || dead == "" && n.alive[owner] {
+			continue
+		}
+		// Offered less than a TTL ago: being taken over, probably.
+		if at, ok := n.offered[table]; ok && time.Since(at) < n.cfg.TTL {
+			continue
+		}
+		if n.pick(table) == n.session {
+			mine = append(mine, table)
+			n.offered[table] = time.Now()
+		}
+	}
+	n.mu.Unlock()
+	for _, table := range mine {
+		go n.cfg.OnOrphan(table)
+	}
+}
+
+// pick is the live session that should take table over: the highest hash
+// of (session, table). n.mu is held.
+func (n *Node) pick(table string) string {
+	best, bestScore := "", uint64(0)
+	for s := range n.alive {
+		h := fnv.New64a()
+		h.Write([]byte(s))
+		h.Write([]byte{0})
+		h.Write([]byte(table))
+		if v := fmix64(h.Sum64()); best == "" || v > bestScore || v == bestScore && s < best {
+			best, bestScore = s, v
+		}
+	}
+	return best
+}
+
+// fmix64 is MurmurHash3's finaliser: FNV alone hardly mixes a common
+// suffix, so one session would win (nearly) every table.
+func fmix64(x uint64) uint64 {
+	x ^= x >> 33
+	x *= 0xff51afd7ed558ccd
+	x ^= x >> 33
+	x *= 0xc4ceb9fe1a85ec53
+	x ^= x >> 33
+	return x
+}
+
+// Owner returns the session that owns table ("" if none) and whether it
+// is alive.
+func (n *Node) Owner(ctx context.Context, table string) (owner string, alive bool, err error) {
+	if err := validName(table); err != nil {
+		return "", false, err
+	}
+	e, err := n.tables.Get(ctx, table)
+	if errors.Is(err, jetstream.ErrKeyNotFound) || errors.Is(err, jetstream.ErrKeyDeleted) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, fmt.Errorf("cluster: owner of %s: %w", table, err)
+	}
+	owner = string(e.Value())
+	alive, err = n.sessionAlive(ctx, owner)
+	return owner, alive, err
+}
+
+// Stats returns the node's counters.
+func (n *Node) Stats() Stats {
+	n.mu.Lock()
+	leases := len(n.leases)
+	n.mu.Unlock()
+	return Stats{Leases: leases, Acquired: n.st.acquired.Load(), TakenOver: n.st.takenOver.Load(),
+		Lost: n.st.lost.Load(), Sessions: n.st.sessions.Load(), Forwarded: n.st.forwarded.Load(),
+		Served: n.st.served.Load(), Published: n.st.published.Load(), Delivered: n.st.delivered.Load(),
+		Dropped: n.st.dropped.Load()}
+}
+
+// Close leaves the cluster gracefully: it releases every lease (other
+// nodes may take the tables at once instead of after TTL), ends the
+// session and stops. Call it after the tables have stopped writing.
+func (n *Node) Close(ctx context.Context) error {
+	n.mu.Lock()
+	if n.closed {
+		n.mu.Unlock()
+		return nil
+	}
+	n.closed = true
+	var held []*Lease
+	for _, l := range n.leases {
+		held = append(held, l)
+	}
+	id := n.session
+	n.mu.Unlock()
+	var errs []error
+	for _, l := range held {
+		errs = append(errs, l.Release(ctx))
+	}
+	n.cancel()
+	n.wg.Wait()
+	n.mu.Lock()
+	for _, s := range n.subs {
+		s.sub.Unsubscribe()
+	}
+	n.subs = map[string]*Subscription{}
+	n.session = ""
+	n.mu.Unlock()
+	if id != "" {
+		if err := n.nodes.Delete(ctx, id); err != nil {
+			errs = append(errs, fmt.Errorf("cluster: end session: %w", err))
+		}
+	}
+	return errors.Join(errs...)
+}

@@ -1,0 +1,166 @@
+package cluster
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+
+	"github.com/nats-io/nats.go"
+)
+
+// route delivers the messages of subject to fn, through the node's shared
+// inbox (fn runs on the dispatch goroutine and must not block).
+func (n *Node) route(subject string, fn func(*nats.Msg)) error {
+	sub, err := n.nc.ChanSubscribe(subject, n.inbox)
+	if err != nil {
+		return fmt.Errorf("cluster: subscribe %s: %w", subject, err)
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if n.closed {
+		sub.Unsubscribe()
+		return ErrClosed
+	}
+	if old := n.subs[subject]; old != nil {
+		old.sub.Unsubscribe()
+	}
+	n.subs[subject] = &Subscription{n: n, subject: subject, sub: sub, fn: fn}
+	return nil
+}
+
+func (n *Node) unroute(subject string) {
+	n.mu.Lock()
+	s := n.subs[subject]
+	delete(n.subs, subject)
+	n.mu.Unlock()
+	if s != nil {
+		s.sub.Unsubscribe()
+	}
+}
+
+// dispatch hands each message of the shared inbox to its subject's
+// function, in arrival order.
+func (n *Node) dispatch() {
+	defer n.wg.Done()
+	for {
+		select {
+		case <-n.ctx.Done():
+			return
+		case m := <-n.inbox:
+			n.mu.Lock()
+			s := n.subs[m.Subject]
+			n.mu.Unlock()
+			if s != nil && s.sub == m.Sub {
+				s.fn(m)
+			}
+		}
+	}
+}
+
+// Update is one message of a table's owner to one viewer.
+type Update struct {
+	Table, Viewer string
+	// Token is the publishing lease's token; Seq counts its updates to
+	// this viewer from 1.
+	Token, Seq uint64
+	// Gap: updates may have been missed before this one (NATS dropped
+	// some for a slow subscriber, or the table changed owner): the
+	// subscriber should resynchronise its clients from the owner.
+	Gap  bool
+	Data []byte
+}
+
+// header is the token and sequence number ahead of an update's data.
+const header = 16
+
+// Publish sends data to the nodes subscribed to this table's viewer (a
+// seat "s0", "s1"…, "spectators": the server chooses). Updates of one
+// lease to one viewer arrive in order.
+func (l *Lease) Publish(viewer string, data []byte) error {
+	if err := validName(viewer); err != nil {
+		return err
+	}
+	if !l.Valid() {
+		return fmt.Errorf("table %s: lease ended: %w", l.table, ErrNoOwner)
+	}
+	l.mu.Lock()
+	l.seq[viewer]++
+	seq := l.seq[viewer]
+	l.mu.Unlock()
+	msg := make([]byte, header+len(data))
+	binary.BigEndian.PutUint64(msg, l.token)
+	binary.BigEndian.PutUint64(msg[8:], seq)
+	copy(msg[header:], data)
+	if err := l.n.nc.Publish(l.n.cfg.Prefix+".t."+l.table+".up."+viewer, msg); err != nil {
+		return fmt.Errorf("cluster: publish to %s/%s: %w", l.table, viewer, err)
+	}
+	l.n.st.published.Add(1)
+	return nil
+}
+
+// Subscription receives one table's updates for one viewer, or (for a
+// lease) its requests.
+type Subscription struct {
+	n       *Node
+	subject string
+	sub     *nats.Subscription
+	fn      func(*nats.Msg)
+}
+
+// Subscribe calls fn with every update the owner of table publishes for
+// viewer, from now on, in order; an update from an older owner than one
+// already heard is dropped. fn runs on the node's dispatch goroutine: it
+// must not block (hand the update to the sockets' queues). One
+// subscription per (table, viewer) per node: a second replaces the first.
+// Subscribe first, then ask the owner for a full state, and apply only the
+// updates newer than that state.
+func (n *Node) Subscribe(table, viewer string, fn func(Update)) (*Subscription, error) {
+	if err := validName(table); err != nil {
+		return nil, err
+	}
+	if err := validName(viewer); err != nil {
+		return nil, err
+	}
+	subject := n.cfg.Prefix + ".t." + table + ".up." + viewer
+	var token, seq uint64
+	err := n.route(subject, func(m *nats.Msg) {
+		if len(m.Data) < header {
+			return
+		}
+		u := Update{Table: table, Viewer: viewer, Token: binary.BigEndian.Uint64(m.Data),
+			Seq: binary.BigEndian.Uint64(m.Data[8:]), Data: m.Data[header:]}
+		switch {
+		case u.Token < token:
+			n.st.dropped.Add(1)
+			return
+		case u.Token > token:
+			u.Gap = token != 0 // a new owner: what the old one sent last may be lost
+		default:
+			u.Gap = u.Seq != seq+1
+		}
+		token, seq = u.Token, u.Seq
+		n.st.delivered.Add(1)
+		fn(u)
+	})
+	if err != nil {
+		return nil, err
+	}
+	n.mu.Lock()
+	s := n.subs[subject]
+	n.mu.Unlock()
+	if s == nil {
+		return nil, errors.New("cluster: subscription closed at once")
+	}
+	return s, nil
+}
+
+// Stop ends the subscription.
+func (s *Subscription) Stop() {
+	s.n.mu.Lock()
+	cur := s.n.subs[s.subject]
+	if cur == s {
+		delete(s.n.subs, s.subject)
+	}
+	s.n.mu.Unlock()
+	s.sub.Unsubscribe()
+}

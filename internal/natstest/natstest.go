@@ -1,0 +1,64 @@
+// Package natstest runs a real NATS server (github.com/nats-io/nats-server)
+// with JetStream inside the test process, on a loopback port, for tests of
+// several jardin nodes.
+package natstest
+
+import (
+	"fmt"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+)
+
+// New starts a server with JetStream storing under dir, listening on a free
+// loopback port. Shutdown stops it.
+func New(dir string) (*server.Server, error) {
+	ns, err := server.NewServer(&server.Options{
+		ServerName: "jardin-test", Host: "127.0.0.1", Port: server.RANDOM_PORT,
+		JetStream: true, StoreDir: dir, NoLog: true, NoSigs: true,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("natstest: %w", err)
+	}
+	go ns.Start()
+	if !ns.ReadyForConnections(20 * time.Second) {
+		ns.Shutdown()
+		return nil, fmt.Errorf("natstest: server not ready within 20 s")
+	}
+	return ns, nil
+}
+
+// Start starts a server for t, stopped when t ends, and returns it.
+func Start(t testing.TB) *server.Server {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "jardin-nats-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ns, err := New(dir)
+	if err != nil {
+		os.RemoveAll(dir)
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		ns.Shutdown()
+		ns.WaitForShutdown()
+		os.RemoveAll(dir)
+	})
+	return ns
+}
+
+// Connect connects to url for t (closed when t ends), reconnecting forever
+// as jardin nodes do.
+func Connect(t testing.TB, url string, opts ...nats.Option) *nats.Conn {
+	t.Helper()
+	nc, err := nats.Connect(url, append([]nats.Option{nats.MaxReconnects(-1), nats.ReconnectWait(50 * time.Millisecond)}, opts...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(nc.Close)
+	return nc
+}
