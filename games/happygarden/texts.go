@@ -10,8 +10,8 @@ import (
 	"github.com/jardin-games/jardin/engine"
 )
 
-// The catalogue: event messages and the components with what they do, in
-// English and French. Messages and the fixed components (tokens, turn
+// The catalogue: event messages, the components with what they do, and a
+// statement of each rule of the spec by id, in English and French. Messages and the fixed components (tokens, turn
 // tokens, mouse, house) are data/texts.json; the tiles, colours and shapes
 // are named from data/components.json through the templates of the same
 // file, so that a corrected tile list is named and explained correctly
@@ -25,6 +25,7 @@ type textsSpec struct {
 	Messages   map[string]engine.Message `json:"messages"`
 	Components []engine.Component        `json:"components"`
 	Templates  map[string]engine.Text    `json:"templates"`
+	Rules      map[string]engine.Text    `json:"rules"`
 }
 
 // texts is built once, by init after the components are loaded (it names
@@ -124,6 +125,12 @@ func buildCatalog(data []byte) (*engine.Catalog, error) {
 	cat, err := engine.NewCatalog(ts.Messages, comps)
 	if err != nil {
 		return nil, err
+	}
+	// A refused move names its rule; the statement explains it in the
+	// player's language (Explain), since the error's own text is English.
+	cat.Rules = ts.Rules
+	if err := cat.Check(); err != nil {
+		return nil, fmt.Errorf("rules: %w", err)
 	}
 	cat.CellName = func(id, lang string) string {
 		key := "cell"
