@@ -476,6 +476,17 @@ func (n *Node) pick(table string) string {
 	return best
 }
 
+// Mine reports whether this node is the live node that rendezvous hashing
+// gives table to, in its current view of the live sessions: the one that
+// should load it when no request asks for it (live tables at start-up, due
+// async deadlines), so that the nodes do not all race for every table.
+// Acquire still decides; this only spreads the work.
+func (n *Node) Mine(table string) bool {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.session != "" && n.pick(table) == n.session
+}
+
 // fmix64 is MurmurHash3's finaliser: FNV alone hardly mixes a common
 // suffix, so one session would win (nearly) every table.
 func fmix64(x uint64) uint64 {

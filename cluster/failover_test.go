@@ -155,6 +155,14 @@ func TestKilledOwner(t *testing.T) {
 	}
 	t.Logf("killed %s (TTL %v): all %d tables taken over %v after SIGKILL, %v per survivor", session, ttl,
 		len(tables), last.Round(time.Millisecond), per)
+	for _, table := range tables {
+		if nodes[0].Mine(table) == nodes[1].Mine(table) {
+			t.Errorf("%s: Mine is %v on both survivors", table, nodes[0].Mine(table))
+		}
+		if nodes[got[table].node].Mine(table) != true {
+			t.Errorf("%s was offered to n%d, but Mine is false there", table, got[table].node)
+		}
+	}
 	if per[0] == 0 || per[1] == 0 {
 		t.Errorf("takeovers not spread: %v", per)
 	}
