@@ -34,6 +34,9 @@ type Game interface {
 	New(players int, seed uint64, opts Options) (State, error)
 	// Rules is a summary of the rules as implemented, in Markdown.
 	Rules() string
+	// Texter: the game's catalogue of event messages, components and rule
+	// statements in French and English.
+	Texter
 }
 
 // State is one position of a game.
@@ -73,6 +76,8 @@ type State interface {
 	// ParseMove reads the game's notation. ParseMove(FormatMove(m)) == m
 	// for every legal move m. A parsed move still has to pass Apply.
 	ParseMove(s string) (Move, error)
+	// Describer: legal moves as a user interface clicks them.
+	Describer
 }
 
 // Drawer is implemented by states that can draw the table as text for a

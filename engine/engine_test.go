@@ -95,12 +95,12 @@ func TestRuleError(t *testing.T) {
 		t.Errorf("%v", err)
 	}
 	var l *Log
-	l.Public(0, "nothing") // a nil log collects nothing and does not panic
+	l.Say(0, "nothing") // a nil log collects nothing and does not panic
 	if l.On() {
 		t.Error("nil log on")
 	}
 	l = &Log{}
-	l.Private(1, "secret %d", 1)
+	l.Tell(1, "secret", Num(1))
 	if len(l.Events) != 1 || l.Events[0].VisibleTo(0) || !l.Events[0].VisibleTo(1) {
 		t.Error("private event visibility")
 	}

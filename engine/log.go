@@ -24,9 +24,6 @@ type Event struct {
 	Reveal bool   `json:"reveal,omitempty"`
 	Key    string `json:"key"`
 	Args   []Arg  `json:"args,omitempty"`
-	// Text is the English sentence of events from the old log API, kept
-	// only while games move to keys (log_legacy.go); it goes with it.
-	Text string `json:"text,omitempty"`
 }
 
 // VisibleTo reports whether player may see e. A viewer that is not a seat

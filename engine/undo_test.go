@@ -173,3 +173,10 @@ func TestUndoable(t *testing.T) {
 		t.Fatal("Undoable changed the start state")
 	}
 }
+
+func (s *toy) DescribeMove(m Move) MoveDesc {
+	if m >= toyPlay {
+		return MoveDesc{Kind: "play", Parts: []Part{{"card", "hand:" + strconv.Itoa(int(m-toyPlay))}}}
+	}
+	return MoveDesc{Kind: [...]string{"mark", "draw"}[m]}
+}

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/coder/websocket"
@@ -63,6 +64,7 @@ func cmdLoadtest(e *env, args []string) error {
 	}
 	setup := time.Since(t0)
 	fmt.Fprintf(e.stderr, "loadtest: %d sockets open in %.1fs; playing for %gs…\n", lt.sockets.Load(), setup.Seconds(), *seconds)
+	cpu0, self0 := lt.serverCPU(), selfCPU()
 	lt.start.Store(time.Now().UnixNano())
 	for _, tb := range lt.tables {
 		for _, st := range tb.seats {
@@ -79,6 +81,11 @@ func cmdLoadtest(e *env, args []string) error {
 	rep := lt.report(elapsed, setup)
 	rep.Command = "jardin loadtest " + strings.Join(args, " ")
 	rep.ServerRSSMB = lt.serverRSS()
+	rep.ServerCPUSeconds = lt.serverCPU() - cpu0
+	rep.LoadCPUSeconds = selfCPU() - self0
+	if rep.Acked > 0 {
+		rep.ServerCPUPerMoveMs = rep.ServerCPUSeconds * 1000 / float64(rep.Acked)
+	}
 	lt.checkVersions(&rep)
 	lt.closeAll()
 	if *asJSON {
@@ -107,8 +114,8 @@ type loadtest struct {
 
 	// Counters over all sockets.
 	moves, acks, resyncs, refused, leaks, dup, errs, over atomic.Int64
-	latMu                                                sync.Mutex
-	ackLat, lastLat                                      []time.Duration
+	latMu                                                 sync.Mutex
+	ackLat, lastLat                                       []time.Duration
 }
 
 type ltTable struct {
@@ -462,8 +469,15 @@ func (lt *loadtest) checkVersions(rep *ltReport) {
 	}
 }
 
-// serverRSS reads the server's resident memory from /metrics.
+// serverRSS reads the server's resident memory from /metrics, in MiB.
 func (lt *loadtest) serverRSS() float64 {
+	return lt.metric("process_resident_memory_bytes") / (1 << 20)
+}
+
+// serverCPU reads the CPU time the server process has used, in seconds.
+func (lt *loadtest) serverCPU() float64 { return lt.metric("process_cpu_seconds_total") }
+
+func (lt *loadtest) metric(name string) float64 {
 	resp, err := lt.http.Get(lt.base + "/metrics")
 	if err != nil {
 		return 0
@@ -471,12 +485,21 @@ func (lt *loadtest) serverRSS() float64 {
 	defer resp.Body.Close()
 	sc := bufio.NewScanner(resp.Body)
 	for sc.Scan() {
-		if v, ok := strings.CutPrefix(sc.Text(), "process_resident_memory_bytes "); ok {
+		if v, ok := strings.CutPrefix(sc.Text(), name+" "); ok {
 			f, _ := strconv.ParseFloat(v, 64)
-			return f / (1 << 20)
+			return f
 		}
 	}
 	return 0
+}
+
+// selfCPU is the CPU time this process has used, in seconds.
+func selfCPU() float64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
 }
 
 type ltReport struct {
@@ -502,6 +525,13 @@ type ltReport struct {
 	Errors       int64   `json:"errors"`
 	GamesOver    int64   `json:"gamesOver"`
 	ServerRSSMB  float64 `json:"serverRssMB"`
+	// CPU time used while playing: by the server (from its /metrics), per
+	// acknowledged move, and by this load generator. On a machine shared
+	// with other work, these say what the figures above would be on an
+	// idle one.
+	ServerCPUSeconds   float64 `json:"serverCpuSeconds"`
+	ServerCPUPerMoveMs float64 `json:"serverCpuPerMoveMs"`
+	LoadCPUSeconds     float64 `json:"loadgenCpuSeconds"`
 }
 
 func pct(d []time.Duration, p float64) float64 {
@@ -533,5 +563,6 @@ func (r ltReport) print(w io.Writer) {
 	fmt.Fprintf(w, "move → last seat's update:  p50 %.1f ms, p99 %.1f ms\n", r.LastP50ms, r.LastP99ms)
 	fmt.Fprintf(w, "lost %d, unseen %d, duplicated %d, resyncs %d, refused %d, leaks %d, errors %d, games over %d\n",
 		r.Lost, r.Unseen, r.Duplicated, r.Resyncs, r.Refused, r.Leaks, r.Errors, r.GamesOver)
-	fmt.Fprintf(w, "server RSS %.0f MB\n", r.ServerRSSMB)
+	fmt.Fprintf(w, "server RSS %.0f MB; CPU while playing: server %.1f s (%.2f ms a move), load generator %.1f s\n",
+		r.ServerRSSMB, r.ServerCPUSeconds, r.ServerCPUPerMoveMs, r.LoadCPUSeconds)
 }

@@ -240,15 +240,6 @@ func TestSimAndBench(t *testing.T) {
 	}
 }
 
-func TestSecondPerson(t *testing.T) {
-	for in, want := range map[string]string{"takes tile O03": "take tile O03", "passes": "pass", "has no move": "have no move",
-		"refreshes the display": "refresh the display", "carries on": "carry on", "discards a card": "discard a card"} {
-		if got := secondPerson(in); got != want {
-			t.Errorf("%q: %q, want %q", in, got, want)
-		}
-	}
-}
-
 func TestBenchBots(t *testing.T) {
 	code, out, errs := jardin(t, "", "bench", "schlossgarten", "--players", "2", "--seconds", "0.05", "--bots", "--json")
 	var res struct {

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jardin-games/jardin/engine"
 	"github.com/jardin-games/jardin/engine/enginetest"
 	"github.com/jardin-games/jardin/record"
 )
@@ -67,32 +66,6 @@ func TestPlayLogGrammar(t *testing.T) {
 				t.Errorf("%s: a bot's private draw shown: %q", c.lang, l)
 			}
 		}
-	}
-}
-
-// A game whose events are English sentences only (the old log API) and
-// that has no catalogue and no move descriptions still plays: its texts
-// fall back to the sentences and its moves to notation.
-func TestPlayLegacyGame(t *testing.T) {
-	reg := engine.NewRegistry(legacyTiny{})
-	input := strings.Repeat("1\n", 300)
-	code, out, errs := term{reg: reg}.run(t, input, "play", "legacy-garden", "--seats", "you,greedy", "--seed", "5")
-	if code != 0 {
-		t.Fatalf("exit %d: %s\n%s", code, errs, out)
-	}
-	// A pass has no event: the bot's is still announced, without notation.
-	for _, w := range []string{"You plant ", "greedy (seat 2) plants ", "You draw ", "  1) plant h1 ", "moves: choose in steps",
-		"greedy (seat 2) moves."} {
-		if !strings.Contains(out, w) {
-			t.Errorf("output lacks %q", w)
-		}
-	}
-	if strings.Contains(out, "(seat 2) draws ") && !strings.Contains(out, "(seat 2) draws a card") {
-		t.Error("a bot's private draw shown")
-	}
-	code, out, _ = term{reg: reg}.run(t, "info rose\n"+input, "play", "legacy-garden", "--seats", "you,greedy", "--seed", "5")
-	if code != 0 || !strings.Contains(out, "no component texts yet") {
-		t.Errorf("info without a catalogue: %d", code)
 	}
 }
 
@@ -458,7 +431,6 @@ func TestRatingLanguage(t *testing.T) {
 		{fr, "Good gardener", "", "Bon jardinier"},
 		{fr, "Unknown band", "", "Unknown band"},
 		{en, "Good gardener", "Jardinier émérite", "Good gardener"},
-		{newTexts(legacyTiny{}, "fr", nil), "Good gardener", "", "Good gardener"},
 	} {
 		if got := c.t.rating(c.en, c.fr); got != c.want {
 			t.Errorf("rating(%q, %q) in %s = %q, want %q", c.en, c.fr, c.t.lang, got, c.want)

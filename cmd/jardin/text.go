@@ -76,47 +76,7 @@ func newTexts(g engine.Game, lang string, names []string) *texts {
 
 // event is e as viewer reads it.
 func (t *texts) event(e engine.Event, viewer int) string {
-	if t.cat != nil && e.Key != "" {
-		return t.cat.Render(e, viewer, t.lang, t.names)
-	}
-	return legacyText(e, viewer, t.names)
-}
-
-// legacyText renders an event of the old log API: an English sentence
-// about its actor, without the actor's name.
-func legacyText(e engine.Event, viewer int, names []string) string {
-	if e.Text == "" {
-		return e.Key // neither form: show what there is rather than nothing
-	}
-	switch {
-	case e.Actor >= 0 && e.Actor == viewer:
-		return "You " + secondPerson(e.Text)
-	case e.Actor >= 0 && e.Actor < len(names):
-		return names[e.Actor] + " " + e.Text
-	}
-	return e.Text
-}
-
-// secondPerson turns the leading verb of an event ("takes", "passes",
-// "has") into the form that follows "You".
-func secondPerson(text string) string {
-	verb, rest, _ := strings.Cut(text, " ")
-	switch {
-	case verb == "has":
-		verb = "have"
-	case verb == "is":
-		verb = "are"
-	case strings.HasSuffix(verb, "sses"), strings.HasSuffix(verb, "shes"), strings.HasSuffix(verb, "ches"), strings.HasSuffix(verb, "xes"):
-		verb = strings.TrimSuffix(verb, "es")
-	case strings.HasSuffix(verb, "ies"):
-		verb = strings.TrimSuffix(verb, "ies") + "y"
-	case strings.HasSuffix(verb, "s") && !strings.HasSuffix(verb, "ss"):
-		verb = strings.TrimSuffix(verb, "s")
-	}
-	if rest == "" {
-		return verb
-	}
-	return verb + " " + rest
+	return t.cat.Render(e, viewer, t.lang, t.names)
 }
 
 // name is the name of an id a move or a view uses: a component's name, a
