@@ -791,10 +791,7 @@ func (t *table) legal(seat int) []engine.MoveDesc {
 // events renders the events after version since that seat may see, in lang.
 func (t *table) events(seat int, lang string, since int) []eventOut {
 	var out []eventOut
-	var cat *engine.Catalog
-	if tx, ok := t.game.(engine.Texter); ok {
-		cat = tx.Texts()
-	}
+	cat := t.game.Texts()
 	names := t.names()
 	for _, it := range t.recent {
 		if it.v <= since {
@@ -810,14 +807,7 @@ func (t *table) events(seat int, lang string, since int) []eventOut {
 		}
 		for _, e := range engine.Visible(it.events, seat) {
 			eo := eventOut{V: it.v, Actor: e.Actor, Key: e.Key, Args: e.Args, Reveal: e.Reveal}
-			switch {
-			case cat != nil && e.Key != "":
-				eo.Text = cat.Render(e, seat, lang, names)
-			case e.Text != "":
-				eo.Text = e.Text // a game still on the old log API: English only
-			default:
-				eo.Text = e.Key
-			}
+			eo.Text = cat.Render(e, seat, lang, names)
 			out = append(out, eo)
 		}
 	}

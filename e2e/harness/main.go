@@ -176,12 +176,7 @@ func position(reg *engine.Registry, r *http.Request) (*Position, error) {
 		evs = evs[len(evs)-30:]
 	}
 	for _, e := range evs {
-		switch {
-		case e.Key != "" && cat != nil:
-			out.Events = append(out.Events, cat.Render(e, seat, lang, names))
-		default:
-			out.Events = append(out.Events, e.Text)
-		}
+		out.Events = append(out.Events, cat.Render(e, seat, lang, names))
 	}
 	if s.Over() {
 		res := s.Result()
