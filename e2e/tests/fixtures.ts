@@ -165,7 +165,10 @@ export async function newTable(
     data: { game, players: seats.length, seats, options: opts.options ?? {}, clock: opts.clock ?? { mode: "none" }, public: true },
   });
   expect(r.status(), await r.text()).toBe(201);
-  return r.json();
+  // The server may answer absolute addresses (its --base-url) or paths.
+  const j = await r.json();
+  for (const k of ["url", "inviteUrl", "spectate"]) j[k] = new URL(j[k], server.url).href;
+  return j;
 }
 
 /**

@@ -34,7 +34,7 @@ for (const c of cases) {
     test(title, async ({ page, server }) => {
       test.setTimeout(240_000);
       const t = await newTable(page, server, c.game, c.seats);
-      await page.goto(server.url + t.url);
+      await page.goto(t.url);
       await expect(page.locator("svg.board")).toBeVisible();
       if (c.lang) {
         await expect(page.locator("html")).toHaveAttribute("lang", "fr");

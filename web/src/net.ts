@@ -17,6 +17,7 @@ export interface EventOut {
   v: number;
   actor: number;
   key?: string;
+  args?: { seat?: number; n?: number; comp?: string; cell?: string }[];
   text: string;
   reveal?: boolean;
 }
@@ -45,7 +46,14 @@ export interface ServerMsg {
   message?: string;
   rematch?: string;
   texts?: Record<string, { name: string; help?: string }>;
-  last?: { seat: number; desc: MoveDesc }[];
+}
+
+interface MoveMsg {
+  t: "move";
+  v: number;
+  id: string;
+  i?: number;
+  n?: string;
 }
 
 export interface Handlers {
@@ -60,6 +68,8 @@ export class TableSocket {
   private backoff = 300;
   private seq = 0;
   private closed = false;
+  /** The move sent and not yet acknowledged: resent with its id after a reconnection (applied once). */
+  private pending?: MoveMsg;
   private readonly prefix = Math.random().toString(36).slice(2, 10);
 
   constructor(
@@ -88,12 +98,19 @@ export class TableSocket {
       } catch {
         return;
       }
+      if (m.t === "update" && m.from !== undefined && m.from !== this.version) {
+        // A gap: ask for the whole table instead of drawing a wrong one.
+        this.send({ t: "sync" });
+        return;
+      }
+      if (m.t === "ack" || (m.t === "refused" && m.id === this.pending?.id)) this.pending = undefined;
+      if (typeof m.v === "number" && (m.t === "sync" || m.t === "update")) this.version = m.v;
       if (m.t === "sync") {
         this.backoff = 300;
         this.h.connection("open");
       }
-      if (typeof m.v === "number" && (m.t === "sync" || m.t === "update")) this.version = m.v;
       this.h.message(m);
+      if (m.t === "sync" && this.pending) this.send(this.pending);
     };
     ws.onclose = () => {
       if (this.closed) return;
@@ -111,11 +128,18 @@ export class TableSocket {
 
   /** move sends legal move i of the current version; false when the socket is down. */
   move(i: number): boolean {
-    return this.send({ t: "move", v: this.version, id: `${this.prefix}-${++this.seq}`, i });
+    return this.sendMove({ t: "move", v: this.version, id: `${this.prefix}-${++this.seq}`, i });
   }
 
   moveByNotation(n: string): boolean {
-    return this.send({ t: "move", v: this.version, id: `${this.prefix}-${++this.seq}`, n });
+    return this.sendMove({ t: "move", v: this.version, id: `${this.prefix}-${++this.seq}`, n });
+  }
+
+  /** sendMove sends m now, or after the reconnection when the socket is down. */
+  private sendMove(m: MoveMsg): boolean {
+    this.pending = m;
+    this.send(m);
+    return true;
   }
 
   undo(): boolean {

@@ -7,7 +7,7 @@ import { h, clear } from "./dom";
 import type { CompText, Ctx } from "./games/types";
 import { choiceLabels, renderers } from "./games/index";
 import { type Lang, t } from "./i18n";
-import { type LegalMove, type MoveDesc, Picker } from "./picker";
+import { type LegalMove, Picker } from "./picker";
 
 export interface Category {
   id: string;
@@ -36,8 +36,8 @@ export interface TableData {
   /** How many moves the seat may take back now (0: no undo button). */
   undo?: number;
   comps?: Record<string, CompText>;
-  /** Each seat's last move, to highlight. */
-  last?: { seat: number; desc: MoveDesc }[];
+  /** Ids the last move of each seat touched, to highlight. */
+  lastIds?: string[];
   clocks?: { seat: number; ms: number; running: boolean }[];
 }
 
@@ -82,6 +82,14 @@ export class TableView {
       if (thing) this.choose(thing.getAttribute("data-id")!);
     });
     this.els.board.addEventListener("keydown", (e) => this.key(e));
+    // Turning a phone or resizing across the narrow width redraws the layout.
+    let wasNarrow = this.narrow();
+    window.addEventListener("resize", () => {
+      if (this.narrow() !== wasNarrow && this.data) {
+        wasNarrow = this.narrow();
+        this.draw();
+      }
+    });
     this.root = h(
       "div",
       { class: "table" },
@@ -112,13 +120,17 @@ export class TableView {
     this.draw();
   }
 
+  private narrow(): boolean {
+    return window.innerWidth < 640;
+  }
+
   myTurn(): boolean {
     return !!this.data && !this.data.over && this.data.toMove === this.data.seat && this.data.moves.length > 0;
   }
 
   private ctx(): Ctx {
     const d = this.data!;
-    return { lang: this.lang, seat: d.seat, names: d.names, comp: (id) => d.comps?.[id] };
+    return { lang: this.lang, seat: d.seat, names: d.names, narrow: this.narrow(), comp: (id) => d.comps?.[id] };
   }
 
   private draw(): void {
@@ -151,12 +163,7 @@ export class TableView {
     this.els.status.classList.toggle("mine", this.myTurn());
     this.els.moveForm.hidden = !this.myTurn();
     // last moves
-    for (const lm of d.last ?? []) {
-      for (const [k, id] of Object.entries(lm.desc)) {
-        if (k === "kind") continue;
-        this.find(id)?.classList.add("last");
-      }
-    }
+    for (const id of d.lastIds ?? []) this.find(id)?.classList.add("last");
     this.decorate(focusedId);
     this.drawLog();
     this.drawPad();

@@ -55,8 +55,21 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
     chatInput.value = "";
   });
 
+  // The running clock ticks on the page between messages.
+  setInterval(() => {
+    if (last?.clocks?.running !== undefined && last.clocks.running >= 0) drawSeats();
+  }, 1000);
+
+  // "Your turn" notifications, with the player's permission, for tables
+  // played by correspondence (one comes back to them hours later).
+  const notifyBtn = h("button", { type: "button", class: "notify", hidden: true }, t(lang, "notify"));
+  notifyBtn.addEventListener("click", () => {
+    void Notification.requestPermission().then(() => (notifyBtn.hidden = true));
+  });
+  let wasMine = false;
+
   clear(root);
-  root.append(heading, conn, seatList, view.root, extra, h("details", { class: "chat-wrap" }, h("summary", {}, t(lang, "chat")), chatLog, chatForm));
+  root.append(notifyBtn, heading, conn, seatList, view.root, extra, h("details", { class: "chat-wrap" }, h("summary", {}, t(lang, "chat")), chatLog, chatForm));
 
   function handle(m: ServerMsg): void {
     switch (m.t) {
@@ -112,6 +125,28 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
     if (events.length > 400) events = events.slice(-200);
   }
 
+  /**
+   * lastIds lists what each seat's latest move touched, from the events of
+   * its latest version: the cells and components they name, bare (a shared
+   * board, the viewer's own garden) and as "seat:id" (another's garden, as
+   * the renderers tag them).
+   */
+  function lastIds(): string[] {
+    const latest = new Map<number, number>();
+    for (const e of events) if (e.actor >= 0) latest.set(e.actor, Math.max(latest.get(e.actor) ?? -1, e.v));
+    const out: string[] = [];
+    for (const e of events) {
+      if (e.actor < 0 || latest.get(e.actor) !== e.v) continue;
+      for (const a of e.args ?? []) {
+        const id = a.cell ?? a.comp;
+        if (!id) continue;
+        out.push(e.actor === seat ? id : `${e.actor}:${id}`);
+        if (e.actor !== seat) out.push(id);
+      }
+    }
+    return out;
+  }
+
   function names(): string[] {
     return seats.map((s, i) => s.name || (s.kind === "bot" ? `${t(lang, "bot")} ${s.bot ?? ""}` : `${t(lang, "seat")} ${i + 1}`));
   }
@@ -121,7 +156,8 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
     const m = last;
     seats.forEach((s, i) => {
       const who = s.kind === "bot" ? `${t(lang, "bot")} ${s.bot ?? ""}` : s.kind === "open" ? t(lang, "open") : s.name;
-      const clock = m?.clocks?.remaining?.[i];
+      let clock = m?.clocks?.remaining?.[i];
+      if (clock !== undefined && m?.clocks?.running === i && m.clocks.deadline) clock = m.clocks.deadline - Date.now();
       seatList.append(
         h(
           "li",
@@ -150,10 +186,16 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
       result: m.result,
       undo: m.undo,
       comps: m.texts,
-      last: m.last,
+      lastIds: lastIds(),
     };
     view.update(data);
     const mine = view.myTurn();
+    const canNotify = "Notification" in window && m.table?.clock?.mode === "async" && seat >= 0;
+    notifyBtn.hidden = !canNotify || Notification.permission !== "default";
+    if (mine && !wasMine && canNotify && Notification.permission === "granted" && document.hidden) {
+      new Notification(t(lang, "yourTurn"), { body: title, tag: `jardin-${id}` });
+    }
+    wasMine = mine;
     document.title = (mine ? "● " + t(lang, "yourTurn") + " — " : "") + (title || "jardin");
     clear(extra);
     if (m.status === "over") {

@@ -87,14 +87,19 @@ export function drawAlicesGarden(v: any, ctx: Ctx): SVGSVGElement {
   const bx = 16 + v.bags.length * 76;
   kids.push(g({ role: "img", "aria-label": tr(ctx, `bonus bag: ${v.bonus_bag} tiles`, `sac bonus : ${v.bonus_bag} tuiles`) }, el("path", { d: `M${bx + 8} ${y + 14}Q${bx + 4} ${y + 60} ${bx + 34} ${y + 60}Q${bx + 64} ${y + 60} ${bx + 60} ${y + 14}Q${bx + 34} ${y + 2} ${bx + 8} ${y + 14}Z`, fill: "#9bc2e6", stroke: "#2b4f6b", "stroke-width": 2 }), text(bx + 34, y + 30, "★", { "font-size": 18 }), text(bx + 34, y + 50, v.bonus_bag, { "font-size": 12 })));
   let x = bx + 90;
+  if (ctx.narrow) {
+    // on a phone the tiles go under the bags
+    x = 16;
+    y += 86;
+  }
   const row: any[] = [...(v.supply ?? []), ...(v.drawn ?? [])];
   if (row.length) {
-    kids.push(caption(x, 22, tr(ctx, "Tiles to take", "Tuiles à prendre")));
+    kids.push(caption(x, y - 10, tr(ctx, "Tiles to take", "Tuiles à prendre")));
     row.forEach((t, i) => kids.push(supplyTile(ctx, t, x + (i % 2) * 136, y + Math.floor(i / 2) * 42)));
     x += 2 * 136 + 10;
   }
   if (v.held) {
-    kids.push(caption(x, 22, tr(ctx, "To place", "À placer")));
+    kids.push(caption(x, y - 10, tr(ctx, "To place", "À placer")));
     const rows: string[] = v.held.orientations?.[0]?.rows ?? [];
     kids.push(target(v.held.id, tileLabel(ctx, v.held), ctx.comp(v.held.id)?.help, rect(x - 4, y - 4, 4 * 30 + 8, 3 * 30 + 8, { fill: "transparent", stroke: "#c9bfa6" }), ...tilePicture(rows, x, y, 28)));
     x += 4 * 30 + 16;
@@ -104,7 +109,7 @@ export function drawAlicesGarden(v: any, ctx: Ctx): SVGSVGElement {
   const boards: any[] = v.boards ?? [];
   const BW = 8 * S + 24;
   const BH = 6 * S + 70;
-  const perRow = 2;
+  const perRow = ctx.narrow ? 1 : 2;
   boards.forEach((b, p) => {
     const px = 16 + (p % perRow) * (BW + 16);
     const py = topH + Math.floor(p / perRow) * (BH + 16);
@@ -129,7 +134,7 @@ export function drawAlicesGarden(v: any, ctx: Ctx): SVGSVGElement {
     kids.push(g({ class: "garden" }, ...parts));
   });
   const rowsN = Math.ceil(boards.length / perRow);
-  const W = Math.max(x, 16 + perRow * (BW + 16));
+  const W = Math.max(ctx.narrow ? bx + 76 : x, 16 + perRow * (BW + 16));
   const H = topH + rowsN * (BH + 16);
   return svgRoot(W, H, tr(ctx, "Alice's Garden table", "Table d'Alice's Garden"), ...kids);
 }

@@ -82,21 +82,21 @@ export function drawEnglishGardens(v: any, ctx: Ctx): SVGSVGElement {
   kids.push(caption(16, 22, tr(ctx, "Landscape display", "Rivière de cartes Paysage")));
   kids.push(target(v.landDeck.id, tr(ctx, `landscape deck, ${v.landDeck.count} cards`, `pioche Paysage, ${v.landDeck.count} cartes`), ctx.comp(v.landDeck.id)?.help, deck(x, y, CW, CH, v.landDeck.count, tr(ctx, "Landscape deck", "Pioche Paysage"))));
   x += CW + 16;
-  const landSlots = (v.landDisplay as any[]).map((s, i) =>
+  const landSlots = slotsOf(v.landDisplay).map((s, i) =>
     target(s.id, s.card ? nameOf(ctx, s.card) : tr(ctx, "empty", "vide"), s.card ? ctx.comp(s.card.id)?.help : undefined, ...(s.card ? cardFace(ctx, s.card, x + i * (CW + GAP), y) : [rect(x + i * (CW + GAP), y, CW, CH, { fill: "none", stroke: "#aaa", "stroke-dasharray": "4 3" })])),
   );
   // The display as a whole (a refresh names it) is the band under its cards:
   // a sibling of the cards, never their parent, so that no button holds another.
-  kids.push(displayBand("land-display", tr(ctx, "landscape display", "rivière Paysage"), ctx, x, y));
+  kids.push(displayBand(v.landDisplay.id ?? "land-display", tr(ctx, "landscape display", "rivière Paysage"), ctx, x, y));
   kids.push(...landSlots);
   x += 3 * (CW + GAP) + 24;
   kids.push(caption(x, 22, tr(ctx, "Trophies", "Trophées")));
   kids.push(target(v.trophyDeck.id, tr(ctx, `trophy deck, ${v.trophyDeck.count} cards`, `pioche Trophées, ${v.trophyDeck.count} cartes`), ctx.comp(v.trophyDeck.id)?.help, deck(x, y, CW, CH, v.trophyDeck.count, tr(ctx, "Trophy deck", "Pioche Trophées"))));
   x += CW + 16;
-  const trophySlots = (v.trophyDisplay as any[]).map((s, i) =>
+  const trophySlots = slotsOf(v.trophyDisplay).map((s, i) =>
     target(s.id, s.trophy ? nameOf(ctx, s.trophy) : tr(ctx, "empty", "vide"), s.trophy ? ctx.comp(s.trophy.id)?.help : undefined, ...(s.trophy ? trophyFace(ctx, s.trophy, x + i * (CW + GAP), y) : [rect(x + i * (CW + GAP), y, CW, CH, { fill: "none", stroke: "#aaa", "stroke-dasharray": "4 3" })])),
   );
-  kids.push(displayBand("trophy-display", tr(ctx, "trophy display", "rivière Trophées"), ctx, x, y));
+  kids.push(displayBand(v.trophyDisplay.id ?? "trophy-display", tr(ctx, "trophy display", "rivière Trophées"), ctx, x, y));
   kids.push(...trophySlots);
   x += 3 * (CW + GAP) + 16;
   if (v.held) {
@@ -110,8 +110,9 @@ export function drawEnglishGardens(v: any, ctx: Ctx): SVGSVGElement {
   const PH = 4 * (CH + GAP) + 120;
   const villages: any[] = v.villages ?? [];
   villages.forEach((vil, i) => {
-    const px = 16 + (i % 2) * (PW + 12);
-    const py = y + CH + 40 + Math.floor(i / 2) * (PH + 12);
+    const per = ctx.narrow ? 1 : 2;
+    const px = 16 + (i % per) * (PW + 12);
+    const py = y + CH + 40 + Math.floor(i / per) * (PH + 12);
     const turn = v.toMove === vil.seat;
     const parts: SVGElement[] = [
       rect(px, py, PW, PH, { fill: turn ? "#fff7d6" : "#fbfaf6", stroke: turn ? "#c99a00" : "#ccc", "stroke-width": turn ? 3 : 1 }),
@@ -162,9 +163,14 @@ export function drawEnglishGardens(v: any, ctx: Ctx): SVGSVGElement {
     parts.push(el("text", { x: gx, y: py + PH - 10, class: "small" }, tr(ctx, `discards: ${vil.discards} · visible cards: ${vil.visible}`, `défausses : ${vil.discards} · cartes visibles : ${vil.visible}`)));
     kids.push(g({ class: "village" }, ...parts));
   });
-  const rows = Math.ceil(villages.length / 2);
+  const rows = Math.ceil(villages.length / (ctx.narrow ? 1 : 2));
   const H = y + CH + 40 + rows * (PH + 12) + 8;
   return svgRoot(topW, H, tr(ctx, "Village Green table", "Table de Jardins Anglais"), ...kids);
+}
+
+/** A display is {id, slots} (an older view gave the slots alone). */
+function slotsOf(d: any): any[] {
+  return Array.isArray(d) ? d : (d?.slots ?? []);
 }
 
 function displayBand(id: string, name: string, ctx: Ctx, x: number, y: number): SVGGElement {

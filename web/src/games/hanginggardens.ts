@@ -90,8 +90,9 @@ export function drawHangingGardens(v: any, ctx: Ctx): SVGSVGElement {
   const y0 = topH + info.length * 16 + 10;
   const players: any[] = v.players ?? [];
   players.forEach((pl, p) => {
-    const px = 16 + (p % 2) * (PW + 16);
-    const py = y0 + Math.floor(p / 2) * (PH + 16);
+    const per = ctx.narrow ? 1 : 2;
+    const px = 16 + (p % per) * (PW + 16);
+    const py = y0 + Math.floor(p / per) * (PH + 16);
     const turn = v.to_move === p;
     const h = hue(seatColour(p));
     const parts: SVGElement[] = [
@@ -117,7 +118,7 @@ export function drawHangingGardens(v: any, ctx: Ctx): SVGSVGElement {
     kids.push(g({ class: "pyramid" }, ...parts));
   });
   const W = Math.max(x, 16 + 2 * (PW + 16));
-  const H = y0 + Math.ceil(players.length / 2) * (PH + 16);
+  const H = y0 + Math.ceil(players.length / (ctx.narrow ? 1 : 2)) * (PH + 16);
   return svgRoot(W, H, tr(ctx, "Hanging Gardens table", "Table des Jardins Suspendus"), ...kids);
 }
 

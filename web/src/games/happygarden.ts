@@ -92,6 +92,7 @@ export function drawHappyGarden(v: any, ctx: Ctx): SVGSVGElement {
       });
   });
   let x = Math.max(maxX + 30, 300);
+  if (ctx.narrow) x = 16; // on a phone the counts go under the shop
   const sup = v.supply ?? {};
   const info = [
     tr(ctx, `Round ${v.round} of ${v.rounds}`, `Manche ${v.round} sur ${v.rounds}`),
@@ -100,18 +101,19 @@ export function drawHappyGarden(v: any, ctx: Ctx): SVGSVGElement {
     tr(ctx, `Turn token: ${ctx.comp(v.token)?.name ?? v.token ?? "—"}`, `Jeton tour : ${ctx.comp(v.token)?.name ?? v.token ?? "—"}`),
     tr(ctx, `Revealed: ${(v.revealed ?? []).map((r: string) => ctx.comp(r)?.name ?? r).join(", ")}`, `Révélés : ${(v.revealed ?? []).map((r: string) => ctx.comp(r)?.name ?? r).join(", ")}`),
   ];
-  info.forEach((s, i) => kids.push(el("text", { x, y: 40 + i * 18, class: "small" }, s)));
+  const infoY = ctx.narrow ? 34 + Math.max(1, shelves.length) * (T + 14) + 6 : 40;
+  info.forEach((s, i) => kids.push(el("text", { x, y: infoY + i * 18, class: "small" }, s)));
   if (v.held) {
     const hx = 40;
-    const hy = 34 + Math.max(1, shelves.length) * (T + 14) + 8;
+    const hy = 34 + Math.max(1, shelves.length) * (T + 14) + 8 + (ctx.narrow ? info.length * 18 + 10 : 0);
     kids.push(el("text", { x: hx, y: hy - 4, class: "small" }, tr(ctx, "To place:", "À placer :")));
     kids.push(target(v.held.id, tileName(ctx, v.held), ctx.comp(v.held.id)?.help, ...tileFace(ctx, v.held, hx + 80, hy - 20)));
   }
-  const top = 34 + Math.max(1, shelves.length) * (T + 14) + (v.held ? T + 10 : 10);
+  const top = 34 + Math.max(1, shelves.length) * (T + 14) + (v.held ? T + 10 : 10) + (ctx.narrow ? info.length * 18 + 10 : 0);
   // gardens
   const players: any[] = v.players ?? [];
   let gy = top;
-  let W = x + 420;
+  let W = ctx.narrow ? 0 : x + 420;
   let rowH = 0;
   let gx = 16;
   players.forEach((pl, p) => {
@@ -130,7 +132,7 @@ export function drawHappyGarden(v: any, ctx: Ctx): SVGSVGElement {
     const rows = maxY - minY + 1;
     const PW = Math.max(cols * T + 24, 260);
     const PH = rows * T + 60;
-    if (gx + PW > 1100 && gx > 16) {
+    if (gx + PW > (ctx.narrow ? 420 : 1100) && gx > 16) {
       gx = 16;
       gy += rowH + 14;
       rowH = 0;

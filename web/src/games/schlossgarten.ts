@@ -16,10 +16,12 @@ const COLOUR_FR: Record<string, string> = { red: "rouge", blue: "bleu", white: "
 export function drawSchlossgarten(v: any, ctx: Ctx): SVGSVGElement {
   const n = v.board.length;
   const boardW = n * C;
-  const side = X0 + boardW + 24;
-  const W = side + 300;
+  // On a phone the seats and cards go under the board.
+  const side = ctx.narrow ? X0 : X0 + boardW + 24;
+  const W = ctx.narrow ? X0 * 2 + boardW : side + 300;
   const seats: any[] = v.seats ?? [];
-  const H = Math.max(Y0 + boardW + 24, Y0 + seats.length * 118 + 190);
+  const sideY = ctx.narrow ? Y0 + boardW + 40 : Y0;
+  const H = ctx.narrow ? sideY + seats.length * 118 + 190 : Math.max(Y0 + boardW + 24, Y0 + seats.length * 118 + 190);
   const colour = (c: string) => (ctx.lang === "fr" ? COLOUR_FR[c] ?? c : c);
   const kids: SVGElement[] = [caption(X0, 24, tr(ctx, "The garden", "Le jardin"))];
   const pawns: SVGElement[] = [];
@@ -78,7 +80,7 @@ export function drawSchlossgarten(v: any, ctx: Ctx): SVGSVGElement {
   }
 
   // seats
-  let y = Y0;
+  let y = sideY;
   seats.forEach((s: any, i: number) => {
     const h = hue(s.color);
     const turn = v.toMove === i;

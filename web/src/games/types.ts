@@ -15,6 +15,8 @@ export interface Ctx {
   /** The seat the page plays, or -1 for a spectator. */
   seat: number;
   names: string[];
+  /** A narrow screen (a phone): renderers lay gardens out one per row. */
+  narrow: boolean;
   /** Name and help of a component id from the game's catalogue, if known. */
   comp(id: string): CompText | undefined;
 }
