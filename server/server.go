@@ -50,25 +50,24 @@ type Config struct {
 	// SecureCookies marks the identity cookie Secure (behind HTTPS).
 	SecureCookies bool
 
-	MaxFrame     int           // largest client message, bytes
-	Queue        int           // messages waiting per connection before it is dropped as a slow reader
-	Ping         time.Duration // ping period (and time to answer)
-	WriteTimeout time.Duration // longest write of one message
-	Rate         float64       // client messages per second per connection (sustained)
-	Burst        int           // client messages in a burst
-	ChatLines    int           // chat lines per seat per ChatWindow
-	ChatWindow   time.Duration
-	MaxTables    int           // open and live tables an identity may sit at
-	CreateRate   int           // tables an identity may create per hour
-	Grace        time.Duration // realtime: a person away this long on their turn is replaced by greedy
-	Idle         time.Duration // a table nobody needs is unloaded after this long
-	IdleCheck    time.Duration
-	BotBudget    time.Duration // base time budget of a bot decision (search levels get multiples)
-	QuickBots    int           // workers for random and greedy bots
-	SearchBots   int           // workers for ismcts bots
-	BatchMax     int           // writes per store transaction at most
-	Heartbeat    time.Duration
-	DueCheck     time.Duration // how often stored async deadlines are looked for
+	MaxFrame   int           // largest client message, bytes
+	Queue      int           // messages waiting per connection before it is dropped as a slow reader
+	Ping       time.Duration // ping period (and time to answer)
+	Rate       float64       // client messages per second per connection (sustained)
+	Burst      int           // client messages in a burst
+	ChatLines  int           // chat lines per seat per ChatWindow
+	ChatWindow time.Duration
+	MaxTables  int           // open and live tables an identity may sit at
+	CreateRate int           // tables an identity may create per hour
+	Grace      time.Duration // realtime: a person away this long on their turn is replaced by greedy
+	Idle       time.Duration // a table nobody needs is unloaded after this long
+	IdleCheck  time.Duration
+	BotBudget  time.Duration // base time budget of a bot decision (search levels get multiples)
+	QuickBots  int           // workers for random and greedy bots
+	SearchBots int           // workers for ismcts bots
+	BatchMax   int           // writes per store transaction at most
+	Heartbeat  time.Duration
+	DueCheck   time.Duration // how often stored async deadlines are looked for
 
 	// WebhookPrivate lets webhooks reach loopback and private addresses
 	// (tests, a relay on the same host). Off by default: a webhook is a URL
@@ -85,7 +84,7 @@ type Config struct {
 // Defaults returns the default configuration.
 func Defaults() Config {
 	return Config{
-		MaxFrame: 8192, Queue: 64, Ping: 20 * time.Second, WriteTimeout: 10 * time.Second,
+		MaxFrame: 8192, Queue: 64, Ping: 20 * time.Second,
 		Rate: 20, Burst: 40, ChatLines: 5, ChatWindow: 10 * time.Second,
 		MaxTables: 30, CreateRate: 60, Grace: 90 * time.Second, Idle: 2 * time.Minute, IdleCheck: 10 * time.Second,
 		BotBudget: time.Second, QuickBots: 1, SearchBots: 2, BatchMax: 512,
@@ -115,7 +114,6 @@ func (c *Config) fill() {
 	set(&c.SearchBots, d.SearchBots)
 	set(&c.BatchMax, d.BatchMax)
 	setD(&c.Ping, d.Ping)
-	setD(&c.WriteTimeout, d.WriteTimeout)
 	setD(&c.ChatWindow, d.ChatWindow)
 	setD(&c.Grace, d.Grace)
 	setD(&c.Idle, d.Idle)
