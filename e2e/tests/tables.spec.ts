@@ -144,3 +144,44 @@ test("the lobby passes an accessibility scan", async ({ page, server }) => {
   await page.goto(server.url + "/");
   expect(await axeScan(page)).toEqual([]);
 });
+
+test("the undo button appears when the engine allows it and takes the move back", async ({ page, server }) => {
+  test.setTimeout(120_000);
+  const t = await newTable(page, server, "hanging-gardens", ["me", "greedy"]);
+  await page.goto(t.url);
+  const undo = page.locator(".steps .undo");
+  for (let i = 0; i < 60 && !(await undo.count()); i++) await clickOnce(page);
+  await expect(undo).toBeVisible();
+  const v = await version(page);
+  const lines = await page.locator(".log li").count();
+  await undo.click();
+  // The server takes the move back: a new version, a log line saying so, and no undo left to offer.
+  await expect.poll(() => version(page)).toBeGreaterThan(v);
+  await expect(page.locator(".log li")).toHaveCount(lines + 1);
+  await expect(undo).toHaveCount(0);
+  await expect(page.locator(".status.mine")).toBeVisible();
+});
+
+test("a tap on a component that is not a target explains it", async ({ page, harness }) => {
+  await page.goto(`${harness}/harness/?game=english-gardens&players=2&seed=5&ply=3&seat=1`);
+  await page.locator("svg.board [data-id='village:1'], svg.board [data-id^='village:']").first().click();
+  await expect(page.locator(".info")).not.toBeEmpty();
+});
+
+test("a table page's first load is under 300 KB", async ({ page, server }) => {
+  const t = await newTable(page, server, "alices-garden", ["me", "greedy", "greedy", "greedy"]);
+  let bytes = 0;
+  const sizes: string[] = [];
+  page.on("response", async (r) => {
+    const b = await r.body().catch(() => Buffer.alloc(0));
+    bytes += b.length;
+    sizes.push(`${new URL(r.url()).pathname} ${b.length}`);
+  });
+  // and the first sync, the largest WebSocket message of a load
+  page.on("websocket", (ws) => ws.on("framereceived", (f) => (bytes += String(f.payload).length)));
+  await page.goto(t.url);
+  await expect(page.locator("svg.board")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  console.log(`first load: ${bytes} bytes uncompressed (${sizes.join(", ")})`);
+  expect(bytes).toBeLessThan(300_000);
+});

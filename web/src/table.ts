@@ -67,6 +67,7 @@ export class TableView {
       steps: h("div", { class: "steps", "aria-live": "polite" }),
       moveForm: h("form", { class: "movebox" }),
       message: h("p", { class: "message", role: "alert" }),
+      info: h("p", { class: "info", "aria-live": "polite" }),
       pad: h("section", { class: "pad" }),
       log: h("ol", { class: "log", "aria-live": "polite" }),
     };
@@ -78,8 +79,17 @@ export class TableView {
       input.value = "";
     });
     this.els.board.addEventListener("click", (e) => {
-      const thing = (e.target as Element).closest?.("[data-id].target");
-      if (thing) this.choose(thing.getAttribute("data-id")!);
+      const el = e.target as Element;
+      const thing = el.closest?.("[data-id].target");
+      if (thing) {
+        this.choose(thing.getAttribute("data-id")!);
+        return;
+      }
+      // A tap on anything else explains it (touch screens have no hover):
+      // its title, the name and what the component does.
+      const info = el.closest?.("[data-id], [aria-label]");
+      const title = info?.querySelector(":scope > title")?.textContent || info?.getAttribute("aria-label");
+      this.els.info.textContent = title ?? "";
     });
     this.els.board.addEventListener("keydown", (e) => this.key(e));
     // Turning a phone or resizing across the narrow width redraws the layout.
@@ -93,7 +103,7 @@ export class TableView {
     this.root = h(
       "div",
       { class: "table" },
-      h("div", { class: "play" }, this.els.status, this.els.board, this.els.steps, this.els.message, this.els.moveForm),
+      h("div", { class: "play" }, this.els.status, this.els.board, this.els.info, this.els.steps, this.els.message, this.els.moveForm),
       h("aside", { class: "side" }, this.els.pad, h("h2", {}, t(lang, "log")), this.els.log),
     );
   }
@@ -181,8 +191,8 @@ export class TableView {
     const L = this.lang;
     clear(this.els.steps);
     const choosing = this.myTurn() && !this.busy;
-    // While choosing, things that are not targets let clicks through to
-    // the target under them (a pawn on a square one may move to).
+    // While choosing, pawns that are not targets let clicks through to the
+    // square under them (app.css); other things still explain themselves.
     this.els.board.classList.toggle("choosing", choosing);
     if (!choosing) return;
     for (const id of this.picker.chosen) this.find(id)?.classList.add("chosen");
