@@ -33,6 +33,11 @@ import (
 // into a failure instead of a skip.
 const RequireEnv = "JARDIN_REQUIRE_POSTGRES"
 
+// BinEnv names a folder holding initdb and postgres, searched before
+// Debian's /usr/lib/postgresql/*/bin and PATH (another installation, or a
+// folder without them to test what happens when PostgreSQL is missing).
+const BinEnv = "JARDIN_PG_BIN"
+
 // User is the system user the server runs as when the tests run as root.
 // It is created (a system user without a home or a shell) if missing.
 const User = "jardin-pg"
@@ -74,9 +79,15 @@ func Main(m *testing.M, srv **Server) {
 	os.Exit(code)
 }
 
-// binDir finds the directory holding initdb and postgres: the newest
-// /usr/lib/postgresql/N/bin, else PATH.
+// binDir finds the directory holding initdb and postgres: $JARDIN_PG_BIN
+// if set, else the newest /usr/lib/postgresql/N/bin, else PATH.
 func binDir() (string, error) {
+	if d := os.Getenv(BinEnv); d != "" {
+		if isExec(filepath.Join(d, "initdb")) && isExec(filepath.Join(d, "postgres")) {
+			return d, nil
+		}
+		return "", fmt.Errorf("%s=%s: no initdb and postgres there: %w", BinEnv, d, ErrNotInstalled)
+	}
 	dirs, _ := filepath.Glob("/usr/lib/postgresql/*/bin")
 	sort.Slice(dirs, func(i, j int) bool { return version(dirs[i]) > version(dirs[j]) })
 	for _, d := range dirs {

@@ -2,6 +2,7 @@ package pgtest_test
 
 import (
 	"os"
+	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
@@ -73,4 +74,24 @@ func TestUnprivileged(t *testing.T) {
 		}
 	}
 	t.Error("no Uid line in the backend's status")
+}
+
+// Without PostgreSQL the tests are skipped and say why, unless
+// JARDIN_REQUIRE_POSTGRES=1 makes that a failure.
+func TestMissingPostgres(t *testing.T) {
+	if os.Getenv(pgtest.BinEnv) != "" {
+		t.Skip("already the child run")
+	}
+	for _, require := range []string{"", "1"} {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestFreshDatabases$", "-test.v")
+		cmd.Env = append(os.Environ(), pgtest.BinEnv+"="+t.TempDir(), pgtest.RequireEnv+"="+require)
+		out, err := cmd.CombinedOutput()
+		switch {
+		case require == "" && (err != nil || !strings.Contains(string(out), "--- SKIP") ||
+			!strings.Contains(string(out), "PostgreSQL is not installed")):
+			t.Errorf("without PostgreSQL: %v\n%s", err, out)
+		case require == "1" && (err == nil || !strings.Contains(string(out), "PostgreSQL is not installed")):
+			t.Errorf("without PostgreSQL, %s=1: %v\n%s", pgtest.RequireEnv, err, out)
+		}
+	}
 }
