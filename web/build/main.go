@@ -50,6 +50,15 @@ func run(src, out string, check bool) error {
 		msgs := api.FormatMessages(res.Errors, api.FormatMessagesOptions{Kind: api.ErrorMessage})
 		return fmt.Errorf("esbuild failed:\n%s", bytes.Join(toBytes(msgs), nil))
 	}
+	// Pages kept as they are (the lobby's shell) are copied beside the bundle.
+	pages, _ := filepath.Glob(filepath.Join(src, "*.html"))
+	for _, p := range pages {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		res.OutputFiles = append(res.OutputFiles, api.OutputFile{Path: p, Contents: b})
+	}
 	stale := 0
 	for _, f := range res.OutputFiles {
 		name := filepath.Join(out, filepath.Base(f.Path))

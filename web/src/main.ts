@@ -5,6 +5,7 @@
 
 import { h } from "./dom";
 import { harness } from "./harness";
+import { lobby } from "./lobby";
 import { initialLang, type Lang, saveLang, t } from "./i18n";
 import { tablePage } from "./tablepage";
 
@@ -24,7 +25,8 @@ function start(): void {
     return;
   }
   const app = document.getElementById("app");
-  if (app && location.pathname.startsWith("/harness/")) void harness(app, lang);
+  if (app && document.body.dataset.page === "lobby") void lobby(app, lang);
+  else if (app && location.pathname.startsWith("/harness/")) void harness(app, lang);
 }
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

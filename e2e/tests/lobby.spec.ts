@@ -1,0 +1,34 @@
+// The page's lobby (/static/lobby.html): name, a new table with an open
+// seat, the invite link, the public list, joining from another browser.
+import { axeScan, expect, test } from "./fixtures";
+
+test("the lobby: name, new table with an open seat, joined from the public list", async ({ browser, page, server }) => {
+  test.setTimeout(90_000);
+  await page.goto(server.url + "/static/lobby.html");
+  await page.fill("#name", "Ann");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.locator("form.create")).toBeVisible();
+  expect(await axeScan(page), "serious or critical accessibility violations").toEqual([]);
+  await page.selectOption("#game", "happy-garden");
+  await page.selectOption("#seat-1", "open");
+  await page.selectOption("#clock", "realtime");
+  await expect(page.locator("#minutes")).toBeVisible();
+  await page.getByRole("button", { name: "Create the table" }).click();
+  const invite = await page.locator(".created a.invite").getAttribute("href");
+  expect(invite).toContain("/join/");
+
+  const other = await browser.newContext({ locale: "fr-FR" });
+  const b = await other.newPage();
+  await b.goto(server.url + "/static/lobby.html");
+  await expect(b.locator("h1")).toHaveText("Accueil");
+  await b.fill("#name", "Bob");
+  await b.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(b.locator(".tables").last()).toContainText("Happy Garden");
+  await b.getByRole("button", { name: "Rejoindre" }).first().click();
+  await expect(b.locator("svg.board")).toBeVisible();
+  await expect(b.locator(".seats")).toContainText("Ann");
+  // Ann's lobby lists the table among hers
+  await page.reload();
+  await expect(page.locator(".tables").first()).toContainText("Happy Garden");
+  await other.close();
+});
