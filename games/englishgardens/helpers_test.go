@@ -89,6 +89,7 @@ func illegal(t *testing.T, s *state, notation, rule string) {
 	if got := engine.RuleOf(err); got != rule {
 		t.Fatalf("%s: rejected by %q (%v), want %s", notation, got, err, rule)
 	}
+	checkExplained(t, err, notation)
 	if before != *s {
 		t.Fatalf("%s: rejected move changed the state", notation)
 	}

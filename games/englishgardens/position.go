@@ -41,7 +41,8 @@ func (g *game) ScorePosition(data []byte) (engine.Score, error) {
 	total := g.c.breakdown(p, &pts)
 	sc := engine.Score{Categories: slices.Clone(categories), Points: append([]int(nil), pts[:]...), Total: total}
 	if solo {
-		sc.Rating = soloRating(total)
+		rating := soloRating(total)
+		sc.Rating, sc.RatingFR = rating.EN, rating.FR
 	}
 	return sc, nil
 }

@@ -1,6 +1,8 @@
 package englishgardens
 
 import (
+	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 
@@ -397,12 +399,56 @@ func TestEG_SO6_NoActionEnds(t *testing.T) {
 	}
 }
 
-// WE-5, EG-SO7, ruling E14: the solo rating boundaries.
+// WE-5, EG-SO7, ruling E14: the solo rating boundaries, in English and in
+// the French rulebook's words, each language on its own.
 func TestWE5_SoloRating(t *testing.T) {
-	for total, want := range map[int]string{15: "Last place", 16: "Honourable", 25: "Honourable",
-		26: "Second place", 35: "Second place", 36: "English Garden of the Year", -3: "Last place"} {
-		if got := soloRating(total); !strings.HasPrefix(got, want) {
-			t.Errorf("%d: %q, want %q", total, got, want)
+	for _, c := range []struct {
+		total  int
+		en, fr string
+	}{
+		{-3, "Last place in the rankings", "Dernière place du classement"},
+		{15, "Last place in the rankings", "Dernière place du classement"},
+		{16, "Honourable mention", "Mention honorable"},
+		{25, "Honourable mention", "Mention honorable"},
+		{26, "Second place", "Seconde place"},
+		{35, "Second place", "Seconde place"},
+		{36, "English Garden of the Year", "Jardin anglais de l'année"},
+	} {
+		if got := soloRating(c.total); got.EN != c.en || got.FR != c.fr {
+			t.Errorf("%d: %+v, want %q / %q", c.total, got, c.en, c.fr)
+		}
+	}
+}
+
+// The solo result and a solo position's score carry the rating in both
+// languages; a game of several players has none.
+func TestSoloRatingInResultAndScore(t *testing.T) {
+	s := newState(t, 1, 5, nil)
+	pr := s.Result().Players[0]
+	if pr.Total != 1 || pr.RatingIn("en") != "Last place in the rankings" || pr.RatingIn("fr") != "Dernière place du classement" {
+		t.Errorf("solo result at the start: total %d, ratings %q / %q", pr.Total, pr.Rating, pr.RatingFR)
+	}
+	if pr := newState(t, 2, 5, nil).Result().Players[0]; pr.Rating != "" || pr.RatingFR != "" {
+		t.Errorf("2 players: rated %q / %q", pr.Rating, pr.RatingFR)
+	}
+	data, err := os.ReadFile("../../docs/examples/english-gardens.position.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		solo   bool
+		en, fr string
+	}{{true, "Honourable mention", "Mention honorable"}, {false, "", ""}} {
+		var doc map[string]any
+		if err := json.Unmarshal(data, &doc); err != nil {
+			t.Fatal(err)
+		}
+		doc["solo"] = c.solo
+		pos, _ := json.Marshal(doc)
+		sc, err := Game.(engine.PositionScorer).ScorePosition(pos)
+		if err != nil || sc.Total != 16 || sc.Rating != c.en || sc.RatingFR != c.fr {
+			t.Errorf("example position, solo %v: %v, total %d, ratings %q / %q, want 16, %q / %q",
+				c.solo, err, sc.Total, sc.Rating, sc.RatingFR, c.en, c.fr)
 		}
 	}
 }

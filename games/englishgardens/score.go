@@ -99,7 +99,8 @@ func (s *state) Result() engine.Result {
 		pr := engine.PlayerResult{Points: append([]int(nil), pts[:]...), Total: total,
 			Tiebreak: []int{int(s.pl[i].visible)}} // EG-E5
 		if s.solo() {
-			pr.Rating = soloRating(total)
+			rating := soloRating(total)
+			pr.Rating, pr.RatingFR = rating.EN, rating.FR
 		}
 		r.Players = append(r.Players, pr)
 	}
@@ -107,17 +108,18 @@ func (s *state) Result() engine.Result {
 	return r
 }
 
-// soloRating is the solo rating table (EG-SO7, ruling E14).
-func soloRating(total int) string {
+// soloRating is the solo rating table (EG-SO7, ruling E14), in English
+// and in the French rulebook's words.
+func soloRating(total int) engine.Text {
 	switch {
 	case total <= 15:
-		return "Last place in the rankings (Dernière place du classement)"
+		return engine.Text{EN: "Last place in the rankings", FR: "Dernière place du classement"}
 	case total <= 25:
-		return "Honourable mention (Mention honorable)"
+		return engine.Text{EN: "Honourable mention", FR: "Mention honorable"}
 	case total <= 35:
-		return "Second place (Seconde place)"
+		return engine.Text{EN: "Second place", FR: "Seconde place"}
 	}
-	return "English Garden of the Year (Jardin anglais de l'année)"
+	return engine.Text{EN: "English Garden of the Year", FR: "Jardin anglais de l'année"}
 }
 
 // Evaluate is the score plus what a player would weigh beyond it: cards in

@@ -10,8 +10,9 @@ import (
 	"github.com/jardin-games/jardin/engine"
 )
 
-// texts.json holds the event messages and the components' names and help
-// in English and French (docs/english-gardens.md lists them). The 60
+// texts.json holds the event messages, the components' names and help and
+// a statement of each rule a refused move can name, in English and French
+// (docs/english-gardens.md lists them). The 60
 // landscape cards and the 5 village cards are added from the card data, so
 // that a name always agrees with the card it names.
 //
@@ -23,6 +24,9 @@ type textsFile struct {
 	LandscapeHelp map[string]engine.Text    `json:"landscapeHelp"`
 	VillageHelp   engine.Text               `json:"villageHelp"`
 	Components    []engine.Component        `json:"components"`
+	// Rules states, by rule id, each rule a refused move can name, so
+	// that Catalog.Explain tells a French player which rule refused it.
+	Rules map[string]engine.Text `json:"rules"`
 }
 
 // Texts implements engine.Texter.
@@ -175,6 +179,10 @@ func buildCatalog(c *components) (*engine.Catalog, error) {
 	cat, err := engine.NewCatalog(tf.Messages, comps)
 	if err != nil {
 		return nil, fmt.Errorf("texts.json: %w", err)
+	}
+	cat.Rules = tf.Rules
+	if err := cat.Check(); err != nil {
+		return nil, fmt.Errorf("texts.json rules: %w", err)
 	}
 	cat.CellName = cellName
 	return cat, nil
