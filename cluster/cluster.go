@@ -32,6 +32,20 @@
 //
 // Subscriptions of all tables share one channel per node (nats.go starts a
 // goroutine per callback subscription; 100,000 tables would cost as many).
+// A viewer is any name the server chooses: "s0-en" for seat 0's English
+// payload, or one per relayed socket.
+//
+// # Use from a server's table registry
+//
+// Before loading a table, Acquire it (its Handler serves the other nodes'
+// requests on the table's goroutine); ErrHeld means it lives elsewhere:
+// relay the socket's messages with Request (or Do, which acquires when the
+// owner is gone) and deliver what Subscribe brings. The table's goroutine
+// stops when Lost() closes, checks Valid() before each write, reloads on
+// the store's ErrConflict, and Releases the lease when it unloads. At start
+// and when scanning deadlines, load only the tables Mine names; OnOrphan
+// loads a dead node's tables that need an owner; OnSessionEnd drops the
+// sockets a dead node relayed. Close releases everything for a drain.
 package cluster
 
 import (
@@ -76,6 +90,11 @@ type Config struct {
 	// may be called again for a table still orphaned a TTL later. It runs
 	// on its own goroutine.
 	OnOrphan func(table string)
+	// OnSessionEnd is called, on every node, with the session of a node
+	// that left or died (its key deleted or expired), so that the owner
+	// tables forget the sockets that node relayed. It runs on the
+	// watcher's goroutine: it must not block.
+	OnSessionEnd func(session string)
 	// Log receives lease changes (default slog.Default()).
 	Log *slog.Logger
 }
@@ -423,6 +442,9 @@ func (n *Node) watchNodes(w jetstream.KeyWatcher) {
 			n.mu.Lock()
 			delete(n.alive, e.Key())
 			n.mu.Unlock()
+			if n.cfg.OnSessionEnd != nil {
+				n.cfg.OnSessionEnd(e.Key())
+			}
 			n.offerOrphans(e.Key())
 		}
 	}

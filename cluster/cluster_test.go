@@ -41,6 +41,17 @@ func join(t *testing.T, nc *nats.Conn, name string, ttl time.Duration, onOrphan 
 	return n
 }
 
+func joinWith(t *testing.T, cfg cluster.Config) *cluster.Node {
+	t.Helper()
+	cfg.Log = quiet
+	n, err := cluster.Join(t.Context(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { n.Close(context.Background()) })
+	return n
+}
+
 func echo(prefix string) cluster.Handler {
 	return func(ctx context.Context, req []byte) ([]byte, error) {
 		if string(req) == "fail" {

@@ -101,8 +101,10 @@ func TestKilledOwner(t *testing.T) {
 	got := map[string]taken{}
 	offers := map[string]int{}
 	var nodes []*cluster.Node
+	ended := make(chan string, 10)
 	for i := range 2 {
-		nodes = append(nodes, join(t, natstest.Connect(t, url), fmt.Sprint("n", i), ttl, func(table string) {
+		nodes = append(nodes, joinWith(t, cluster.Config{Conn: natstest.Connect(t, url), Name: fmt.Sprint("n", i), TTL: ttl,
+			OnSessionEnd: func(s string) { ended <- s }, OnOrphan: func(table string) {
 			mu.Lock()
 			offers[table]++
 			mu.Unlock()
@@ -114,7 +116,7 @@ func TestKilledOwner(t *testing.T) {
 			mu.Lock()
 			got[table] = taken{i, l.Token(), time.Now()}
 			mu.Unlock()
-		}))
+		}}))
 	}
 	cmd, session, tokens := startChild(t, url, ttl, tables)
 	if out, err := nodes[0].Request(t.Context(), "k3", []byte("x")); err != nil || string(out) != "child:x" {
@@ -165,6 +167,11 @@ func TestKilledOwner(t *testing.T) {
 	}
 	if per[0] == 0 || per[1] == 0 {
 		t.Errorf("takeovers not spread: %v", per)
+	}
+	for range nodes {
+		if s := <-ended; s != session {
+			t.Errorf("OnSessionEnd(%s), want the child's %s", s, session)
+		}
 	}
 	if out, err := nodes[0].Request(t.Context(), "k3", []byte("y")); err != nil || !strings.HasSuffix(string(out), ":y") ||
 		strings.HasPrefix(string(out), "child") {
