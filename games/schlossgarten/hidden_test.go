@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/jardin-games/jardin/engine"
@@ -70,12 +71,14 @@ func TestDeterminizeResamplesHiddenOnly(t *testing.T) {
 	}
 }
 
-// Every event is public: a player's hand is never named, the only card an
-// event names is the one just played (a reveal), and the draw that starts a
-// turn is a public reveal about the drawer that names no card (the drawer
-// sees the card in its hand; the other seats learn only that a card was
-// taken).
+// No event names a secret: a hand is named only to its owner, the only
+// card a public event names is the one just played (a reveal), and the
+// draw that starts a turn is a public reveal about the drawer naming no card
+// followed by a private reveal to the drawer alone naming the card it drew.
+// No other seat, nor the spectator, receives an event naming that card, in
+// any language.
 func TestEventsNameNoSecret(t *testing.T) {
+	cat := Game.(engine.Texter).Texts()
 	var buf []engine.Move
 	draws := 0
 	for n := 2; n <= 4; n++ {
@@ -89,9 +92,20 @@ func TestEventsNameNoSecret(t *testing.T) {
 			if err := s.Apply(m, &log); err != nil {
 				t.Fatal(err)
 			}
+			drawer, card := -1, ""
+			if s.turn != before.turn && !s.Over() {
+				drawer = s.ToMove()
+				card = cards[s.hand[drawer][s.handN[drawer]-1]].id
+			}
+			var public, private int
 			for _, e := range log.Events {
 				if e.Private >= 0 {
-					t.Fatalf("private event %+v: the game has none", e)
+					if e.Key != "draw.card" || !e.Reveal || e.Private != drawer || e.Actor != drawer ||
+						len(e.Args) != 1 || e.Args[0] != engine.Comp(card) {
+						t.Fatalf("private event %+v: want only a reveal to the drawer %d naming %s", e, drawer, card)
+					}
+					private++
+					continue
 				}
 				for _, a := range e.Args {
 					if a.Kind == engine.ArgComp && cardRef.MatchString(a.S) &&
@@ -100,16 +114,39 @@ func TestEventsNameNoSecret(t *testing.T) {
 					}
 				}
 				if e.Key == "draw" {
-					if !e.Reveal || e.Actor != s.ToMove() || len(e.Args) != 0 || s.handN[e.Actor] != 2 {
-						t.Fatalf("draw event %+v: want a reveal about seat %d, who now holds 2 cards, naming nothing", e, s.ToMove())
+					if !e.Reveal || e.Actor != drawer || len(e.Args) != 0 || s.handN[e.Actor] != 2 {
+						t.Fatalf("draw event %+v: want a reveal about seat %d, who now holds 2 cards, naming nothing", e, drawer)
 					}
-					draws++
+					public++
+				}
+			}
+			if drawer >= 0 && (public != 1 || private != 1) {
+				t.Fatalf("turn end with %d public and %d private draw events, want 1 and 1", public, private)
+			}
+			if drawer < 0 && public+private != 0 {
+				t.Fatalf("draw events in a move that does not end the turn")
+			}
+			if drawer < 0 {
+				continue
+			}
+			draws++
+			for q := engine.Spectator; q < n; q++ {
+				for _, e := range engine.Visible(log.Events, q) {
+					for _, lang := range []string{"en", "fr"} {
+						txt := cat.Render(e, q, lang, nil)
+						if q != drawer && strings.Contains(txt, card) {
+							t.Fatalf("seat %d reads %q, which names the card %s drawn by seat %d", q, txt, card, drawer)
+						}
+						if q == drawer && e.Key == "draw.card" && !strings.Contains(txt, card) {
+							t.Fatalf("the drawer reads %q, which does not name its card %s", txt, card)
+						}
+					}
 				}
 			}
 		}
 	}
 	if draws < 100 {
-		t.Fatalf("only %d draw events", draws)
+		t.Fatalf("only %d draws", draws)
 	}
 }
 
@@ -117,8 +154,9 @@ var cardRef = regexp.MustCompile(`^C[0-9][0-9]$`)
 
 // The draw in another seat's move shows the drawer, and only the drawer, a
 // card: after a move that ends the turn, the view of every other seat and of
-// the spectator is the same in every world it cannot tell apart from the
-// real one, and the drawer's view differs only by its hand.
+// the spectator, and every event it receives, is the same in every world it
+// cannot tell apart from the real one; the drawer's view differs only by its
+// hand, and its private reveal names the card it drew in that world.
 func TestTurnEndDrawShowsOnlyTheDrawer(t *testing.T) {
 	var buf []engine.Move
 	ends := 0
@@ -129,7 +167,8 @@ func TestTurnEndDrawShowsOnlyTheDrawer(t *testing.T) {
 			buf = s.LegalMoves(buf[:0])
 			m := buf[rng.Intn(len(buf))]
 			after := *s
-			if err := after.Apply(m, nil); err != nil {
+			var log engine.Log
+			if err := after.Apply(m, &log); err != nil {
 				t.Fatal(err)
 			}
 			if after.turn != s.turn && !after.Over() {
@@ -137,14 +176,26 @@ func TestTurnEndDrawShowsOnlyTheDrawer(t *testing.T) {
 				drawer := after.ToMove()
 				for q := engine.Spectator; q < n; q++ {
 					want, _ := json.Marshal(after.View(q))
+					wantEv, _ := json.Marshal(engine.Visible(log.Events, q))
 					for b := uint64(1); b <= 3; b++ {
 						w := s.Determinize(q, b*7919).(*state)
-						if err := w.Apply(m, nil); err != nil {
+						var wlog engine.Log
+						if err := w.Apply(m, &wlog); err != nil {
 							t.Fatalf("%q legal in the real world, not in one seat %d cannot tell apart: %v", s.FormatMove(m), q, err)
 						}
 						got, _ := json.Marshal(w.View(q))
 						if q != drawer && !bytes.Equal(got, want) {
 							t.Fatalf("after %q seat %d's view depends on what it cannot know:\n real  %s\n other %s", s.FormatMove(m), q, want, got)
+						}
+						gotEv, _ := json.Marshal(engine.Visible(wlog.Events, q))
+						if q != drawer && !bytes.Equal(gotEv, wantEv) {
+							t.Fatalf("after %q seat %d's events depend on what it cannot know:\n real  %s\n other %s", s.FormatMove(m), q, wantEv, gotEv)
+						}
+						if q == drawer {
+							last := wlog.Events[len(wlog.Events)-1]
+							if last.Key != "draw.card" || last.Private != q || last.Args[0] != engine.Comp(cards[w.hand[q][1]].id) {
+								t.Fatalf("the drawer is told %+v, not the card %s it drew", last, cards[w.hand[q][1]].id)
+							}
 						}
 						if q == drawer {
 							w.hand[q] = after.hand[q]

@@ -66,8 +66,9 @@ func (s *state) ToMove() int {
 func (s *state) Clone() engine.State { c := *s; return &c }
 
 // draw takes the top card into p's hand, reshuffling the discard pile into
-// a new deck first when the deck is empty (SG-T2).
-func (s *state) draw(p int) {
+// a new deck first when the deck is empty (SG-T2). It returns the card
+// drawn, or -1 when there was none to draw.
+func (s *state) draw(p int) int8 {
 	if s.deckN == 0 {
 		var d [maxCards]int8
 		n := 0
@@ -80,31 +81,32 @@ func (s *state) draw(p int) {
 		s.setDeck(d[:n])
 	}
 	if s.deckN == 0 {
-		return
+		return -1
 	}
 	s.deckN--
 	c := s.deckAt(int(s.deckN))
 	s.deck[s.deckN/8] &^= 0xff << (8 * uint(s.deckN%8))
 	s.hand[p][s.handN[p]] = c
 	s.handN[p]++
+	return c
 }
 
 func (s *state) startTurn(log *engine.Log) {
 	p := int(s.toMove)
 	reshuffle := s.deckN == 0
-	s.draw(p) // SG-T2
+	c := s.draw(p) // SG-T2
 	if log.On() {
 		if reshuffle {
 			log.Say(-1, "reshuffle")
 		}
-		if s.handN[p] > 0 {
-			// The draw happens inside the previous seat's move, so the card
-			// drawn cannot be told to p there: every non-reveal event a
-			// seat receives from another seat's move must be the same in
-			// all the worlds it cannot tell apart, and the card drawn is not.
-			// p sees it in its hand (View). The public event is a reveal
-			// because the move shows p a card that was hidden.
+		if c >= 0 {
+			// The draw happens inside the previous seat's move. Everyone
+			// learns that p took a card (a public reveal naming none); only
+			// p learns which, by a private reveal: a plain private event
+			// would differ between the worlds p cannot tell apart before
+			// the draw, which only a reveal may.
 			log.Reveal(p, "draw")
+			log.RevealTo(p, "draw.card", engine.Comp(cards[c].id))
 		}
 	}
 	s.phase = phPlay

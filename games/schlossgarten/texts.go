@@ -11,10 +11,12 @@ import (
 	"github.com/jardin-games/jardin/engine"
 )
 
-// The catalogue of texts (engine.Texter): event messages and components in
-// English and French, from data/texts.json. Cards are named and explained
-// from the card data of data/components.json, so a corrected card face
-// corrects its help text too.
+// The catalogue of texts (engine.Texter): event messages, components and
+// the statement of every rule of the spec in English and French, from
+// data/texts.json. Cards are named and explained from the card data of
+// data/components.json, so a corrected card face corrects its help text too.
+// The rule statements let a refused move, whose *engine.RuleError message
+// is English, be explained in French (engine.Catalog.Explain).
 
 //go:embed data/texts.json
 var textsJSON []byte
@@ -23,6 +25,7 @@ type textsFile struct {
 	About      string                    `json:"_about"`
 	Messages   map[string]engine.Message `json:"messages"`
 	Components []engine.Component        `json:"components"`
+	Rules      map[string]engine.Text    `json:"rules"`
 	Card       struct {
 		Name engine.Text `json:"name"`
 		Help engine.Text `json:"help"`
@@ -71,6 +74,14 @@ func buildCatalog(raw []byte) (*engine.Catalog, error) {
 	}
 	cat, err := engine.NewCatalog(f.Messages, comps)
 	if err != nil {
+		return nil, err
+	}
+	// NewCatalog checks the rules only once they are set.
+	cat.Rules = f.Rules
+	if len(cat.Rules) == 0 {
+		return nil, fmt.Errorf("rules: no rule stated")
+	}
+	if err := cat.Check(); err != nil {
 		return nil, err
 	}
 	// Every colour and every pawn and element kind must be named, so that

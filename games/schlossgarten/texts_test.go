@@ -122,18 +122,33 @@ func TestEventTexts(t *testing.T) {
 	render := func(evs []engine.Event) {
 		for _, e := range evs {
 			for _, v := range []int{e.Actor, (e.Actor + 1) % 4} {
+				if !e.VisibleTo(v) {
+					continue
+				}
 				for _, lang := range []string{"en", "fr"} {
 					got = append(got, fmt.Sprintf("%s %d %s: %s", e.Key, v, lang, cat.Render(e, v, lang, names)))
 				}
 			}
 		}
 	}
+	// drawn[i] is the card the next seat drew at the end of sequence i,
+	// which only that seat is told.
+	var drawn []string
+	newCard := func(s *state) string {
+		p := s.ToMove()
+		if s.handN[p] != 2 {
+			t.Fatalf("seat %d holds %d cards after the turn ended", p, s.handN[p])
+		}
+		return cards[s.hand[p][1]].id
+	}
 	s := x5(t)
 	s.moving(t, 0, "C07")
 	render(applyLogged(t, s, "stop", "dig g 3,3", "done"))
+	drawn = append(drawn, newCard(s))
 	s = x6(t)
 	s.turnOf(t, 1, "C08")
 	render(applyLogged(t, s, "play C08", "stop", "dig a 4,3", "build pool 3,3 4,3"))
+	drawn = append(drawn, newCard(s))
 	v := grid(t, 4,
 		".  .  .  .  .  .  Kr",
 		".  .  .  .  .  .  Ky",
@@ -144,6 +159,7 @@ func TestEventTexts(t *testing.T) {
 		".  Gb .  .  Ab .  .")
 	v.moving(t, 1, "C01")
 	render(applyLogged(t, v, "k 3,3", "put 6,5", "stop"))
+	drawn = append(drawn, newCard(v))
 	want := []string{
 		"stop.none 0 en: You move no pawn.",
 		"stop.none 0 fr: Vous ne déplacez aucun pion.",
@@ -165,6 +181,8 @@ func TestEventTexts(t *testing.T) {
 		"draw 1 fr: Vous prenez une carte constellation.",
 		"draw 2 en: Bob takes a constellation card.",
 		"draw 2 fr: Bob prend une carte constellation.",
+		"draw.card 1 en: You take constellation card " + drawn[0] + ".",
+		"draw.card 1 fr: Vous prenez la carte constellation " + drawn[0] + ".",
 		"play 1 en: You play constellation card C08.",
 		"play 1 fr: Vous posez la carte constellation C08 devant vous.",
 		"play 2 en: Bob plays constellation card C08.",
@@ -189,6 +207,8 @@ func TestEventTexts(t *testing.T) {
 		"draw 2 fr: Vous prenez une carte constellation.",
 		"draw 3 en: Cid takes a constellation card.",
 		"draw 3 fr: Cid prend une carte constellation.",
+		"draw.card 2 en: You take constellation card " + drawn[1] + ".",
+		"draw.card 2 fr: Vous prenez la carte constellation " + drawn[1] + ".",
 		"step 1 en: You move the blue king from 2,2 to 3,3 (move 1 of 5).",
 		"step 1 fr: Vous déplacez le roi bleu de 2,2 à 3,3 (mouvement 1 sur 5).",
 		"step 2 en: Bob moves the blue king from 2,2 to 3,3 (move 1 of 5).",
@@ -213,6 +233,8 @@ func TestEventTexts(t *testing.T) {
 		"draw 2 fr: Vous prenez une carte constellation.",
 		"draw 3 en: Cid takes a constellation card.",
 		"draw 3 fr: Cid prend une carte constellation.",
+		"draw.card 2 en: You take constellation card " + drawn[2] + ".",
+		"draw.card 2 fr: Vous prenez la carte constellation " + drawn[2] + ".",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("events read\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -244,6 +266,9 @@ func TestEventTextsRandomGames(t *testing.T) {
 				for _, e := range log.Events {
 					keys[e.Key] = true
 					for v := engine.Spectator; v < n; v++ {
+						if !e.VisibleTo(v) {
+							continue
+						}
 						for _, lang := range []string{"en", "fr"} {
 							txt := cat.Render(e, v, lang, names)
 							if txt == "" || strings.ContainsAny(txt, "{}") || !strings.HasSuffix(txt, ".") {
