@@ -41,7 +41,7 @@ type View struct {
 	Workers   []string               `json:"workers,omitempty"` // subjects that may still work
 	Dug       bool                   `json:"dug,omitempty"`
 	Struck    string                 `json:"struck,omitempty"` // the struck subject waiting to be put, e.g. "architect:red"
-	Board     [side][side]SquareView `json:"board"` // [y][x]
+	Board     [side][side]SquareView `json:"board"`            // [y][x]
 	Seats     []PlayerView           `json:"seats"`
 	Deck      int                    `json:"deck"`
 	Discard   []string               `json:"discard"`
