@@ -331,3 +331,43 @@ func (s *syncWriter) String() string {
 	defer s.mu.Unlock()
 	return s.w.String()
 }
+
+// A panic inside a table (an engine bug) is logged and the table rebuilt
+// from the store: its sockets get a fresh sync and play on. If the rebuild
+// panics too, that table's sockets are closed; the server and its other
+// tables go on.
+func TestPanicInATable(t *testing.T) {
+	ts := startServer(t, "", Config{})
+	ann, _, tb := twoSeats(t, ts, "english-gardens")
+	other := ann.create(createReq{Game: "english-gardens", Seats: []string{"me", "random"}})
+	s := ann.dial(tb.ID, "")
+	s.next(outSync)
+	tt, err := ts.tableFor(context.Background(), tb.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tt.post(func() {
+		tt.state = nil // the position is lost
+		panic("engine bug")
+	})
+	m := s.next(outSync)
+	s.send(map[string]any{"t": "move", "v": num(m, "v"), "id": "after-panic", "i": 0})
+	s.next(outAck)
+	tt.post(func() {
+		// A connection whose send panics: the rebuild's syncs panic too.
+		tt.conns[&conn{t: tt, seat: -1}] = struct{}{}
+		panic("engine bug again")
+	})
+	select {
+	case <-s.done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the broken table's socket stays open")
+	}
+	s2 := ann.dial(other.ID, "")
+	if m := s2.next(outSync); str(m, "status") != "live" {
+		t.Errorf("another table after the panics: %s", str(m, "status"))
+	}
+	if m := ts.metric(t, "jardin_panics_total"); !strings.Contains(m, "jardin_panics_total 2") {
+		t.Errorf("panics counted: %q", m)
+	}
+}

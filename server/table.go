@@ -304,13 +304,27 @@ func (t *table) run() {
 func (t *table) safely(f func()) {
 	defer func() {
 		if r := recover(); r != nil {
+			t.srv.met.panics.Inc()
 			t.srv.log.Error("table panic", "table", t.id, "panic", r, "stack", string(debug.Stack()))
-			if err := t.reload(); err != nil {
-				t.srv.log.Error("table reload after panic", "table", t.id, "err", err)
-			}
+			t.recoverTable()
 		}
 	}()
 	f()
+}
+
+// recoverTable rebuilds the table after a panic; if that panics too (the
+// game itself is broken), its sockets are closed and the server goes on.
+func (t *table) recoverTable() {
+	defer func() {
+		if r := recover(); r != nil {
+			t.srv.log.Error("table unusable", "table", t.id, "panic", r)
+			t.closeAll("internal error at this table; try again later")
+		}
+	}()
+	if err := t.reload(); err != nil {
+		t.srv.log.Error("table reload after panic", "table", t.id, "err", err)
+		t.closeAll("internal error at this table; try again later")
+	}
 }
 
 // reload rebuilds the table from the store (after a failed write or a
