@@ -165,26 +165,7 @@ func (s *state) drawPad(sb *strings.Builder, fr bool) {
 		row(map[bool]string{false: "Rank", true: "Rang"}[fr], func(pr engine.PlayerResult) int { return pr.Rank })
 		return
 	}
-	if fr {
-		sb.WriteString(soloRatingFR(res.Players[0].Total) + "\n")
-	} else {
-		sb.WriteString(res.Players[0].Rating + "\n")
-	}
-}
-
-// soloRatingFR is the solo rating band in the rulebook's words (AG-SO5).
-func soloRatingFR(total int) string {
-	switch {
-	case total < 70:
-		return "Sous les 70 points : la colère de la Reine n'est pas calmée, réessayez"
-	case total < 90:
-		return "70-89 points : cela ressemble à un jardin, mais la Reine n'est pas satisfaite"
-	case total < 110:
-		return "90-109 points : assez bien, la Reine est impressionnée par le travail fourni"
-	case total < 130:
-		return "110-129 points : super ! La Reine est ravie et les jardiniers chantent vos louanges"
-	}
-	return "130 points ou plus : parfait ! Vous êtes nommé Jardinier en Chef de la Cour"
+	sb.WriteString(res.Players[0].RatingIn(lang) + "\n")
 }
 
 // prompt tells the player to move what they decide now, in their language,

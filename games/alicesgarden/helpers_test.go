@@ -88,6 +88,7 @@ func wantIllegal(t *testing.T, s *state, move, rule string) {
 	if re.Rule != rule {
 		t.Fatalf("%q: want rule %s, got %s (%s)", move, rule, re.Rule, re.Msg)
 	}
+	checkExplained(t, err, move)
 	if before != *s {
 		t.Fatalf("%q: rejected move changed the state", move)
 	}

@@ -85,12 +85,13 @@ func TestPosition_Options(t *testing.T) {
 		t.Fatal(err)
 	}
 	// side B: chess pieces on (1,1)-(2,2), (3,4)-(4,5), (5,7)-(6,8): (2,2) and (3,4), (3,5), (4,4)
-	if sc.Points[0] != 20 || sc.Points[4] != 0 || sc.Points[5] != -10 || sc.Rating == "" {
-		t.Errorf("score %+v", sc)
+	if want := soloRating(sc.Total); sc.Points[0] != 20 || sc.Points[4] != 0 || sc.Points[5] != -10 ||
+		sc.Rating != want.EN || sc.RatingFR != want.FR {
+		t.Errorf("score %+v, want ratings %+v", sc, want)
 	}
 	sc, err = ps.ScorePosition([]byte(strings.ReplaceAll(grid, "", " ")))
-	if err != nil || sc.Total != 97 {
-		t.Errorf("spaced grid: %v %v", sc.Total, err)
+	if err != nil || sc.Total != 97 || sc.Rating != "" || sc.RatingFR != "" {
+		t.Errorf("spaced grid (not solo): %v %v, ratings %q / %q", sc.Total, err, sc.Rating, sc.RatingFR)
 	}
 }
 

@@ -147,7 +147,8 @@ func (g *garden) score() (engine.Score, error) {
 		sc.Total += v
 	}
 	if g.solo {
-		sc.Rating = soloRating(sc.Total)
+		rating := soloRating(sc.Total)
+		sc.Rating, sc.RatingFR = rating.EN, rating.FR
 	}
 	return sc, nil
 }

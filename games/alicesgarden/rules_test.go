@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/jardin-games/jardin/engine"
 )
@@ -714,13 +715,33 @@ func TestWE6_NeighbouringTrees(t *testing.T) {
 	}
 }
 
+// WE-7, AG-SO5: the solo rating bands, in English and in the rulebook's
+// French, each language on its own and within 80 columns (the final
+// drawing prints the band on a line of its own).
 func TestWE7_AG_SO5_SoloRating(t *testing.T) {
 	for _, tc := range []struct {
-		score int
-		band  string
-	}{{69, "below 70"}, {70, "70-89"}, {89, "70-89"}, {90, "90-109"}, {109, "90-109"}, {110, "110-129"}, {129, "110-129"}, {130, "130 or more"}, {200, "130 or more"}} {
-		if got := soloRating(tc.score); !strings.HasPrefix(got, tc.band) {
-			t.Errorf("%d: %q, want %s", tc.score, got, tc.band)
+		score  int
+		en, fr string
+	}{
+		{-20, "below 70", "Sous les 70 points : vous n'avez pas réussi à calmer la colère de la Reine"},
+		{69, "below 70", "Sous les 70 points : vous n'avez pas réussi à calmer la colère de la Reine"},
+		{70, "70-89", "70-89 points : cela ressemble à un Jardin, mais la Reine n'est pas satisfaite"},
+		{89, "70-89", "70-89 points : cela ressemble à un Jardin, mais la Reine n'est pas satisfaite"},
+		{90, "90-109", "90-109 points : assez bien, la Reine est impressionnée par le travail fourni"},
+		{109, "90-109", "90-109 points : assez bien, la Reine est impressionnée par le travail fourni"},
+		{110, "110-129", "110-129 points : la Reine est ravie et les Jardiniers chantent vos louanges"},
+		{129, "110-129", "110-129 points : la Reine est ravie et les Jardiniers chantent vos louanges"},
+		{130, "130 or more", "130 points ou plus : parfait ! La Reine vous nomme Jardinier en Chef de la Cour"},
+		{200, "130 or more", "130 points ou plus : parfait ! La Reine vous nomme Jardinier en Chef de la Cour"},
+	} {
+		got := soloRating(tc.score)
+		if !strings.HasPrefix(got.EN, tc.en+":") || got.FR != tc.fr {
+			t.Errorf("%d: %+v, want %s… / %q", tc.score, got, tc.en, tc.fr)
+		}
+		for _, s := range []string{got.EN, got.FR} {
+			if n := utf8.RuneCountInString(s); n > 80 {
+				t.Errorf("%d: %q is %d columns wide", tc.score, s, n)
+			}
 		}
 	}
 }
@@ -813,8 +834,11 @@ func TestRule_AG_SO4_SoloEnd(t *testing.T) {
 		t.Fatal("not over")
 	}
 	r := s.Result()
-	if r.Players[0].Rating == "" || !r.Final {
-		t.Errorf("result %+v", r)
+	if want := soloRating(r.Players[0].Total); r.Players[0].Rating != want.EN || r.Players[0].RatingFR != want.FR || !r.Final {
+		t.Errorf("result %+v, want ratings %+v", r, want)
+	}
+	if fr := s.Draw(0, engine.Style{Lang: "fr"}); !strings.Contains(fr, r.Players[0].RatingFR) || strings.Contains(fr, r.Players[0].Rating) {
+		t.Errorf("the French drawing does not give the French rating alone:\n%s", fr)
 	}
 	// no bag on the left holds a tile
 	s = newState(t, 1, nil)

@@ -127,7 +127,8 @@ func (s *state) Result() engine.Result {
 			pr.Total += v
 		}
 		if s.n == 1 {
-			pr.Rating = soloRating(pr.Total)
+			rating := soloRating(pr.Total)
+			pr.Rating, pr.RatingFR = rating.EN, rating.FR
 		}
 		res.Players[p] = pr
 	}
@@ -135,19 +136,35 @@ func (s *state) Result() engine.Result {
 	return res
 }
 
-// soloRating is the solo rating band (AG-SO5, WE-7).
-func soloRating(total int) string {
+// soloRatings are the solo rating bands (AG-SO5, WE-7) from the lowest:
+// the French in the rulebook's words (shortened to fit a line of the
+// terminal), the English translated from it.
+var soloRatings = [5]engine.Text{
+	{EN: "below 70: the Queen is still angry, try again",
+		FR: "Sous les 70 points : vous n'avez pas réussi à calmer la colère de la Reine"},
+	{EN: "70-89: it looks like a garden, but the Queen is not really pleased",
+		FR: "70-89 points : cela ressemble à un Jardin, mais la Reine n'est pas satisfaite"},
+	{EN: "90-109: fairly good, the Queen is impressed by the work",
+		FR: "90-109 points : assez bien, la Reine est impressionnée par le travail fourni"},
+	{EN: "110-129: great, the Queen is delighted and the gardeners sing your praises",
+		FR: "110-129 points : la Reine est ravie et les Jardiniers chantent vos louanges"},
+	{EN: "130 or more: perfect, you are named Head Gardener of the Court",
+		FR: "130 points ou plus : parfait ! La Reine vous nomme Jardinier en Chef de la Cour"},
+}
+
+// soloRating is the solo rating band of a total (AG-SO5, WE-7).
+func soloRating(total int) engine.Text {
 	switch {
 	case total < 70:
-		return "below 70: the Queen is still angry, try again"
+		return soloRatings[0]
 	case total < 90:
-		return "70-89: it looks like a garden, but the Queen is not really pleased"
+		return soloRatings[1]
 	case total < 110:
-		return "90-109: fairly good, the Queen is impressed by the work"
+		return soloRatings[2]
 	case total < 130:
-		return "110-129: great, the Queen is delighted and the gardeners sing your praises"
+		return soloRatings[3]
 	}
-	return "130 or more: perfect, you are named Head Gardener of the Court"
+	return soloRatings[4]
 }
 
 // Evaluate is the score pad plus the potential of the garden: held bonus

@@ -11,7 +11,8 @@ import (
 )
 
 // The catalogue of texts (data/texts.json): event messages by key, in
-// English and French, and the components with what they do or score.
+// English and French, the components with what they do or score, and a
+// statement of each rule a refused move can name.
 // Ids built from parts are named by code: large tiles "tile:O03",
 // orientations "orient:r90f" and cells "r2c3" (row 2, column 3, 1-based,
 // as in the notation "2,3").
@@ -38,6 +39,9 @@ func parseCatalog(data []byte) (*engine.Catalog, error) {
 	var f struct {
 		Messages   map[string]engine.Message `json:"messages"`
 		Components []engine.Component        `json:"components"`
+		// Rules states each rule a refused move can name, so that
+		// Catalog.Explain tells a French player which rule refused it.
+		Rules map[string]engine.Text `json:"rules"`
 	}
 	if err := json.Unmarshal(data, &f); err != nil {
 		return nil, err
@@ -45,6 +49,10 @@ func parseCatalog(data []byte) (*engine.Catalog, error) {
 	c, err := engine.NewCatalog(f.Messages, f.Components)
 	if err != nil {
 		return nil, err
+	}
+	c.Rules = f.Rules
+	if err := c.Check(); err != nil {
+		return nil, fmt.Errorf("rules: %w", err)
 	}
 	c.Names = partName
 	c.CellName = cellName
