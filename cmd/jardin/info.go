@@ -76,7 +76,7 @@ func cmdRules(e *env, args []string) error {
 		for id := range t.cat.Rules {
 			ids = append(ids, id)
 		}
-		sort.Strings(ids)
+		sort.Slice(ids, func(i, j int) bool { return naturalLess(ids[i], ids[j]) })
 		for _, id := range ids {
 			fmt.Fprintf(e.stdout, "- %s : %s\n", id, t.cat.Rules[id].FR)
 		}
@@ -150,4 +150,36 @@ func scorePad(w io.Writer, res engine.Result, t *texts) {
 	case len(won) == 1 && len(res.Players) > 1:
 		fmt.Fprintf(w, "%s %s\n", tr(lang, "Winner:", "Victoire :"), won[0])
 	}
+}
+
+// naturalLess orders rule ids as a rulebook numbers them: runs of digits
+// compare as numbers, so HP-T2 comes before HP-T10.
+func naturalLess(a, b string) bool {
+	for a != "" && b != "" {
+		da, db := digitRun(a), digitRun(b)
+		if da > 0 && db > 0 {
+			na, nb := strings.TrimLeft(a[:da], "0"), strings.TrimLeft(b[:db], "0")
+			if len(na) != len(nb) {
+				return len(na) < len(nb)
+			}
+			if na != nb {
+				return na < nb
+			}
+			a, b = a[da:], b[db:]
+			continue
+		}
+		if a[0] != b[0] {
+			return a[0] < b[0]
+		}
+		a, b = a[1:], b[1:]
+	}
+	return len(a) < len(b)
+}
+
+func digitRun(s string) int {
+	n := 0
+	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	return n
 }

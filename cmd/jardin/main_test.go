@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -375,5 +376,14 @@ func TestPrintable(t *testing.T) {
 		if got := printable(c.in, c.max); got != c.want {
 			t.Errorf("printable(%q, %d) = %q, want %q", c.in, c.max, got, c.want)
 		}
+	}
+}
+
+func TestNaturalLess(t *testing.T) {
+	ids := []string{"HP-T10", "HP-E1", "HP-T2", "HP-T2b", "HP-T1", "HP-S9"}
+	sort.Slice(ids, func(i, j int) bool { return naturalLess(ids[i], ids[j]) })
+	want := "HP-E1 HP-S9 HP-T1 HP-T2 HP-T2b HP-T10"
+	if got := strings.Join(ids, " "); got != want {
+		t.Fatalf("got %s, want %s", got, want)
 	}
 }
