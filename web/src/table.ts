@@ -155,17 +155,18 @@ export class TableView {
     const L = this.lang;
     const render = renderers[d.game];
     const focusedId = (document.activeElement as Element | null)?.getAttribute?.("data-id");
-    clear(this.els.board);
     this.index.clear();
+    // The new drawing is decorated (targets, last moves) while detached,
+    // then swapped in: one change of the live page, one layout.
+    let drawing: Element;
     if (render) {
       const t0 = performance.now();
       const svg = render(d.view, this.ctx());
-      const t1 = performance.now();
+      document.body.dataset.renderMs = (performance.now() - t0).toFixed(1);
       for (const e of svg.querySelectorAll("[data-id]")) if (!this.index.has(e.getAttribute("data-id")!)) this.index.set(e.getAttribute("data-id")!, e);
-      this.els.board.append(svg);
-      document.body.dataset.renderMs = (t1 - t0).toFixed(1);
+      drawing = svg;
     } else {
-      this.els.board.append(h("pre", {}, JSON.stringify(d.view, null, 1)));
+      drawing = h("pre", {}, JSON.stringify(d.view, null, 1));
     }
     // status
     const name = (i: number) => d.names[i] || `${t(L, "seat")} ${i + 1}`;
@@ -174,7 +175,9 @@ export class TableView {
     this.els.moveForm.hidden = !this.myTurn();
     // last moves
     for (const id of d.lastIds ?? []) this.find(id)?.classList.add("last");
-    this.decorate(focusedId);
+    this.decorate();
+    this.els.board.replaceChildren(drawing);
+    if (focusedId) (this.find(focusedId) as HTMLElement | null)?.focus?.();
     this.drawLog();
     this.drawPad();
   }
@@ -187,7 +190,7 @@ export class TableView {
   }
 
   /** decorate marks the legal next choices on the drawing and lists the rest. */
-  private decorate(focusedId: string | null | undefined): void {
+  private decorate(): void {
     const L = this.lang;
     clear(this.els.steps);
     const choosing = this.myTurn() && !this.busy;
@@ -216,7 +219,6 @@ export class TableView {
     if ((this.data!.undo ?? 0) > 0 && this.actions.undo) {
       this.els.steps.append(h("button", { type: "button", class: "undo", onclick: () => this.actions.undo!() }, t(L, "undo")));
     }
-    if (focusedId) (this.find(focusedId) as HTMLElement | null)?.focus?.();
   }
 
   /** choiceLabel is the game's label for a choice off the drawing, else label's text. */
@@ -312,7 +314,8 @@ export class TableView {
   private drawLog(): void {
     clear(this.els.log);
     for (const ev of this.data!.events.slice(-60)) this.els.log.append(h("li", {}, ev));
-    this.els.log.scrollTop = this.els.log.scrollHeight;
+    // scrolled at the next frame, not now: reading scrollHeight here would force a layout
+    requestAnimationFrame(() => (this.els.log.scrollTop = this.els.log.scrollHeight));
   }
 
   private drawPad(): void {

@@ -72,6 +72,8 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
   root.append(notifyBtn, heading, conn, seatList, view.root, extra, h("details", { class: "chat-wrap" }, h("summary", {}, t(lang, "chat")), chatLog, chatForm));
 
   function handle(m: ServerMsg): void {
+    // For the browser tests' round-trip measure: when news arrived, before drawing.
+    if (m.t === "update" || m.t === "sync") document.body.dataset.recvAt = String(Date.now());
     switch (m.t) {
       case "sync":
       case "update":
