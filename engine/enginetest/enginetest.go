@@ -31,7 +31,8 @@ type Config struct {
 // invariant:
 //   - the legal list is empty exactly when the game is over, and ToMove is -1 then;
 //   - every legal move applies, and its notation parses back to it;
-//   - moves not in the legal list are rejected with a *RuleError and change nothing;
+//   - moves not in the legal list are rejected with a *RuleError, whose rule
+//     the game's catalogue states in both languages, and change nothing;
 //   - every game ends within MaxMoves;
 //   - replaying the same seed and moves gives byte-identical views and result;
 //   - View(p) is byte-identical before and after Determinize(p), and a
@@ -198,6 +199,9 @@ func checkIllegal(s engine.State, legal []engine.Move, rng *engine.RNG) error {
 		var re *engine.RuleError
 		if !errors.As(err, &re) || re.Rule == "" {
 			return fmt.Errorf("move %#x rejected without a rule: %v", uint64(m), err)
+		}
+		if r := s.Game().Texts().Rules[re.Rule]; r.EN == "" || r.FR == "" {
+			return fmt.Errorf("move %#x rejected by rule %s, which the catalogue does not state in both languages (Catalog.Rules)", uint64(m), re.Rule)
 		}
 		if !reflect.DeepEqual(before, s) {
 			return fmt.Errorf("rejected move %#x (%v) changed the state", uint64(m), err)
