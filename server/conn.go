@@ -86,16 +86,13 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		wantSeat = n
 	}
 	ident, _ := s.identify(r)
-	t, err := s.tableFor(r.Context(), id)
-	if err != nil {
-		s.tableError(w, r, err)
-		return
-	}
 	// The seat is decided before the upgrade, so that a refused seat is a
 	// plain HTTP error.
+	var t *table
 	seat := -1
 	var seatErr error
-	if err := t.do(func() {
+	if err := s.withTable(r.Context(), id, func(tt *table) {
+		t = tt
 		held := -1
 		for i, st := range t.meta.Seats {
 			if ident.ID != "" && st.Identity == ident.ID && (wantSeat < 0 || wantSeat == i) {

@@ -9,8 +9,10 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
+	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/textproto"
+	"net/url"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -519,5 +521,51 @@ func TestSlowReaderIsDropped(t *testing.T) {
 	}
 	if !c.slow || !strings.Contains(c.why, "slow reader") {
 		t.Errorf("closed as %q", c.why)
+	}
+}
+
+// The lobby's forms: a name, then a table, then a friend joining by the
+// invite page.
+func TestLobbyForms(t *testing.T) {
+	ts := startServer(t, "", Config{})
+	jar := func() *http.Client {
+		j, _ := cookiejar.New(nil)
+		return &http.Client{Jar: j}
+	}
+	ann, bob := jar(), jar()
+	if resp, err := ann.PostForm(ts.URL+"/lobby/name", url.Values{"name": {"Ann"}}); err != nil || resp.StatusCode != 200 {
+		t.Fatalf("name form: %v %v", resp, err)
+	}
+	resp, err := ann.PostForm(ts.URL+"/lobby/create", url.Values{"game": {"happy-garden"}, "seat": {"me", "open", "", ""},
+		"clock": {"async"}, "hours": {"48"}, "options": {"first=2"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	id, ok := strings.CutPrefix(resp.Request.URL.Path, "/t/")
+	if !ok {
+		t.Fatalf("create form ended at %s", resp.Request.URL)
+	}
+	stored, err := ts.db.Table(context.Background(), id)
+	if err != nil || stored.Players != 2 || stored.Clock.PerMove != 48*time.Hour || stored.Options["first"] != "2" {
+		t.Fatalf("table from the form: %+v %v", stored, err)
+	}
+	resp, err = bob.PostForm(ts.URL+"/join/"+id, url.Values{"name": {"Bob"}, "invite": {stored.Invite}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.Request.URL.Path != "/t/"+id {
+		t.Errorf("join form ended at %s", resp.Request.URL)
+	}
+	if st, _ := ts.db.Table(context.Background(), id); st.Status != "live" || st.Seats[1].Name != "Bob" {
+		t.Errorf("after Bob joined: %s, %+v", st.Status, st.Seats)
+	}
+	// A bad form comes back to the lobby with the reason.
+	resp, _ = ann.PostForm(ts.URL+"/lobby/create", url.Values{"game": {"happy-garden"}, "seat": {"me"}})
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(b), "happy-garden is for 2 to") {
+		t.Errorf("a refused form does not say why")
 	}
 }
