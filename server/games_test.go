@@ -7,8 +7,10 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/jardin-games/jardin/engine"
 	"github.com/jardin-games/jardin/games"
@@ -242,3 +244,27 @@ func legalFor(s engine.State, seat int) int {
 }
 
 func normArgs(a []engine.Arg) string { return fmt.Sprint(mustJSON(a)) }
+
+// Search bots play in their own lane within their time budget: past it,
+// greedy answers for them and the game goes on.
+func TestSearchBotsAndBudgets(t *testing.T) {
+	ts := startServer(t, "", Config{BotBudget: 5 * time.Millisecond})
+	owner := newClient(t, ts.URL, "Owner")
+	tb := owner.create(createReq{Game: "english-gardens", Seats: []string{"ismcts:expert", "ismcts:easy"}})
+	w := (&client{t: t, base: ts.URL}).dial(tb.ID, "")
+	for {
+		m, err := w.tryNext(60*time.Second, outSync, outUpdate)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if str(m, "status") == "over" {
+			break
+		}
+	}
+	if m := ts.metric(t, "jardin_bot_timeouts_total"); strings.HasSuffix(m, " 0") || m == "" {
+		t.Errorf("no search past its budget: %q", m)
+	}
+	if m := ts.metric(t, `jardin_bot_think_seconds_count{kind="ismcts:expert"}`); m == "" {
+		t.Error("ismcts:expert think time not measured")
+	}
+}

@@ -58,7 +58,7 @@ func (s *sock) playN(stop, seat int, rng *rand.Rand, onMsg func(m map[string]jso
 func TestTwoHumansPlayAGame(t *testing.T) {
 	ts := startServer(t, "", Config{})
 	ann, bob := newClient(t, ts.URL, "Ann"), newClient(t, ts.URL, "Bob")
-	tb := ann.create(createReq{Game: "schlossgarten", Seats: []string{"me", "open"}})
+	tb := ann.create(createReq{Game: "english-gardens", Seats: []string{"me", "open"}})
 	if seat := bob.join(tb.ID, tb.Invite); seat != 1 {
 		t.Fatalf("Bob got seat %d", seat)
 	}
