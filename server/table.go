@@ -735,18 +735,28 @@ func (t *table) startBot(p int) {
 func (t *table) botMoved(j *botJob, m engine.Move, err error) {
 	t.botBusy = false
 	if j.gen != t.botGen || t.botToMove() != j.seat {
-		t.afterChange()
+		t.afterChange() // the position changed meanwhile (an undo, a reload)
 		return
 	}
-	if err != nil {
-		t.srv.log.Error("bot failed", "table", t.id, "seat", j.seat, "err", err)
-		t.afterChange()
-		return
+	v := t.version
+	if err == nil {
+		t.play(nil, j.seat, m, "")
 	}
-	t.play(nil, j.seat, m, "")
-	if t.botBusy == false && t.botToMove() >= 0 && j.gen == t.botGen {
-		// The move was refused (a bot bug): try again rather than stall.
-		t.afterChange()
+	if t.version != v {
+		return // played: play started what comes next
+	}
+	// The bot failed, or its move was refused (a bug): greedy moves for it
+	// this once, on the seat's own determinized copy, rather than the table
+	// stalling or asking the same bot again and again.
+	t.srv.log.Error("bot failed; greedy moves instead", "table", t.id, "seat", j.seat, "kind", j.kind, "err", err)
+	g, _ := bots.New("greedy", mix(t.meta.Seed, uint64(t.version)))
+	s := t.state.Determinize(j.seat, mix(t.meta.Seed, uint64(t.version)<<8|uint64(j.seat)|1<<7))
+	m, err = g.Choose(context.Background(), s)
+	if err == nil {
+		t.play(nil, j.seat, m, "")
+	}
+	if t.version == v {
+		t.srv.log.Error("greedy failed too; the table waits", "table", t.id, "seat", j.seat, "err", err)
 	}
 }
 
