@@ -460,6 +460,12 @@ func loadComponents(b []byte) (*components, error) {
 	if len(c.Difficulties) == 0 || len(c.Ratings) == 0 {
 		return nil, fmt.Errorf("difficulties and soloRating need at least one entry")
 	}
+	for i, b := range c.Ratings {
+		// the result carries the rating in both languages (Rating, RatingFR)
+		if b.EN == "" || b.FR == "" {
+			return nil, fmt.Errorf("soloRating %d (up to %d points): needs en and fr", i+1, b.Max)
+		}
+	}
 	// The state holds fixed arrays (a copy is a clone) and bytes: a corrected
 	// data file must fit them, or New would cut it short or panic.
 	switch {

@@ -404,7 +404,7 @@ func (s *state) drawPad(b *strings.Builder, lang string) {
 	row(tr("Rank", "Rang"), func(pr engine.PlayerResult) int { return pr.Rank })
 	if s.solo {
 		// the rating bands are long sentences: on a line of their own
-		fmt.Fprintf(b, "%s\n  %s\n", tr("Rating:", "Appréciation :"), rating(s.Score(0), lang))
+		fmt.Fprintf(b, "%s\n  %s\n", tr("Rating:", "Appréciation :"), soloRating(s.Score(0)).In(lang))
 	}
 }
 

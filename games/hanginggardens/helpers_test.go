@@ -55,6 +55,7 @@ func wantRule(t testing.TB, s *state, txt, rule string) {
 	if engine.RuleOf(err) != rule {
 		t.Fatalf("%s: got %v, want rule %s", txt, err, rule)
 	}
+	checkExplained(t, err, txt)
 	if *s != before {
 		t.Fatalf("%s: rejected move changed the state", txt)
 	}

@@ -60,7 +60,8 @@ func (g game) ScorePosition(data []byte) (engine.Score, error) {
 		sc.Total += v
 	}
 	if pos.Players == 1 {
-		sc.Rating = rating(sc.Total, "en")
+		rating := soloRating(sc.Total)
+		sc.Rating, sc.RatingFR = rating.EN, rating.FR
 	}
 	return sc, nil
 }

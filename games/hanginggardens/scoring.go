@@ -249,7 +249,8 @@ func (s *state) Result() engine.Result {
 		}
 		pr.Tiebreak = []int{int(s.pl[p].Gold) + int(s.pl[p].Tools)}
 		if s.solo {
-			pr.Rating = rating(pr.Total, "en")
+			rating := soloRating(pr.Total)
+			pr.Rating, pr.RatingFR = rating.EN, rating.FR
 		}
 		r.Players = append(r.Players, pr)
 	}
@@ -257,18 +258,16 @@ func (s *state) Result() engine.Result {
 	return r
 }
 
-// rating is the solo rating band. The bands come from the digital edition,
-// not the printed rules (H12), so the text says so wherever it is shown.
-func rating(total int, lang string) string {
+// soloRating is the solo rating band of a total in both languages. The
+// bands come from the digital edition, not the printed rules (H12), so the
+// text says so wherever it is shown.
+func soloRating(total int) engine.Text {
 	for _, b := range comp.Ratings {
 		if total <= b.Max {
-			if lang == "fr" {
-				return b.FR + " (non confirmé)"
-			}
-			return b.EN + " (unconfirmed)"
+			return engine.Text{EN: b.EN + " (unconfirmed)", FR: b.FR + " (non confirmé)"}
 		}
 	}
-	return ""
+	return engine.Text{}
 }
 
 // Evaluate breaks the greedy bot's ties: resources, the first-player tile,

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/jardin-games/jardin/engine"
 )
@@ -216,32 +217,46 @@ func TestRule_HG_SO5_SO6_H12_SoloEnd(t *testing.T) {
 			t.Fatalf("SO5: %d automa cards left", s.automaLen)
 		}
 		r := s.Result()
-		if len(r.Players) != 1 || r.Players[0].Rating == "" || r.Players[0].Rank != 1 {
+		if len(r.Players) != 1 || r.Players[0].Rank != 1 {
 			t.Fatal("SO6: solo result")
 		}
 		// H12 and the issue: the bands come from the digital edition and
-		// are shown as unconfirmed wherever a player reads them.
-		if !strings.Contains(r.Players[0].Rating, "unconfirmed") {
-			t.Fatalf("H12: rating %q not marked as unconfirmed", r.Players[0].Rating)
+		// are shown as unconfirmed wherever a player reads them, in each
+		// language on its own.
+		pr := r.Players[0]
+		if want := soloRating(pr.Total); pr.Rating != want.EN || pr.RatingFR != want.FR {
+			t.Fatalf("SO6: ratings %q / %q, want %+v", pr.Rating, pr.RatingFR, want)
 		}
-		if d := s.Draw(0, engine.Style{Lang: "en"}); !strings.Contains(d, r.Players[0].Rating) {
-			t.Fatalf("H12: the final drawing does not show the rating:\n%s", d)
+		if !strings.HasSuffix(pr.Rating, " (unconfirmed)") || !strings.HasSuffix(pr.RatingFR, " (non confirmé)") {
+			t.Fatalf("H12: ratings %q / %q not marked as unconfirmed", pr.Rating, pr.RatingFR)
+		}
+		for _, lang := range []string{"en", "fr"} {
+			d := s.Draw(0, engine.Style{Lang: lang})
+			other := map[string]string{"en": pr.RatingFR, "fr": pr.Rating}[lang]
+			if !strings.Contains(d, pr.RatingIn(lang)) || strings.Contains(d, other) {
+				t.Fatalf("H12: the final drawing in %s does not show the rating in %s alone:\n%s", lang, lang, d)
+			}
 		}
 	}
 	tests := []struct {
-		total int
-		want  string
+		total  int
+		en, fr string
 	}{
-		{45, "A wasteland, not a garden. (unconfirmed)"},
-		{46, "A few shy shoots; far from the Hanging Gardens. (unconfirmed)"},
-		{55, "A few shy shoots; far from the Hanging Gardens. (unconfirmed)"},
-		{56, "Well done; it starts to look like the Hanging Gardens. (unconfirmed)"},
-		{65, "Well done; it starts to look like the Hanging Gardens. (unconfirmed)"},
-		{66, "A botanical masterpiece worthy of Queen Amytis. (unconfirmed)"},
+		{45, "A wasteland, not a garden.", "Votre jardin est une friche totale !"},
+		{46, "A few shy shoots; far from the Hanging Gardens.", "Quelques pousses timides… on est loin des Jardins suspendus."},
+		{55, "A few shy shoots; far from the Hanging Gardens.", "Quelques pousses timides… on est loin des Jardins suspendus."},
+		{56, "Well done; it starts to look like the Hanging Gardens.", "Bravo ! Cela commence à ressembler aux Jardins suspendus."},
+		{65, "Well done; it starts to look like the Hanging Gardens.", "Bravo ! Cela commence à ressembler aux Jardins suspendus."},
+		{66, "A botanical masterpiece worthy of Queen Amytis.", "Un chef-d'œuvre botanique digne de la reine Amytis elle-même !"},
 	}
 	for _, tc := range tests {
-		if got := rating(tc.total, "en"); got != tc.want {
-			t.Errorf("%d: %q", tc.total, got)
+		got := soloRating(tc.total)
+		if got.EN != tc.en+" (unconfirmed)" || got.FR != tc.fr+" (non confirmé)" {
+			t.Errorf("%d: %+v", tc.total, got)
+		}
+		// the drawing prints the band indented by 2 on a line of its own
+		if w := 2 + utf8.RuneCountInString(got.FR); w > 80 {
+			t.Errorf("%d: the French band is %d columns wide", tc.total, w)
 		}
 	}
 }

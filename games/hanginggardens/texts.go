@@ -10,8 +10,8 @@ import (
 	"github.com/jardin-games/jardin/engine"
 )
 
-// The catalogue: event messages and components in English and French
-// (engine.Texter). The fixed texts are in data/texts.json; the names and
+// The catalogue: event messages, components and a statement of each rule a
+// refused move can name, in English and French (engine.Texter). The fixed texts are in data/texts.json; the names and
 // help texts of garden cards, enhancements, objectives, irrigation cards and
 // automa cards are built from their contents in data/components.json with
 // the words of data/texts.json, so that a corrected component file is named
@@ -32,6 +32,9 @@ type textData struct {
 	Messages   map[string]engine.Message `json:"messages"`
 	Components []engine.Component        `json:"components"`
 	Words      map[string]engine.Text    `json:"words"`
+	// Rules states each rule a refused move can name, so that
+	// Catalog.Explain tells a French player which rule refused it.
+	Rules map[string]engine.Text `json:"rules"`
 }
 
 func mustTexts(b []byte) (*engine.Catalog, wordBook) {
@@ -111,6 +114,10 @@ func loadTexts(b []byte) (*engine.Catalog, wordBook, error) {
 	cat, err := engine.NewCatalog(d.Messages, comps)
 	if err != nil {
 		return nil, nil, err
+	}
+	cat.Rules = d.Rules
+	if err := cat.Check(); err != nil {
+		return nil, nil, fmt.Errorf("rules: %w", err)
 	}
 	cat.CellName = w.cellName
 	return cat, w, nil
