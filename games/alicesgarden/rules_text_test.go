@@ -135,28 +135,37 @@ func TestRuleStatements(t *testing.T) {
 	}
 }
 
-// checkExplained checks that err is a rule error explained in French by its
-// rule's statement alone, with nothing of the English message, and returns
-// the rule.
-func checkExplained(t *testing.T, err error, what string) string {
-	t.Helper()
+// explained returns err's rule, and an error unless err is a rule error
+// explained in French by its rule's statement alone, with nothing of the
+// English message, and in English by the error itself.
+func explained(err error) (string, error) {
 	cat := Game.(engine.Texter).Texts()
 	var re *engine.RuleError
 	if !errors.As(err, &re) {
-		t.Fatalf("%s: refused with %v, not a rule error", what, err)
+		return "", fmt.Errorf("refused with %v, not a rule error", err)
 	}
 	got := cat.Explain(err, "fr")
-	want := "coup refusé par la règle " + re.Rule + " : " + cat.Rules[re.Rule].FR
-	if got != want {
-		t.Fatalf("%s: explained in French as %q, want %q", what, got, want)
+	if want := "coup refusé par la règle " + re.Rule + " : " + cat.Rules[re.Rule].FR; got != want {
+		return re.Rule, fmt.Errorf("explained in French as %q, want %q", got, want)
 	}
 	if strings.Contains(got, re.Msg) || strings.Contains(got, cat.Rules[re.Rule].EN) {
-		t.Fatalf("%s: French explanation %q holds English (%q)", what, got, re.Msg)
+		return re.Rule, fmt.Errorf("French explanation %q holds English (%q)", got, re.Msg)
 	}
 	if en := cat.Explain(err, "en"); en != err.Error() {
-		t.Fatalf("%s: explained in English as %q, want the error %q", what, en, err)
+		return re.Rule, fmt.Errorf("explained in English as %q, want the error %q", en, err)
 	}
-	return re.Rule
+	return re.Rule, nil
+}
+
+// checkExplained fails the test unless err is explained (explained), and
+// returns its rule.
+func checkExplained(t testing.TB, err error, what string) string {
+	t.Helper()
+	rule, bad := explained(err)
+	if bad != nil {
+		t.Fatalf("%s: %v", what, bad)
+	}
+	return rule
 }
 
 // Every move encoding refused at decisions of random games (1–4 players,
@@ -179,7 +188,11 @@ func TestRefusalsExplainedInFrench(t *testing.T) {
 			if err == nil {
 				t.Fatalf("%s: %q accepted but not listed", where, s.FormatMove(m))
 			}
-			seen[checkExplained(t, err, fmt.Sprintf("%s, move %#x (%s)", where, uint64(m), s.FormatMove(m)))]++
+			rule, bad := explained(err)
+			if bad != nil {
+				t.Fatalf("%s, move %#x (%s): %v", where, uint64(m), s.FormatMove(m), bad)
+			}
+			seen[rule]++
 		}
 	}
 	for n := 1; n <= 4; n++ {
