@@ -69,7 +69,8 @@ export class TableView {
       message: h("p", { class: "message", role: "alert" }),
       info: h("p", { class: "info", "aria-live": "polite" }),
       pad: h("section", { class: "pad" }),
-      log: h("ol", { class: "log", "aria-live": "polite" }),
+      // focusable: a scrolling region must be reachable by keyboard
+      log: h("ol", { class: "log", "aria-live": "polite", tabindex: "0", "aria-label": t(lang, "log") }),
     };
     const input = h("input", { name: "move", autocomplete: "off", spellcheck: "false", "aria-label": t(lang, "moveBox"), placeholder: t(lang, "moveBox") }) as HTMLInputElement;
     this.els.moveForm.append(input, h("button", { type: "submit" }, t(lang, "send")));
@@ -92,6 +93,14 @@ export class TableView {
       this.els.info.textContent = title ?? "";
     });
     this.els.board.addEventListener("keydown", (e) => this.key(e));
+    // Escape goes back a step from anywhere on the table (the step bar's buttons too).
+    this.els.steps.addEventListener("keydown", (e) => {
+      if (e.key === "Escape" && this.picker.chosen.length) {
+        e.preventDefault();
+        this.picker.back();
+        this.draw();
+      }
+    });
     // Turning a phone or resizing across the narrow width redraws the layout.
     let wasNarrow = this.narrow();
     window.addEventListener("resize", () => {
