@@ -64,6 +64,9 @@ test("two people at one table: invite link, moves seen live, nothing private of 
   const wire: number[] = [];
   for (let i = 0; i < 40 && rtts.length < 12; i++) {
     if (!(await a.locator(".status.mine").count())) break;
+    // the tab says whose turn it is
+    await expect(a).toHaveTitle(/^● Your turn/);
+    await expect(b).not.toHaveTitle(/^●/);
     const sent0 = await a.locator("body").getAttribute("data-sent-at");
     const v0 = await version(b);
     await clickOnce(a);
