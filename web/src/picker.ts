@@ -43,10 +43,29 @@ export class Picker {
   readonly moves: LegalMove[];
   private paths: string[][];
   chosen: string[] = [];
+  /** How many leading choices were forced (one possible answer): Back stops there. */
+  floor = 0;
 
   constructor(moves: LegalMove[]) {
     this.moves = moves;
     this.paths = moves.map(path);
+    this.start();
+  }
+
+  /** start answers the leading steps that have a single possible answer (the only tile to place). */
+  private start(): void {
+    this.chosen = [];
+    for (;;) {
+      const next = this.choices();
+      if (next.length !== 1 || this.matching().length < 2) break;
+      this.chosen.push(next[0].id);
+    }
+    this.floor = this.chosen.length;
+  }
+
+  /** canGoBack reports whether the player made a choice that Back would undo. */
+  canGoBack(): boolean {
+    return this.chosen.length > this.floor;
   }
 
   /** The moves still possible after the choices made. */
@@ -93,8 +112,9 @@ export class Picker {
 
   /** back undoes the last choice the player made, with the forced ones that followed it. */
   back(): void {
-    while (this.chosen.length && this.forced(this.chosen.length - 1)) this.chosen.pop();
-    this.chosen.pop();
+    if (!this.canGoBack()) return;
+    while (this.chosen.length > this.floor && this.forced(this.chosen.length - 1)) this.chosen.pop();
+    if (this.chosen.length > this.floor) this.chosen.pop();
   }
 
   /** forced reports whether choice k had a single possible answer. */
@@ -107,6 +127,6 @@ export class Picker {
   }
 
   reset(): void {
-    this.chosen = [];
+    this.start();
   }
 }

@@ -95,7 +95,7 @@ export class TableView {
     this.els.board.addEventListener("keydown", (e) => this.key(e));
     // Escape goes back a step from anywhere on the table (the step bar's buttons too).
     this.els.steps.addEventListener("keydown", (e) => {
-      if (e.key === "Escape" && this.picker.chosen.length) {
+      if (e.key === "Escape" && this.picker.canGoBack()) {
         e.preventDefault();
         this.picker.back();
         this.draw();
@@ -220,7 +220,7 @@ export class TableView {
         off.push(h("button", { type: "button", class: "choice", "data-choice": c.id, onclick: () => this.choose(c.id) }, this.choiceLabel(c.id, c.part)));
       }
     }
-    if (this.picker.chosen.length > 0) {
+    if (this.picker.canGoBack()) {
       this.els.steps.append(h("span", { class: "chosen-list" }, this.picker.chosen.map((c) => this.label(c)).join(" → ")));
       this.els.steps.append(h("button", { type: "button", class: "back", onclick: () => { this.picker.back(); this.draw(); } }, t(L, "cancel")));
     }
@@ -284,7 +284,7 @@ export class TableView {
   /** Arrow keys move between targets by position; Enter and Space choose; Escape goes back. */
   private key(e: KeyboardEvent): void {
     const cur = (e.target as Element).closest?.(".target") as SVGGraphicsElement | null;
-    if (e.key === "Escape" && this.picker.chosen.length) {
+    if (e.key === "Escape" && this.picker.canGoBack()) {
       this.picker.back();
       this.draw();
       e.preventDefault();

@@ -67,6 +67,20 @@ function tileFace(ctx: Ctx, t: any, x: number, y: number, s = T): SVGElement[] {
   return out;
 }
 
+/** A component's name, else its id without the kind ("turn:blank" → "blank"). */
+function nameOr(ctx: Ctx, id: string | undefined): string {
+  if (!id) return "—";
+  return ctx.comp(id)?.name ?? id.replace(/^[a-z]+:/, "");
+}
+
+/** The revealed turn tokens, a few to a line. */
+function revealedLines(ctx: Ctx, ids: string[]): string[] {
+  const names = ids.map((r) => nameOr(ctx, r));
+  const out: string[] = [];
+  for (let i = 0; i < names.length; i += 5) out.push((i === 0 ? tr(ctx, "Revealed: ", "Révélés : ") : "") + names.slice(i, i + 5).join(", "));
+  return out.length ? out : [tr(ctx, "Revealed: none", "Révélés : aucun")];
+}
+
 function tileName(ctx: Ctx, t: any): string {
   return ctx.comp(t.id)?.name ?? t.id;
 }
@@ -76,11 +90,13 @@ export function drawHappyGarden(v: any, ctx: Ctx): SVGSVGElement {
   kids.push(caption(16, 22, tr(ctx, "Shop", "Boutique")));
   const shop: any[] = (v.shop ?? []).filter((s: any) => s);
   // two shelves: slots shop:A1… and shop:B1…
-  const shelves = [...new Set(shop.map((s) => String(s.slot).replace(/^shop:([A-Z]).*$/, "$1")))].sort();
+  // Top shelf (T) above the bottom one (B), as on the table.
+  const shelves = [...new Set(shop.map((s) => String(s.slot).replace(/^shop:([A-Z]).*$/, "$1")))].sort().reverse();
+  const shelfName = (k: string) => (k === "T" ? tr(ctx, "top", "haut") : k === "B" ? tr(ctx, "bottom", "bas") : k);
   let maxX = 0;
   shelves.forEach((shelf, si) => {
     const y = 34 + si * (T + 14);
-    kids.push(text(26, y + T / 2, shelf, { "font-weight": 700 }));
+    kids.push(el("text", { x: 36, y: y + T / 2, "text-anchor": "end", "dominant-baseline": "central", class: "small", transform: `rotate(-90 ${22} ${y + T / 2})` }, shelfName(shelf)));
     shop
       .filter((s) => String(s.slot).startsWith(`shop:${shelf}`))
       .forEach((s, k) => {
@@ -97,9 +113,10 @@ export function drawHappyGarden(v: any, ctx: Ctx): SVGSVGElement {
   const info = [
     tr(ctx, `Round ${v.round} of ${v.rounds}`, `Manche ${v.round} sur ${v.rounds}`),
     tr(ctx, `Turn tokens left: ${v.pile_left} · tiles in the bag: ${v.bag_left}`, `Jetons tour restants : ${v.pile_left} · tuiles dans le sac : ${v.bag_left}`),
-    tr(ctx, `Supply: ${sup.wheelbarrows ?? 0} wheelbarrows, ${sup.worm_mole ?? 0} worms/moles, ${sup.butterflies ?? 0} butterflies, ${sup.watering_cans ?? 0} watering cans`, `Réserve : ${sup.wheelbarrows ?? 0} brouettes, ${sup.worm_mole ?? 0} vers/taupes, ${sup.butterflies ?? 0} papillons, ${sup.watering_cans ?? 0} arrosoirs`),
-    tr(ctx, `Turn token: ${ctx.comp(v.token)?.name ?? v.token ?? "—"}`, `Jeton tour : ${ctx.comp(v.token)?.name ?? v.token ?? "—"}`),
-    tr(ctx, `Revealed: ${(v.revealed ?? []).map((r: string) => ctx.comp(r)?.name ?? r).join(", ")}`, `Révélés : ${(v.revealed ?? []).map((r: string) => ctx.comp(r)?.name ?? r).join(", ")}`),
+    tr(ctx, `Supply: ${sup.wheelbarrows ?? 0} wheelbarrows, ${sup.worm_mole ?? 0} worms/moles,`, `Réserve : ${sup.wheelbarrows ?? 0} brouettes, ${sup.worm_mole ?? 0} vers/taupes,`),
+    tr(ctx, `${sup.butterflies ?? 0} butterflies, ${sup.watering_cans ?? 0} watering cans`, `${sup.butterflies ?? 0} papillons, ${sup.watering_cans ?? 0} arrosoirs`),
+    tr(ctx, `Turn token: ${nameOr(ctx, v.token)}`, `Jeton tour : ${nameOr(ctx, v.token)}`),
+    ...revealedLines(ctx, v.revealed ?? []),
   ];
   const infoY = ctx.narrow ? 34 + Math.max(1, shelves.length) * (T + 14) + 6 : 40;
   info.forEach((s, i) => kids.push(el("text", { x, y: infoY + i * 18, class: "small" }, s)));
