@@ -146,17 +146,19 @@ type Node struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 
-	mu         sync.Mutex
-	session    string    // "" while there is none
-	sessRev    uint64    // the session key's revision, for compare-and-set renewals
-	validUntil time.Time // monotonic: the session (and its leases) is valid before this
-	leases     map[string]*Lease
-	subs       map[string]*Subscription // by subject, for delivery
-	owners     map[string]string        // table → owner session, as watched
-	alive      map[string]bool          // live sessions, as watched
-	offered    map[string]time.Time     // orphans offered to OnOrphan, and when
-	synced     int                      // watchers that have delivered their initial values
-	closed     bool
+	mu                      sync.Mutex
+	session                 string    // "" while there is none
+	sessRev                 uint64    // the session key's revision, for compare-and-set renewals
+	validUntil              time.Time // monotonic: the session (and its leases) is valid before this
+	leases                  map[string]*Lease
+	subs                    map[string]*Subscription // by subject, for delivery
+	owners                  map[string]string        // table → owner session, as watched
+	alive                   map[string]bool          // live sessions, as watched
+	offered                 map[string]time.Time     // orphans offered to OnOrphan, and when
+	tablesReady, nodesReady bool                     // the watchers have delivered their initial values
+	renewedAt, seenOwn      time.Time                // last renewal of the session, and the last the nodes watcher saw
+	restartWatch            [2]chan struct{}
+	closed                  bool
 
 	st struct {
 		acquired, takenOver, lost, sessions, forwarded, served, published, delivered, dropped atomic.Uint64
@@ -232,26 +234,18 @@ func Join(ctx context.Context, cfg Config) (*Node, error) {
 	}
 	n := &Node{cfg: cfg, nc: cfg.Conn, tables: tables, nodes: nodes, inbox: make(chan *nats.Msg, 1<<14),
 		leases: map[string]*Lease{}, subs: map[string]*Subscription{}, owners: map[string]string{},
-		alive: map[string]bool{}, offered: map[string]time.Time{}}
+		alive: map[string]bool{}, offered: map[string]time.Time{},
+		restartWatch: [2]chan struct{}{make(chan struct{}, 1), make(chan struct{}, 1)}}
 	n.ctx, n.cancel = context.WithCancel(context.Background())
 	if err := n.newSession(ctx); err != nil {
 		n.cancel()
 		return nil, err
 	}
-	tw, err := tables.WatchAll(n.ctx)
-	if err != nil {
-		n.cancel()
-		return nil, fmt.Errorf("cluster: watch tables: %w", err)
-	}
-	nw, err := nodes.WatchAll(n.ctx)
-	if err != nil {
-		n.cancel()
-		return nil, fmt.Errorf("cluster: watch nodes: %w", err)
-	}
-	n.wg.Add(4)
+	n.wg.Add(5)
 	go n.renewLoop()
-	go n.watchTables(tw)
-	go n.watchNodes(nw)
+	go n.watchTables()
+	go n.watchNodes()
+	go n.sweepLoop()
 	go n.dispatch()
 	return n, nil
 }
@@ -308,7 +302,10 @@ func (n *Node) renewLoop() {
 		id, rev, until := n.session, n.sessRev, n.validUntil
 		n.mu.Unlock()
 		if id == "" {
-			if err := n.newSession(n.ctx); err != nil && n.ctx.Err() == nil {
+			ctx, cancel := context.WithTimeout(n.ctx, period)
+			err := n.newSession(ctx)
+			cancel()
+			if err != nil && n.ctx.Err() == nil {
 				n.cfg.Log.Warn("cluster session", "err", err)
 			}
 			continue
@@ -321,7 +318,7 @@ func (n *Node) renewLoop() {
 		case err == nil:
 			n.mu.Lock()
 			if n.session == id {
-				n.sessRev, n.validUntil = newRev, t0.Add(n.validFor())
+				n.sessRev, n.validUntil, n.renewedAt = newRev, t0.Add(n.validFor()), time.Now()
 			}
 			n.mu.Unlock()
 		case n.ctx.Err() != nil:
@@ -376,24 +373,55 @@ func (n *Node) sessionAlive(ctx context.Context, id string) (bool, error) {
 	}
 }
 
-// watchTables keeps owners up to date, and notices a lease of ours taken
-// by another node.
-func (n *Node) watchTables(w jetstream.KeyWatcher) {
+// watch follows every key of kv: begin is called before each (re)start,
+// apply with each entry, ready once the initial values are in. A watcher
+// whose subscription ends (a NATS restart may do that) is started again,
+// from the current values.
+func (n *Node) watch(kv jetstream.KeyValue, restart chan struct{}, begin func(), apply func(jetstream.KeyValueEntry), ready func()) {
 	defer n.wg.Done()
-	defer w.Stop()
-	for {
-		var e jetstream.KeyValueEntry
-		select {
-		case <-n.ctx.Done():
-			return
-		case e = <-w.Updates():
-		}
-		if e == nil {
-			n.mu.Lock()
-			n.synced++
-			n.mu.Unlock()
+	for n.ctx.Err() == nil {
+		w, err := kv.WatchAll(n.ctx)
+		if err != nil {
+			n.cfg.Log.Warn("cluster watch", "bucket", kv.Bucket(), "err", err)
+			select {
+			case <-n.ctx.Done():
+				return
+			case <-time.After(n.cfg.TTL / 4):
+			}
 			continue
 		}
+		begin()
+	follow:
+		for {
+			select {
+			case <-n.ctx.Done():
+				w.Stop()
+				return
+			case <-restart:
+				break follow
+			case e, ok := <-w.Updates():
+				switch {
+				case !ok:
+					break follow
+				case e == nil:
+					ready()
+				default:
+					apply(e)
+				}
+			}
+		}
+		w.Stop()
+	}
+}
+
+// watchTables keeps owners up to date, and notices a lease of ours taken
+// by another node.
+func (n *Node) watchTables() {
+	n.watch(n.tables, n.restartWatch[0], func() {
+		n.mu.Lock()
+		n.owners, n.tablesReady = map[string]string{}, false
+		n.mu.Unlock()
+	}, func(e jetstream.KeyValueEntry) {
 		n.mu.Lock()
 		var gone *Lease
 		delete(n.offered, e.Key())
@@ -410,14 +438,76 @@ func (n *Node) watchTables(w jetstream.KeyWatcher) {
 		if gone != nil {
 			n.lose(gone, "taken by another node")
 		}
+	}, func() {
+		n.mu.Lock()
+		n.tablesReady = true
+		n.mu.Unlock()
+	})
+}
+
+// watchNodes keeps the set of live sessions, and reports the sessions that
+// end.
+func (n *Node) watchNodes() {
+	var before map[string]bool
+	n.watch(n.nodes, n.restartWatch[1], func() {
+		n.mu.Lock()
+		before, n.alive, n.nodesReady = n.alive, map[string]bool{}, false
+		n.mu.Unlock()
+	}, func(e jetstream.KeyValueEntry) {
+		n.mu.Lock()
+		if e.Operation() == jetstream.KeyValuePut {
+			n.alive[e.Key()] = true
+			if e.Key() == n.session {
+				n.seenOwn = time.Now()
+			}
+			n.mu.Unlock()
+			return
+		}
+		ready := n.nodesReady
+		n.mu.Unlock()
+		if ready {
+			n.sessionEnded(e.Key())
+		}
+	}, func() {
+		n.mu.Lock()
+		n.nodesReady = true
+		var ended []string
+		for s := range before {
+			if !n.alive[s] {
+				ended = append(ended, s)
+			}
+		}
+		before = nil
+		n.mu.Unlock()
+		for _, s := range ended {
+			n.report(s)
+		}
+	})
+}
+
+// sessionEnded handles the end of session s, once.
+func (n *Node) sessionEnded(s string) {
+	n.mu.Lock()
+	was := n.alive[s]
+	delete(n.alive, s)
+	n.mu.Unlock()
+	if was {
+		n.report(s)
 	}
 }
 
-// watchNodes keeps the set of live sessions, and offers the tables of a
-// session that expires.
-func (n *Node) watchNodes(w jetstream.KeyWatcher) {
+func (n *Node) report(s string) {
+	if n.cfg.OnSessionEnd != nil {
+		n.cfg.OnSessionEnd(s)
+	}
+	n.offerOrphans(s)
+}
+
+// sweepLoop checks, every TTL, that the sessions believed alive are (so a
+// death is found even if a watcher missed its marker), and offers the
+// tables still orphaned.
+func (n *Node) sweepLoop() {
 	defer n.wg.Done()
-	defer w.Stop()
 	tk := time.NewTicker(n.cfg.TTL)
 	defer tk.Stop()
 	for {
@@ -425,28 +515,41 @@ func (n *Node) watchNodes(w jetstream.KeyWatcher) {
 		case <-n.ctx.Done():
 			return
 		case <-tk.C:
-			n.offerOrphans("")
-		case e := <-w.Updates():
-			if e == nil {
-				n.mu.Lock()
-				n.synced++
-				n.mu.Unlock()
-				continue
-			}
-			if e.Operation() == jetstream.KeyValuePut {
-				n.mu.Lock()
-				n.alive[e.Key()] = true
-				n.mu.Unlock()
-				continue
-			}
-			n.mu.Lock()
-			delete(n.alive, e.Key())
-			n.mu.Unlock()
-			if n.cfg.OnSessionEnd != nil {
-				n.cfg.OnSessionEnd(e.Key())
-			}
-			n.offerOrphans(e.Key())
 		}
+		n.mu.Lock()
+		var check []string
+		for s := range n.alive {
+			if s != n.session {
+				check = append(check, s)
+			}
+		}
+		ready := n.nodesReady
+		// The session is renewed every TTL/4 and each renewal is a put the
+		// nodes watcher should see: if it saw none for a TTL, the watchers
+		// are stuck (NATS restarted under them): start them again.
+		stuck := n.session != "" && n.renewedAt.Sub(n.seenOwn) > n.cfg.TTL && time.Since(n.seenOwn) > n.cfg.TTL
+		n.mu.Unlock()
+		if stuck {
+			n.cfg.Log.Warn("cluster watchers restarted: no update seen for a TTL")
+			for _, c := range n.restartWatch {
+				select {
+				case c <- struct{}{}:
+				default:
+				}
+			}
+		}
+		for _, s := range check {
+			if !ready {
+				break
+			}
+			ctx, cancel := context.WithTimeout(n.ctx, n.cfg.TTL/2)
+			alive, err := n.sessionAlive(ctx, s)
+			cancel()
+			if err == nil && !alive {
+				n.sessionEnded(s)
+			}
+		}
+		n.offerOrphans("")
 	}
 }
 
@@ -458,7 +561,7 @@ func (n *Node) offerOrphans(dead string) {
 		return
 	}
 	n.mu.Lock()
-	if n.synced < 2 || n.session == "" {
+	if !n.tablesReady || !n.nodesReady || n.session == "" {
 		n.mu.Unlock()
 		return
 	}
@@ -487,12 +590,24 @@ func (n *Node) offerOrphans(dead string) {
 func (n *Node) pick(table string) string {
 	best, bestScore := "", uint64(0)
 	for s := range n.alive {
+		if s == n.session {
+			continue // scored below, whether the watcher has seen it yet or not
+		}
 		h := fnv.New64a()
 		h.Write([]byte(s))
 		h.Write([]byte{0})
 		h.Write([]byte(table))
 		if v := fmix64(h.Sum64()); best == "" || v > bestScore || v == bestScore && s < best {
 			best, bestScore = s, v
+		}
+	}
+	if n.session != "" {
+		h := fnv.New64a()
+		h.Write([]byte(n.session))
+		h.Write([]byte{0})
+		h.Write([]byte(table))
+		if v := fmix64(h.Sum64()); best == "" || v > bestScore || v == bestScore && n.session < best {
+			best = n.session
 		}
 	}
 	return best

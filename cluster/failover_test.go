@@ -105,18 +105,18 @@ func TestKilledOwner(t *testing.T) {
 	for i := range 2 {
 		nodes = append(nodes, joinWith(t, cluster.Config{Conn: natstest.Connect(t, url), Name: fmt.Sprint("n", i), TTL: ttl,
 			OnSessionEnd: func(s string) { ended <- s }, OnOrphan: func(table string) {
-			mu.Lock()
-			offers[table]++
-			mu.Unlock()
-			l, err := nodes[i].Acquire(context.Background(), table, echo(fmt.Sprint("n", i, ":")))
-			if err != nil {
-				t.Errorf("n%d: orphan %s: %v", i, table, err)
-				return
-			}
-			mu.Lock()
-			got[table] = taken{i, l.Token(), time.Now()}
-			mu.Unlock()
-		}}))
+				mu.Lock()
+				offers[table]++
+				mu.Unlock()
+				l, err := nodes[i].Acquire(context.Background(), table, echo(fmt.Sprint("n", i, ":")))
+				if err != nil {
+					t.Errorf("n%d: orphan %s: %v", i, table, err)
+					return
+				}
+				mu.Lock()
+				got[table] = taken{i, l.Token(), time.Now()}
+				mu.Unlock()
+			}}))
 	}
 	cmd, session, tokens := startChild(t, url, ttl, tables)
 	if out, err := nodes[0].Request(t.Context(), "k3", []byte("x")); err != nil || string(out) != "child:x" {
@@ -346,4 +346,70 @@ func TestPartitionedOwnerFenced(t *testing.T) {
 	if s := a.Stats(); s.Lost != 1 {
 		t.Errorf("a's stats: %+v", s)
 	}
+}
+
+// NATS itself restarts (same folder and port): the nodes reconnect, start
+// new sessions, and the tables of a node that died during the outage are
+// offered to a survivor as usual.
+func TestNATSRestart(t *testing.T) {
+	dir := t.TempDir()
+	ns, err := natstest.NewOn(dir, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := ns.Addr().(*net.TCPAddr).Port
+	url := ns.ClientURL()
+	t.Cleanup(func() { ns.Shutdown() }) // after the nodes' Close (cleanups run last first)
+	const ttl = time.Second
+	orphans := make(chan string, 10)
+	a := joinWith(t, cluster.Config{Conn: natstest.Connect(t, url), Name: "a", TTL: ttl,
+		OnOrphan: func(table string) { orphans <- table }})
+	deadConn := natstest.Connect(t, url)
+	dead := joinWith(t, cluster.Config{Conn: deadConn, Name: "dead", TTL: ttl})
+	la, err := a.Acquire(t.Context(), "ta", echo("a:"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := dead.Acquire(t.Context(), "td", nil); err != nil {
+		t.Fatal(err)
+	}
+	ns.Shutdown()
+	ns.WaitForShutdown()
+	deadConn.Close() // this node dies during the outage
+	select {
+	case <-la.Lost():
+	case <-time.After(2 * ttl):
+		t.Fatal("a kept its lease through a NATS outage longer than TTL")
+	}
+	if ns, err = natstest.NewOn(dir, port); err != nil {
+		t.Fatal(err)
+	}
+	restarted := time.Now()
+	var l *cluster.Lease
+	for l == nil {
+		if l, err = a.Acquire(t.Context(), "ta", echo("a:")); err != nil && time.Since(restarted) > 10*ttl {
+			t.Fatalf("a cannot take its table back after the restart: %v", err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if l.Token() <= la.Token() {
+		t.Errorf("token %d after %d", l.Token(), la.Token())
+	}
+	if out, err := a.Request(t.Context(), "ta", []byte("x")); err != nil || string(out) != "a:x" {
+		t.Errorf("request after the restart: %q, %v", out, err)
+	}
+	// a's own table was orphaned too (its old session expired): it may be
+	// offered as well.
+	for offered := false; !offered; {
+		select {
+		case table := <-orphans:
+			offered = table == "td"
+			if table != "td" && table != "ta" {
+				t.Errorf("orphan %s offered", table)
+			}
+		case <-time.After(5 * ttl):
+			t.Fatal("the table of the node that died during the outage was never offered")
+		}
+	}
+	t.Logf("a owned its table again %v after NATS restarted", time.Since(restarted).Round(time.Millisecond))
 }

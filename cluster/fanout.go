@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -108,7 +109,7 @@ type Subscription struct {
 }
 
 // Subscribe calls fn with every update the owner of table publishes for
-// viewer, from now on, in order; an update from an older owner than one
+// viewer from the moment it returns, in order; an update from an older owner than one
 // already heard is dropped. fn runs on the node's dispatch goroutine: it
 // must not block (hand the update to the sockets' queues). One
 // subscription per (table, viewer) per node: a second replaces the first.
@@ -150,6 +151,11 @@ func (n *Node) Subscribe(table, viewer string, fn func(Update)) (*Subscription, 
 	n.mu.Unlock()
 	if s == nil {
 		return nil, errors.New("cluster: subscription closed at once")
+	}
+	// Updates published after Subscribe returns reach fn.
+	if err := n.flush(context.Background()); err != nil {
+		s.Stop()
+		return nil, fmt.Errorf("cluster: subscribe %s/%s: %w", table, viewer, err)
 	}
 	return s, nil
 }

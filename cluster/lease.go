@@ -94,11 +94,28 @@ func (n *Node) Acquire(ctx context.Context, table string, h Handler) (*Lease, er
 		n.lose(l, "subscribe: "+err.Error())
 		return nil, err
 	}
+	// Once Acquire returns, the NATS server routes the table's requests
+	// here (the subscription has reached it).
+	if err := n.flush(ctx); err != nil {
+		n.lose(l, "subscribe: "+err.Error())
+		return nil, fmt.Errorf("cluster: acquire %s: %w", table, err)
+	}
 	n.st.acquired.Add(1)
 	if takeover {
 		n.st.takenOver.Add(1)
 	}
 	return l, nil
+}
+
+// flush waits until the NATS server has processed everything sent so far
+// (a round trip), within ctx or 5 s.
+func (n *Node) flush(ctx context.Context) error {
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+	}
+	return n.nc.FlushWithContext(ctx)
 }
 
 // take writes session as table's owner if the key is free or its owner

@@ -15,9 +15,13 @@ import (
 
 // New starts a server with JetStream storing under dir, listening on a free
 // loopback port. Shutdown stops it.
-func New(dir string) (*server.Server, error) {
+func New(dir string) (*server.Server, error) { return NewOn(dir, server.RANDOM_PORT) }
+
+// NewOn is New on a given port: a server restarted on the same port and
+// folder, as after a crash.
+func NewOn(dir string, port int) (*server.Server, error) {
 	ns, err := server.NewServer(&server.Options{
-		ServerName: "jardin-test", Host: "127.0.0.1", Port: server.RANDOM_PORT,
+		ServerName: "jardin-test", Host: "127.0.0.1", Port: port,
 		JetStream: true, StoreDir: dir, NoLog: true, NoSigs: true,
 	})
 	if err != nil {
