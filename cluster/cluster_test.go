@@ -117,14 +117,14 @@ func TestAcquireExclusive(t *testing.T) {
 // A live owner keeps its tables through many renewals.
 func TestRenewal(t *testing.T) {
 	url := natstest.Start(t).ClientURL()
-	const ttl = 500 * time.Millisecond
+	const ttl = time.Second // shorter flaps on this loaded machine: a starved node rightly stops trusting its lease
 	a := join(t, natstest.Connect(t, url), "a", ttl, nil)
 	b := join(t, natstest.Connect(t, url), "b", ttl, nil)
 	l, err := a.Acquire(t.Context(), "t", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(6 * ttl)
+	deadline := time.Now().Add(4 * ttl)
 	for time.Now().Before(deadline) {
 		if !l.Valid() {
 			t.Fatal("the lease became invalid while its node renewed")
