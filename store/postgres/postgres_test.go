@@ -5,6 +5,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"github.com/jardin-games/jardin/internal/pgtest"
 	"github.com/jardin-games/jardin/store"
 	"github.com/jardin-games/jardin/store/postgres"
@@ -98,5 +100,41 @@ func TestNewerSchema(t *testing.T) {
 func TestBadDSN(t *testing.T) {
 	if _, err := postgres.Open(context.Background(), "postgres://%zz", postgres.Options{}); err == nil {
 		t.Error("a malformed URL was accepted")
+	}
+}
+
+// The pool's statistics are exported under their documented names.
+func TestCollector(t *testing.T) {
+	db := open(t, pg.DB(t))
+	defer db.Close()
+	for range 3 {
+		if err := db.Ping(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(db.Collector())
+	families, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]float64{}
+	for _, f := range families {
+		for _, m := range f.GetMetric() {
+			name := f.GetName()
+			for _, l := range m.GetLabel() {
+				name += "/" + l.GetValue()
+			}
+			got[name] = m.GetCounter().GetValue() + m.GetGauge().GetValue()
+		}
+	}
+	if got["jardin_db_max_conns"] != 8 || got["jardin_db_acquires_total"] < 3 || got["jardin_db_conns/acquired"] != 0 ||
+		got["jardin_db_conns/idle"] < 1 {
+		t.Errorf("pool series: %v", got)
+	}
+	for _, name := range []string{"jardin_db_conns/constructing", "jardin_db_empty_acquires_total", "jardin_db_acquire_wait_seconds_total"} {
+		if _, ok := got[name]; !ok {
+			t.Errorf("%s missing: %v", name, got)
+		}
 	}
 }
