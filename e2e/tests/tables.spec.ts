@@ -105,7 +105,9 @@ test("a reload and a server restart mid-game resume the same position", async ({
   const t = await newTable(page, server, "english-gardens", ["me", "greedy"]);
   await page.goto(t.url);
   for (let i = 0; i < 5; i++) await clickOnce(page);
+  // Settled: the seat's turn with its targets shown (none show while a move is on its way).
   await expect(page.locator(".status.mine")).toBeVisible();
+  await page.locator("svg.board .target, .steps button.choice").first().waitFor();
   // A choice half made lives in the page only: take it back before comparing.
   while (await page.locator(".steps .back").count()) await page.locator(".steps .back").click();
   const v = await version(page);
