@@ -86,7 +86,10 @@ type received struct {
 // that version (its View, its visible events, its own legal moves) and
 // nothing of the seed or of other seats' moves' notation.
 func TestSeatsReceiveOnlyWhatTheyMaySee(t *testing.T) {
-	ts := startServer(t, "", Config{})
+	// The recorders must see every message; a reader that falls 64 behind
+	// (a busy CI machine, five games at once) would be dropped as slow,
+	// which other tests cover.
+	ts := startServer(t, "", Config{Queue: 1 << 14})
 	var wg sync.WaitGroup
 	for gi, g := range games.Registry().All() {
 		lo, hi := g.Players()
