@@ -40,3 +40,16 @@ test("two moves that differ only by kind are told apart by a last step", () => {
   expect(p.choices().map((c) => c.id)).toEqual(["#play", "#discard"]);
   expect(p.pick("#discard")).toBe(1);
 });
+
+test("rotate and flip step through the orientations offered", async () => {
+  const { turn } = await import("../../web/src/picker");
+  const ids = ["orient:r0", "orient:r90", "orient:r180", "orient:r270", "orient:r0f", "orient:r90f"];
+  expect(turn(ids, "orient:r0", "rotate")).toBe("orient:r90");
+  expect(turn(ids, "orient:r270", "rotate")).toBe("orient:r0");
+  expect(turn(ids, "orient:r90f", "rotate")).toBe("orient:r0f");
+  expect(turn(ids, "orient:r90", "flip")).toBe("orient:r90f");
+  expect(turn(ids, "orient:r180", "flip")).toBe("orient:r0f"); // no r180f offered (symmetric): the first flipped one
+  expect(turn(["r0", "r1"], "r1", "rotate")).toBe("r0");
+  expect(turn(["r0"], "r0", "flip")).toBe("r0");
+  expect(turn(["hand:1", "hand:2"], "hand:1", "rotate")).toBeUndefined();
+});

@@ -31,7 +31,9 @@ test("keyboard: arrows move between targets, Enter chooses, Escape goes back", a
   expect(id1).not.toBe(id0);
   await page.keyboard.press("ArrowLeft");
   expect(await page.evaluate(() => document.activeElement?.getAttribute("data-id"))).toBe(id0);
-  // A move in several steps: choose until a step is pending, then Escape takes it back.
+  // A move in several steps (schlossgarten: a pawn, then where): choose
+  // until a step is pending, then Escape takes it back.
+  await page.goto(`${harness}/harness/?game=schlossgarten&players=2&seed=3&ply=0&seat=0&auto=1`);
   for (let i = 0; i < 6 && !(await page.locator(".steps .back").count()); i++) {
     await page.locator("svg.board .target, .steps button.choice").first().focus();
     await page.keyboard.press("Enter");

@@ -71,6 +71,9 @@ const words = {
   legalMoves: ["Legal moves", "Coups légaux"],
   lastMove: ["last move", "dernier coup"],
   optionsTitle: ["Options", "Options"],
+  orientation: ["Orientation", "Orientation"],
+  rotate: ["Rotate", "Tourner"],
+  flip: ["Flip", "Retourner"],
 } as const;
 
 export type Word = keyof typeof words;

@@ -110,6 +110,15 @@ export class Picker {
     }
   }
 
+  /** peek returns the choices that would follow picking id, without picking it. */
+  peek(id: string): Choice[] {
+    const saved = this.chosen;
+    this.chosen = [...saved, id];
+    const next = this.choices();
+    this.chosen = saved;
+    return next;
+  }
+
   /** back undoes the last choice the player made, with the forced ones that followed it. */
   back(): void {
     if (!this.canGoBack()) return;
@@ -129,4 +138,30 @@ export class Picker {
   reset(): void {
     this.start();
   }
+}
+
+/**
+ * turn steps through orientation ids ("r0", "orient:r90f": an angle or index
+ * after "r", "f" when flipped): how "rotate" gives the next angle with the
+ * same side up, and "flip" the same angle on the other side, among the
+ * orientations offered (symmetric ones are offered once). It returns cur
+ * when no other orientation answers, or undefined when the ids do not read
+ * as orientations.
+ */
+export function turn(ids: string[], cur: string, how: "rotate" | "flip"): string | undefined {
+  const parse = (id: string) => {
+    const m = /r(\d+)(f?)$/.exec(id);
+    return m ? { id, angle: Number(m[1]), flipped: m[2] === "f" } : undefined;
+  };
+  const all = ids.map(parse);
+  const c = parse(cur);
+  if (!c || all.some((o) => !o)) return undefined;
+  const os = all as { id: string; angle: number; flipped: boolean }[];
+  if (how === "rotate") {
+    const same = os.filter((o) => o.flipped === c.flipped).sort((a, b) => a.angle - b.angle);
+    const i = same.findIndex((o) => o.id === cur);
+    return same[(i + 1) % same.length]?.id ?? cur;
+  }
+  const other = os.filter((o) => o.flipped !== c.flipped);
+  return (other.find((o) => o.angle === c.angle) ?? other[0])?.id ?? cur;
 }

@@ -7,7 +7,7 @@ import { h, clear } from "./dom";
 import type { CompText, Ctx } from "./games/types";
 import { choiceLabels, renderers } from "./games/index";
 import { type Lang, t } from "./i18n";
-import { type LegalMove, Picker } from "./picker";
+import { type LegalMove, Picker, turn } from "./picker";
 
 export interface Category {
   id: string;
@@ -191,6 +191,14 @@ export class TableView {
     this.drawPad();
   }
 
+  /**
+   * In an orientation step: the orientation shown (turned with Rotate and
+   * Flip), and the targets of the step after it, which a click chooses
+   * together with it.
+   */
+  private orient = "";
+  private via = new Set<string>();
+
   /** The drawing's things by id, indexed once per drawing. */
   private index = new Map<string, Element>();
 
@@ -209,7 +217,28 @@ export class TableView {
     if (!choosing) return;
     for (const id of this.picker.chosen) this.find(id)?.classList.add("chosen");
     const off: HTMLElement[] = [];
-    for (const c of this.picker.choices()) {
+    let choices = this.picker.choices();
+    this.via.clear();
+    const ids = choices.map((c) => c.id);
+    if (choices.length > 1 && choices.every((c) => c.part === "orientation") && turn(ids, ids[0], "rotate") !== undefined) {
+      // Orientation as a player turns a tile in hand: the one shown, Rotate,
+      // Flip; then a click where it goes chooses both.
+      if (!ids.includes(this.orient)) this.orient = ids[0];
+      const o = this.orient;
+      const rot = turn(ids, o, "rotate")!;
+      const flip = turn(ids, o, "flip")!;
+      const ctl = h(
+        "span",
+        { class: "orient", role: "group", "aria-label": t(L, "orientation") },
+        h("span", { class: "orient-now" }, this.choiceLabel(o, "orientation")),
+        h("button", { type: "button", class: "ctl", disabled: rot === o, onclick: () => { this.orient = rot; this.draw(); } }, "⟳ " + t(L, "rotate")),
+        h("button", { type: "button", class: "ctl", disabled: flip === o, onclick: () => { this.orient = flip; this.draw(); } }, "⇋ " + t(L, "flip")),
+      );
+      this.els.steps.append(ctl);
+      choices = this.picker.peek(o);
+      for (const c of choices) this.via.add(c.id);
+    }
+    for (const c of choices) {
       const e = this.find(c.id);
       if (e) {
         e.classList.add("target");
@@ -254,6 +283,14 @@ export class TableView {
   private choose(id: string): void {
     if (!this.myTurn() || this.busy) return;
     this.els.message.textContent = "";
+    if (this.via.has(id)) {
+      // a target of the step after the orientation: the orientation shown goes with it
+      const r0 = this.picker.pick(this.orient);
+      if (r0 >= 0) {
+        this.play(r0);
+        return;
+      }
+    }
     const r = this.picker.pick(id);
     if (r >= 0) {
       this.play(r);

@@ -144,7 +144,7 @@ export function alicesGardenChoice(id: string, part: string, v: any, ctx: Ctx): 
   if (part === "orientation" && v.held) {
     const o = (v.held.orientations as any[]).find((o) => o.id === id);
     if (!o) return undefined;
-    const s = 14;
+    const s = 18;
     const w = Math.max(...o.rows.map((r: string) => r.length));
     return el("svg", { width: w * s + 2, height: o.rows.length * s + 2, viewBox: `-1 -1 ${w * s + 2} ${o.rows.length * s + 2}`, role: "img", "aria-label": ctx.comp(id)?.name ?? id }, ...tilePicture(o.rows, 0, 0, s));
   }
