@@ -81,6 +81,9 @@ type Config struct {
 	// Replicas of the buckets in a NATS cluster (default 1; 3 in production
 	// with three NATS servers).
 	Replicas int
+	// RequestTimeout bounds a forwarded request (default 3 s): an owner
+	// that dies with a request in hand never answers it.
+	RequestTimeout time.Duration
 	// Memory keeps the buckets in memory instead of on disk: tests only.
 	Memory bool
 	// OnOrphan is called, on one surviving node, for each table whose owner
@@ -104,6 +107,10 @@ var (
 	ErrHeld = errors.New("table owned by another node")
 	// ErrNoOwner: no node serves the table's requests; Acquire it.
 	ErrNoOwner = errors.New("no owner for the table")
+	// ErrNoAnswer: the owner did not answer within RequestTimeout (it may
+	// have died holding the request): whether the request took effect is
+	// unknown; resynchronise before acting again.
+	ErrNoAnswer = errors.New("the table's owner did not answer")
 	// ErrNoSession: the node's session expired (cut off from NATS) and a
 	// new one is not yet made; the node owns nothing meanwhile.
 	ErrNoSession = errors.New("cluster: node has no live session")
@@ -151,6 +158,7 @@ type Node struct {
 	sessRev                 uint64    // the session key's revision, for compare-and-set renewals
 	validUntil              time.Time // monotonic: the session (and its leases) is valid before this
 	leases                  map[string]*Lease
+	acquiring               map[string]bool          // tables an Acquire of this node is taking
 	subs                    map[string]*Subscription // by subject, for delivery
 	owners                  map[string]string        // table → owner session, as watched
 	alive                   map[string]bool          // live sessions, as watched
@@ -188,6 +196,9 @@ func Join(ctx context.Context, cfg Config) (*Node, error) {
 	}
 	if cfg.Prefix == "" {
 		cfg.Prefix = "jardin"
+	}
+	if cfg.RequestTimeout <= 0 {
+		cfg.RequestTimeout = 3 * time.Second
 	}
 	if err := validName(cfg.Prefix); err != nil {
 		return nil, fmt.Errorf("cluster: prefix: %w", err)
@@ -233,7 +244,7 @@ func Join(ctx context.Context, cfg Config) (*Node, error) {
 		return nil, fmt.Errorf("cluster: bucket %s_tables: %w", cfg.Prefix, err)
 	}
 	n := &Node{cfg: cfg, nc: cfg.Conn, tables: tables, nodes: nodes, inbox: make(chan *nats.Msg, 1<<14),
-		leases: map[string]*Lease{}, subs: map[string]*Subscription{}, owners: map[string]string{},
+		leases: map[string]*Lease{}, acquiring: map[string]bool{}, subs: map[string]*Subscription{}, owners: map[string]string{},
 		alive: map[string]bool{}, offered: map[string]time.Time{},
 		restartWatch: [2]chan struct{}{make(chan struct{}, 1), make(chan struct{}, 1)}}
 	n.ctx, n.cancel = context.WithCancel(context.Background())

@@ -100,12 +100,24 @@ func TestKilledOwner(t *testing.T) {
 	var mu sync.Mutex
 	got := map[string]taken{}
 	offers := map[string]int{}
+	finished := false
+	defer func() {
+		mu.Lock()
+		finished = true
+		mu.Unlock()
+	}()
 	var nodes []*cluster.Node
 	ended := make(chan string, 10)
 	for i := range 2 {
 		nodes = append(nodes, joinWith(t, cluster.Config{Conn: natstest.Connect(t, url), Name: fmt.Sprint("n", i), TTL: ttl,
 			OnSessionEnd: func(s string) { ended <- s }, OnOrphan: func(table string) {
 				mu.Lock()
+				if finished {
+					// The nodes are closing: one's released tables may be
+					// offered to the other.
+					mu.Unlock()
+					return
+				}
 				offers[table]++
 				mu.Unlock()
 				l, err := nodes[i].Acquire(context.Background(), table, echo(fmt.Sprint("n", i, ":")))

@@ -64,15 +64,26 @@ func (n *Node) Acquire(ctx context.Context, table string, h Handler) (*Lease, er
 	}
 	n.mu.Lock()
 	session, closed := n.session, n.closed
-	held := n.leases[table] != nil
+	// One acquisition of a table at a time on this node: a second one
+	// racing the first would bump the key's revision under it, and undo
+	// it by deleting the key when it found the first one registered.
+	held := n.leases[table] != nil || n.acquiring[table]
+	if !held {
+		n.acquiring[table] = true
+		defer func() {
+			n.mu.Lock()
+			delete(n.acquiring, table)
+			n.mu.Unlock()
+		}()
+	}
 	n.mu.Unlock()
 	switch {
+	case held:
+		return nil, &HeldError{Table: table, Owner: session}
 	case closed:
 		return nil, ErrClosed
 	case !n.sessionValid(session):
 		return nil, ErrNoSession
-	case held:
-		return nil, &HeldError{Table: table, Owner: session}
 	}
 	token, takeover, err := n.take(ctx, table, session)
 	if err != nil {
@@ -281,17 +292,22 @@ func (e *RemoteError) Error() string { return e.Msg }
 
 // Request sends req to table's owner and returns its handler's answer. It
 // fails with ErrNoOwner when no live owner serves the table (the caller
-// should Acquire it and handle req itself, or retry), with a *RemoteError
-// for the handler's error, or with ctx's error.
+// should Acquire it and handle req itself, or retry), with ErrNoAnswer when
+// the owner did not answer within RequestTimeout, with a *RemoteError for
+// the handler's error, or with ctx's error.
 func (n *Node) Request(ctx context.Context, table string, req []byte) ([]byte, error) {
 	if err := validName(table); err != nil {
 		return nil, err
 	}
 	n.st.forwarded.Add(1)
-	m, err := n.nc.RequestMsgWithContext(ctx, &nats.Msg{Subject: n.cfg.Prefix + ".t." + table + ".req", Data: req})
+	rctx, cancel := context.WithTimeout(ctx, n.cfg.RequestTimeout)
+	defer cancel()
+	m, err := n.nc.RequestMsgWithContext(rctx, &nats.Msg{Subject: n.cfg.Prefix + ".t." + table + ".req", Data: req})
 	switch {
 	case errors.Is(err, nats.ErrNoResponders):
 		return nil, fmt.Errorf("table %s: %w", table, ErrNoOwner)
+	case err != nil && ctx.Err() == nil && rctx.Err() != nil:
+		return nil, fmt.Errorf("table %s: %w", table, ErrNoAnswer)
 	case err != nil:
 		return nil, fmt.Errorf("cluster: request to %s: %w", table, err)
 	case m.Header.Get(hdrStatus) == "not-owner":
@@ -313,6 +329,11 @@ func (n *Node) Do(ctx context.Context, table string, req []byte,
 	for attempt := range 5 {
 		var out []byte
 		out, err = n.Request(ctx, table, req)
+		if errors.Is(err, ErrNoAnswer) {
+			// The owner may have died with req in hand: do not send it
+			// again blindly; the caller resynchronises.
+			return nil, err
+		}
 		if !errors.Is(err, ErrNoOwner) {
 			return out, err
 		}
