@@ -159,6 +159,7 @@ type Node struct {
 	validUntil              time.Time // monotonic: the session (and its leases) is valid before this
 	leases                  map[string]*Lease
 	acquiring               map[string]bool          // tables an Acquire of this node is taking
+	lastSeen                map[string]time.Time     // each session\'s last renewal, as stored by NATS (kept an hour after its end)
 	subs                    map[string]*Subscription // by subject, for delivery
 	owners                  map[string]string        // table → owner session, as watched
 	alive                   map[string]bool          // live sessions, as watched
@@ -244,7 +245,7 @@ func Join(ctx context.Context, cfg Config) (*Node, error) {
 		return nil, fmt.Errorf("cluster: bucket %s_tables: %w", cfg.Prefix, err)
 	}
 	n := &Node{cfg: cfg, nc: cfg.Conn, tables: tables, nodes: nodes, inbox: make(chan *nats.Msg, 1<<14),
-		leases: map[string]*Lease{}, acquiring: map[string]bool{}, subs: map[string]*Subscription{}, owners: map[string]string{},
+		leases: map[string]*Lease{}, acquiring: map[string]bool{}, lastSeen: map[string]time.Time{}, subs: map[string]*Subscription{}, owners: map[string]string{},
 		alive: map[string]bool{}, offered: map[string]time.Time{},
 		restartWatch: [2]chan struct{}{make(chan struct{}, 1), make(chan struct{}, 1)}}
 	n.ctx, n.cancel = context.WithCancel(context.Background())
@@ -468,6 +469,7 @@ func (n *Node) watchNodes() {
 		n.mu.Lock()
 		if e.Operation() == jetstream.KeyValuePut {
 			n.alive[e.Key()] = true
+			n.lastSeen[e.Key()] = e.Created()
 			if e.Key() == n.session {
 				n.seenOwn = time.Now()
 			}
@@ -532,6 +534,11 @@ func (n *Node) sweepLoop() {
 		for s := range n.alive {
 			if s != n.session {
 				check = append(check, s)
+			}
+		}
+		for s, at := range n.lastSeen {
+			if !n.alive[s] && time.Since(at) > time.Hour {
+				delete(n.lastSeen, s)
 			}
 		}
 		ready := n.nodesReady

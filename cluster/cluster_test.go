@@ -101,6 +101,9 @@ func TestAcquireExclusive(t *testing.T) {
 	if err != nil {
 		t.Fatalf("after release: %v", err)
 	}
+	if prev, _ := lb.Previous(); prev != "" {
+		t.Errorf("a released table was taken from %s", prev)
+	}
 	if lb.Token() <= la.Token() {
 		t.Errorf("token %d after %d: fencing tokens must grow", lb.Token(), la.Token())
 	}

@@ -93,9 +93,11 @@ func TestKilledOwner(t *testing.T) {
 		tables = append(tables, fmt.Sprint("k", i))
 	}
 	type taken struct {
-		node  int
-		token uint64
-		at    time.Time
+		node     int
+		token    uint64
+		at       time.Time
+		prev     string
+		prevSeen time.Time
 	}
 	var mu sync.Mutex
 	got := map[string]taken{}
@@ -125,8 +127,9 @@ func TestKilledOwner(t *testing.T) {
 					t.Errorf("n%d: orphan %s: %v", i, table, err)
 					return
 				}
+				prev, seen := l.Previous()
 				mu.Lock()
-				got[table] = taken{i, l.Token(), time.Now()}
+				got[table] = taken{i, l.Token(), time.Now(), prev, seen}
 				mu.Unlock()
 			}}))
 	}
@@ -165,6 +168,12 @@ func TestKilledOwner(t *testing.T) {
 		}
 		if offers[table] != 1 {
 			t.Errorf("%s offered %d times", table, offers[table])
+		}
+		// The dead owner's last renewal: at most TTL/4 before the kill
+		// (and some scheduling), not after.
+		if g.prev != session || g.prevSeen.After(killed) || killed.Sub(g.prevSeen) > ttl/4+time.Second {
+			t.Errorf("%s: Previous = %s last seen %v before the kill; want %s within TTL/4", table, g.prev,
+				killed.Sub(g.prevSeen), session)
 		}
 	}
 	t.Logf("killed %s (TTL %v): all %d tables taken over %v after SIGKILL, %v per survivor", session, ttl,

@@ -28,6 +28,9 @@ type Lease struct {
 	cancel  context.CancelFunc
 	subject string
 
+	prev     string    // the dead owner this lease took the table from ("" if none)
+	prevSeen time.Time // that owner's last renewal
+
 	mu      sync.Mutex
 	queue   []*nats.Msg // requests waiting for the handler
 	running bool        // a goroutine is draining queue
@@ -49,6 +52,12 @@ func (l *Lease) Token() uint64 { return l.token }
 func (l *Lease) Valid() bool {
 	return l.ctx.Err() == nil && l.n.sessionValid(l.session)
 }
+
+// Previous is the owner this lease took the table from, if it was taken
+// from a dead node, and that node's last renewal as NATS stored it (zero if
+// this node never saw one): the node died between then and a TTL/4 later.
+// A table resumed by a takeover gives realtime clocks back the time since.
+func (l *Lease) Previous() (session string, lastSeen time.Time) { return l.prev, l.prevSeen }
 
 // Lost is closed when the lease ends: released, taken over, or the node's
 // session expired. The table's goroutine must stop writing and unload.
@@ -85,12 +94,18 @@ func (n *Node) Acquire(ctx context.Context, table string, h Handler) (*Lease, er
 	case !n.sessionValid(session):
 		return nil, ErrNoSession
 	}
-	token, takeover, err := n.take(ctx, table, session)
+	token, prev, err := n.take(ctx, table, session)
 	if err != nil {
 		return nil, err
 	}
+	takeover := prev != ""
 	l := &Lease{n: n, table: table, session: session, token: token, handler: h, seq: map[string]uint64{},
-		subject: n.cfg.Prefix + ".t." + table + ".req"}
+		subject: n.cfg.Prefix + ".t." + table + ".req", prev: prev}
+	if takeover {
+		n.mu.Lock()
+		l.prevSeen = n.lastSeen[prev]
+		n.mu.Unlock()
+	}
 	l.ctx, l.cancel = context.WithCancel(n.ctx)
 	n.mu.Lock()
 	if n.closed || n.session != session || n.leases[table] != nil {
@@ -130,31 +145,31 @@ func (n *Node) flush(ctx context.Context) error {
 }
 
 // take writes session as table's owner if the key is free or its owner
-// dead, and returns the key's new revision.
-func (n *Node) take(ctx context.Context, table, session string) (token uint64, takeover bool, err error) {
+// dead, and returns the key's new revision and the dead owner taken from.
+func (n *Node) take(ctx context.Context, table, session string) (token uint64, prev string, err error) {
 	for range 8 {
 		rev, err := n.tables.Create(ctx, table, []byte(session))
 		if err == nil {
-			return rev, false, nil
+			return rev, "", nil
 		}
 		if !errors.Is(err, jetstream.ErrKeyExists) {
-			return 0, false, fmt.Errorf("cluster: acquire %s: %w", table, err)
+			return 0, "", fmt.Errorf("cluster: acquire %s: %w", table, err)
 		}
 		e, err := n.tables.Get(ctx, table)
 		if errors.Is(err, jetstream.ErrKeyNotFound) || errors.Is(err, jetstream.ErrKeyDeleted) {
 			continue // released meanwhile: create again
 		}
 		if err != nil {
-			return 0, false, fmt.Errorf("cluster: acquire %s: %w", table, err)
+			return 0, "", fmt.Errorf("cluster: acquire %s: %w", table, err)
 		}
 		owner := string(e.Value())
 		if owner != session {
 			alive, err := n.sessionAlive(ctx, owner)
 			if err != nil {
-				return 0, false, err
+				return 0, "", err
 			}
 			if alive {
-				return 0, false, &HeldError{Table: table, Owner: owner}
+				return 0, "", &HeldError{Table: table, Owner: owner}
 			}
 		}
 		rev, err = n.tables.Update(ctx, table, []byte(session), e.Revision())
@@ -162,14 +177,17 @@ func (n *Node) take(ctx context.Context, table, session string) (token uint64, t
 			if owner != session {
 				n.cfg.Log.Info("cluster table taken over", "table", table, "from", owner, "token", rev)
 			}
-			return rev, owner != session, nil
+			if owner == session {
+				owner = ""
+			}
+			return rev, owner, nil
 		}
 		if !errors.Is(err, jetstream.ErrKeyRevisionMismatch) {
-			return 0, false, fmt.Errorf("cluster: acquire %s: %w", table, err)
+			return 0, "", fmt.Errorf("cluster: acquire %s: %w", table, err)
 		}
 		// Another node moved first: look again.
 	}
-	return 0, false, fmt.Errorf("cluster: acquire %s: too much contention", table)
+	return 0, "", fmt.Errorf("cluster: acquire %s: too much contention", table)
 }
 
 // Release gives the table up: its key is deleted (if still this lease's),
