@@ -42,7 +42,11 @@
 // relay the socket's messages with Request (or Do, which acquires when the
 // owner is gone) and deliver what Subscribe brings. The table's goroutine
 // stops when Lost() closes, checks Valid() before each write, reloads on
-// the store's ErrConflict, and Releases the lease when it unloads. At start
+// the store's ErrConflict, and Releases the lease when it unloads; after a
+// takeover, Previous tells since when the table had no owner (realtime
+// clocks give that time back). A request that gets ErrNoAnswer may or may
+// not have been applied: resynchronise, then resend with the same client
+// id (the server applies a resent move once). At start
 // and when scanning deadlines, load only the tables Mine names; OnOrphan
 // loads a dead node's tables that need an owner; OnSessionEnd drops the
 // sockets a dead node relayed. Close releases everything for a drain.
