@@ -216,21 +216,3 @@ func mustJSON(v any) []byte {
 	}
 	return b
 }
-
-// encodeState writes a sync or update message. Its view and result are
-// already JSON (the view is marshalled once per seat and version); they are
-// spliced in as they are, because encoding/json would scan a RawMessage
-// again to compact it, which doubled the cost of a move.
-func encodeState(m serverMsg) []byte {
-	view, result := m.View, m.Result
-	m.View, m.Result = nil, nil
-	b := mustJSON(m)
-	b = b[:len(b)-1] // the closing brace
-	if view != nil {
-		b = append(append(b, `,"view":`...), view...)
-	}
-	if result != nil {
-		b = append(append(b, `,"result":`...), result...)
-	}
-	return append(b, '}')
-}

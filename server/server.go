@@ -148,6 +148,7 @@ type Server struct {
 	bg       sync.WaitGroup
 	handler  http.Handler
 	assets   fs.FS
+	enc      encoders
 
 	mu     sync.Mutex
 	tables map[string]*table

@@ -779,17 +779,6 @@ func (t *table) names() []string {
 	return out
 }
 
-// viewJSON is View(seat) for seat (any other number: the spectator's).
-func (t *table) viewJSON(seat int) []byte {
-	k := cacheKey{seat: seat, part: "view"}
-	if b, ok := t.cache[k]; ok {
-		return b
-	}
-	b := mustJSON(t.state.View(seat))
-	t.cache[k] = b
-	return b
-}
-
 // legal describes seat's legal moves when it is seat's decision and a
 // person plays it: engine.Describer's descriptions, in legal order (a
 // move message's "i" indexes this list). A game not yet describing its
@@ -908,13 +897,13 @@ func (t *table) update(seat int, lang string, since int) []byte {
 		return b
 	}
 	m := serverMsg{T: outUpdate, V: t.version, From: intp(since), Status: t.meta.Status, ToMove: intp(t.state.ToMove()),
-		View: t.viewJSON(seat), Legal: t.legal(seat), Events: t.events(seat, lang, since), Seats: t.seatInfos(),
+		Legal: t.legal(seat), Events: t.events(seat, lang, since), Seats: t.seatInfos(),
 		Clocks: t.clockInfo()}
 	if t.meta.Status == store.StatusLive {
 		m.Undo = intp(t.undoable(seat))
 	}
 	t.finish(&m)
-	b := encodeState(m)
+	b := t.srv.enc.state(m, t.state.View(seat))
 	t.cache[k] = b
 	return b
 }
@@ -941,7 +930,7 @@ func (t *table) sendSync(c *conn, since int) {
 		evSince = 0
 	}
 	m := serverMsg{T: outSync, V: t.version, Table: t.info(), You: intp(c.seat), Status: t.meta.Status,
-		ToMove: intp(t.state.ToMove()), View: t.viewJSON(c.seat), Legal: t.legal(c.seat),
+		ToMove: intp(t.state.ToMove()), Legal: t.legal(c.seat),
 		Events: t.events(c.seat, c.lang, evSince), Seats: t.seatInfos(), Clocks: t.clockInfo()}
 	if from >= 0 {
 		m.From = intp(from)
@@ -955,7 +944,7 @@ func (t *table) sendSync(c *conn, since int) {
 		}
 	}
 	t.finish(&m)
-	c.send(encodeState(m))
+	c.send(t.srv.enc.state(m, t.state.View(c.seat)))
 }
 
 // ----- connections -----

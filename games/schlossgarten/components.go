@@ -118,7 +118,18 @@ func onBoard(x, y int) bool { return x >= 0 && x < side && y >= 0 && y < side }
 func sqXY(s int) (int, int) { return s % side, s / side }
 func bit(s int) uint64      { return 1 << uint(s) }
 func rot(o xy) xy           { return xy{-o[1], o[0]} }
-func sqName(s int) string   { x, y := sqXY(s); return strconv.Itoa(x) + "," + strconv.Itoa(y) }
+func sqName(s int) string   { return sqNames[s] }
+
+// sqNames spells every square once: views name all 49 squares at every
+// move, and building the names each time was a hundred allocations a view.
+var sqNames = func() (n [nSquares]string) {
+	for s := range n {
+		x, y := sqXY(s)
+		n[s] = strconv.Itoa(x) + "," + strconv.Itoa(y)
+	}
+	return n
+}()
+
 func popcount(m uint64) int { return bits.OnesCount64(m) }
 func lowSq(m uint64) int    { return bits.TrailingZeros64(m) }
 func cheb(a, b int) int     { ax, ay := sqXY(a); bx, by := sqXY(b); return max(abs(ax-bx), abs(ay-by)) }

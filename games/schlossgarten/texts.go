@@ -141,7 +141,16 @@ func (s *state) pawnID(q, k int) string { return pawnNameEN[k] + ":" + colorName
 func (s *state) elemID(q, e int) string { return elems[e].id + ":" + colorNames[s.color[q]] }
 
 // tileID is the component id of a landscape tile worth v points.
-func tileID(v int) string { return fmt.Sprintf("tile:%d", v) }
+func tileID(v int) string {
+	if v >= 0 && v < len(tileIDs) {
+		return tileIDs[v]
+	}
+	return fmt.Sprintf("tile:%d", v)
+}
+
+// tileIDs are the ids of the tiles worth 0 to 3 points, spelt once (every
+// view names the tile of each square).
+var tileIDs = [...]string{"tile:0", "tile:1", "tile:2", "tile:3"}
 
 // figureRows draws a card's figure in one line, rows from top to bottom:
 // "KG / A." (French letters R J A for roi, jardinier, architecte).

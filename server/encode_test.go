@@ -1,0 +1,95 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/games/schlossgarten"
+)
+
+// A state message is what encoding the message with its view and result in
+// place gives, byte for byte (and the same encoder gives the same bytes
+// again after other messages went through its buffer).
+func TestEncodeStateMatchesMarshal(t *testing.T) {
+	var p encoders
+	s, err := schlossgarten.Game.New(3, 7, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	result := json.RawMessage(`{"ranks":[1,2],"note":"<é>"}`)
+	for i := 0; i < 60 && !s.Over(); i++ {
+		for seat := -1; seat < 3; seat++ {
+			for _, res := range []json.RawMessage{nil, result} {
+				m := serverMsg{T: outUpdate, V: i, From: intp(i - 1), ToMove: intp(s.ToMove()), Result: res,
+					Events: []eventOut{{V: i, Actor: seat, Key: "k", Text: "a <b> & \"c\""}}}
+				want := m
+				want.View = mustJSON(s.View(seat))
+				var buf bytes.Buffer
+				if err := json.Compact(&buf, mustJSON(want)); err != nil {
+					t.Fatal(err)
+				}
+				got := p.state(m, s.View(seat))
+				var a, b any
+				if err := json.Unmarshal(got, &a); err != nil {
+					t.Fatalf("move %d seat %d: not JSON: %v\n%s", i, seat, err, got)
+				}
+				json.Unmarshal(buf.Bytes(), &b)
+				if !jsonEqual(a, b) {
+					t.Fatalf("move %d seat %d:\n got %s\nwant %s", i, seat, got, buf.Bytes())
+				}
+				if !bytes.Contains(got, mustJSON(s.View(seat))) {
+					t.Fatalf("move %d seat %d: the view is not as json.Marshal writes it", i, seat)
+				}
+				if cap(got) != len(got) {
+					t.Fatalf("message of %d bytes in a buffer of %d: want one exact allocation", len(got), cap(got))
+				}
+			}
+		}
+		ms := s.LegalMoves(nil)
+		if err := s.Apply(ms[i%len(ms)], nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func jsonEqual(a, b any) bool { return string(mustJSON(a)) == string(mustJSON(b)) }
+
+// BenchmarkUpdates encodes one version's update for each seat of a 4-seat
+// schlossgarten table and the spectator: what a move costs in JSON.
+func BenchmarkUpdates(b *testing.B) {
+	s, err := schlossgarten.Game.New(4, 3, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < 50; i++ {
+		ms := s.LegalMoves(nil)
+		s.Apply(ms[i%len(ms)], nil)
+	}
+	msg := func(seat int) serverMsg {
+		return serverMsg{T: outUpdate, V: 50, From: intp(49), ToMove: intp(s.ToMove()),
+			Events: []eventOut{{V: 50, Actor: 1, Key: "move.dig", Args: []engine.Arg{engine.Cell("D4")}, Text: "Red digs D4"}}}
+	}
+	b.Run("pooled", func(b *testing.B) {
+		var p encoders
+		b.ReportAllocs()
+		for b.Loop() {
+			for seat := -1; seat < 4; seat++ {
+				p.state(msg(seat), s.View(seat))
+			}
+		}
+	})
+	b.Run("marshal", func(b *testing.B) { // the way it was: view marshalled alone, then spliced
+		b.ReportAllocs()
+		for b.Loop() {
+			for seat := -1; seat < 4; seat++ {
+				m := msg(seat)
+				view := mustJSON(s.View(seat))
+				out := mustJSON(m)
+				out = append(append(out[:len(out)-1], `,"view":`...), view...)
+				_ = append(out, '}')
+			}
+		}
+	})
+}
