@@ -44,9 +44,13 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/tables/{id}/leave", s.apiLeave)
 	mux.HandleFunc("POST /api/tables/{id}/rematch", s.apiRematch)
 	mux.HandleFunc("GET /api/tables/{id}/record", s.apiRecord)
+	mux.HandleFunc("GET /api/tables/{id}/replay", s.apiReplay)
 	mux.HandleFunc("GET /ws/tables/{id}", s.serveWS)
-	// Server-rendered pages (lobby.go).
-	mux.HandleFunc("GET /{$}", s.pageLobby)
+	// Pages (lobby.go): the page's lobby at /, the plain server-rendered
+	// one (forms, no script) at /plain.
+	mux.HandleFunc("GET /{$}", s.pageHome)
+	mux.HandleFunc("GET /plain", s.pageLobby)
+	mux.HandleFunc("GET /replay/{id}", s.pageReplay)
 	mux.HandleFunc("POST /lobby/name", s.formName)
 	mux.HandleFunc("POST /lobby/create", s.formCreate)
 	mux.HandleFunc("GET /join/{id}", s.pageJoin)
@@ -54,8 +58,16 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /t/{id}", s.pageTable)
 	mux.HandleFunc("GET /continue/{code}", s.pageContinue)
 	mux.HandleFunc("POST /continue/{code}", s.formContinue)
+	st, err := newStatic(s.assets)
+	if err != nil {
+		// The assets are embedded: a file that cannot be read is a broken
+		// build. The API and the plain pages still work without them.
+		s.log.Error("static files", "err", err)
+		st, _ = newStatic(nil)
+	}
+	s.static = st
 	if s.assets != nil {
-		mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(s.assets)))
+		mux.Handle("GET /static/", http.StripPrefix("/static/", st))
 	}
 	cop := http.NewCrossOriginProtection()
 	for _, o := range s.cfg.Origins {

@@ -474,7 +474,9 @@ func TestLobbyAndPages(t *testing.T) {
 		t.Errorf("my tables: %d, want 2", len(mine))
 	}
 	for path, want := range map[string]string{
-		"/":                      pub.ID,
+		"/plain":                 pub.ID,
+		"/":                      `data-page="lobby"`,
+		"/replay/" + priv.ID:     `id="replay"`,
 		"/t/" + priv.ID:          `data-table="` + priv.ID + `"`,
 		"/join/" + pub.ID:        "Take a seat",
 		"/healthz":               "ok",

@@ -10,14 +10,17 @@ import (
 	"github.com/jardin-games/jardin/store"
 )
 
-// The lobby and the table page's shell are rendered on the server with
-// html/template (which escapes every name and chat line); the table page's
-// script is a static asset (web/dist).
+// The pages. The page's lobby (web/dist/lobby.html and its script) is the
+// home page at /; the plain lobby at /plain, the invite page and the
+// "continue here" page are rendered on the server with html/template (which
+// escapes every name and chat line) and work without JavaScript; the table
+// and replay pages are shells the script draws into. Pages name the assets
+// by their hashed names (assets.go).
 
 var pages = template.Must(template.New("").Parse(`
 {{define "head"}}<!doctype html>
 <html lang="{{.Lang}}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{{.Title}}</title><link rel="stylesheet" href="/static/style.css"></head><body>
+<title>{{.Title}}</title><link rel="stylesheet" href="{{.CSS}}"></head><body>
 <h1><a href="/">jardin</a></h1>{{end}}
 
 {{define "lobby"}}{{template "head" .}}
@@ -42,7 +45,7 @@ var pages = template.Must(template.New("").Parse(`
 <label><input type="checkbox" name="public" value="1" checked> public</label>
 <button>Create</button></form>
 <h2>My tables</h2>
-<table>{{range .Mine}}<tr><td><a href="/t/{{.ID}}">{{.Title}}</a></td><td>{{.Status}}</td><td>{{range .Seats}}{{.Name}} {{end}}</td></tr>{{else}}<tr><td>none yet</td></tr>{{end}}</table>
+<table>{{range .Mine}}<tr><td><a href="/t/{{.ID}}">{{.Title}}</a></td><td>{{.Status}}{{if eq .Status "over"}} · <a href="/replay/{{.ID}}">replay</a>{{end}}</td><td>{{range .Seats}}{{.Name}} {{end}}</td></tr>{{else}}<tr><td>none yet</td></tr>{{end}}</table>
 <p><button id="link" type="button" onclick="fetch('/api/me/link',{method:'POST'}).then(r=>r.json()).then(j=>{this.nextElementSibling.textContent=location.origin+j.path})">Continue on another device</button> <code></code></p>
 {{end}}
 <h2>Open tables</h2>
@@ -65,7 +68,13 @@ var pages = template.Must(template.New("").Parse(`
 <ol id="log"></ol>
 <form id="chat"><input id="chattext" maxlength="300" placeholder="chat"> <button>Send</button></form>
 <pre id="view"></pre></main>
-<script src="/static/table.js"></script></body></html>{{end}}
+<script src="{{.JS}}"></script></body></html>{{end}}
+
+{{define "replay"}}{{template "head" .}}
+<main id="replay" data-table="{{.Table.ID}}" data-status="{{.Table.Status}}"><h2>{{.Table.Title}}</h2>
+{{if eq .Table.Status "over"}}<p><a href="/api/tables/{{.Table.ID}}/record" download>Download the record</a></p>
+{{else}}<p>The replay is available once the game is over.</p>{{end}}</main>
+<script src="{{.JS}}"></script></body></html>{{end}}
 
 {{define "continue"}}{{template "head" .}}
 {{if .Error}}<p class="err">{{.Error}}</p>{{end}}
@@ -83,6 +92,7 @@ type pageData struct {
 	Open      []lobbyJSON
 	Table     tableJSON
 	Invite    string
+	JS, CSS   string // the bundle's addresses (hashed names)
 }
 
 func (s *Server) render(w http.ResponseWriter, r *http.Request, name string, d pageData) {
@@ -90,14 +100,35 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, name string, d p
 	if d.Title == "" {
 		d.Title = "jardin"
 	}
+	d.JS, d.CSS = s.static.path("table.js"), s.static.path("style.css")
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Content-Security-Policy", "default-src 'self'; script-src 'self' 'unsafe-inline'; connect-src 'self'")
-	w.Header().Set("X-Frame-Options", "DENY")
+	setPageHeaders(w)
 	if err := pages.ExecuteTemplate(w, name, d); err != nil {
 		s.log.Error("template", "request", requestID(r), "page", name, "err", err)
 	}
 }
 
+// pageHome is the page's lobby (web/dist/lobby.html, on the JSON API); its
+// <noscript> leads to the plain lobby. Without the page's files, the plain
+// lobby itself.
+func (s *Server) pageHome(w http.ResponseWriter, r *http.Request) {
+	f, _ := s.static.file("lobby.html")
+	if f == nil {
+		s.pageLobby(w, r)
+		return
+	}
+	setPageHeaders(w)
+	w.Header().Set("Cache-Control", "no-cache")
+	f.serve(w, r)
+}
+
+// setPageHeaders sets the security headers of every page.
+func setPageHeaders(w http.ResponseWriter) {
+	w.Header().Set("Content-Security-Policy", "default-src 'self'; script-src 'self' 'unsafe-inline'; connect-src 'self'")
+	w.Header().Set("X-Frame-Options", "DENY")
+}
+
+// pageLobby is the plain lobby: forms, no script needed.
 func (s *Server) pageLobby(w http.ResponseWriter, r *http.Request) {
 	d := pageData{SeatSlots: []int{1, 2, 3, 4}, Error: r.URL.Query().Get("error")}
 	d.Me, _ = s.identify(r)
@@ -128,18 +159,18 @@ func (s *Server) back(w http.ResponseWriter, r *http.Request, to string, err err
 func (s *Server) formName(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
 	_, _, err := s.setMe(w, r, r.PostFormValue("name"), nil, nil)
-	s.back(w, r, "/", err)
+	s.back(w, r, "/plain", err)
 }
 
 func (s *Server) formCreate(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
 	if err := r.ParseForm(); err != nil {
-		s.back(w, r, "/", err)
+		s.back(w, r, "/plain", err)
 		return
 	}
 	id, err := s.identify(r)
 	if err != nil {
-		s.back(w, r, "/", err)
+		s.back(w, r, "/plain", err)
 		return
 	}
 	req := createReq{Game: r.PostFormValue("game"), Public: r.PostFormValue("public") != ""}
@@ -149,7 +180,7 @@ func (s *Server) formCreate(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if req.Options, err = engine.ParseOptions(r.PostFormValue("options")); err != nil {
-		s.back(w, r, "/", err)
+		s.back(w, r, "/plain", err)
 		return
 	}
 	req.Clock.Mode = r.PostFormValue("clock")
@@ -158,7 +189,7 @@ func (s *Server) formCreate(w http.ResponseWriter, r *http.Request) {
 	req.Clock.Hours, _ = strconv.ParseFloat(r.PostFormValue("hours"), 64)
 	out, _, err := s.create(r.Context(), id, req)
 	if err != nil {
-		s.back(w, r, "/", err)
+		s.back(w, r, "/plain", err)
 		return
 	}
 	http.Redirect(w, r, "/t/"+out.ID, http.StatusSeeOther)
@@ -206,6 +237,18 @@ func (s *Server) pageTable(w http.ResponseWriter, r *http.Request) {
 	}
 	d.Title = d.Table.Title
 	s.render(w, r, "table", d)
+}
+
+// pageReplay is the replay page's shell: the script fetches the replay
+// (GET /api/tables/{id}/replay) and draws it.
+func (s *Server) pageReplay(w http.ResponseWriter, r *http.Request) {
+	var d pageData
+	if err := s.withTable(r.Context(), r.PathValue("id"), func(t *table) { d.Table = t.snapshot() }); err != nil {
+		s.tableError(w, r, err)
+		return
+	}
+	d.Title = d.Table.Title
+	s.render(w, r, "replay", d)
 }
 
 func (s *Server) pageContinue(w http.ResponseWriter, r *http.Request) {

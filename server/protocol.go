@@ -203,6 +203,9 @@ type serverMsg struct {
 	Rule    string            `json:"rule,omitempty"`
 	Message string            `json:"message,omitempty"`
 	Rematch string            `json:"rematch,omitempty"`
+	// Texts: sync only, the catalogue's components in the connection's
+	// language (replay.go).
+	Texts map[string]compText `json:"texts,omitempty"`
 }
 
 func intp(i int) *int { return &i }

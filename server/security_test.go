@@ -309,7 +309,7 @@ func TestLimits(t *testing.T) {
 	evil := newClient(t, ts.URL, `<img src=x onerror=alert(1)>`)
 	evil.create(createReq{Game: "english-gardens", Seats: []string{"me", "open"}, Public: true})
 	var page string
-	evil.call("GET", "/", nil, &page)
+	evil.call("GET", "/plain", nil, &page)
 	if strings.Contains(page, "<img src=x") || !strings.Contains(page, "&lt;img src=x") {
 		t.Error("the lobby does not escape names")
 	}

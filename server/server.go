@@ -149,6 +149,7 @@ type Server struct {
 	handler  http.Handler
 	assets   fs.FS
 	enc      encoders
+	static   *staticSet // assets ready to send (assets.go), built by routes
 
 	mu     sync.Mutex
 	tables map[string]*table

@@ -935,6 +935,9 @@ func (t *table) sendSync(c *conn, since int) {
 	if from >= 0 {
 		m.From = intp(from)
 	}
+	// The page's words for the game's components and its title, in the
+	// connection's language: once per connection, not in every update.
+	m.Table.Title, m.Texts = t.game.Title(c.lang), textsOf(t.game.Texts(), c.lang)
 	if t.meta.Status == store.StatusLive {
 		m.Undo = intp(t.undoable(c.seat))
 	}

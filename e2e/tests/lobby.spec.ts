@@ -1,10 +1,11 @@
-// The page's lobby (/static/lobby.html): name, a new table with an open
-// seat, the invite link, the public list, joining from another browser.
+// The page's lobby (/): name, a new table with an open seat, the invite
+// link, the public list, joining from another browser; the plain lobby
+// (/plain) without JavaScript.
 import { axeScan, expect, test } from "./fixtures";
 
 test("the lobby: name, new table with an open seat, joined from the public list", async ({ browser, page, server }) => {
   test.setTimeout(90_000);
-  await page.goto(server.url + "/static/lobby.html");
+  await page.goto(server.url + "/");
   await page.fill("#name", "Ann");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.locator("form.create")).toBeVisible();
@@ -19,7 +20,7 @@ test("the lobby: name, new table with an open seat, joined from the public list"
 
   const other = await browser.newContext({ locale: "fr-FR" });
   const b = await other.newPage();
-  await b.goto(server.url + "/static/lobby.html");
+  await b.goto(server.url + "/");
   await expect(b.locator("h1")).toHaveText("Accueil");
   await b.fill("#name", "Bob");
   await b.getByRole("button", { name: "Enregistrer" }).click();
@@ -31,4 +32,23 @@ test("the lobby: name, new table with an open seat, joined from the public list"
   await page.reload();
   await expect(page.locator(".tables").first()).toContainText("Happy Garden");
   await other.close();
+});
+
+test("without JavaScript, the lobby leads to the plain lobby, whose forms create a table", async ({ browser, server }) => {
+  const ctx = await browser.newContext({ javaScriptEnabled: false });
+  const page = await ctx.newPage();
+  await page.goto(server.url + "/");
+  await page.getByRole("link", { name: "the plain lobby" }).click();
+  await expect(page).toHaveURL(/\/plain$/);
+  await page.fill("input[name=name]", "Cleo");
+  await page.getByRole("button", { name: "Start" }).click();
+  await expect(page.locator("body")).toContainText("You are Cleo");
+  await page.selectOption("select[name=game]", "happy-garden");
+  await page.locator("select[name=seat]").nth(1).selectOption("greedy");
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(page).toHaveURL(/\/t\/[a-z0-9]+$/);
+  // (axe needs scripts: tables.spec.ts scans /plain with them on)
+  await page.goto(server.url + "/plain");
+  await expect(page.locator("table").first()).toContainText("Happy Garden");
+  await ctx.close();
 });

@@ -150,8 +150,11 @@ test("a spectator sees the table and no hand", async ({ browser, page, server })
   await watcher.close();
 });
 
-test("the lobby passes an accessibility scan", async ({ page, server }) => {
+test("the lobby and the plain lobby pass an accessibility scan", async ({ page, server }) => {
   await page.goto(server.url + "/");
+  await expect(page.locator("#name")).toBeVisible();
+  expect(await axeScan(page)).toEqual([]);
+  await page.goto(server.url + "/plain");
   expect(await axeScan(page)).toEqual([]);
 });
 

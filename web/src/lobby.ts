@@ -5,7 +5,7 @@
 // tables to join or watch. It speaks the JSON API of docs/server.md.
 
 import { clear, h } from "./dom";
-import { type Lang, t } from "./i18n";
+import { type Lang, t, type Word } from "./i18n";
 
 interface GameInfo {
   id: string;
@@ -61,7 +61,7 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
   const playersSel = h("select", { id: "players", name: "players" }) as HTMLSelectElement;
   const optsBox = h("div", { class: "opts" });
   const seatsBox = h("fieldset", { class: "seats-box" });
-  const clockSel = h("select", { id: "clock", name: "clock" }, h("option", { value: "none" }, L("Sans pendule", "No clock")), h("option", { value: "realtime" }, t(lang, "realtime")), h("option", { value: "async" }, t(lang, "async"))) as HTMLSelectElement;
+  const clockSel = h("select", { id: "clock", name: "clock" }, h("option", { value: "none" }, t(lang, "noClock")), h("option", { value: "realtime" }, t(lang, "realtime")), h("option", { value: "async" }, t(lang, "async"))) as HTMLSelectElement;
   const minutes = h("input", { id: "minutes", type: "number", min: "1", max: "180", value: "10" }) as HTMLInputElement;
   const inc = h("input", { id: "increment", type: "number", min: "0", max: "600", value: "5" }) as HTMLInputElement;
   const hours = h("input", { id: "hours", type: "number", min: "1", max: "720", value: "24" }) as HTMLInputElement;
@@ -146,6 +146,11 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
   // tables
   const mineList = h("ul", { class: "tables" });
   const openList = h("ul", { class: "tables" });
+  // Titles, statuses and clocks in the page's language (the API answers English titles).
+  const titleOf = (r: TableRow) => games.find((g) => g.id === r.game)?.title[lang] || r.title;
+  const statuses: Record<string, Word> = { open: "status_open", live: "status_live", over: "status_over", aborted: "status_aborted" };
+  const statusOf = (s: string) => (statuses[s] ? t(lang, statuses[s]) : s);
+  const clockOf = (m: string) => (m === "realtime" ? t(lang, "realtime") : m === "async" ? t(lang, "async") : t(lang, "noClock"));
   const seatNames = (r: TableRow) => r.seats.map((s) => s.name || (s.kind === "open" ? "—" : s.kind)).join(", ");
   if (me) {
     try {
@@ -155,7 +160,16 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
       const rows = mine.map((r, i) => ({ r, mine: r.status === "live" && details[i].toMove >= 0 && details[i].toMove === details[i].you }));
       rows.sort((a, b) => Number(b.mine) - Number(a.mine));
       for (const { r, mine: turn } of rows) {
-        mineList.append(h("li", { class: turn ? "my-turn" : "" }, h("a", { href: `/t/${encodeURIComponent(r.id)}` }, r.title), ` · ${seatNames(r)} · ${r.status}`, turn ? h("strong", {}, ` · ${t(lang, "yourTurn")}`) : null));
+        mineList.append(
+          h(
+            "li",
+            { class: turn ? "my-turn" : "" },
+            h("a", { href: `/t/${encodeURIComponent(r.id)}` }, titleOf(r)),
+            ` · ${seatNames(r)} · ${statusOf(r.status)}`,
+            turn ? h("strong", {}, ` · ${t(lang, "yourTurn")}`) : null,
+            r.status === "over" ? [" · ", h("a", { href: `/replay/${encodeURIComponent(r.id)}`, class: "replay" }, t(lang, "replay"))] : null,
+          ),
+        );
       }
     } catch (e) {
       fail(e);
@@ -170,7 +184,7 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
           .then(() => (location.href = `/t/${encodeURIComponent(r.id)}`))
           .catch(fail);
       });
-      openList.append(h("li", {}, `${r.title} · ${seatNames(r)} · ${r.clock.mode} `, me ? join : null, " ", h("a", { href: `/t/${encodeURIComponent(r.id)}?watch=1` }, t(lang, "watch"))));
+      openList.append(h("li", {}, `${titleOf(r)} · ${seatNames(r)} · ${clockOf(r.clock.mode)} `, me ? join : null, " ", h("a", { href: `/t/${encodeURIComponent(r.id)}?watch=1` }, t(lang, "watch"))));
     }
   } catch (e) {
     fail(e);

@@ -6,6 +6,7 @@
 import { h } from "./dom";
 import { harness } from "./harness";
 import { lobby } from "./lobby";
+import { replayPage } from "./replay";
 import { initialLang, type Lang, saveLang, t } from "./i18n";
 import { tablePage } from "./tablepage";
 
@@ -22,6 +23,11 @@ function start(): void {
   const table = document.getElementById("table");
   if (table?.dataset.table) {
     tablePage(table, lang);
+    return;
+  }
+  const replay = document.getElementById("replay");
+  if (replay?.dataset.table) {
+    void replayPage(replay, lang);
     return;
   }
   const app = document.getElementById("app");

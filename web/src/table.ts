@@ -36,6 +36,8 @@ export interface TableData {
   /** How many moves the seat may take back now (0: no undo button). */
   undo?: number;
   comps?: Record<string, CompText>;
+  /** The replay page's address, linked from the score pad once the game is over. */
+  replay?: string;
   /** Ids the last move of each seat touched, to highlight. */
   lastIds?: string[];
   clocks?: { seat: number; ms: number; running: boolean }[];
@@ -377,6 +379,7 @@ export class TableView {
     const rank = h("tr", {}, h("th", { scope: "row" }, t(L, "rank")), ...r.players.map((p) => h("td", {}, String(p.rank))));
     const extra = r.players.some((p) => p.rating) ? [h("tr", {}, h("th", { scope: "row" }, t(L, "rating")), ...r.players.map((p) => h("td", {}, p.rating ?? "")))] : [];
     this.els.pad.append(h("h2", {}, t(L, "scorePad")), h("table", { class: "scorepad" }, h("thead", {}, head), h("tbody", {}, ...rows, total, rank, ...extra)));
+    if (d.replay) this.els.pad.append(h("p", {}, h("a", { href: d.replay, class: "replay button" }, t(L, "replay"))));
   }
 }
 

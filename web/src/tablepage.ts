@@ -188,6 +188,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
       result: m.result,
       undo: m.undo,
       comps: m.texts,
+      replay: m.status === "over" ? `/replay/${encodeURIComponent(id)}` : undefined,
       lastIds: lastIds(),
     };
     view.update(data);

@@ -1,0 +1,188 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/record"
+	"github.com/jardin-games/jardin/store"
+)
+
+// The replay of a finished table: the record played again with the
+// registry's game, step by step, as a spectator sees it. The server knows
+// no game's rules: everything here goes through the engine's API (New,
+// ParseMove, Apply, View(Spectator), Visible, the catalogue's Render).
+// While the table is live the replay is refused like the record is: the
+// moves in notation and the seed must not leave before the end.
+
+// errNotOver refuses a replay (or record) of a table that is not over.
+var errNotOver = errors.New("not over")
+
+// replayJSON is GET /api/tables/{id}/replay.
+type replayJSON struct {
+	ID      string              `json:"id"`
+	Game    string              `json:"game"`
+	Title   string              `json:"title"`
+	Lang    string              `json:"lang"`
+	Players int                 `json:"players"`
+	Names   []string            `json:"names"`
+	Record  string              `json:"record"` // the record's address, to download
+	Texts   map[string]compText `json:"texts"`
+	Result  *engine.Result      `json:"result"`
+	Steps   []replayStep        `json:"steps"` // last: marshal splices the steps in
+}
+
+// replayStep is the table after one move (step 0: the setup).
+type replayStep struct {
+	Player int             `json:"player"`         // who moved (-1 at the setup)
+	Move   string          `json:"move,omitempty"` // in the game's notation
+	ToMove int             `json:"toMove"`
+	Scores []int           `json:"scores"` // each seat's running score (State.Score)
+	Events []eventOut      `json:"events"`
+	View   json.RawMessage `json:"view,omitempty"` // View(engine.Spectator); marshal puts it last
+}
+
+// compText is a catalogue component's name and help in one language, as
+// the page's renderers take them (web/src/games/types.ts, CompText).
+type compText struct {
+	Name string `json:"name"`
+	Help string `json:"help,omitempty"`
+}
+
+// textsOf is the catalogue's components named in lang, by id.
+func textsOf(cat *engine.Catalog, lang string) map[string]compText {
+	if cat == nil {
+		return nil
+	}
+	out := make(map[string]compText, len(cat.Components))
+	for _, c := range cat.Components {
+		out[c.ID] = compText{Name: c.Name.In(lang), Help: c.Help.In(lang)}
+	}
+	return out
+}
+
+// apiReplay answers a finished table's replay in ?lang= (en by default);
+// 409 while the table is open or live, before anything of its moves is
+// computed.
+func (s *Server) apiReplay(w http.ResponseWriter, r *http.Request) {
+	lang := engine.Lang(r.URL.Query().Get("lang"))
+	var rec []byte
+	var names []string
+	var status string
+	var rerr error
+	err := s.withTable(r.Context(), r.PathValue("id"), func(t *table) {
+		if status = t.meta.Status; status != store.StatusOver {
+			return
+		}
+		names = t.names()
+		rec, rerr = t.recordOf()
+	})
+	if err != nil {
+		s.tableError(w, r, err)
+		return
+	}
+	if status != store.StatusOver {
+		s.httpError(w, r, http.StatusConflict, fmt.Sprintf("the replay is available once the game is over (the table is %s)", status))
+		return
+	}
+	if rerr != nil {
+		s.log.Error("replay: record", "request", requestID(r), "table", r.PathValue("id"), "err", rerr)
+		s.httpError(w, r, http.StatusInternalServerError, "internal error")
+		return
+	}
+	out, err := s.replayOf(rec, names, lang)
+	if err != nil {
+		s.log.Error("replay", "request", requestID(r), "table", r.PathValue("id"), "err", err)
+		s.httpError(w, r, http.StatusInternalServerError, "internal error")
+		return
+	}
+	out.ID = r.PathValue("id")
+	out.Record = "/api/tables/" + out.ID + "/record"
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	// A finished game never changes: a browser may keep its replay.
+	w.Header().Set("Cache-Control", "private, max-age=86400")
+	writeCompressed(w, r, out.marshal())
+}
+
+// replayOf plays a record again, step by step, as a spectator sees it:
+// names are the seats' display names for the events' texts.
+func (s *Server) replayOf(data []byte, names []string, lang string) (replayJSON, error) {
+	rec, err := record.Parse(data)
+	if err != nil {
+		return replayJSON{}, err
+	}
+	g, err := s.reg.Lookup(rec.Game)
+	if err != nil {
+		return replayJSON{}, err
+	}
+	if len(names) != len(rec.Players) {
+		names = make([]string, len(rec.Players))
+		for i, p := range rec.Players {
+			names[i] = p.Name
+		}
+	}
+	cat := g.Texts()
+	out := replayJSON{Game: g.ID(), Title: g.Title(lang), Lang: lang, Players: len(rec.Players), Names: names,
+		Texts: textsOf(cat, lang), Steps: make([]replayStep, 0, len(rec.Moves)+1)}
+	step := func(player int, move string, st engine.State, events []engine.Event) {
+		rs := replayStep{Player: player, Move: move, ToMove: st.ToMove(), Scores: make([]int, st.NumPlayers()),
+			Events: []eventOut{}, View: mustJSON(st.View(engine.Spectator))}
+		for p := range rs.Scores {
+			rs.Scores[p] = st.Score(p)
+		}
+		for _, e := range engine.Visible(events, engine.Spectator) {
+			rs.Events = append(rs.Events, eventOut{V: len(out.Steps), Actor: e.Actor, Key: e.Key, Args: e.Args,
+				Reveal: e.Reveal, Text: cat.Render(e, engine.Spectator, lang, names)})
+		}
+		out.Steps = append(out.Steps, rs)
+	}
+	start, err := g.New(len(rec.Players), rec.Seed, rec.Options)
+	if err != nil {
+		return replayJSON{}, fmt.Errorf("setup: %w", err)
+	}
+	step(-1, "", start, nil)
+	final, err := record.Replay(s.reg, rec, func(n int, st engine.State, events []engine.Event) {
+		step(rec.Moves[n-1].Player, rec.Moves[n-1].Move, st, events)
+	})
+	if err != nil {
+		return replayJSON{}, err
+	}
+	res := final.Result()
+	out.Result = &res
+	return out, nil
+}
+
+// marshal writes the replay with its views spliced in as they are (see
+// encodeState: encoding/json would scan every RawMessage again).
+func (r replayJSON) marshal() []byte {
+	steps := r.Steps
+	r.Steps = nil
+	b := mustJSON(r)
+	b = append(b[:len(b)-len(`null}`)], '[')
+	for i, st := range steps {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		view := st.View
+		st.View = nil
+		sb := mustJSON(st)
+		b = append(append(append(b, sb[:len(sb)-1]...), `,"view":`...), view...)
+		b = append(b, '}')
+	}
+	return append(b, "]}"...)
+}
+
+// writeCompressed writes b gzipped when the client takes gzip.
+func writeCompressed(w http.ResponseWriter, r *http.Request, b []byte) {
+	w.Header().Add("Vary", "Accept-Encoding")
+	if len(b) < 1024 || !acceptsGzip(r) {
+		w.Write(b)
+		return
+	}
+	w.Header().Set("Content-Encoding", "gzip")
+	w.Write(gzipBytes(b, gzipFast))
+}

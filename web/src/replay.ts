@@ -1,0 +1,156 @@
+// The replay viewer: a finished game from its record, which the server
+// plays again (GET /api/tables/{id}/replay?lang=, docs/server.md) into one
+// spectator's view per step with that step's events and move. Each step is
+// drawn by the game's own renderer through TableView, with no legal move:
+// first, back, forward and last buttons, a slider, the arrow keys (Home and
+// End too), the step in the address (#12, so a position can be linked), the
+// log up to the step, the score pad at the last step and the record's
+// download link.
+
+import { clear, h } from "./dom";
+import type { CompText } from "./games/types";
+import { type Lang, t } from "./i18n";
+import type { EventOut } from "./net";
+import { type Result, TableView } from "./table";
+
+interface Step {
+  player: number;
+  move?: string;
+  toMove: number;
+  scores: number[];
+  events: EventOut[];
+  view: unknown;
+}
+
+export interface Replay {
+  id: string;
+  game: string;
+  title: string;
+  players: number;
+  names: string[];
+  record: string;
+  texts: Record<string, CompText>;
+  result: Result;
+  steps: Step[];
+}
+
+export async function replayPage(root: HTMLElement, lang: Lang): Promise<void> {
+  const id = root.dataset.table!;
+  if (root.dataset.status !== "over") {
+    // The server refuses the replay of a game being played (its moves are
+    // secret until the end): say so without asking.
+    clear(root);
+    root.append(h("p", { class: "message", role: "alert" }, t(lang, "notOver")), h("p", {}, h("a", { href: `/t/${encodeURIComponent(id)}` }, t(lang, "backToTable"))));
+    return;
+  }
+  const res = await fetch(`/api/tables/${encodeURIComponent(id)}/replay?lang=${lang}`);
+  const body = await res.json().catch(() => ({}));
+  if (!res.ok) {
+    // e.g. 409 while the game is being played: the server says so
+    root.append(h("p", { class: "message", role: "alert" }, t(lang, "error", body.error ?? String(res.status))));
+    return;
+  }
+  const rp = body as Replay;
+  const last = rp.steps.length - 1;
+  const name = (i: number) => rp.names[i] || `${t(lang, "seat")} ${i + 1}`;
+  document.title = `${t(lang, "replay")} — ${rp.title}`;
+
+  const view = new TableView(lang, { move: () => undefined, typed: () => undefined });
+  const seats = h("ol", { class: "seats", "aria-label": t(lang, "score") });
+  const label = h("span", { class: "replay-at", "aria-live": "polite" });
+  const moveLine = h("p", { class: "replay-move" });
+  const stepEvents = h("ul", { class: "replay-events", "aria-label": t(lang, "thisMove") });
+  const slider = h("input", { type: "range", min: "0", max: String(last), step: "1", value: "0", class: "replay-slider", "aria-label": t(lang, "moveSlider") }) as HTMLInputElement;
+  const btn = (cls: string, text: string, word: "first" | "prev" | "next" | "last", go: () => void) =>
+    h("button", { type: "button", class: cls, "aria-label": t(lang, word), title: t(lang, word), onclick: go }, text);
+  const first = btn("first", "|◀", "first", () => show(0));
+  const prev = btn("prev", "◀", "prev", () => show(at - 1));
+  const next = btn("next", "▶", "next", () => show(at + 1));
+  const end = btn("last", "▶|", "last", () => show(last));
+  slider.addEventListener("input", () => show(Number(slider.value)));
+  const nav = h("div", { class: "replay-nav", role: "group", "aria-label": t(lang, "replay") }, first, prev, label, next, end);
+
+  clear(root);
+  root.append(
+    h("h1", {}, `${t(lang, "replay")} — ${rp.title}`),
+    seats,
+    nav,
+    slider,
+    moveLine,
+    stepEvents,
+    view.root,
+    h("p", { class: "after" }, h("a", { href: rp.record, download: `${id}.record.json`, class: "record" }, t(lang, "download")), " ", h("a", { href: `/t/${encodeURIComponent(id)}` }, t(lang, "backToTable"))),
+  );
+
+  // Arrow keys anywhere but in the slider (which moves itself) and fields.
+  document.addEventListener("keydown", (e) => {
+    const tgt = e.target as HTMLElement | null;
+    if (tgt && (tgt === slider || tgt.closest("input, select, textarea"))) return;
+    const to: Record<string, number> = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: last };
+    if (e.key in to && !e.altKey && !e.ctrlKey && !e.metaKey) {
+      e.preventDefault();
+      show(to[e.key]);
+    }
+  });
+  window.addEventListener("hashchange", () => show(fromHash()));
+
+  let at = -1;
+  show(fromHash());
+
+  function fromHash(): number {
+    const n = Number(location.hash.slice(1));
+    return Number.isInteger(n) && location.hash.length > 1 ? n : 0;
+  }
+
+  function show(n: number): void {
+    n = Math.max(0, Math.min(last, n));
+    if (n === at) return;
+    at = n;
+    const s = rp.steps[n];
+    slider.value = String(n);
+    slider.setAttribute("aria-valuetext", t(lang, "moveN", n, last));
+    label.textContent = t(lang, "moveN", n, last);
+    first.toggleAttribute("disabled", n === 0);
+    prev.toggleAttribute("disabled", n === 0);
+    next.toggleAttribute("disabled", n === last);
+    end.toggleAttribute("disabled", n === last);
+    moveLine.textContent = n === 0 ? t(lang, "setup") : `${name(s.player)}${lang === "fr" ? " : " : ": "}${s.move ?? ""}`;
+    clear(stepEvents);
+    for (const e of s.events) stepEvents.append(h("li", {}, e.text));
+    clear(seats);
+    s.scores.forEach((p, i) =>
+      seats.append(h("li", { class: s.toMove === i ? "to-move" : "", "aria-current": s.toMove === i ? "true" : null }, `${name(i)} `, h("b", { class: "replay-score" }, String(p)))),
+    );
+    const events: string[] = [];
+    for (let k = 1; k <= n; k++) for (const e of rp.steps[k].events) events.push(e.text);
+    view.update({
+      game: rp.game,
+      seat: -1,
+      names: rp.names,
+      toMove: s.toMove,
+      over: n === last && s.toMove < 0,
+      view: s.view,
+      moves: [],
+      events,
+      result: n === last ? rp.result : undefined,
+      comps: rp.texts,
+      lastIds: touched(s.events),
+    });
+    document.body.dataset.step = String(n);
+    if (location.hash !== `#${n}`) history.replaceState(null, "", `#${n}`);
+  }
+}
+
+/** touched lists the cells and components a step's events name, bare and as "seat:id" (another's garden). */
+function touched(events: EventOut[]): string[] {
+  const out: string[] = [];
+  for (const e of events) {
+    for (const a of e.args ?? []) {
+      const id = a.cell ?? a.comp;
+      if (!id) continue;
+      out.push(id);
+      if (e.actor >= 0) out.push(`${e.actor}:${id}`);
+    }
+  }
+  return out;
+}
