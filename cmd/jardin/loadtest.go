@@ -28,6 +28,7 @@ import (
 // latencies, and what went wrong (lost or duplicated moves, resyncs,
 // anything a seat received that it should not have).
 func cmdLoadtest(e *env, args []string) error {
+	gcForLoad()
 	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
 	addr := fs.String("addr", "", "server URL, e.g. http://127.0.0.1:8080 (loopback only)")
 	tables := fs.Int("tables", 100, "tables played at once")

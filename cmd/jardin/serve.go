@@ -9,9 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/pprof"
-	"os"
 	"os/signal"
-	"runtime/debug"
 	"strings"
 	"syscall"
 	"time"
@@ -94,12 +92,7 @@ func cmdServe(e *env, args []string) error {
 		}
 		cfg.BaseURL = "http://" + host
 	}
-	if os.Getenv("GOGC") == "" {
-		// Each move allocates its per-seat messages; with memory to spare,
-		// collecting less often saves a tenth of the server's CPU under
-		// load. GOGC in the environment overrides this.
-		debug.SetGCPercent(400)
-	}
+	gcForServing()
 	ctx, stop := signal.NotifyContext(e.ctx, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	srv := server.New(cfg, st, e.reg, web.Assets())
