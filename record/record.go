@@ -37,6 +37,15 @@ type Record struct {
 type Seat struct {
 	Name string `json:"name"`
 	Kind string `json:"kind"` // "human", or the bot kind: "random", "greedy", …
+	// Replaced says that a bot played this seat from some move on (an online
+	// player out of time or gone: Board Game Arena's zombie).
+	Replaced *Replacement `json:"replaced,omitempty"`
+}
+
+// Replacement is a bot taking over a seat for the rest of the game.
+type Replacement struct {
+	By    string `json:"by"`    // the bot's kind
+	After int    `json:"after"` // moves of the record made before it took over (0 … len(moves))
 }
 
 // Step is one move: who made it and its notation.
@@ -128,6 +137,17 @@ func Parse(data []byte) (*Record, error) {
 		}
 		if err := CheckText(p.Kind, MaxName); err != nil {
 			return nil, fmt.Errorf("record: player %d's kind: %w", i+1, err)
+		}
+		if rp := p.Replaced; rp != nil {
+			if err := CheckText(rp.By, MaxName); err != nil {
+				return nil, fmt.Errorf("record: player %d replaced by: %w", i+1, err)
+			}
+			if rp.By == "" {
+				return nil, fmt.Errorf("record: player %d replaced: \"by\" names no bot", i+1)
+			}
+			if rp.After < 0 || rp.After > len(r.Moves) {
+				return nil, fmt.Errorf("record: player %d replaced after move %d: the record has %d moves", i+1, rp.After, len(r.Moves))
+			}
 		}
 	}
 	for i, m := range r.Moves {

@@ -72,6 +72,11 @@ func TestParseErrors(t *testing.T) {
 		{`{"format":1,"game":"x","players":[{"name":"a"}],"moves":[{"player":0,"move":"` + strings.Repeat("m", 300) + `"}]}`, "move 1: 300 bytes, at most 256"},
 		{`{"format":1,"game":"x","players":[` + strings.Repeat(`{"name":"a"},`, 16) + `{"name":"a"}]}`, "17 players"},
 		{`{"format":1,"game":"x","players":[{"name":"a"}],"` + strings.Repeat("z", 5000) + `":1}`, "unknown field"},
+		{`{"format":1,"game":"x","players":[{"name":"a","replaced":{"by":"greedy","after":1}}],"moves":[]}`, "player 1 replaced after move 1: the record has 0 moves"},
+		{`{"format":1,"game":"x","players":[{"name":"a","replaced":{"by":"greedy","after":-1}}]}`, "replaced after move -1"},
+		{`{"format":1,"game":"x","players":[{"name":"a","replaced":{"by":"","after":0}}]}`, "names no bot"},
+		{`{"format":1,"game":"x","players":[{"name":"a","replaced":{"by":"g\u001b","after":0}}]}`, "player 1 replaced by: control"},
+		{`{"format":1,"game":"x","players":[{"name":"a","replaced":{"by":"greedy","at":0}}]}`, "unknown field"},
 	} {
 		_, err := record.Parse([]byte(c.in))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -193,5 +198,29 @@ func TestExampleRecords(t *testing.T) {
 		if _, err := record.Replay(reg, r, nil); err != nil {
 			t.Errorf("%s: %v", f, err)
 		}
+	}
+}
+
+// A seat a bot took over keeps its person's name and says from which move.
+func TestReplacedSeatRoundTrip(t *testing.T) {
+	in := `{"format":1,"game":"x","seed":"1","players":[{"name":"Ann","kind":"human","replaced":{"by":"greedy","after":2}},` +
+		`{"name":"Bob","kind":"human"}],"moves":[{"player":0,"move":"a"},{"player":1,"move":"b"},{"player":0,"move":"c"}]}`
+	r, err := record.Parse([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rp := r.Players[0].Replaced; rp == nil || rp.By != "greedy" || rp.After != 2 || r.Players[1].Replaced != nil {
+		t.Fatalf("players %+v", r.Players)
+	}
+	b, err := r.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `"replaced": {`) || strings.Count(string(b), `"replaced"`) != 1 {
+		t.Fatalf("written:\n%s", b)
+	}
+	again, err := record.Parse(b)
+	if err != nil || *again.Players[0].Replaced != *r.Players[0].Replaced {
+		t.Fatalf("read back: %v %+v", err, again)
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jardin-games/jardin/record"
 	"github.com/jardin-games/jardin/store"
 )
 
@@ -190,8 +191,16 @@ func TestRealtimeZombies(t *testing.T) {
 	}
 	var rec string
 	dan.call("GET", "/api/tables/"+tb2.ID+"/record", nil, &rec)
-	if !strings.Contains(rec, "Cid (replaced by a greedy bot") {
-		t.Errorf("record does not say Cid was replaced: %.300s", rec)
+	r, err := record.Parse([]byte(rec))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Cid was first to move and never did: the bot made all his moves.
+	if p := r.Players[0]; p.Name != "Cid" || p.Kind != "human" || p.Replaced == nil || *p.Replaced != (record.Replacement{By: "greedy", After: 0}) {
+		t.Errorf("record does not say Cid was replaced from the start: %+v %+v", p, p.Replaced)
+	}
+	if r.Players[1].Replaced != nil {
+		t.Errorf("Dan is said replaced: %+v", r.Players[1].Replaced)
 	}
 }
 

@@ -37,7 +37,8 @@ type table struct {
 	state   engine.State
 	moves   []engine.Move // the moves in force (undone ones removed)
 	movers  []int
-	quiet   []bool // quiet[i]: moves[i] revealed nothing (undo policy), for human movers
+	taken   map[int]int // seat → moves in force when a bot took it over (the record's "replaced")
+	quiet   []bool      // quiet[i]: moves[i] revealed nothing (undo policy), for human movers
 	version int
 	recent  []logItem
 	clients map[string]int // "seat/client id" → the version its move made
@@ -131,6 +132,7 @@ func (t *table) rebuild(ctx context.Context, meta store.Table, giveBack bool) er
 	}
 	t.meta, t.game = meta, g
 	t.moves, t.movers, t.quiet, t.recent = nil, nil, nil, nil
+	t.taken = map[int]int{}
 	t.version = 0
 	if len(chat) > 0 {
 		t.chatSeq = chat[len(chat)-1].Seq
@@ -204,6 +206,7 @@ func (t *table) replay(e store.Entry) error {
 		}
 		t.addItem(logItem{v: e.Seq, kind: e.Kind, seat: e.Seat, n: k})
 	case store.KindZombie:
+		t.taken[e.Seat] = len(t.moves)
 		t.addItem(logItem{v: e.Seq, kind: e.Kind, seat: e.Seat})
 	default:
 		return fmt.Errorf("unknown entry kind %q", e.Kind)
@@ -248,6 +251,9 @@ func (t *table) takeBack(k int) error {
 	}
 	t.state = s
 	t.moves, t.movers, t.quiet = t.moves[:keep], t.movers[:keep], t.quiet[:keep]
+	for seat, n := range t.taken {
+		t.taken[seat] = min(n, keep) // a move undone after the takeover was made before it
+	}
 	return nil
 }
 
@@ -479,6 +485,7 @@ func (t *table) zombify(seat int, why string) {
 	}
 	t.srv.log.Info("seat replaced by greedy", "table", t.id, "seat", seat, "why", why)
 	t.meta = meta
+	t.taken[seat] = len(t.moves)
 	t.applied(e, nil, nil, "")
 }
 
@@ -1119,13 +1126,13 @@ func (t *table) recordOf() ([]byte, error) {
 		return nil, errors.New("the record is available once the game is over")
 	}
 	r := record.Record{Format: record.Version, Game: t.meta.Game, Options: t.meta.Options, Seed: t.meta.Seed}
-	for _, s := range t.meta.Seats {
+	for i, s := range t.meta.Seats {
 		seat := record.Seat{Name: s.Name, Kind: "human"}
 		switch {
 		case s.Kind == "bot":
 			seat.Kind = s.Bot
 		case s.Zombie:
-			seat.Name = fmt.Sprintf("%s (replaced by a greedy bot at version %d)", s.Name, s.ZombieAt)
+			seat.Replaced = &record.Replacement{By: s.Bot, After: t.taken[i]}
 		}
 		r.Players = append(r.Players, seat)
 	}

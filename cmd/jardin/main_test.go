@@ -387,3 +387,35 @@ func TestNaturalLess(t *testing.T) {
 		t.Fatalf("got %s, want %s", got, want)
 	}
 }
+
+// A record saying a bot took a seat over shows where, in each language.
+func TestReplayShowsReplacedSeat(t *testing.T) {
+	data, err := os.ReadFile("../../docs/examples/happy-garden.record.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := record.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Players[1].Name, r.Players[1].Kind = "Bea", "human"
+	r.Players[1].Replaced = &record.Replacement{By: "greedy", After: 3}
+	b, err := r.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "r.json")
+	if err := os.WriteFile(file, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for lang, want := range map[string]string{"en": "Bea is replaced by a greedy bot", "fr": "Bea est remplacé·e par un robot greedy"} {
+		code, out, errs := jardin(t, "", "replay", file, "--lang", lang)
+		if code != 0 {
+			t.Fatalf("replay: %d %s", code, errs)
+		}
+		i, j := strings.Index(out, want), strings.Index(out, "  4. ")
+		if i < 0 || j < 0 || i > j || strings.Index(out, "  3. ") > i {
+			t.Errorf("%s: %q not between moves 3 and 4:\n%.900s", lang, want, out)
+		}
+	}
+}

@@ -61,6 +61,7 @@ func cmdReplay(e *env, args []string) error {
 			return
 		}
 		st := rec.Moves[n-1]
+		replacements(e.stdout, rec, names, n-1, *lang)
 		// A finished record's notation is public: the game is over.
 		fmt.Fprintf(e.stdout, "%3d. %s: %s\n", n, names[st.Player], st.Move)
 		for _, ev := range events {
@@ -91,6 +92,9 @@ func cmdReplay(e *env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
+	if !stopped {
+		replacements(e.stdout, rec, names, len(rec.Moves), *lang)
+	}
 	if stopped {
 		if e.ctx.Err() != nil {
 			return fmt.Errorf("%w (interrupted)", errStopped)
@@ -104,4 +108,13 @@ func cmdReplay(e *env, args []string) error {
 	scorePad(e.stdout, s.Result(), t)
 	fmt.Fprintf(e.stdout, tr(*lang, "Record OK: %d moves replayed.\n", "Partie valide : %d coups rejoués.\n"), len(rec.Moves))
 	return nil
+}
+
+// replacements says which seats a bot took over after the first k moves.
+func replacements(w io.Writer, rec *record.Record, names []string, k int, lang string) {
+	for i, p := range rec.Players {
+		if rp := p.Replaced; rp != nil && rp.After == k {
+			fmt.Fprintf(w, "     %s\n", tr(lang, names[i]+" is replaced by a "+rp.By+" bot", names[i]+" est remplacé·e par un robot "+rp.By))
+		}
+	}
 }
