@@ -123,7 +123,7 @@ func (s *Server) tableError(w http.ResponseWriter, r *http.Request, err error) {
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		s.httpError(w, r, http.StatusNotFound, "no such table")
-	case errors.Is(err, errClosed), errors.Is(err, errUnloaded):
+	case errors.Is(err, errClosed), errors.Is(err, errUnloaded), errors.Is(err, errElsewhere), errors.Is(err, errRetry):
 		s.httpError(w, r, http.StatusServiceUnavailable, err.Error())
 	default:
 		s.log.Error("table", "request", requestID(r), "err", err)

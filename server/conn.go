@@ -17,9 +17,16 @@ import (
 // hands them to the table; its writer goroutine sends what the table queued.
 // The table never waits on a socket: send drops a connection whose queue
 // is full (a slow reader) instead.
+//
+// In a cluster a conn is also one of two halves of a socket relayed from
+// another node (cluster.go): on the owner, remote is set and send publishes
+// to the relaying node; on the relaying node, relay is set, t is nil and
+// what the client says is forwarded to the owner.
 type conn struct {
 	ws       *websocket.Conn
-	t        *table
+	srv      *Server
+	table    string // the table's id
+	t        *table // nil on a relaying node
 	seat     int // -1: spectator
 	identity string
 	lang     string
@@ -31,16 +38,22 @@ type conn struct {
 	code     websocket.StatusCode
 	slow     bool          // closed for reading too slowly: nothing more is written
 	closedCh chan struct{} // closed when the connection must end
+	remote   *remoteSock   // owner side of a relayed socket
+	relay    *relaySock    // relaying side
 }
 
 // send queues b without blocking; a full queue closes the connection.
 // Called on the table's goroutine.
 func (c *conn) send(b []byte) {
+	if c.remote != nil {
+		c.remote.send(c, b)
+		return
+	}
 	select {
 	case <-c.closedCh:
 	case c.out <- b:
 	default:
-		c.t.srv.met.slowReaders.Inc()
+		c.srv.met.slowReaders.Inc()
 		c.once.Do(func() {
 			c.why, c.code, c.slow = "slow reader: too many messages waiting to be sent", websocket.StatusPolicyViolation, true
 			close(c.closedCh)
@@ -58,6 +71,9 @@ func (c *conn) closeWith(code websocket.StatusCode, why string) {
 	c.once.Do(func() {
 		c.why, c.code = why, code
 		close(c.closedCh)
+		if c.remote != nil {
+			c.remote.closed(c, code, why)
+		}
 	})
 }
 
@@ -91,23 +107,21 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	var t *table
 	seat := -1
 	var seatErr error
+	if s.node != nil {
+		// The table may live on another node: relay this socket to it.
+		tt, owner, err := s.open(r.Context(), id, false)
+		if err != nil {
+			s.tableError(w, r, err)
+			return
+		}
+		if tt == nil {
+			s.relayWS(w, r, id, owner, ident.ID, lang, wantSeat, since)
+			return
+		}
+	}
 	if err := s.withTable(r.Context(), id, func(tt *table) {
 		t = tt
-		held := -1
-		for i, st := range t.meta.Seats {
-			if ident.ID != "" && st.Identity == ident.ID && (wantSeat < 0 || wantSeat == i) {
-				held = i
-				break
-			}
-		}
-		switch {
-		case wantSeat >= 0 && held != wantSeat:
-			seatErr = errors.New("you do not hold that seat")
-		case wantSeat == -1:
-			seat = -1
-		default:
-			seat = held
-		}
+		seat, seatErr = t.seatFor(ident.ID, wantSeat)
 	}); err != nil {
 		s.tableError(w, r, err)
 		return
@@ -124,7 +138,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	}
 	ws.SetReadLimit(int64(s.cfg.MaxFrame))
 	ctx, cancel := context.WithCancel(context.Background())
-	c := &conn{ws: ws, t: t, seat: seat, identity: ident.ID, lang: lang, out: make(chan []byte, s.cfg.Queue),
+	c := &conn{ws: ws, srv: s, table: id, t: t, seat: seat, identity: ident.ID, lang: lang, out: make(chan []byte, s.cfg.Queue),
 		ctx: ctx, cancel: cancel, closedCh: make(chan struct{})}
 	if err := t.do(func() { t.attach(c, since) }); err != nil {
 		ws.Close(websocket.StatusTryAgainLater, "table unloaded; reconnect")
@@ -139,10 +153,29 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	go c.writer()
 }
 
+// seatFor is the seat a socket of identity gets: want (-1: spectator, -2:
+// the seat the identity holds, else spectator).
+func (t *table) seatFor(identity string, want int) (int, error) {
+	held := -1
+	for i, st := range t.meta.Seats {
+		if identity != "" && st.Identity == identity && (want < 0 || want == i) {
+			held = i
+			break
+		}
+	}
+	switch {
+	case want >= 0 && held != want:
+		return -1, errors.New("you do not hold that seat")
+	case want == -1:
+		return -1, nil
+	}
+	return held, nil
+}
+
 // writer sends queued messages and pings, until the connection ends; then
 // it closes the socket with the reason and detaches from the table.
 func (c *conn) writer() {
-	srv := c.t.srv
+	srv := c.srv
 	ping := time.NewTicker(srv.cfg.Ping)
 	defer ping.Stop()
 	defer func() {
@@ -150,9 +183,13 @@ func (c *conn) writer() {
 		if code == 0 {
 			code = websocket.StatusNormalClosure
 		}
-		c.t.post(func() { c.t.detach(c) })
+		if c.relay != nil {
+			srv.relayClosed(c)
+		} else {
+			c.t.post(func() { c.t.detach(c) })
+		}
 		if code != websocket.StatusNormalClosure && code != websocket.StatusGoingAway {
-			srv.log.Info("websocket closed", "table", c.t.id, "seat", c.seat, "code", int(code), "why", why)
+			srv.log.Info("websocket closed", "table", c.table, "seat", c.seat, "code", int(code), "why", why)
 		}
 		go func() {
 			// A close handshake waits for the peer; never on the way of
@@ -215,7 +252,7 @@ func truncate(s string, n int) string {
 // closes this socket with an error message saying why; nothing else is
 // touched.
 func (c *conn) reader() {
-	srv := c.t.srv
+	srv := c.srv
 	bucket := float64(srv.cfg.Burst)
 	last := time.Now()
 	for {
@@ -247,6 +284,12 @@ func (c *conn) reader() {
 			c.protocolError(err.Error())
 			return
 		}
+		if c.relay != nil && m.T != msgPing {
+			if !c.forward(b) {
+				return
+			}
+			continue
+		}
 		if !c.handle(m) {
 			return
 		}
@@ -255,7 +298,7 @@ func (c *conn) reader() {
 
 // protocolError sends the reason, then closes the socket.
 func (c *conn) protocolError(why string) {
-	c.t.srv.met.badFrames.Inc()
+	c.srv.met.badFrames.Inc()
 	select {
 	case c.out <- mustJSON(serverMsg{T: outError, Message: why}):
 	default:

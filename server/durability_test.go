@@ -28,7 +28,9 @@ func TestMain(m *testing.M) {
 		serveChild(db)
 		return
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	pg.stop()
+	os.Exit(code)
 }
 
 func serveChild(path string) {

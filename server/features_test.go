@@ -512,7 +512,7 @@ func TestLobbyAndPages(t *testing.T) {
 func TestSlowReaderIsDropped(t *testing.T) {
 	ts := startServer(t, "", Config{})
 	tb := &table{srv: ts.Server}
-	c := &conn{t: tb, out: make(chan []byte, 2), closedCh: make(chan struct{})}
+	c := &conn{srv: tb.srv, t: tb, out: make(chan []byte, 2), closedCh: make(chan struct{})}
 	done := make(chan struct{})
 	go func() {
 		for i := 0; i < 5; i++ {

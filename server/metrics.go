@@ -11,6 +11,7 @@ type metrics struct {
 	reg         *prometheus.Registry
 	tables      prometheus.GaugeFunc
 	sockets     prometheus.Gauge
+	relayed     prometheus.Gauge
 	moves       prometheus.Counter
 	moveLatency prometheus.Histogram
 	commitWait  prometheus.Histogram
@@ -31,6 +32,8 @@ func newMetrics(liveTables func() float64) *metrics {
 	m.tables = prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "jardin_live_tables",
 		Help: "Tables loaded in memory (each with its goroutine)."}, liveTables)
 	m.sockets = prometheus.NewGauge(prometheus.GaugeOpts{Name: "jardin_sockets", Help: "Open WebSocket connections."})
+	m.relayed = prometheus.NewGauge(prometheus.GaugeOpts{Name: "jardin_relayed_sockets",
+		Help: "WebSockets this node relays to tables another node owns (cluster; also counted in jardin_sockets on the owner)."})
 	m.moves = prometheus.NewCounter(prometheus.CounterOpts{Name: "jardin_moves_total",
 		Help: "Moves stored and sent (rate() of it is moves/s)."})
 	m.moveLatency = prometheus.NewHistogram(prometheus.HistogramOpts{Name: "jardin_move_seconds", Buckets: ms,
@@ -54,7 +57,7 @@ func newMetrics(liveTables func() float64) *metrics {
 		Help: "Connections closed for a message that is not protocol (garbage, binary, too big, too many)."})
 	m.panics = prometheus.NewCounter(prometheus.CounterOpts{Name: "jardin_panics_total",
 		Help: "Panics recovered in HTTP handlers (each logged with its request id)."})
-	m.reg.MustRegister(m.tables, m.sockets, m.moves, m.moveLatency, m.commitWait, m.batchSize, m.commitTime, m.botQueue, m.botThink,
+	m.reg.MustRegister(m.tables, m.sockets, m.relayed, m.moves, m.moveLatency, m.commitWait, m.batchSize, m.commitTime, m.botQueue, m.botThink,
 		m.botQueued, m.botTimeouts, m.slowReaders, m.badFrames, m.panics,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m

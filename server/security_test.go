@@ -355,7 +355,7 @@ func TestPanicInATable(t *testing.T) {
 	s.next(outAck)
 	tt.post(func() {
 		// A connection whose send panics: the rebuild's syncs panic too.
-		tt.conns[&conn{t: tt, seat: -1}] = struct{}{}
+		tt.conns[&conn{srv: tt.srv, t: tt, seat: -1}] = struct{}{}
 		panic("engine bug again")
 	})
 	select {

@@ -26,6 +26,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/jardin-games/jardin/cluster"
 	"github.com/jardin-games/jardin/engine"
 	"github.com/jardin-games/jardin/store"
 )
@@ -75,6 +76,12 @@ type Config struct {
 	WebhookPrivate bool
 	SMTPAddr       string // host:port of an SMTP server for e-mail notifications ("": none)
 	SMTPFrom       string
+
+	// Cluster, when set, makes this server one node of several sharing
+	// the store (PostgreSQL) through NATS (docs/scaling.md): Start joins
+	// with it (its OnOrphan, OnSessionEnd and Log are the server's) and
+	// Close leaves. Nil: a single node.
+	Cluster *cluster.Config
 
 	// Now is the clock (tests); nil is time.Now.
 	Now func() time.Time
@@ -142,7 +149,7 @@ type Server struct {
 	pool     *botPool
 	met      *metrics
 	notify   *notifier
-	node     string
+	nodeID   string // this server's name in the heartbeats
 	lastBeat time.Time // the last heartbeat before this server started
 	quit     chan struct{}
 	bg       sync.WaitGroup
@@ -151,9 +158,15 @@ type Server struct {
 	enc      encoders
 	static   *staticSet // assets ready to send (assets.go), built by routes
 
-	mu     sync.Mutex
-	tables map[string]*table
-	closed bool
+	node      *cluster.Node // nil: a single node
+	nodeReady chan struct{} // closed once node is set (the cluster's callbacks wait for it)
+
+	mu      sync.Mutex
+	tables  map[string]*table
+	loading map[string]chan struct{} // tables being loaded (or acquired) on this node, closed when done
+	remotes map[string]*conn         // owner side of sockets relayed by other nodes, by viewer id
+	relays  map[string]*conn         // sockets this node relays to other owners, by viewer id
+	closed  bool
 }
 
 // New makes a server on st playing the games of reg; assets are the web
@@ -162,8 +175,9 @@ type Server struct {
 func New(cfg Config, st store.Store, reg *engine.Registry, assets fs.FS) *Server {
 	cfg.fill()
 	s := &Server{cfg: cfg, st: st, reg: reg, log: cfg.Log, quit: make(chan struct{}), tables: map[string]*table{},
-		assets: assets}
-	s.node = s.newID()
+		assets: assets, loading: map[string]chan struct{}{}, remotes: map[string]*conn{}, relays: map[string]*conn{},
+		nodeReady: make(chan struct{})}
+	s.nodeID = s.newID()
 	s.met = newMetrics(func() float64 {
 		s.mu.Lock()
 		defer s.mu.Unlock()
@@ -176,7 +190,7 @@ func New(cfg Config, st store.Store, reg *engine.Registry, assets fs.FS) *Server
 	}
 	s.pool = newBotPool(s, cfg.QuickBots, cfg.SearchBots)
 	s.notify = newNotifier(s)
-	s.handler = s.routes()
+	s.handler = s.forwardHTTP(s.routes())
 	return s
 }
 
@@ -189,7 +203,10 @@ func (s *Server) Start(ctx context.Context) error {
 		return err
 	}
 	s.lastBeat = hb
-	if err := s.st.Heartbeat(ctx, s.node, s.now()); err != nil {
+	if err := s.st.Heartbeat(ctx, s.nodeID, s.now()); err != nil {
+		return err
+	}
+	if err := s.joinCluster(ctx); err != nil {
 		return err
 	}
 	live, err := s.st.Tables(ctx, store.Query{Status: []string{store.StatusLive}})
@@ -197,7 +214,10 @@ func (s *Server) Start(ctx context.Context) error {
 		return err
 	}
 	for _, tb := range live {
-		if _, err := s.table(ctx, tb.ID, true); err != nil {
+		if s.node != nil && !s.node.Mine(tb.ID) {
+			continue // another node resumes it (or takes it when asked)
+		}
+		if _, err := s.table(ctx, tb.ID, true); err != nil && !errors.Is(err, errElsewhere) {
 			s.log.Error("resume table", "table", tb.ID, "err", err)
 		}
 	}
@@ -229,6 +249,7 @@ func (s *Server) Close() {
 	}
 	s.mu.Unlock()
 	close(s.quit)
+	s.closeRelays()
 	for _, t := range tables {
 		<-t.done
 	}
@@ -236,7 +257,8 @@ func (s *Server) Close() {
 	s.pool.close()
 	s.batch.Close()
 	s.notify.close()
-	if err := s.st.Heartbeat(context.Background(), s.node, s.now()); err != nil {
+	s.leaveCluster()
+	if err := s.st.Heartbeat(context.Background(), s.nodeID, s.now()); err != nil {
 		s.log.Error("last heartbeat", "err", err)
 	}
 }
@@ -257,7 +279,7 @@ func (s *Server) heartbeat() {
 		case <-s.quit:
 			return
 		case <-tk.C:
-			if err := s.st.Heartbeat(context.Background(), s.node, s.now()); err != nil {
+			if err := s.st.Heartbeat(context.Background(), s.nodeID, s.now()); err != nil {
 				s.log.Error("heartbeat", "err", err)
 			}
 		}
@@ -283,7 +305,13 @@ func (s *Server) dueLoop() {
 				continue
 			}
 			for _, tb := range due {
-				if _, err := s.table(context.Background(), tb.ID, false); err != nil {
+				if s.node != nil && !s.node.Mine(tb.ID) {
+					// Its owner fires it, or the node rendezvous hashing
+					// names: one node loads it, and the lease and the
+					// store's (table, seq) key make the deadline fire once.
+					continue
+				}
+				if _, err := s.table(context.Background(), tb.ID, false); err != nil && !errors.Is(err, errElsewhere) {
 					s.log.Error("load due table", "table", tb.ID, "err", err)
 				}
 			}
@@ -294,32 +322,71 @@ func (s *Server) dueLoop() {
 var errClosed = errors.New("the server is shutting down")
 
 // table returns the live table id, loading it from the store if needed.
+// In a cluster, a table another node owns is errElsewhere.
 func (s *Server) table(ctx context.Context, id string, giveBack bool) (*table, error) {
-	s.mu.Lock()
-	if s.closed {
-		s.mu.Unlock()
-		return nil, errClosed
-	}
-	if t, ok := s.tables[id]; ok {
-		s.mu.Unlock()
-		return t, nil
-	}
-	s.mu.Unlock()
-	t, err := s.loadTable(ctx, id, giveBack)
+	t, owner, err := s.open(ctx, id, giveBack)
 	if err != nil {
 		return nil, err
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.closed {
-		return nil, errClosed
+	if t == nil {
+		return nil, fmt.Errorf("table %s is owned by %s: %w", id, owner, errElsewhere)
 	}
-	if t2, ok := s.tables[id]; ok {
-		return t2, nil // loaded meanwhile by another request
-	}
-	s.tables[id] = t
-	go t.run()
 	return t, nil
+}
+
+// open returns the live table id if this node has it or can take it
+// (loading it from the store), else the session of the node that owns it.
+// giveBack: the table resumes after this server was down (Start).
+func (s *Server) open(ctx context.Context, id string, giveBack bool) (*table, string, error) {
+	for attempt := 0; ; attempt++ {
+		s.mu.Lock()
+		if s.closed {
+			s.mu.Unlock()
+			return nil, "", errClosed
+		}
+		if t, ok := s.tables[id]; ok {
+			s.mu.Unlock()
+			return t, "", nil
+		}
+		if ch := s.loading[id]; ch != nil {
+			// One load of a table at a time on a node.
+			s.mu.Unlock()
+			select {
+			case <-ch:
+				continue
+			case <-ctx.Done():
+				return nil, "", ctx.Err()
+			}
+		}
+		ch := make(chan struct{})
+		s.loading[id] = ch
+		s.mu.Unlock()
+		t, owner, err := s.load(ctx, id, giveBack)
+		s.mu.Lock()
+		delete(s.loading, id)
+		close(ch)
+		if err == nil && t != nil {
+			if s.closed {
+				s.mu.Unlock()
+				t.release()
+				return nil, "", errClosed
+			}
+			s.tables[id] = t
+			go t.run()
+		}
+		s.mu.Unlock()
+		if errors.Is(err, errRetry) && attempt < 20 {
+			// This node's lease of the table is being released (the table
+			// just unloaded): take it again in a moment.
+			select {
+			case <-time.After(10 * time.Millisecond):
+				continue
+			case <-ctx.Done():
+				return nil, "", ctx.Err()
+			}
+		}
+		return t, owner, err
+	}
 }
 
 // tableFor is table for a request.
@@ -343,6 +410,15 @@ func (s *Server) withTable(ctx context.Context, id string, f func(t *table)) err
 		}
 	}
 	return errUnloaded
+}
+
+// forget drops t from the live tables (its lease is lost).
+func (s *Server) forget(t *table) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.tables[t.id] == t {
+		delete(s.tables, t.id)
+	}
 }
 
 // unload forgets t if nothing is waiting for it; t's goroutine then stops.

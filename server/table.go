@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/jardin-games/jardin/bots"
+	"github.com/jardin-games/jardin/cluster"
 	"github.com/jardin-games/jardin/engine"
 	"github.com/jardin-games/jardin/record"
 	"github.com/jardin-games/jardin/store"
@@ -55,6 +56,7 @@ type table struct {
 	cache   map[cacheKey][]byte // per-seat payload parts for the current version
 	idle    time.Time           // since when nothing needs the goroutine
 	commit  chan error
+	lease   *cluster.Lease // this node's ownership of the table (nil: single node)
 }
 
 // logItem is one log entry with the events it produced.
@@ -100,8 +102,10 @@ func (t *table) post(f func()) bool {
 }
 
 // loadTable rebuilds a table from the store and starts its goroutine.
-// giveBack is how much realtime clock time the server was down (a restart).
-func (s *Server) loadTable(ctx context.Context, id string, giveBack bool) (*table, error) {
+// downSince, when not zero, is when the table last had a running owner (the
+// server's last heartbeat before a restart, or the dead owner's last
+// renewal after a takeover): realtime clocks get the time since back.
+func (s *Server) loadTable(ctx context.Context, id string, downSince time.Time) (*table, error) {
 	meta, err := s.st.Table(ctx, id)
 	if err != nil {
 		return nil, err
@@ -109,14 +113,14 @@ func (s *Server) loadTable(ctx context.Context, id string, giveBack bool) (*tabl
 	t := &table{srv: s, id: id, inbox: make(chan func(), 256), done: make(chan struct{}),
 		clients: map[string]int{}, conns: map[*conn]struct{}{}, chatAt: map[int][]time.Time{},
 		commit: make(chan error, 1)}
-	if err := t.rebuild(ctx, meta, giveBack); err != nil {
+	if err := t.rebuild(ctx, meta, downSince); err != nil {
 		return nil, err
 	}
 	return t, nil
 }
 
 // rebuild sets the table from its stored row and log: state by replay.
-func (t *table) rebuild(ctx context.Context, meta store.Table, giveBack bool) error {
+func (t *table) rebuild(ctx context.Context, meta store.Table, downSince time.Time) error {
 	s := t.srv
 	g, err := s.reg.Lookup(meta.Game)
 	if err != nil {
@@ -155,10 +159,11 @@ func (t *table) rebuild(ctx context.Context, meta store.Table, giveBack bool) er
 			return fmt.Errorf("table %s: entry %d: %w", meta.ID, e.Seq, err)
 		}
 	}
-	if t.remain != nil && giveBack && meta.Status == store.StatusLive {
+	if t.remain != nil && !downSince.IsZero() && meta.Status == store.StatusLive {
 		// The clock of the seat to move ran from turnAt until the server
-		// stopped (its last heartbeat); the time it was down is given back.
-		hb := s.lastBeat
+		// stopped (its last heartbeat, or the dead owner's last renewal);
+		// the time the table had no owner is given back.
+		hb := downSince
 		spent := int64(0)
 		if hb.After(t.turnAt) {
 			spent = hb.Sub(t.turnAt).Milliseconds()
@@ -286,6 +291,10 @@ func (t *table) run() {
 	t.afterChange()
 	tick := time.NewTicker(t.srv.cfg.IdleCheck)
 	defer tick.Stop()
+	var lost <-chan struct{} // nil (never ready) on a single node
+	if t.lease != nil {
+		lost = t.lease.Lost()
+	}
 	for {
 		select {
 		case f := <-t.inbox:
@@ -295,10 +304,18 @@ func (t *table) run() {
 		case <-tick.C:
 			if t.unloadable() && t.srv.unload(t) {
 				t.closeAll("the server is unloading this table; reconnect")
+				t.release()
 				return
 			}
+		case <-lost:
+			// Another node owns the table now (or may at any moment): stop
+			// acting for it; the sockets reconnect and find the new owner.
+			t.srv.forget(t)
+			t.closeAll("the table moved to another node; reconnect")
+			return
 		case <-t.srv.quit:
 			t.closeAll("the server is shutting down; reconnect in a moment")
+			t.release()
 			return
 		}
 	}
@@ -340,7 +357,7 @@ func (t *table) reload() error {
 	if err != nil {
 		return err
 	}
-	if err := t.rebuild(context.Background(), meta, false); err != nil {
+	if err := t.rebuild(context.Background(), meta, time.Time{}); err != nil {
 		return err
 	}
 	t.recount()
@@ -383,6 +400,11 @@ func (t *table) closeAll(why string) {
 // goroutine waits here: a table has one write in flight at a time, and the
 // batcher commits many tables' writes in one transaction.
 func (t *table) commitWrite(w store.Write) error {
+	if t.lease != nil && !t.lease.Valid() {
+		// The store's (table, seq) key would refuse a write that races a
+		// new owner anyway; this saves the round trip and the reload.
+		return fmt.Errorf("table %s: %w", t.id, errNotOwner)
+	}
 	t.srv.batch.Submit(w, func(err error) { t.commit <- err })
 	return <-t.commit
 }
@@ -966,7 +988,9 @@ func (t *table) attach(c *conn, since int) {
 		t.online[c.seat]++
 		t.away[c.seat] = time.Time{}
 	}
-	t.srv.met.sockets.Inc()
+	if c.remote == nil { // a relayed socket is counted on the node that holds it
+		t.srv.met.sockets.Inc()
+	}
 	t.sendSync(c, since)
 	t.presence()
 	t.afterChange()
@@ -977,7 +1001,9 @@ func (t *table) detach(c *conn) {
 		return
 	}
 	delete(t.conns, c)
-	t.srv.met.sockets.Dec()
+	if c.remote == nil {
+		t.srv.met.sockets.Dec()
+	}
 	if c.seat >= 0 {
 		t.online[c.seat]--
 		if t.online[c.seat] == 0 {

@@ -9,12 +9,19 @@ import (
 	"net"
 	"net/http"
 	"net/http/pprof"
+	"net/url"
+	"os"
 	"os/signal"
 	"strings"
 	"syscall"
 	"time"
 
+	"github.com/nats-io/nats.go"
+
+	"github.com/jardin-games/jardin/cluster"
 	"github.com/jardin-games/jardin/server"
+	"github.com/jardin-games/jardin/store"
+	"github.com/jardin-games/jardin/store/postgres"
 	"github.com/jardin-games/jardin/store/sqlite"
 	"github.com/jardin-games/jardin/web"
 )
@@ -24,9 +31,13 @@ func cmdServe(e *env, args []string) error {
 	d := server.Defaults()
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	addr := fs.String("addr", ":8080", "listen on HOST:PORT")
-	db := fs.String("db", "jardin.db", "SQLite file (created if missing)")
+	db := fs.String("db", "jardin.db", "SQLite file (created if missing), or a PostgreSQL URL postgres://USER@HOST:PORT/DB (libpq's PG* variables fill in the rest, e.g. PGPASSWORD)")
 	sync := fs.String("sync", "full", "SQLite synchronous: full (a commit survives a power cut) or normal (survives a crash of the process)")
-	natsURL := fs.String("nats", "", "NATS URL for several nodes (not yet: one node)")
+	natsURL := fs.String("nats", "", "NATS servers (nats://HOST:4222[,…]): join the other nodes on the same PostgreSQL (docs/scaling.md)")
+	nodeName := fs.String("node", "", "this node's name in cluster sessions and logs (default: the host name)")
+	leaseTTL := fs.Duration("lease-ttl", 5*time.Second, "with --nats: a silent node's tables move to another after this long")
+	natsCreds := fs.String("nats-creds", "", "with --nats: a NATS credentials file (user JWT and NKey seed)")
+	dbConns := fs.Int("db-conns", 0, "PostgreSQL: connections in the pool (0: the larger of 4 and the number of CPUs)")
 	base := fs.String("base-url", "", "address people reach the server at, for links (default http://ADDR)")
 	origins := fs.String("origin", "", "extra origins allowed for WebSockets and forms, comma-separated (host patterns or scheme://host)")
 	secure := fs.Bool("secure-cookies", false, "mark the identity cookie Secure (behind HTTPS)")
@@ -54,11 +65,12 @@ func cmdServe(e *env, args []string) error {
 	if _, err := parse(fs, args, 0, 0, "no arguments"); err != nil {
 		return err
 	}
-	if *natsURL != "" {
-		return usagef("--nats: several nodes are not supported yet; run one node")
+	pgURL := strings.HasPrefix(*db, "postgres://") || strings.HasPrefix(*db, "postgresql://")
+	if *natsURL != "" && !pgURL {
+		return usagef("--nats: several nodes share one PostgreSQL database; give --db postgres://…")
 	}
-	if strings.HasPrefix(*db, "postgres://") || strings.HasPrefix(*db, "postgresql://") {
-		return usagef("--db: PostgreSQL is not supported yet; give a SQLite file")
+	if *natsURL == "" && *natsCreds != "" {
+		return usagef("--nats-creds: give --nats too")
 	}
 	var h slog.Handler = slog.NewTextHandler(e.stderr, nil)
 	switch *logFormat {
@@ -75,11 +87,44 @@ func cmdServe(e *env, args []string) error {
 			cfg.Origins = append(cfg.Origins, o)
 		}
 	}
-	st, err := sqlite.Open(*db, sqlite.Options{Synchronous: *sync})
-	if err != nil {
-		return err
+	var st store.Store
+	if pgURL {
+		pg, err := postgres.Open(e.ctx, *db, postgres.Options{MaxConns: int32(*dbConns)})
+		if err != nil {
+			return err
+		}
+		defer pg.Close()
+		st = pg
+	} else {
+		sq, err := sqlite.Open(*db, sqlite.Options{Synchronous: *sync})
+		if err != nil {
+			return err
+		}
+		defer sq.Close()
+		st = sq
 	}
-	defer st.Close()
+	dbName := *db
+	if pgURL {
+		dbName = redactURL(*db)
+	}
+	if *natsURL != "" {
+		name := *nodeName
+		if name == "" {
+			name, _ = os.Hostname()
+		}
+		opts := []nats.Option{nats.Name("jardin " + name), nats.MaxReconnects(-1), nats.ReconnectWait(250 * time.Millisecond)}
+		if *natsCreds != "" {
+			opts = append(opts, nats.UserCredentials(*natsCreds))
+		}
+		nc, err := nats.Connect(*natsURL, opts...)
+		if err != nil {
+			return fmt.Errorf("--nats %s: %w", redactURL(*natsURL), err)
+		}
+		// Closed after the server has left the cluster (deferred first,
+		// runs last).
+		defer nc.Close()
+		cfg.Cluster = &cluster.Config{Conn: nc, Name: name, TTL: *leaseTTL}
+	}
 	l, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
@@ -102,7 +147,7 @@ func cmdServe(e *env, args []string) error {
 	}
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
 		MaxHeaderBytes: 32 << 10}
-	cfg.Log.Info("jardin serve", "addr", l.Addr().String(), "url", cfg.BaseURL, "db", *db)
+	cfg.Log.Info("jardin serve", "addr", l.Addr().String(), "url", cfg.BaseURL, "db", dbName, "nats", redactURL(*natsURL))
 	fmt.Fprintf(e.stdout, "jardin: serving on %s (open %s/)\n", l.Addr(), cfg.BaseURL)
 	if *debugAddr != "" {
 		// A separate listener, so that the profiler is never on the public
@@ -134,4 +179,20 @@ func cmdServe(e *env, args []string) error {
 	}
 	srv.Close()
 	return nil
+}
+
+// redactURL hides the password of a URL (or of each of a comma-separated
+// list) for logs.
+func redactURL(s string) string {
+	var out []string
+	for _, one := range strings.Split(s, ",") {
+		if u, err := url.Parse(one); err == nil && u.User != nil {
+			if _, ok := u.User.Password(); ok {
+				u.User = url.UserPassword(u.User.Username(), "xxxxx")
+				one = u.String()
+			}
+		}
+		out = append(out, one)
+	}
+	return strings.Join(out, ",")
 }

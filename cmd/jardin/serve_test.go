@@ -61,8 +61,9 @@ func TestServeAndLoadtestUsage(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"serve", "--nats", "nats://127.0.0.1:4222"}, "not supported yet"},
-		{[]string{"serve", "--db", "postgres://x"}, "PostgreSQL"},
+		{[]string{"serve", "--nats", "nats://127.0.0.1:4222"}, "PostgreSQL"},
+		{[]string{"serve", "--db", "x.db", "--nats", "nats://127.0.0.1:4222"}, "postgres://"},
+		{[]string{"serve", "--nats-creds", "x.creds"}, "--nats"},
 		{[]string{"serve", "--log", "xml"}, "--log"},
 		{[]string{"serve", "extra"}, "no arguments"},
 		{[]string{"loadtest"}, "--addr"},

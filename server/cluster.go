@@ -1,0 +1,636 @@
+package server
+
+// Several nodes (docs/scaling.md). A live table has one owner node, which
+// runs its goroutine exactly as a single server does. Another node that
+// gets a request for it relays: HTTP requests about the table are sent
+// whole to the owner and answered with its answer; a WebSocket stays on
+// the node the client reached, which forwards what the client says to the
+// owner (cluster.Request) and delivers what the owner publishes for that
+// socket (cluster.Subscribe, one viewer per relayed socket). On the owner
+// the relayed socket is a conn like the others whose send publishes, so
+// that the table's code does not know the difference: the versions, acks
+// and refusals a relayed client receives are exactly those a local one
+// would, in the same order, and a gap (an update lost, a new owner) closes
+// the socket so that the client reconnects and resyncs.
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/jardin-games/jardin/cluster"
+	"github.com/jardin-games/jardin/store"
+)
+
+var (
+	// errElsewhere: another node owns the table.
+	errElsewhere = errors.New("the table is served by another node")
+	// errRetry: this node's own lease of the table is held by a table
+	// that is stopping; try again in a moment.
+	errRetry = errors.New("the table is being unloaded on this node")
+	// errNotOwner: the table's lease is no longer valid; nothing may be
+	// written.
+	errNotOwner = errors.New("this node no longer owns the table")
+	// errNotHere: a forwarded request reached a node that does not have
+	// the table (it just lost or released it).
+	errNotHere = errors.New("the table is not loaded on this node")
+)
+
+// joinCluster joins the cluster when the configuration asks for one.
+func (s *Server) joinCluster(ctx context.Context) error {
+	if s.cfg.Cluster == nil {
+		close(s.nodeReady)
+		return nil
+	}
+	cc := *s.cfg.Cluster
+	cc.OnOrphan = s.onOrphan
+	cc.OnSessionEnd = s.onSessionEnd
+	if cc.Log == nil {
+		cc.Log = s.log
+	}
+	n, err := cluster.Join(ctx, cc)
+	if err != nil {
+		return fmt.Errorf("join the cluster: %w", err)
+	}
+	s.node = n
+	close(s.nodeReady)
+	s.met.reg.MustRegister(n.Collector())
+	s.log.Info("joined the cluster", "session", n.Session())
+	return nil
+}
+
+// leaveCluster releases the remaining leases and ends the session (the
+// tables have stopped).
+func (s *Server) leaveCluster() {
+	if s.node == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := s.node.Close(ctx); err != nil {
+		s.log.Error("leave the cluster", "err", err)
+	}
+}
+
+// load loads table id on this node: on a single node from the store; in a
+// cluster only after acquiring its lease, else it names the owner.
+func (s *Server) load(ctx context.Context, id string, giveBack bool) (*table, string, error) {
+	var since time.Time
+	if giveBack {
+		since = s.lastBeat
+	}
+	if s.node == nil {
+		t, err := s.loadTable(ctx, id, since)
+		return t, "", err
+	}
+	l, err := s.node.Acquire(ctx, id, s.serveForwarded(id))
+	var held *cluster.HeldError
+	switch {
+	case errors.As(err, &held) && held.Owner == s.node.Session():
+		return nil, "", errRetry
+	case errors.As(err, &held):
+		return nil, held.Owner, nil
+	case errors.Is(err, cluster.ErrBadName):
+		return nil, "", fmt.Errorf("table %q: %w", id, store.ErrNotFound)
+	case err != nil:
+		return nil, "", err
+	}
+	if prev, seen := l.Previous(); prev != "" {
+		// Taken from a dead node: its clocks stopped when it died, which
+		// was after its last renewal and within TTL/4 of it.
+		since = seen
+		if since.IsZero() {
+			since = s.lastBeat
+		}
+		s.log.Info("table taken over", "table", id, "from", prev, "last_seen", seen)
+	}
+	t, err := s.loadTable(ctx, id, since)
+	if err != nil {
+		rctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		l.Release(rctx)
+		cancel()
+		return nil, "", err
+	}
+	t.lease = l
+	return t, "", nil
+}
+
+// release gives the table's lease up (the table has stopped), so that
+// another node may take it at once.
+func (t *table) release() {
+	if t.lease == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if err := t.lease.Release(ctx); err != nil {
+		t.srv.log.Warn("release table", "table", t.id, "err", err)
+	}
+}
+
+// onOrphan: a dead node's table is offered to this one. It is loaded: its
+// clocks, bots and deadlines need an owner; it unloads later if nothing
+// needs it.
+func (s *Server) onOrphan(id string) {
+	<-s.nodeReady
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if _, err := s.table(ctx, id, false); err != nil && !errors.Is(err, errElsewhere) && !errors.Is(err, errClosed) {
+		s.log.Error("orphaned table", "table", id, "err", err)
+	}
+}
+
+// onSessionEnd: a node left or died. The sockets this node relays to it
+// reconnect; the sockets it relayed to this node's tables are dropped. It
+// runs on the cluster's watcher: it must not block.
+func (s *Server) onSessionEnd(session string) {
+	s.mu.Lock()
+	var relays, remotes []*conn
+	for _, c := range s.relays {
+		if c.relay.owner == session || c.relay.session == session {
+			relays = append(relays, c)
+		}
+	}
+	for _, c := range s.remotes {
+		if c.remote.session == session {
+			remotes = append(remotes, c)
+		}
+	}
+	s.mu.Unlock()
+	for _, c := range relays {
+		c.fail("the table's node is gone; reconnect")
+	}
+	for _, c := range remotes {
+		s.dropRemote(c)
+	}
+}
+
+// fwdReq is a request forwarded to a table's owner.
+type fwdReq struct {
+	Op       string          `json:"op"`             // attach, msg, detach, http
+	Sock     string          `json:"sock,omitempty"` // the relayed socket's viewer id
+	Session  string          `json:"session,omitempty"`
+	Identity string          `json:"identity,omitempty"`
+	Lang     string          `json:"lang,omitempty"`
+	Seat     int             `json:"seat"`
+	Since    int             `json:"since"`
+	Msg      json.RawMessage `json:"msg,omitempty"`
+	HTTP     *fwdHTTP        `json:"http,omitempty"`
+}
+
+type fwdHTTP struct {
+	Method     string      `json:"method"`
+	URL        string      `json:"url"`
+	Host       string      `json:"host"`
+	RemoteAddr string      `json:"remoteAddr"`
+	Header     http.Header `json:"header"`
+	Body       []byte      `json:"body,omitempty"`
+}
+
+// fwdResp is the owner's answer.
+type fwdResp struct {
+	Seat   int         `json:"seat"`
+	Owner  string      `json:"owner,omitempty"`
+	Err    string      `json:"err,omitempty"` // attach refused (the seat)
+	Status int         `json:"status,omitempty"`
+	Header http.Header `json:"header,omitempty"`
+	Body   []byte      `json:"body,omitempty"`
+}
+
+// forwardedKey marks a request running on the owner for another node.
+type forwardedKey struct{}
+
+// serveForwarded is the lease's handler: what other nodes ask of table id
+// on this node, its owner. Requests come one at a time, in order.
+func (s *Server) serveForwarded(id string) cluster.Handler {
+	return func(ctx context.Context, b []byte) ([]byte, error) {
+		var req fwdReq
+		if err := json.Unmarshal(b, &req); err != nil {
+			return nil, fmt.Errorf("forwarded request: %w", err)
+		}
+		t, err := s.local(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		var resp fwdResp
+		switch req.Op {
+		case "attach":
+			err = s.attachRemote(t, req, &resp)
+		case "msg":
+			err = s.remoteMsg(t, req)
+		case "detach":
+			s.mu.Lock()
+			c := s.remotes[req.Sock]
+			s.mu.Unlock()
+			if c != nil {
+				s.dropRemote(c)
+			}
+		case "http":
+			s.serveHTTPFor(ctx, req.HTTP, &resp)
+		default:
+			err = fmt.Errorf("forwarded request: unknown op %q", req.Op)
+		}
+		if err != nil {
+			return nil, err
+		}
+		return json.Marshal(resp)
+	}
+}
+
+// local is table id if this node has it (waiting for a load under way).
+func (s *Server) local(ctx context.Context, id string) (*table, error) {
+	for {
+		s.mu.Lock()
+		t, ch := s.tables[id], s.loading[id]
+		s.mu.Unlock()
+		if t != nil {
+			return t, nil
+		}
+		if ch == nil {
+			return nil, errNotHere
+		}
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+}
+
+// remoteSock is the owner's side of a socket another node relays.
+type remoteSock struct {
+	id      string // viewer id: the subject the relaying node subscribed
+	session string // the relaying node's session
+	lease   *cluster.Lease
+}
+
+// Frames published to a relayed socket: 'm' and a server message, or 'c',
+// a close code (2 bytes) and the reason.
+const (
+	frameMsg   = 'm'
+	frameClose = 'c'
+)
+
+// send publishes b to the relaying node (on the table's goroutine). A
+// lease that ended publishes nothing: the relaying node learns of the end
+// from the cluster (the owner's session ended) and its client reconnects.
+func (r *remoteSock) send(c *conn, b []byte) {
+	select {
+	case <-c.closedCh:
+		return
+	default:
+	}
+	msg := make([]byte, 1+len(b))
+	msg[0] = frameMsg
+	copy(msg[1:], b)
+	r.lease.Publish(r.id, msg)
+}
+
+// closed tells the relaying node to close its socket, and detaches it.
+func (r *remoteSock) closed(c *conn, code websocket.StatusCode, why string) {
+	msg := make([]byte, 3, 3+len(why))
+	msg[0] = frameClose
+	binary.BigEndian.PutUint16(msg[1:], uint16(code))
+	r.lease.Publish(r.id, append(msg, why...))
+	c.srv.unlinkRemote(c)
+}
+
+// dropRemote ends a relayed socket on the owner without a word to the
+// relaying node (it asked, or it is gone).
+func (s *Server) dropRemote(c *conn) {
+	c.once.Do(func() { close(c.closedCh) })
+	s.unlinkRemote(c)
+}
+
+// unlinkRemote forgets a relayed socket and detaches it from its table.
+func (s *Server) unlinkRemote(c *conn) {
+	s.mu.Lock()
+	if s.remotes[c.remote.id] == c {
+		delete(s.remotes, c.remote.id)
+	}
+	s.mu.Unlock()
+	// Not from the table's goroutine (closeAll runs there, and its inbox
+	// may be full): detach waits its turn.
+	go c.t.post(func() { c.t.detach(c) })
+}
+
+// attachRemote seats a relayed socket at t, as serveWS does a local one.
+func (s *Server) attachRemote(t *table, req fwdReq, resp *fwdResp) error {
+	if t.lease == nil {
+		return errNotHere
+	}
+	c := &conn{srv: s, table: t.id, t: t, identity: req.Identity, lang: req.Lang, closedCh: make(chan struct{}),
+		remote: &remoteSock{id: req.Sock, session: req.Session, lease: t.lease}}
+	err := t.do(func() {
+		seat, err := t.seatFor(req.Identity, req.Seat)
+		if err != nil {
+			resp.Err = err.Error()
+			return
+		}
+		c.seat = seat
+		resp.Seat = seat
+		s.mu.Lock()
+		s.remotes[req.Sock] = c
+		s.mu.Unlock()
+		t.attach(c, req.Since)
+	})
+	if errors.Is(err, errUnloaded) {
+		return errNotHere
+	}
+	resp.Owner = s.node.Session()
+	return err
+}
+
+// remoteMsg is a client message of a relayed socket.
+func (s *Server) remoteMsg(t *table, req fwdReq) error {
+	s.mu.Lock()
+	c := s.remotes[req.Sock]
+	s.mu.Unlock()
+	if c == nil || c.t != t {
+		return errors.New("no such relayed socket")
+	}
+	m, err := decodeClient(req.Msg)
+	if err != nil {
+		return err // the relaying node decoded it: not a client's error
+	}
+	if !c.handle(m) {
+		return errNotHere
+	}
+	return nil
+}
+
+// relaySock is the relaying node's side of a socket whose table another
+// node owns.
+type relaySock struct {
+	id      string // viewer id
+	owner   string // the owner's session
+	session string // this node's session when the socket attached
+	sub     *cluster.Subscription
+}
+
+// relayWS serves a WebSocket of a table owned by another node.
+func (s *Server) relayWS(w http.ResponseWriter, r *http.Request, id, owner, identity, lang string, wantSeat, since int) {
+	ctx := r.Context()
+	var c *conn
+	for attempt := 0; ; attempt++ {
+		c = &conn{srv: s, table: id, identity: identity, lang: lang, out: make(chan []byte, s.cfg.Queue),
+			closedCh: make(chan struct{}), relay: &relaySock{id: "r" + s.newID(), owner: owner, session: s.node.Session()}}
+		cc := c
+		// Subscribe before attaching: the owner's first message (the sync)
+		// is published as it attaches.
+		sub, err := s.node.Subscribe(id, c.relay.id, func(u cluster.Update) { cc.deliver(u) })
+		if err != nil {
+			s.tableError(w, r, err)
+			return
+		}
+		c.relay.sub = sub
+		req, _ := json.Marshal(fwdReq{Op: "attach", Sock: c.relay.id, Session: c.relay.session, Identity: identity,
+			Lang: lang, Seat: wantSeat, Since: since})
+		out, err := s.node.Request(ctx, id, req)
+		var resp fwdResp
+		if err == nil {
+			err = json.Unmarshal(out, &resp)
+		}
+		if err == nil && resp.Err != "" {
+			sub.Stop()
+			s.httpError(w, r, http.StatusForbidden, resp.Err)
+			return
+		}
+		if err == nil {
+			c.seat = resp.Seat
+			c.relay.owner = resp.Owner
+			break
+		}
+		sub.Stop()
+		var remote *cluster.RemoteError
+		if attempt >= 8 || !(errors.Is(err, cluster.ErrNoOwner) || errors.As(err, &remote)) {
+			s.log.Warn("relay attach", "table", id, "err", err)
+			s.httpError(w, r, http.StatusServiceUnavailable, "the table's node did not answer; try again")
+			return
+		}
+		// The owner is leaving the table or starting it: look again.
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(time.Duration(20<<min(attempt, 4)) * time.Millisecond):
+		}
+		t, o, err := s.open(ctx, id, false)
+		if err != nil {
+			s.tableError(w, r, err)
+			return
+		}
+		if t != nil {
+			// This node took the table: serve it here.
+			s.serveWS(w, r)
+			return
+		}
+		owner = o
+	}
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		s.relayClosed(c)
+		s.httpError(w, r, http.StatusServiceUnavailable, errClosed.Error())
+		return
+	}
+	s.relays[c.relay.id] = c
+	s.mu.Unlock()
+	s.met.relayed.Inc()
+	s.met.sockets.Inc()
+	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
+	if err != nil {
+		s.log.Info("websocket refused", "table", id, "err", err)
+		s.relayClosed(c)
+		return
+	}
+	ws.SetReadLimit(int64(s.cfg.MaxFrame))
+	c.ws = ws
+	c.ctx, c.cancel = context.WithCancel(context.Background())
+	go c.reader()
+	c.writer()
+}
+
+// deliver hands an update of the owner to the relayed socket (on the
+// cluster's dispatch goroutine: never blocks).
+func (c *conn) deliver(u cluster.Update) {
+	switch {
+	case u.Gap:
+		// Something may be missing between what the client has and this:
+		// the client resyncs from the version it has.
+		c.fail("updates were lost between nodes; reconnect")
+	case len(u.Data) > 0 && u.Data[0] == frameMsg:
+		c.send(u.Data[1:])
+	case len(u.Data) >= 3 && u.Data[0] == frameClose:
+		c.closeWith(websocket.StatusCode(binary.BigEndian.Uint16(u.Data[1:])), string(u.Data[3:]))
+	}
+}
+
+// forward sends a client message of a relayed socket to the owner, and
+// waits for it to be queued there (so that the owner sees the client's
+// messages in order); false ends the reader.
+func (c *conn) forward(b []byte) bool {
+	req, _ := json.Marshal(fwdReq{Op: "msg", Sock: c.relay.id, Msg: b})
+	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
+	defer cancel()
+	if _, err := c.srv.node.Request(ctx, c.table, req); err != nil {
+		// The owner is gone, or did not answer (the message may or may
+		// not have been applied): the client reconnects, resyncs and
+		// resends with the same id, which is applied once.
+		c.fail("the table's node did not answer; reconnect")
+		return false
+	}
+	return true
+}
+
+// relayClosed ends a relayed socket: the owner forgets it.
+func (s *Server) relayClosed(c *conn) {
+	s.mu.Lock()
+	_, ok := s.relays[c.relay.id]
+	delete(s.relays, c.relay.id)
+	s.mu.Unlock()
+	if ok {
+		s.met.relayed.Dec()
+		s.met.sockets.Dec()
+	}
+	c.relay.sub.Stop()
+	go func() {
+		req, _ := json.Marshal(fwdReq{Op: "detach", Sock: c.relay.id})
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		s.node.Request(ctx, c.table, req) // an owner that is gone has forgotten it
+	}()
+}
+
+// closeRelays closes the relayed sockets (the server is stopping).
+func (s *Server) closeRelays() {
+	s.mu.Lock()
+	var cs []*conn
+	for _, c := range s.relays {
+		cs = append(cs, c)
+	}
+	s.mu.Unlock()
+	for _, c := range cs {
+		c.fail("the server is shutting down; reconnect in a moment")
+	}
+}
+
+// maxForwardedBody bounds a request body sent to another node.
+const maxForwardedBody = 1 << 20
+
+// forwardHTTP sends the HTTP requests about a table another node owns
+// (/api/tables/ID…, /t/ID, /join/ID) to that node, whole, and answers with
+// its answer. WebSockets are relayed by serveWS instead.
+func (s *Server) forwardHTTP(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		id := tablePathID(r.URL.Path)
+		if s.node == nil || id == "" || r.Context().Value(forwardedKey{}) != nil {
+			next.ServeHTTP(w, r)
+			return
+		}
+		var body []byte
+		for attempt := 0; ; attempt++ {
+			t, _, err := s.open(r.Context(), id, false)
+			if err != nil || t != nil {
+				// Here (or an error the handler reports as usual).
+				if body != nil {
+					r.Body = io.NopCloser(bytes.NewReader(body))
+				}
+				next.ServeHTTP(w, r)
+				return
+			}
+			if body == nil {
+				body, err = io.ReadAll(io.LimitReader(r.Body, maxForwardedBody))
+				if err != nil {
+					s.httpError(w, r, http.StatusBadRequest, "request body: "+err.Error())
+					return
+				}
+			}
+			req, _ := json.Marshal(fwdReq{Op: "http", HTTP: &fwdHTTP{Method: r.Method, URL: r.URL.RequestURI(), Host: r.Host,
+				RemoteAddr: r.RemoteAddr, Header: r.Header, Body: body}})
+			out, err := s.node.Request(r.Context(), id, req)
+			var resp fwdResp
+			if err == nil {
+				err = json.Unmarshal(out, &resp)
+			}
+			if err == nil {
+				for k, v := range resp.Header {
+					w.Header()[k] = v
+				}
+				w.WriteHeader(resp.Status)
+				w.Write(resp.Body)
+				return
+			}
+			var remote *cluster.RemoteError
+			if attempt >= 8 || !(errors.Is(err, cluster.ErrNoOwner) || errors.As(err, &remote)) {
+				s.log.Warn("forward request", "table", id, "err", err)
+				s.httpError(w, r, http.StatusServiceUnavailable, "the table's node did not answer; try again")
+				return
+			}
+			select {
+			case <-r.Context().Done():
+				return
+			case <-time.After(time.Duration(20<<min(attempt, 4)) * time.Millisecond):
+			}
+		}
+	})
+}
+
+// tablePathID is the table id of the paths about one table ("" for others).
+func tablePathID(path string) string {
+	for _, p := range []string{"/api/tables/", "/t/", "/join/"} {
+		if rest, ok := strings.CutPrefix(path, p); ok {
+			id, _, _ := strings.Cut(rest, "/")
+			return id
+		}
+	}
+	return ""
+}
+
+// serveHTTPFor runs a request forwarded by another node through this
+// node's handler.
+func (s *Server) serveHTTPFor(ctx context.Context, f *fwdHTTP, resp *fwdResp) {
+	if f == nil {
+		resp.Status = http.StatusBadRequest
+		return
+	}
+	ctx = context.WithValue(ctx, forwardedKey{}, true)
+	r, err := http.NewRequestWithContext(ctx, f.Method, f.URL, bytes.NewReader(f.Body))
+	if err != nil {
+		resp.Status, resp.Body = http.StatusBadRequest, []byte(err.Error())
+		return
+	}
+	r.Header, r.Host, r.RemoteAddr = f.Header, f.Host, f.RemoteAddr
+	rec := &recorder{h: http.Header{}}
+	s.handler.ServeHTTP(rec, r)
+	if rec.status == 0 {
+		rec.status = http.StatusOK
+	}
+	resp.Status, resp.Header, resp.Body = rec.status, rec.h, rec.body.Bytes()
+}
+
+// recorder is an http.ResponseWriter that keeps the answer.
+type recorder struct {
+	h      http.Header
+	status int
+	body   bytes.Buffer
+}
+
+func (r *recorder) Header() http.Header { return r.h }
+func (r *recorder) WriteHeader(code int) {
+	if r.status == 0 {
+		r.status = code
+	}
+}
+func (r *recorder) Write(b []byte) (int, error) {
+	r.WriteHeader(http.StatusOK)
+	return r.body.Write(b)
+}

@@ -1,0 +1,194 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"net"
+	"net/http/httptest"
+	"os"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/jardin-games/jardin/cluster"
+	"github.com/jardin-games/jardin/games"
+	"github.com/jardin-games/jardin/internal/natstest"
+	"github.com/jardin-games/jardin/internal/pgtest"
+	"github.com/jardin-games/jardin/store/postgres"
+	"github.com/jardin-games/jardin/web"
+)
+
+// lazyPG is the throwaway PostgreSQL of this package's cluster tests,
+// started by the first test that asks (most of the package needs none).
+type lazyPG struct {
+	once sync.Once
+	srv  *pgtest.Server
+}
+
+func (l *lazyPG) dsn(t testing.TB) string {
+	t.Helper()
+	l.once.Do(func() {
+		s, err := pgtest.Start()
+		if err != nil {
+			if os.Getenv(pgtest.RequireEnv) == "1" {
+				t.Fatalf("pgtest: %v", err)
+			}
+			return
+		}
+		l.srv = s
+	})
+	if l.srv == nil {
+		t.Skip("skipped: PostgreSQL is not installed; set " + pgtest.RequireEnv + "=1 to make this a failure")
+	}
+	return l.srv.DB(t)
+}
+
+func (l *lazyPG) stop() {
+	if l.srv != nil {
+		l.srv.Stop()
+	}
+}
+
+// pg is stopped by TestMain.
+var pg lazyPG
+
+// node is an in-process cluster node: a server on PostgreSQL and NATS.
+type node struct {
+	*Server
+	URL  string
+	http *httptest.Server
+	db   *postgres.DB
+}
+
+func startNode(t testing.TB, dsn, natsURL, name string) *node {
+	t.Helper()
+	db, err := postgres.Open(context.Background(), dsn, postgres.Options{MaxConns: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	nc := natstest.Connect(t, natsURL)
+	cfg := Config{Log: quietLog(), Rate: 10000, Burst: 10000, Queue: 4096,
+		Cluster: &cluster.Config{Conn: nc, Name: name, TTL: time.Second, Memory: true, RequestTimeout: 2 * time.Second}}
+	srv := New(cfg, db, games.Registry(), web.Assets())
+	if err := srv.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewUnstartedServer(srv.Handler())
+	hs.Listener.Close()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs.Listener = l
+	hs.Start()
+	srv.cfg.BaseURL = hs.URL
+	n := &node{Server: srv, URL: hs.URL, http: hs, db: db}
+	t.Cleanup(func() {
+		hs.CloseClientConnections()
+		hs.Close()
+		srv.Close()
+		db.Close()
+	})
+	return n
+}
+
+// versionCheck follows the sync and update messages of one socket: every
+// update must continue exactly where the client is (its "from" is the
+// version the client has), so that no move is seen twice, skipped or out
+// of order.
+type versionCheck struct {
+	v       int
+	synced  bool
+	updates int
+	bad     []string
+}
+
+func (vc *versionCheck) see(m map[string]json.RawMessage) {
+	switch str(m, "t") {
+	case outSync:
+		v := num(m, "v")
+		if vc.synced && v < vc.v {
+			vc.bad = append(vc.bad, fmt.Sprintf("sync at version %d after %d", v, vc.v))
+		}
+		vc.v, vc.synced = v, true
+	case outUpdate:
+		v, from := num(m, "v"), num(m, "from")
+		switch {
+		case !vc.synced:
+			vc.bad = append(vc.bad, fmt.Sprintf("update %d before any sync", v))
+		case from != vc.v || v <= vc.v:
+			vc.bad = append(vc.bad, fmt.Sprintf("update from %d to %d at version %d", from, v, vc.v))
+		}
+		vc.v = v
+		vc.updates++
+	}
+}
+
+// Two nodes: the table lives on A (Ann's socket took it); Bob joins, plays
+// and fetches the record through B. Bob's moves are forwarded and
+// acknowledged, Ann's socket on A sees them, and both sockets see every
+// version once, in order.
+func TestClusterForwarding(t *testing.T) {
+	dsn := pg.dsn(t)
+	url := natstest.Start(t).ClientURL()
+	a, b := startNode(t, dsn, url, "a"), startNode(t, dsn, url, "b")
+	ann, bob := newClient(t, a.URL, "Ann"), newClient(t, b.URL, "Bob")
+	no := false
+	tb := ann.create(createReq{Game: "english-gardens", Seats: []string{"me", "open"}, Undo: &no})
+	sa := ann.dial(tb.ID, "")
+	sa.next(outSync)
+	if a.node.Stats().Leases != 1 {
+		t.Fatalf("node a owns %d tables, want 1", a.node.Stats().Leases)
+	}
+	if seat := bob.join(tb.ID, tb.Invite); seat != 1 { // forwarded to a
+		t.Fatalf("Bob got seat %d", seat)
+	}
+	sb := bob.dial(tb.ID, "") // relayed by b
+	if b.node.Stats().Leases != 0 {
+		t.Fatalf("node b took the table")
+	}
+	checks := []*versionCheck{{}, {}}
+	acks := make([]int, 2)
+	var wg sync.WaitGroup
+	errs := make([]error, 2)
+	for i, s := range []*sock{sa, sb} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = s.play(i, rand.New(rand.NewPCG(uint64(i), 16)), func(m map[string]json.RawMessage) {
+				checks[i].see(m)
+				if str(m, "t") == outAck {
+					acks[i]++
+				}
+			})
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("seat %d: %v", i, err)
+		}
+	}
+	for i, vc := range checks {
+		for _, bad := range vc.bad {
+			t.Errorf("seat %d: %s", i, bad)
+		}
+		if acks[i] == 0 {
+			t.Errorf("seat %d: no move acknowledged", i)
+		}
+	}
+	if sa.v != sb.v || checks[0].v != sa.v {
+		t.Errorf("versions at the end: %d and %d", sa.v, sb.v)
+	}
+	var rec string
+	if code := bob.call("GET", "/api/tables/"+tb.ID+"/record", nil, &rec); code != 200 {
+		t.Fatalf("record through b: %d %s", code, rec)
+	}
+	checkRecord(t, rec, sa.v)
+	if st := b.node.Stats(); st.Forwarded == 0 || st.Delivered == 0 {
+		t.Errorf("node b forwarded %d requests and received %d updates", st.Forwarded, st.Delivered)
+	}
+	t.Logf("%d versions, seat 1's %d moves forwarded from b to a; a served %d requests", sa.v, acks[1], a.node.Stats().Served)
+}
