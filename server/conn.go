@@ -27,7 +27,7 @@ type conn struct {
 	srv      *Server
 	table    string // the table's id
 	t        *table // nil on a relaying node
-	seat     int // -1: spectator
+	seat     int    // -1: spectator
 	identity string
 	lang     string
 	out      chan []byte

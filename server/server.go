@@ -149,7 +149,7 @@ type Server struct {
 	pool     *botPool
 	met      *metrics
 	notify   *notifier
-	nodeID   string // this server's name in the heartbeats
+	nodeID   string    // this server's name in the heartbeats
 	lastBeat time.Time // the last heartbeat before this server started
 	quit     chan struct{}
 	bg       sync.WaitGroup
