@@ -456,7 +456,7 @@ func (s *Server) relayWS(w http.ResponseWriter, r *http.Request, id, owner, iden
 	c.ws = ws
 	c.ctx, c.cancel = context.WithCancel(context.Background())
 	go c.reader()
-	c.writer()
+	go c.writer()
 }
 
 // deliver hands an update of the owner to the relayed socket (on the
