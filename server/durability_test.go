@@ -24,6 +24,10 @@ import (
 // with JARDIN_TEST_CHILD_DB set it serves that database on a loopback port
 // (printed on stdout) until it is killed.
 func TestMain(m *testing.M) {
+	if dsn := os.Getenv(envChildPG); dsn != "" {
+		serveClusterChild(dsn, os.Getenv(envChildNATS), os.Getenv(envChildName))
+		return
+	}
 	if db := os.Getenv("JARDIN_TEST_CHILD_DB"); db != "" {
 		serveChild(db)
 		return

@@ -30,7 +30,7 @@ import (
 func cmdLoadtest(e *env, args []string) error {
 	gcForLoad()
 	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
-	addr := fs.String("addr", "", "server URL, e.g. http://127.0.0.1:8080 (loopback only)")
+	addr := fs.String("addr", "", "server URL, e.g. http://127.0.0.1:8080 (loopback only); several nodes of a cluster: URL1,URL2,… (each table's seats spread over them)")
 	tables := fs.Int("tables", 100, "tables played at once")
 	seconds := fs.Float64("seconds", 30, "measured duration")
 	gameID := fs.String("game", "schlossgarten", "game played")
@@ -41,31 +41,35 @@ func cmdLoadtest(e *env, args []string) error {
 	if _, err := parse(fs, args, 0, 0, "no arguments"); err != nil {
 		return err
 	}
-	u, err := url.Parse(*addr)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return usagef("--addr: want the server's URL, e.g. http://127.0.0.1:8080")
-	}
-	if h := u.Hostname(); h != "localhost" && !strings.HasPrefix(h, "127.") && h != "::1" {
-		return usagef("--addr: a load test only targets this machine (127.0.0.1, localhost or ::1)")
+	var bases []string
+	for _, a := range strings.Split(*addr, ",") {
+		u, err := url.Parse(strings.TrimSpace(a))
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return usagef("--addr: want the server's URL, e.g. http://127.0.0.1:8080")
+		}
+		if h := u.Hostname(); h != "localhost" && !strings.HasPrefix(h, "127.") && h != "::1" {
+			return usagef("--addr: a load test only targets this machine (127.0.0.1, localhost or ::1)")
+		}
+		bases = append(bases, strings.TrimSuffix(strings.TrimSpace(a), "/"))
 	}
 	if *tables < 1 || *seconds <= 0 || *players < 1 || *jobs < 1 || *rate < 0 {
 		return usagef("--tables, --seconds, --players and --setup-jobs must be positive")
 	}
-	lt := &loadtest{base: strings.TrimSuffix(*addr, "/"), game: *gameID, players: *players,
+	lt := &loadtest{bases: bases, game: *gameID, players: *players,
 		http: &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: *jobs}}}
 	if *rate > 0 {
 		lt.think = time.Duration(float64(*tables) / *rate * float64(time.Second))
 	}
 	ctx := e.ctx
 	t0 := time.Now()
-	fmt.Fprintf(e.stderr, "loadtest: setting up %d tables of %d seats on %s…\n", *tables, *players, lt.base)
+	fmt.Fprintf(e.stderr, "loadtest: setting up %d tables of %d seats on %s…\n", *tables, *players, strings.Join(lt.bases, ", "))
 	if err := lt.setup(ctx, *tables, *jobs); err != nil {
 		lt.closeAll()
 		return err
 	}
 	setup := time.Since(t0)
 	fmt.Fprintf(e.stderr, "loadtest: %d sockets open in %.1fs; playing for %gs…\n", lt.sockets.Load(), setup.Seconds(), *seconds)
-	cpu0, self0 := lt.serverCPU(), selfCPU()
+	before, self0 := lt.scrape(), selfCPU()
 	lt.start.Store(time.Now().UnixNano())
 	for _, tb := range lt.tables {
 		for _, st := range tb.seats {
@@ -81,8 +85,22 @@ func cmdLoadtest(e *env, args []string) error {
 	time.Sleep(500 * time.Millisecond) // let the last answers arrive
 	rep := lt.report(elapsed, setup)
 	rep.Command = "jardin loadtest " + strings.Join(args, " ")
-	rep.ServerRSSMB = lt.serverRSS()
-	rep.ServerCPUSeconds = lt.serverCPU() - cpu0
+	after := lt.scrape()
+	for i, b := range lt.bases {
+		n := ltNode{URL: b, RSSMB: after[i]["process_resident_memory_bytes"] / (1 << 20),
+			CPUSeconds: after[i]["process_cpu_seconds_total"] - before[i]["process_cpu_seconds_total"],
+			Tables: after[i]["jardin_live_tables"], Sockets: after[i]["jardin_sockets"], Relayed: after[i]["jardin_relayed_sockets"]}
+		per := func(name string) float64 { return (after[i][name] - before[i][name]) / elapsed.Seconds() }
+		n.MovesPerSec = per("jardin_moves_total")
+		n.WritesPerSec, n.CommitsPerSec = per("jardin_commit_batch_writes_sum"), per("jardin_commit_batch_writes_count")
+		// A forwarded request and its reply are two NATS messages; an
+		// update is one, counted on the publisher and on the subscriber.
+		n.NATSOutPerSec = 2*per("jardin_cluster_forwarded_total") + per("jardin_cluster_published_total")
+		n.NATSInPerSec = per("jardin_cluster_served_total") + per("jardin_cluster_delivered_total")
+		rep.Nodes = append(rep.Nodes, n)
+		rep.ServerRSSMB += n.RSSMB
+		rep.ServerCPUSeconds += n.CPUSeconds
+	}
 	rep.LoadCPUSeconds = selfCPU() - self0
 	if rep.Acked > 0 {
 		rep.ServerCPUPerMoveMs = rep.ServerCPUSeconds * 1000 / float64(rep.Acked)
@@ -102,7 +120,7 @@ func cmdLoadtest(e *env, args []string) error {
 }
 
 type loadtest struct {
-	base    string
+	bases   []string // the nodes: seat s of table i connects to bases[(i+s)%len]
 	game    string
 	players int
 	think   time.Duration
@@ -132,6 +150,7 @@ type ltTable struct {
 
 type ltSeat struct {
 	tb    *ltTable
+	base  string // the node this seat talks to
 	seat  int
 	token string
 	ws    *websocket.Conn
@@ -144,9 +163,9 @@ type ltSeat struct {
 	timer *time.Timer
 }
 
-func (lt *loadtest) post(ctx context.Context, path, token string, body, out any) error {
+func (lt *loadtest) post(ctx context.Context, base, path, token string, body, out any) error {
 	b, _ := json.Marshal(body)
-	req, err := http.NewRequestWithContext(ctx, "POST", lt.base+path, bytes.NewReader(b))
+	req, err := http.NewRequestWithContext(ctx, "POST", base+path, bytes.NewReader(b))
 	if err != nil {
 		return err
 	}
@@ -216,23 +235,24 @@ func (lt *loadtest) setupTable(ctx context.Context, i int) error {
 	tb := &ltTable{lt: lt, sent: map[int]time.Time{}, got: map[int]int{}}
 	for s := 0; s < lt.players; s++ {
 		var me struct{ Token string }
-		if err := lt.post(ctx, "/api/me", "", map[string]string{"name": fmt.Sprintf("load%d-%d", i, s)}, &me); err != nil {
+		base := lt.bases[(i+s)%len(lt.bases)]
+		if err := lt.post(ctx, base, "/api/me", "", map[string]string{"name": fmt.Sprintf("load%d-%d", i, s)}, &me); err != nil {
 			return err
 		}
-		tb.seats = append(tb.seats, &ltSeat{tb: tb, seat: s, token: me.Token, rng: rand.New(rand.NewPCG(uint64(i), uint64(s)))})
+		tb.seats = append(tb.seats, &ltSeat{tb: tb, base: base, seat: s, token: me.Token, rng: rand.New(rand.NewPCG(uint64(i), uint64(s)))})
 	}
 	seats := []string{"me"}
 	for s := 1; s < lt.players; s++ {
 		seats = append(seats, "open")
 	}
 	var created struct{ ID, Invite string }
-	if err := lt.post(ctx, "/api/tables", tb.seats[0].token, map[string]any{"game": lt.game, "seats": seats,
+	if err := lt.post(ctx, tb.seats[0].base, "/api/tables", tb.seats[0].token, map[string]any{"game": lt.game, "seats": seats,
 		"undo": false}, &created); err != nil {
 		return err
 	}
 	tb.id = created.ID
 	for s := 1; s < lt.players; s++ {
-		if err := lt.post(ctx, "/api/tables/"+tb.id+"/join", tb.seats[s].token,
+		if err := lt.post(ctx, tb.seats[s].base, "/api/tables/"+tb.id+"/join", tb.seats[s].token,
 			map[string]any{"invite": created.Invite, "seat": s}, nil); err != nil {
 			return err
 		}
@@ -250,7 +270,7 @@ func (lt *loadtest) setupTable(ctx context.Context, i int) error {
 
 func (st *ltSeat) dial(ctx context.Context) error {
 	lt := st.tb.lt
-	u := "ws" + strings.TrimPrefix(lt.base, "http") + "/ws/tables/" + st.tb.id + "?seat=" + strconv.Itoa(st.seat)
+	u := "ws" + strings.TrimPrefix(st.base, "http") + "/ws/tables/" + st.tb.id + "?seat=" + strconv.Itoa(st.seat)
 	h := http.Header{"Authorization": {"Bearer " + st.token}}
 	dctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
@@ -461,7 +481,7 @@ func (tb *ltTable) onUpdate(v int, now time.Time) {
 // but not there is lost.
 func (lt *loadtest) checkVersions(rep *ltReport) {
 	for _, tb := range lt.tables {
-		req, _ := http.NewRequest("GET", lt.base+"/api/tables/"+tb.id, nil)
+		req, _ := http.NewRequest("GET", tb.seats[0].base+"/api/tables/"+tb.id, nil)
 		resp, err := lt.http.Do(req)
 		if err != nil {
 			rep.Errors++
@@ -485,28 +505,43 @@ func (lt *loadtest) checkVersions(rep *ltReport) {
 	}
 }
 
-// serverRSS reads the server's resident memory from /metrics, in MiB.
-func (lt *loadtest) serverRSS() float64 {
-	return lt.metric("process_resident_memory_bytes") / (1 << 20)
+// scrape reads each node's /metrics: the series without labels, by name
+// (process CPU and memory, jardin_*).
+func (lt *loadtest) scrape() []map[string]float64 {
+	out := make([]map[string]float64, len(lt.bases))
+	for i, b := range lt.bases {
+		out[i] = map[string]float64{}
+		resp, err := lt.http.Get(b + "/metrics")
+		if err != nil {
+			continue
+		}
+		sc := bufio.NewScanner(resp.Body)
+		for sc.Scan() {
+			name, v, ok := strings.Cut(sc.Text(), " ")
+			if !ok || strings.HasPrefix(name, "#") || strings.Contains(name, "{") {
+				continue
+			}
+			f, _ := strconv.ParseFloat(v, 64)
+			out[i][name] = f
+		}
+		resp.Body.Close()
+	}
+	return out
 }
 
-// serverCPU reads the CPU time the server process has used, in seconds.
-func (lt *loadtest) serverCPU() float64 { return lt.metric("process_cpu_seconds_total") }
-
-func (lt *loadtest) metric(name string) float64 {
-	resp, err := lt.http.Get(lt.base + "/metrics")
-	if err != nil {
-		return 0
-	}
-	defer resp.Body.Close()
-	sc := bufio.NewScanner(resp.Body)
-	for sc.Scan() {
-		if v, ok := strings.CutPrefix(sc.Text(), name+" "); ok {
-			f, _ := strconv.ParseFloat(v, 64)
-			return f
-		}
-	}
-	return 0
+// ltNode is what one node's /metrics said of the run.
+type ltNode struct {
+	URL           string  `json:"url"`
+	RSSMB         float64 `json:"rssMB"`
+	CPUSeconds    float64 `json:"cpuSeconds"`
+	Tables        float64 `json:"liveTables"`
+	Sockets       float64 `json:"sockets"`
+	Relayed       float64 `json:"relayedSockets"`
+	MovesPerSec   float64 `json:"movesPerSecond"` // moves stored by this node (as the tables' owner)
+	WritesPerSec  float64 `json:"dbWritesPerSecond"`
+	CommitsPerSec float64 `json:"dbTransactionsPerSecond"`
+	NATSOutPerSec float64 `json:"natsOutPerSecond"`
+	NATSInPerSec  float64 `json:"natsInPerSecond"`
 }
 
 // selfCPU is the CPU time this process has used, in seconds.
@@ -548,6 +583,8 @@ type ltReport struct {
 	ServerCPUSeconds   float64 `json:"serverCpuSeconds"`
 	ServerCPUPerMoveMs float64 `json:"serverCpuPerMoveMs"`
 	LoadCPUSeconds     float64 `json:"loadgenCpuSeconds"`
+	// Nodes: per server (RSS and CPU above are their sums).
+	Nodes []ltNode `json:"nodes,omitempty"`
 }
 
 func pct(d []time.Duration, p float64) float64 {
@@ -581,4 +618,10 @@ func (r ltReport) print(w io.Writer) {
 		r.Lost, r.Unseen, r.Duplicated, r.Resyncs, r.Refused, r.Leaks, r.Errors, r.GamesOver)
 	fmt.Fprintf(w, "server RSS %.0f MB; CPU while playing: server %.1f s (%.2f ms a move), load generator %.1f s\n",
 		r.ServerRSSMB, r.ServerCPUSeconds, r.ServerCPUPerMoveMs, r.LoadCPUSeconds)
+	if len(r.Nodes) > 1 {
+		for _, n := range r.Nodes {
+			fmt.Fprintf(w, "node %s: %.0f tables, %.0f sockets (%.0f relayed), %.0f moves/s, %.0f DB writes/s in %.0f transactions/s, NATS %.0f msgs/s out %.0f in, CPU %.1f s, RSS %.0f MB\n",
+				n.URL, n.Tables, n.Sockets, n.Relayed, n.MovesPerSec, n.WritesPerSec, n.CommitsPerSec, n.NATSOutPerSec, n.NATSInPerSec, n.CPUSeconds, n.RSSMB)
+		}
+	}
 }

@@ -32,7 +32,9 @@ func TestServeAndLoadtest(t *testing.T) {
 		t.Fatalf("serve said %q (%v); stderr %s", line, err, serveErr.String())
 	}
 	go io.Copy(io.Discard, pr)
-	code, out, errs := term{}.run(t, "", "loadtest", "--addr", "http://"+addr, "--tables", "3", "--seconds", "1",
+	// The same server twice: the seats spread over "two nodes" (docs/scaling.md
+	// runs it against two real ones).
+	code, out, errs := term{}.run(t, "", "loadtest", "--addr", "http://"+addr+",http://"+addr, "--tables", "3", "--seconds", "1",
 		"--rate", "60", "--game", "english-gardens", "--json")
 	if code != 0 {
 		t.Fatalf("loadtest: %d %s %s", code, out, errs)
@@ -42,7 +44,7 @@ func TestServeAndLoadtest(t *testing.T) {
 		t.Fatalf("loadtest --json: %v in %s", err, out)
 	}
 	if rep.Tables != 3 || rep.Sockets != 12 || rep.Acked == 0 || rep.Lost != 0 || rep.Duplicated != 0 || rep.Leaks != 0 ||
-		rep.AckP50ms <= 0 || rep.ServerRSSMB <= 0 {
+		rep.AckP50ms <= 0 || rep.ServerRSSMB <= 0 || len(rep.Nodes) != 2 || rep.Nodes[0].Sockets != 12 {
 		t.Errorf("report %+v", rep)
 	}
 	cancel()
