@@ -52,6 +52,22 @@ type compText struct {
 	Help string `json:"help,omitempty"`
 }
 
+// namesIn is the seats' names for event texts in lang: a bot seat still
+// named by default after its kind ("greedy bot") is named in lang ("robot
+// greedy" in French); people's names are theirs.
+func (t *table) namesIn(lang string) []string {
+	out := t.names()
+	if lang != "fr" {
+		return out
+	}
+	for i, s := range t.meta.Seats {
+		if s.Kind == "bot" && s.Name == s.Bot+" bot" {
+			out[i] = "robot " + s.Bot
+		}
+	}
+	return out
+}
+
 // textsOf is the catalogue's components named in lang, by id.
 func textsOf(cat *engine.Catalog, lang string) map[string]compText {
 	if cat == nil {
@@ -77,7 +93,7 @@ func (s *Server) apiReplay(w http.ResponseWriter, r *http.Request) {
 		if status = t.meta.Status; status != store.StatusOver {
 			return
 		}
-		names = t.names()
+		names = t.namesIn(lang)
 		rec, rerr = t.recordOf()
 	})
 	if err != nil {

@@ -834,7 +834,7 @@ func (t *table) legal(seat int) []engine.MoveDesc {
 func (t *table) events(seat int, lang string, since int) []eventOut {
 	var out []eventOut
 	cat := t.game.Texts()
-	names := t.names()
+	names := t.namesIn(lang)
 	for _, it := range t.recent {
 		if it.v <= since {
 			continue

@@ -117,6 +117,11 @@ function safeStorage(k: string): string | null {
   }
 }
 
+/** botName names a bot seat by its kind: "greedy bot", "robot greedy" (as the server's event texts do). */
+export function botName(lang: Lang, kind: string | undefined): string {
+  return lang === "fr" ? `robot ${kind ?? ""}`.trim() : `${kind ?? ""} bot`.trim();
+}
+
 /** t returns word w in lang, with {0}, {1}… replaced by args. */
 export function t(lang: Lang, w: Word, ...args: (string | number)[]): string {
   const s: string = words[w][lang === "fr" ? 1 : 0];

@@ -5,7 +5,7 @@
 // tables to join or watch. It speaks the JSON API of docs/server.md.
 
 import { clear, h } from "./dom";
-import { type Lang, t, type Word } from "./i18n";
+import { botName, type Lang, t, type Word } from "./i18n";
 
 interface GameInfo {
   id: string;
@@ -22,7 +22,7 @@ interface TableRow {
   players: number;
   status: string;
   clock: { mode: string };
-  seats: { name?: string; kind: string }[];
+  seats: { name?: string; kind: string; bot?: string }[];
 }
 
 const SEAT_KINDS = ["open", "random", "greedy", "ismcts:easy", "ismcts:medium", "ismcts:hard", "ismcts:expert"];
@@ -151,7 +151,7 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
   const statuses: Record<string, Word> = { open: "status_open", live: "status_live", over: "status_over", aborted: "status_aborted" };
   const statusOf = (s: string) => (statuses[s] ? t(lang, statuses[s]) : s);
   const clockOf = (m: string) => (m === "realtime" ? t(lang, "realtime") : m === "async" ? t(lang, "async") : t(lang, "noClock"));
-  const seatNames = (r: TableRow) => r.seats.map((s) => s.name || (s.kind === "open" ? "—" : s.kind)).join(", ");
+  const seatNames = (r: TableRow) => r.seats.map((s) => (s.kind === "bot" && (!s.name || s.name === `${s.bot} bot`) ? botName(lang, s.bot) : s.name || (s.kind === "open" ? "—" : s.kind))).join(", ");
   if (me) {
     try {
       const mine = await api<TableRow[]>("/api/tables?mine=1");

@@ -18,7 +18,7 @@ export interface Category {
 export interface Result {
   final: boolean;
   categories: Category[];
-  players: { points: number[]; total: number; rank: number; rating?: string }[];
+  players: { points: number[]; total: number; rank: number; rating?: string; ratingFr?: string }[];
 }
 
 /** Everything the page needs to draw one seat's sight of a table. */
@@ -377,7 +377,8 @@ export class TableView {
     const rows = r.categories.map((c, k) => h("tr", {}, h("th", { scope: "row" }, L === "fr" ? c.fr || c.en : c.en), ...r.players.map((p) => h("td", {}, String(p.points[k] ?? "")))));
     const total = h("tr", { class: "total" }, h("th", { scope: "row" }, t(L, "total")), ...r.players.map((p) => h("td", {}, String(p.total))));
     const rank = h("tr", {}, h("th", { scope: "row" }, t(L, "rank")), ...r.players.map((p) => h("td", {}, String(p.rank))));
-    const extra = r.players.some((p) => p.rating) ? [h("tr", {}, h("th", { scope: "row" }, t(L, "rating")), ...r.players.map((p) => h("td", {}, p.rating ?? "")))] : [];
+    const rating = (p: Result["players"][number]) => (L === "fr" ? p.ratingFr || p.rating : p.rating) ?? "";
+    const extra = r.players.some((p) => p.rating) ? [h("tr", {}, h("th", { scope: "row" }, t(L, "rating")), ...r.players.map((p) => h("td", {}, rating(p))))] : [];
     this.els.pad.append(h("h2", {}, t(L, "scorePad")), h("table", { class: "scorepad" }, h("thead", {}, head), h("tbody", {}, ...rows, total, rank, ...extra)));
     if (d.replay) this.els.pad.append(h("p", {}, h("a", { href: d.replay, class: "replay button" }, t(L, "replay"))));
   }

@@ -3,7 +3,7 @@
 // in step with the table's WebSocket.
 
 import { clear, h } from "./dom";
-import { type Lang, t } from "./i18n";
+import { botName, type Lang, t } from "./i18n";
 import { type EventOut, type ServerMsg, type SeatInfo, TableSocket } from "./net";
 import { type TableData, TableView } from "./table";
 
@@ -150,14 +150,15 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
   }
 
   function names(): string[] {
-    return seats.map((s, i) => s.name || (s.kind === "bot" ? `${t(lang, "bot")} ${s.bot ?? ""}` : `${t(lang, "seat")} ${i + 1}`));
+    // a bot named after its kind is named in the page's language
+    return seats.map((s, i) => (s.kind === "bot" && (!s.name || s.name === `${s.bot} bot`) ? botName(lang, s.bot) : s.name || `${t(lang, "seat")} ${i + 1}`));
   }
 
   function drawSeats(): void {
     clear(seatList);
     const m = last;
     seats.forEach((s, i) => {
-      const who = s.kind === "bot" ? `${t(lang, "bot")} ${s.bot ?? ""}` : s.kind === "open" ? t(lang, "open") : s.name;
+      const who = s.kind === "open" ? t(lang, "open") : names()[i];
       let clock = m?.clocks?.remaining?.[i];
       if (clock !== undefined && m?.clocks?.running === i && m.clocks.deadline) clock = m.clocks.deadline - Date.now();
       seatList.append(

@@ -49,7 +49,7 @@ export function drawHangingGardens(v: any, ctx: Ctx): SVGSVGElement {
     // gardeners above the column
     (v.gardeners[c] as number[]).forEach((p, k) => {
       const h = hue(seatColour(p));
-      kids.push(g({ role: "img", "aria-label": tr(ctx, `gardener of ${seatName(ctx, p)}`, `jardinier de ${seatName(ctx, p)}`) }, el("circle", { cx: mx + c * (CW + 8) + 14 + k * 18, cy: my + 4 * (CH + 6) + 10, r: 8, fill: h.fill, stroke: "#222" }), mark(h.mark, mx + c * (CW + 8) + 14 + k * 18, my + 4 * (CH + 6) + 10, 4, h.ink)));
+      kids.push(g({ role: "img", "aria-label": p < 0 ? tr(ctx, "the automa's gardener", "jardinier de l'automa") : tr(ctx, `gardener of ${seatName(ctx, p)}`, `jardinier de ${seatName(ctx, p)}`) }, el("circle", { cx: mx + c * (CW + 8) + 14 + k * 18, cy: my + 4 * (CH + 6) + 10, r: 8, fill: h.fill, stroke: "#222" }), mark(h.mark, mx + c * (CW + 8) + 14 + k * 18, my + 4 * (CH + 6) + 10, 4, h.ink)));
     });
   }
   for (let r = 0; r < 4; r++) kids.push(text(24, my + (3 - r) * (CH + 6) + CH / 2, `${v.row_costs[r]}◉`, { "font-size": 11, fill: "#7a5a00" }));
@@ -65,7 +65,7 @@ export function drawHangingGardens(v: any, ctx: Ctx): SVGSVGElement {
   (v.objectives as any[]).forEach((o, i) => {
     const y = my + i * (CH + 8);
     const parts: SVGElement[] = cardFace(ctx, o.id, x, y, CW + 60, CH);
-    parts.push(text(x + CW + 30, y + CH - 10, `${o.required}× ${o.item} → ${o.high}/${o.low}`, { "font-size": 10 }));
+    parts.push(text(x + CW + 30, y + CH - 10, `${o.required}× ${itemWord(ctx, o.item)} → ${o.high}/${o.low}`, { "font-size": 10 }));
     (o.markers as number[]).forEach((p, k) => {
       const h = hue(seatColour(p));
       parts.push(el("rect", { x: x + CW + 64 + k * 14, y: y + 4, width: 11, height: 11, fill: h.fill, stroke: "#222" }));
@@ -114,7 +114,8 @@ export function drawHangingGardens(v: any, ctx: Ctx): SVGSVGElement {
         parts.push(target(p === ctx.seat ? pos : `${p}:${pos}`, label, card ? ctx.comp(card)?.help : undefined, ...(card ? cardFace(ctx, card, cx, cy) : [rect(cx, cy, CW, CH, { fill: "#f2efe6", stroke: "#c9bfa6", "stroke-dasharray": "4 3" }), text(cx + CW / 2, cy + CH / 2, pos, { fill: "#aaa", "font-size": 11 })]), enh ? g({}, rect(cx + CW - 22, cy + CH - 18, 20, 16, { fill: "#f2e6a0", stroke: "#7a6a00" }), text(cx + CW - 12, cy + CH - 10, "★", { "font-size": 10 })) : null));
       }
     });
-    parts.push(el("text", { x: px + 12, y: py + PH - 12, class: "small" }, tr(ctx, `gold ${pl.gold} · tools ${pl.tools} · irrigation ${pl.irrigation} · gardeners ${pl.gardeners}`, `or ${pl.gold} · outils ${pl.tools} · irrigation ${pl.irrigation} · jardiniers ${pl.gardeners}`)));
+    const irrig = ctx.comp(pl.irrigation)?.name ?? pl.irrigation; // the irrigation card, named by the catalogue
+    parts.push(el("text", { x: px + 12, y: py + PH - 12, class: "small" }, tr(ctx, `gold ${pl.gold} · tools ${pl.tools} · irrigation ${irrig} · gardeners ${pl.gardeners}`, `or ${pl.gold} · outils ${pl.tools} · irrigation ${irrig} · jardiniers ${pl.gardeners}`)));
     kids.push(g({ class: "pyramid" }, ...parts));
   });
   const W = Math.max(x, 16 + 2 * (PW + 16));
@@ -125,4 +126,22 @@ export function drawHangingGardens(v: any, ctx: Ctx): SVGSVGElement {
 export function hangingGardensChoice(id: string, _part: string, _v: any, ctx: Ctx): Node | string | undefined {
   if (id === "#pass") return tr(ctx, "Pass", "Passer");
   return undefined;
+}
+
+/** The French words of the objectives' items (the view names them in English). */
+const itemsFr: Record<string, string> = {
+  animal: "animal",
+  tree: "arbre",
+  irrigated: "irrigué",
+  visitor: "visiteur",
+  gold: "or",
+  tools: "outils",
+  crown: "couronne",
+  blue: "bleu",
+  yellow: "jaune",
+  red: "rouge",
+};
+
+function itemWord(ctx: Ctx, item: string): string {
+  return ctx.lang === "fr" ? itemsFr[item] ?? item : item;
 }
