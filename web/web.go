@@ -1,7 +1,8 @@
 // Package web holds the page's static files, embedded in the binary so that
 // the server needs nothing beside it. The server serves Assets() under
-// /static/ and renders the lobby and the table page's shell itself; the
-// shell loads /static/table.js and /static/style.css, the bundle of the
+// /static/ (gzipped, under content-hashed names too), lobby.html at /, and
+// renders the table and replay pages' shells itself; the pages load
+// table.js and style.css, the bundle of the
 // TypeScript and CSS sources in src/ built by esbuild (`go generate ./web`;
 // docs/web.md says how and why). The bundle is committed: building the
 // server needs Go only.
