@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/engine/enginetest"
 )
 
 // newState starts a game with the first player fixed to seat 1.
@@ -88,7 +89,7 @@ func wantIllegal(t *testing.T, s *state, move, rule string) {
 	if re.Rule != rule {
 		t.Fatalf("%q: want rule %s, got %s (%s)", move, rule, re.Rule, re.Msg)
 	}
-	checkExplained(t, err, move)
+	enginetest.Explained(t, Game, err, move)
 	if before != *s {
 		t.Fatalf("%q: rejected move changed the state", move)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/engine/enginetest"
 )
 
 func newState(t *testing.T, players int, seed uint64, opts engine.Options) *state {
@@ -89,7 +90,7 @@ func illegal(t *testing.T, s *state, notation, rule string) {
 	if got := engine.RuleOf(err); got != rule {
 		t.Fatalf("%s: rejected by %q (%v), want %s", notation, got, err, rule)
 	}
-	checkExplained(t, err, notation)
+	enginetest.Explained(t, Game, err, notation)
 	if before != *s {
 		t.Fatalf("%s: rejected move changed the state", notation)
 	}

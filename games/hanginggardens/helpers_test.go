@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/engine/enginetest"
 )
 
 // newState sets up a game for tests.
@@ -55,7 +56,7 @@ func wantRule(t testing.TB, s *state, txt, rule string) {
 	if engine.RuleOf(err) != rule {
 		t.Fatalf("%s: got %v, want rule %s", txt, err, rule)
 	}
-	checkExplained(t, err, txt)
+	enginetest.Explained(t, Game, err, txt)
 	if *s != before {
 		t.Fatalf("%s: rejected move changed the state", txt)
 	}
