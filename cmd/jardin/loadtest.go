@@ -89,7 +89,7 @@ func cmdLoadtest(e *env, args []string) error {
 	for i, b := range lt.bases {
 		n := ltNode{URL: b, RSSMB: after[i]["process_resident_memory_bytes"] / (1 << 20),
 			CPUSeconds: after[i]["process_cpu_seconds_total"] - before[i]["process_cpu_seconds_total"],
-			Tables: after[i]["jardin_live_tables"], Sockets: after[i]["jardin_sockets"], Relayed: after[i]["jardin_relayed_sockets"]}
+			Tables:     after[i]["jardin_live_tables"], Sockets: after[i]["jardin_sockets"], Relayed: after[i]["jardin_relayed_sockets"]}
 		per := func(name string) float64 { return (after[i][name] - before[i][name]) / elapsed.Seconds() }
 		n.MovesPerSec = per("jardin_moves_total")
 		n.WritesPerSec, n.CommitsPerSec = per("jardin_commit_batch_writes_sum"), per("jardin_commit_batch_writes_count")
