@@ -503,10 +503,19 @@ func (s *Server) relayClosed(c *conn) {
 	}
 	c.relay.sub.Stop()
 	go func() {
+		// Without it the owner would count the socket's seat as online
+		// (no grace period, no unload) until this node's session ends: try
+		// a few times. An owner that is gone has forgotten it.
 		req, _ := json.Marshal(fwdReq{Op: "detach", Sock: c.relay.id})
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		s.node.Request(ctx, c.table, req) // an owner that is gone has forgotten it
+		for attempt := range 3 {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			_, err := s.node.Request(ctx, c.table, req)
+			cancel()
+			if err == nil || errors.Is(err, cluster.ErrNoOwner) || errors.Is(err, cluster.ErrClosed) {
+				return
+			}
+			time.Sleep(time.Duration(100<<attempt) * time.Millisecond)
+		}
 	}()
 }
 

@@ -8,9 +8,12 @@ import (
 	"net"
 	"net/http/httptest"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/jardin-games/jardin/cluster"
 	"github.com/jardin-games/jardin/games"
@@ -69,7 +72,7 @@ func startNode(t testing.TB, dsn, natsURL, name string) *node {
 		t.Fatal(err)
 	}
 	nc := natstest.Connect(t, natsURL)
-	cfg := Config{Log: quietLog(), Rate: 10000, Burst: 10000, Queue: 4096,
+	cfg := Config{Log: quietLog(), Rate: 10000, Burst: 10000, Queue: 4096, Collectors: []prometheus.Collector{db.Collector()},
 		Cluster: &cluster.Config{Conn: nc, Name: name, TTL: time.Second, Memory: true, RequestTimeout: 2 * time.Second}}
 	srv := New(cfg, db, games.Registry(), web.Assets())
 	if err := srv.Start(context.Background()); err != nil {
@@ -181,6 +184,14 @@ func TestClusterForwarding(t *testing.T) {
 	}
 	if sa.v != sb.v || checks[0].v != sa.v {
 		t.Errorf("versions at the end: %d and %d", sa.v, sb.v)
+	}
+	// The sockets are still open: node b holds one, relayed.
+	var metrics string
+	bob.call("GET", "/metrics", nil, &metrics)
+	for _, want := range []string{"jardin_relayed_sockets 1", "jardin_sockets 1", "jardin_cluster_leases 0", "jardin_db_max_conns 4"} {
+		if !strings.Contains(metrics, "\n"+want+"\n") {
+			t.Errorf("node b's /metrics lacks %q", want)
+		}
 	}
 	var rec string
 	if code := bob.call("GET", "/api/tables/"+tb.ID+"/record", nil, &rec); code != 200 {

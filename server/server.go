@@ -24,6 +24,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/jardin-games/jardin/cluster"
@@ -82,6 +83,9 @@ type Config struct {
 	// with it (its OnOrphan, OnSessionEnd and Log are the server's) and
 	// Close leaves. Nil: a single node.
 	Cluster *cluster.Config
+	// Collectors are more Prometheus series for /metrics (the PostgreSQL
+	// store's pool, for one).
+	Collectors []prometheus.Collector
 
 	// Now is the clock (tests); nil is time.Now.
 	Now func() time.Time
@@ -183,6 +187,7 @@ func New(cfg Config, st store.Store, reg *engine.Registry, assets fs.FS) *Server
 		defer s.mu.Unlock()
 		return float64(len(s.tables))
 	})
+	s.met.reg.MustRegister(cfg.Collectors...)
 	s.batch = store.NewBatcher(st, cfg.BatchMax)
 	s.batch.OnCommit = func(n int, d time.Duration) {
 		s.met.batchSize.Observe(float64(n))

@@ -95,6 +95,7 @@ func cmdServe(e *env, args []string) error {
 		}
 		defer pg.Close()
 		st = pg
+		cfg.Collectors = append(cfg.Collectors, pg.Collector())
 	} else {
 		sq, err := sqlite.Open(*db, sqlite.Options{Synchronous: *sync})
 		if err != nil {
