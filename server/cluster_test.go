@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -19,6 +20,7 @@ import (
 	"github.com/jardin-games/jardin/games"
 	"github.com/jardin-games/jardin/internal/natstest"
 	"github.com/jardin-games/jardin/internal/pgtest"
+	"github.com/jardin-games/jardin/store"
 	"github.com/jardin-games/jardin/store/postgres"
 	"github.com/jardin-games/jardin/web"
 )
@@ -65,7 +67,7 @@ type node struct {
 	db   *postgres.DB
 }
 
-func startNode(t testing.TB, dsn, natsURL, name string) *node {
+func startNode(t testing.TB, dsn, natsURL, name string, opts ...func(*Config)) *node {
 	t.Helper()
 	db, err := postgres.Open(context.Background(), dsn, postgres.Options{MaxConns: 4})
 	if err != nil {
@@ -74,6 +76,9 @@ func startNode(t testing.TB, dsn, natsURL, name string) *node {
 	nc := natstest.Connect(t, natsURL)
 	cfg := Config{Log: quietLog(), Rate: 10000, Burst: 10000, Queue: 4096, Collectors: []prometheus.Collector{db.Collector()},
 		Cluster: &cluster.Config{Conn: nc, Name: name, TTL: time.Second, Memory: true, RequestTimeout: 2 * time.Second}}
+	for _, o := range opts {
+		o(&cfg)
+	}
 	srv := New(cfg, db, games.Registry(), web.Assets())
 	if err := srv.Start(context.Background()); err != nil {
 		t.Fatal(err)
@@ -202,4 +207,113 @@ func TestClusterForwarding(t *testing.T) {
 		t.Errorf("node b forwarded %d requests and received %d updates", st.Forwarded, st.Delivered)
 	}
 	t.Logf("%d versions, seat 1's %d moves forwarded from b to a; a served %d requests", sa.v, acks[1], a.node.Stats().Served)
+}
+
+// A node drained (Server.Close, what SIGTERM does) in the middle of a
+// game: its table's sockets, local and relayed, are told to reconnect, its
+// lease is released, and the other node takes the table at once when the
+// players come back; nothing acknowledged is lost, nothing seen twice.
+func TestClusterDrain(t *testing.T) {
+	dsn := pg.dsn(t)
+	url := natstest.Start(t).ClientURL()
+	a, b := startNode(t, dsn, url, "a"), startNode(t, dsn, url, "b")
+	ann, bob := newClient(t, a.URL, "Ann"), newClient(t, b.URL, "Bob")
+	no := false
+	tb := ann.create(createReq{Game: "english-gardens", Seats: []string{"me", "open", "greedy"}, Undo: &no})
+	ann.dial(tb.ID, "").close() // a takes the table
+	bob.join(tb.ID, tb.Invite)
+	var drained atomic.Bool
+	alive := func(i int) bool { return i != 0 || !drained.Load() }
+	urls := []string{a.URL, b.URL}
+	players := []*nodePlayer{{c: ann, table: tb.ID, seat: 0, node: 0, acked: map[string]int{}},
+		{c: bob, table: tb.ID, seat: 1, node: 1, acked: map[string]int{}}}
+	var acked atomic.Int64
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	for i, p := range players {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := p.play(ctx, urls, alive, rand.New(rand.NewPCG(uint64(i), 5)), &mu, &acked); err != nil {
+				t.Errorf("seat %d: %v", p.seat, err)
+			}
+		}()
+	}
+	for acked.Load() < 8 && ctx.Err() == nil {
+		time.Sleep(5 * time.Millisecond)
+	}
+	drained.Store(true)
+	atDrain := acked.Load()
+	t0 := time.Now()
+	a.Close()
+	for b.node.Stats().Leases == 0 && ctx.Err() == nil {
+		time.Sleep(5 * time.Millisecond)
+	}
+	moved := time.Since(t0)
+	wg.Wait()
+	es, err := b.db.Entries(context.Background(), tb.ID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range players {
+		for _, bad := range p.check.bad {
+			t.Errorf("seat %d: %s", p.seat, bad)
+		}
+		if p.conns < 2 {
+			t.Errorf("seat %d never reconnected", p.seat)
+		}
+		for id, v := range p.acked {
+			if v > len(es) || es[v-1].Client != id {
+				t.Errorf("seat %d: move %s acknowledged at %d is not stored there", p.seat, id, v)
+			}
+		}
+	}
+	if a := b.node.Stats(); a.TakenOver != 0 {
+		t.Errorf("the drained node's table was taken over as from a dead node (%d)", a.TakenOver)
+	}
+	t.Logf("node a drained after %d acknowledged moves; node b owned the table %.0f ms later; game over at version %d",
+		atDrain, float64(moved.Microseconds())/1000, players[0].check.v)
+}
+
+// Async deadlines of tables nobody watches fire once across the nodes:
+// only the node rendezvous hashing names loads a due table, and its lease
+// keeps the other away.
+func TestClusterDeadlinesOnce(t *testing.T) {
+	dsn := pg.dsn(t)
+	url := natstest.Start(t).ClientURL()
+	fast := func(c *Config) {
+		c.Idle, c.IdleCheck, c.DueCheck = 100*time.Millisecond, 50*time.Millisecond, 50*time.Millisecond
+	}
+	nodes := []*node{startNode(t, dsn, url, "a", fast), startNode(t, dsn, url, "b", fast), startNode(t, dsn, url, "c", fast)}
+	var ids []string
+	for i := range 6 {
+		ann, bob := newClient(t, nodes[i%3].URL, "Ann"), newClient(t, nodes[(i+1)%3].URL, "Bob")
+		tb := ann.create(createReq{Game: "english-gardens", Seats: []string{"me", "open"}, Options: map[string]string{"first": "1"},
+			Clock: clockSpec{Mode: "async", Hours: 1.0 / 3600}})
+		bob.join(tb.ID, tb.Invite)
+		ids = append(ids, tb.ID)
+	}
+	for _, id := range ids {
+		waitEntries(t, nodes[0].db, id, store.KindZombie, 1)
+	}
+	time.Sleep(500 * time.Millisecond) // time for a second firing, if any
+	for _, id := range ids {
+		es, _ := nodes[0].db.Entries(context.Background(), id, 0)
+		z := map[int]int{}
+		for _, e := range es {
+			if e.Kind == store.KindZombie {
+				z[e.Seat]++
+			}
+		}
+		if z[0] != 1 || z[1] > 1 {
+			t.Errorf("table %s: replacements by seat %v, want one of Ann and at most one of Bob", id, z)
+		}
+	}
+	loads := 0
+	for _, n := range nodes {
+		loads += int(n.node.Stats().Acquired)
+	}
+	t.Logf("6 async deadlines fired once each over 3 nodes (%d leases taken in all)", loads)
 }
