@@ -13,8 +13,9 @@ import (
 // The catalogue of texts (data/texts.json): event messages by key, in
 // English and French, the components with what they do or score, and a
 // statement of each rule a refused move can name.
-// Ids built from parts are named by code: large tiles "tile:O03",
-// orientations "orient:r90f" and cells "r2c3" (row 2, column 3, 1-based,
+// Ids built from parts: large tiles "tile:O03" and orientations
+// "orient:r90f" are listed from the tiles' data (builtComponents), cells
+// "r2c3" are named by code (row 2, column 3, 1-based,
 // as in the notation "2,3").
 
 //go:embed data/texts.json
@@ -46,7 +47,11 @@ func parseCatalog(data []byte) (*engine.Catalog, error) {
 	if err := json.Unmarshal(data, &f); err != nil {
 		return nil, err
 	}
-	c, err := engine.NewCatalog(f.Messages, f.Components)
+	built, err := builtComponents(f.Components)
+	if err != nil {
+		return nil, err
+	}
+	c, err := engine.NewCatalog(f.Messages, append(f.Components, built...))
 	if err != nil {
 		return nil, err
 	}
@@ -57,6 +62,55 @@ func parseCatalog(data []byte) (*engine.Catalog, error) {
 	c.Names = partName
 	c.CellName = cellName
 	return c, nil
+}
+
+// builtComponents lists the large tiles and the orientations, whose ids
+// are built from parts, as components of their own: the server sends the
+// page the listed components only (the names partName gives are not
+// enumerable), and the page names and explains every tile it draws. A tile
+// is named "tile O03" and explained by its shape and icons (short: the
+// sync carries all 65 of them; "large-tile" says what a large tile does);
+// an orientation by its words.
+func builtComponents(listed []engine.Component) ([]engine.Component, error) {
+	byID := make(map[string]engine.Component, len(listed))
+	for _, k := range listed {
+		byID[k.ID] = k
+	}
+	large, ok := byID["large-tile"]
+	if !ok {
+		return nil, fmt.Errorf("components: no large-tile to explain the tiles")
+	}
+	// The tiles are read again here: the package's tables are filled by
+	// init, after the catalogue (a package variable) is built.
+	cs, err := parseComponents(componentsJSON)
+	if err != nil {
+		return nil, fmt.Errorf("data/components.json: %w", err)
+	}
+	out := make([]engine.Component, 0, nTiles+len(orientWords))
+	for t := range cs.tiles {
+		d := cs.tiles[t]
+		var en, fr []string
+		for _, ic := range d.icons {
+			k, ok := byID[iconID(int(ic))]
+			if !ok {
+				return nil, fmt.Errorf("components: no %s for tile %s", iconID(int(ic)), d.id)
+			}
+			en, fr = append(en, k.Name.EN), append(fr, k.Name.FR)
+		}
+		sh := string(shapeLetters[d.shape])
+		out = append(out, engine.Component{ID: "tile:" + d.id, Kind: "tile",
+			Name: engine.Text{EN: "tile " + d.id, FR: "tuile " + d.id},
+			Help: engine.Text{
+				EN: large.Name.EN + ", shape " + sh + ": " + strings.Join(en, ", ") + ".",
+				FR: large.Name.FR + ", forme " + sh + " : " + strings.Join(fr, ", ") + ".",
+			}})
+	}
+	for k, w := range orientWords {
+		out = append(out, engine.Component{ID: orientID(uint8(k)), Kind: "orientation", Name: w,
+			Help: engine.Text{EN: "How the tile is turned on your board: " + w.EN + ".",
+				FR: "Le sens de la tuile sur votre plateau : " + w.FR + "."}})
+	}
+	return out, nil
 }
 
 // Ids of the things on the table, shared by the view, the events and the

@@ -72,6 +72,7 @@ func buildCatalog(raw []byte) (*engine.Catalog, error) {
 			Help: engine.Text{EN: strings.ReplaceAll(f.Card.Help.EN, "{figure}", fig("en")), FR: strings.ReplaceAll(f.Card.Help.FR, "{figure}", fig("fr"))},
 		})
 	}
+	comps = append(comps, colouredComponents(&f)...)
 	cat, err := engine.NewCatalog(f.Messages, comps)
 	if err != nil {
 		return nil, err
@@ -109,24 +110,61 @@ func buildCatalog(raw []byte) (*engine.Catalog, error) {
 		}
 	}
 	// KIND:COLOUR names one pawn or element on the table: "the red king",
-	// "la piscine bleue".
-	cat.Names = func(id, lang string) (string, bool) {
-		kind, colour, ok := strings.Cut(id, ":")
-		n, okK := f.Coloured[kind]
-		col, okC := f.Colours[colour]
-		if !ok || !okK || !okC {
-			return "", false
-		}
-		tmpl, c := n.EN, col.EN
-		if lang == "fr" {
-			tmpl, c = n.FR, col.FR
-			if n.Feminine {
-				c = col.FRF
-			}
-		}
-		return strings.ReplaceAll(tmpl, "{c}", c), true
-	}
+	// "la piscine bleue" (listed too: colouredComponents).
+	cat.Names = func(id, lang string) (string, bool) { return colouredName(&f, id, lang) }
 	return cat, nil
+}
+
+// colouredName names KIND:COLOUR, one pawn or element on the table: "the
+// red king", "la piscine bleue".
+func colouredName(f *textsFile, id, lang string) (string, bool) {
+	kind, colour, ok := strings.Cut(id, ":")
+	n, okK := f.Coloured[kind]
+	col, okC := f.Colours[colour]
+	if !ok || !okK || !okC {
+		return "", false
+	}
+	tmpl, c := n.EN, col.EN
+	if lang == "fr" {
+		tmpl, c = n.FR, col.FR
+		if n.Feminine {
+			c = col.FRF
+		}
+	}
+	return strings.ReplaceAll(tmpl, "{c}", c), true
+}
+
+// colouredComponents lists every pawn and element of every colour
+// ("king:red") as a component named by colouredName and explained by its
+// kind's help: the server sends the page the listed components only, and a
+// view names them (the struck subject, for one).
+func colouredComponents(f *textsFile) []engine.Component {
+	help := make(map[string]engine.Component, len(f.Components))
+	for _, k := range f.Components {
+		help[k.ID] = k
+	}
+	var out []engine.Component
+	for _, colour := range colorNames {
+		for _, kind := range append(pawnNameEN[:], elemIDs()...) {
+			base, ok := help[kind]
+			id := kind + ":" + colour
+			en, okEN := colouredName(f, id, "en")
+			fr, okFR := colouredName(f, id, "fr")
+			if !ok || !okEN || !okFR {
+				continue // buildCatalog says what is missing
+			}
+			out = append(out, engine.Component{ID: id, Kind: base.Kind, Name: engine.Text{EN: en, FR: fr}, Help: base.Help})
+		}
+	}
+	return out
+}
+
+func elemIDs() []string {
+	out := make([]string, len(elems))
+	for e := range elems {
+		out[e] = elems[e].id
+	}
+	return out
 }
 
 // Ids the view, the events and the move descriptions share.

@@ -30,6 +30,13 @@ func TestCatalog(t *testing.T) {
 	for c := range cards {
 		ids = append(ids, cards[c].id)
 	}
+	// every pawn and element of every colour is listed too (the page gets
+	// the listed components only)
+	for _, c := range colorNames {
+		for _, k := range append(pawnNameEN[:], elemIDs()...) {
+			ids = append(ids, k+":"+c)
+		}
+	}
 	for _, id := range ids {
 		k, ok := cat.Component(id)
 		if !ok || k.Help.EN == "" || k.Help.FR == "" {

@@ -5,6 +5,7 @@
 
 import { h } from "./dom";
 import { type Lang, t } from "./i18n";
+import type { CompText } from "./games/types";
 import { TableView, type TableData } from "./table";
 
 export async function harness(root: HTMLElement, lang: Lang): Promise<void> {
@@ -48,11 +49,32 @@ export async function harness(root: HTMLElement, lang: Lang): Promise<void> {
       moves: p.moves,
       events: p.events,
       result: p.result,
-      comps: p.comps,
+      comps: recordMisses(p.comps ?? {}),
     };
     view.update(data);
     document.title = (view.myTurn() ? "● " + t(lang, "yourTurn") + " — " : "") + p.game + " — jardin";
     document.body.dataset.ready = String(moves.length);
   }
   await load();
+}
+
+/**
+ * recordMisses wraps the component texts so that every id a renderer asks
+ * for and does not find is listed in <body data-missing-comps> (space
+ * separated, sorted): the browser tests check that renderers find a name
+ * for every component they draw.
+ */
+function recordMisses(comps: Record<string, CompText>): Record<string, CompText> {
+  const missing = new Set<string>();
+  return new Proxy(comps, {
+    get(target, key) {
+      if (typeof key !== "string") return undefined;
+      const c = target[key];
+      if (c === undefined && !missing.has(key)) {
+        missing.add(key);
+        document.body.dataset.missingComps = [...missing].sort().join(" ");
+      }
+      return c;
+    },
+  });
 }

@@ -276,7 +276,10 @@ export class TableView {
   private label(id: string): string {
     if (id.startsWith("#")) return id.slice(1);
     if (id.startsWith("=")) return id.slice(1);
-    const c = this.data?.comps?.[id];
+    // an own property first: a choice that is no component (an orientation, "pass")
+    // is not a lookup the harness reports as a missing text
+    const comps = this.data?.comps;
+    const c = comps && Object.prototype.hasOwnProperty.call(comps, id) ? comps[id] : undefined;
     if (c) return c.name;
     const e = this.find(id);
     return e?.getAttribute("data-name") || id;
