@@ -92,6 +92,11 @@ func (s *Server) load(ctx context.Context, id string, giveBack bool) (*table, st
 		t, err := s.loadTable(ctx, id, since)
 		return t, "", err
 	}
+	// A table that does not exist takes no lease (a request for a made-up
+	// id would cost two key-value writes).
+	if _, err := s.st.Table(ctx, id); err != nil {
+		return nil, "", err
+	}
 	l, err := s.node.Acquire(ctx, id, s.serveForwarded(id))
 	var held *cluster.HeldError
 	switch {
@@ -384,11 +389,13 @@ func (s *Server) relayWS(w http.ResponseWriter, r *http.Request, id, owner, iden
 	for attempt := 0; ; attempt++ {
 		c = &conn{srv: s, table: id, identity: identity, lang: lang, out: make(chan []byte, s.cfg.Queue),
 			closedCh: make(chan struct{}), relay: &relaySock{id: "r" + s.newID(), owner: owner, session: s.node.Session()}}
+		c.ctx, c.cancel = context.WithCancel(context.Background())
 		cc := c
 		// Subscribe before attaching: the owner's first message (the sync)
 		// is published as it attaches.
 		sub, err := s.node.Subscribe(id, c.relay.id, func(u cluster.Update) { cc.deliver(u) })
 		if err != nil {
+			c.cancel()
 			s.tableError(w, r, err)
 			return
 		}
@@ -402,6 +409,7 @@ func (s *Server) relayWS(w http.ResponseWriter, r *http.Request, id, owner, iden
 		}
 		if err == nil && resp.Err != "" {
 			sub.Stop()
+			c.cancel()
 			s.httpError(w, r, http.StatusForbidden, resp.Err)
 			return
 		}
@@ -411,6 +419,7 @@ func (s *Server) relayWS(w http.ResponseWriter, r *http.Request, id, owner, iden
 			break
 		}
 		sub.Stop()
+		c.cancel()
 		var remote *cluster.RemoteError
 		if attempt >= 8 || !(errors.Is(err, cluster.ErrNoOwner) || errors.As(err, &remote)) {
 			s.log.Warn("relay attach", "table", id, "err", err)
@@ -439,6 +448,7 @@ func (s *Server) relayWS(w http.ResponseWriter, r *http.Request, id, owner, iden
 	if s.closed {
 		s.mu.Unlock()
 		s.relayClosed(c)
+		c.cancel()
 		s.httpError(w, r, http.StatusServiceUnavailable, errClosed.Error())
 		return
 	}
@@ -450,11 +460,11 @@ func (s *Server) relayWS(w http.ResponseWriter, r *http.Request, id, owner, iden
 	if err != nil {
 		s.log.Info("websocket refused", "table", id, "err", err)
 		s.relayClosed(c)
+		c.cancel()
 		return
 	}
 	ws.SetReadLimit(int64(s.cfg.MaxFrame))
 	c.ws = ws
-	c.ctx, c.cancel = context.WithCancel(context.Background())
 	go c.reader()
 	go c.writer()
 }
