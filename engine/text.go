@@ -95,6 +95,40 @@ func NewCatalog(msgs map[string]Message, comps []Component) (*Catalog, error) {
 	return c, nil
 }
 
+// CatalogFile is what every game's texts file (data/texts.json) holds: the
+// event messages, the fixed components and the statement of each rule of
+// the spec. A game embeds it in the struct it decodes the file into, beside
+// its own fields (templates, words), so that the JSON keys are the same in
+// every game.
+type CatalogFile struct {
+	Messages   map[string]Message `json:"messages"`
+	Components []Component        `json:"components"`
+	// Rules states each rule a refused move can name, so that Explain
+	// tells a French player which rule refused it.
+	Rules map[string]Text `json:"rules"`
+}
+
+// Catalog builds the catalogue of the file's messages and rules with comps
+// (the file's components and those the game names from its own data), and
+// checks it: an error is a bug in the game's data. A file that states no
+// rule is refused, as refusals would then be explained in English only.
+func (f *CatalogFile) Catalog(comps []Component) (*Catalog, error) {
+	if len(f.Rules) == 0 {
+		return nil, errors.New("rules: no rule stated")
+	}
+	c, err := NewCatalog(f.Messages, comps)
+	if err != nil {
+		return nil, err
+	}
+	// NewCatalog checked the messages and components; the rules are
+	// checked once set.
+	c.Rules = f.Rules
+	if err := c.Check(); err != nil {
+		return nil, fmt.Errorf("rules: %w", err)
+	}
+	return c, nil
+}
+
 // Component returns the component with id.
 func (c *Catalog) Component(id string) (Component, bool) {
 	if i, ok := c.byID[id]; ok {

@@ -161,3 +161,42 @@ func TestExplain(t *testing.T) {
 		t.Errorf("not a rule error: %q", got)
 	}
 }
+
+// A game's texts file decodes into CatalogFile beside the game's own
+// fields, and Catalog refuses it without rule statements or with one in a
+// language only.
+func TestCatalogFile(t *testing.T) {
+	rose := `{"id": "card:rose", "kind": "card", "name": {"en": "the rose", "fr": "la rose"}}`
+	for _, tc := range []struct {
+		name, file, want string
+	}{
+		{"ok", `{"messages": {"a": {"en": "x", "fr": "y"}}, "components": [` + rose + `],
+			"rules": {"X-1": {"en": "A rule.", "fr": "Une règle."}}, "words": {"w": {"en": "w", "fr": "m"}}}`, ""},
+		{"no rules", `{"messages": {"a": {"en": "x", "fr": "y"}}}`, "no rule stated"},
+		{"rule in English only", `{"rules": {"X-1": {"en": "A rule."}}}`, `rules: rule "X-1": needs both English and French`},
+		{"bad message", `{"messages": {"a": {"en": "x"}}, "rules": {"X-1": {"en": "A rule.", "fr": "Une règle."}}}`, "needs both English and French"},
+	} {
+		var f struct {
+			CatalogFile
+			Words map[string]Text `json:"words"`
+		}
+		dec := json.NewDecoder(strings.NewReader(tc.file))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&f); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		c, err := f.Catalog(f.Components)
+		if tc.want != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("%s: error %v, want one mentioning %q", tc.name, err, tc.want)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if c.Name("card:rose", "fr") != "la rose" || c.Rules["X-1"].FR != "Une règle." || f.Words["w"].FR != "m" {
+			t.Errorf("%s: decoded %+v", tc.name, f)
+		}
+	}
+}

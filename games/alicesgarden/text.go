@@ -37,13 +37,7 @@ func mustCatalog(data []byte) *engine.Catalog {
 }
 
 func parseCatalog(data []byte) (*engine.Catalog, error) {
-	var f struct {
-		Messages   map[string]engine.Message `json:"messages"`
-		Components []engine.Component        `json:"components"`
-		// Rules states each rule a refused move can name, so that
-		// Catalog.Explain tells a French player which rule refused it.
-		Rules map[string]engine.Text `json:"rules"`
-	}
+	var f engine.CatalogFile
 	if err := json.Unmarshal(data, &f); err != nil {
 		return nil, err
 	}
@@ -51,13 +45,9 @@ func parseCatalog(data []byte) (*engine.Catalog, error) {
 	if err != nil {
 		return nil, err
 	}
-	c, err := engine.NewCatalog(f.Messages, append(f.Components, built...))
+	c, err := f.Catalog(append(f.Components, built...))
 	if err != nil {
 		return nil, err
-	}
-	c.Rules = f.Rules
-	if err := c.Check(); err != nil {
-		return nil, fmt.Errorf("rules: %w", err)
 	}
 	c.Names = partName
 	c.CellName = cellName

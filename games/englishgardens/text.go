@@ -20,13 +20,9 @@ import (
 var textsJSON []byte
 
 type textsFile struct {
-	Messages      map[string]engine.Message `json:"messages"`
-	LandscapeHelp map[string]engine.Text    `json:"landscapeHelp"`
-	VillageHelp   engine.Text               `json:"villageHelp"`
-	Components    []engine.Component        `json:"components"`
-	// Rules states, by rule id, each rule a refused move can name, so
-	// that Catalog.Explain tells a French player which rule refused it.
-	Rules map[string]engine.Text `json:"rules"`
+	engine.CatalogFile
+	LandscapeHelp map[string]engine.Text `json:"landscapeHelp"`
+	VillageHelp   engine.Text            `json:"villageHelp"`
 }
 
 // Texts implements engine.Texter.
@@ -176,13 +172,9 @@ func buildCatalog(c *components) (*engine.Catalog, error) {
 		comps = append(comps, engine.Component{ID: villageID(int8(i)), Kind: "village",
 			Name: engine.Text{EN: v, FR: v}, Help: tf.VillageHelp})
 	}
-	cat, err := engine.NewCatalog(tf.Messages, comps)
+	cat, err := tf.Catalog(comps)
 	if err != nil {
 		return nil, fmt.Errorf("texts.json: %w", err)
-	}
-	cat.Rules = tf.Rules
-	if err := cat.Check(); err != nil {
-		return nil, fmt.Errorf("texts.json rules: %w", err)
 	}
 	cat.CellName = cellName
 	return cat, nil

@@ -29,12 +29,8 @@ var texts, words = mustTexts(textsJSON)
 func (game) Texts() *engine.Catalog { return texts }
 
 type textData struct {
-	Messages   map[string]engine.Message `json:"messages"`
-	Components []engine.Component        `json:"components"`
-	Words      map[string]engine.Text    `json:"words"`
-	// Rules states each rule a refused move can name, so that
-	// Catalog.Explain tells a French player which rule refused it.
-	Rules map[string]engine.Text `json:"rules"`
+	engine.CatalogFile
+	Words map[string]engine.Text `json:"words"`
 }
 
 func mustTexts(b []byte) (*engine.Catalog, wordBook) {
@@ -111,13 +107,9 @@ func loadTexts(b []byte) (*engine.Catalog, wordBook, error) {
 			Name: both(func(l string) string { return w.fill("name.automa", l, "{n}", strconv.Itoa(a.Num)) }),
 			Help: both(func(l string) string { return w.automaHelp(a, l) })})
 	}
-	cat, err := engine.NewCatalog(d.Messages, comps)
+	cat, err := d.Catalog(comps)
 	if err != nil {
 		return nil, nil, err
-	}
-	cat.Rules = d.Rules
-	if err := cat.Check(); err != nil {
-		return nil, nil, fmt.Errorf("rules: %w", err)
 	}
 	cat.CellName = w.cellName
 	return cat, w, nil

@@ -21,11 +21,9 @@ import (
 var textsJSON []byte
 
 type textsSpec struct {
-	Comment    string                    `json:"_comment"`
-	Messages   map[string]engine.Message `json:"messages"`
-	Components []engine.Component        `json:"components"`
-	Templates  map[string]engine.Text    `json:"templates"`
-	Rules      map[string]engine.Text    `json:"rules"`
+	Comment string `json:"_comment"`
+	engine.CatalogFile
+	Templates map[string]engine.Text `json:"templates"`
 }
 
 // texts is built once, by init after the components are loaded (it names
@@ -122,15 +120,11 @@ func buildCatalog(data []byte) (*engine.Catalog, error) {
 	if len(errs) > 0 {
 		return nil, errs[0]
 	}
-	cat, err := engine.NewCatalog(ts.Messages, comps)
-	if err != nil {
-		return nil, err
-	}
 	// A refused move names its rule; the statement explains it in the
 	// player's language (Explain), since the error's own text is English.
-	cat.Rules = ts.Rules
-	if err := cat.Check(); err != nil {
-		return nil, fmt.Errorf("rules: %w", err)
+	cat, err := ts.Catalog(comps)
+	if err != nil {
+		return nil, err
 	}
 	cat.CellName = func(id, lang string) string {
 		key := "cell"

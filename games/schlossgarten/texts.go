@@ -22,11 +22,9 @@ import (
 var textsJSON []byte
 
 type textsFile struct {
-	About      string                    `json:"_about"`
-	Messages   map[string]engine.Message `json:"messages"`
-	Components []engine.Component        `json:"components"`
-	Rules      map[string]engine.Text    `json:"rules"`
-	Card       struct {
+	About string `json:"_about"`
+	engine.CatalogFile
+	Card struct {
 		Name engine.Text `json:"name"`
 		Help engine.Text `json:"help"`
 	} `json:"card"`
@@ -73,16 +71,8 @@ func buildCatalog(raw []byte) (*engine.Catalog, error) {
 		})
 	}
 	comps = append(comps, colouredComponents(&f)...)
-	cat, err := engine.NewCatalog(f.Messages, comps)
+	cat, err := f.Catalog(comps)
 	if err != nil {
-		return nil, err
-	}
-	// NewCatalog checks the rules only once they are set.
-	cat.Rules = f.Rules
-	if len(cat.Rules) == 0 {
-		return nil, fmt.Errorf("rules: no rule stated")
-	}
-	if err := cat.Check(); err != nil {
 		return nil, err
 	}
 	// Every colour and every pawn and element kind must be named, so that
