@@ -40,6 +40,9 @@ type Config struct {
 //   - a clone is deep: playing on it never changes the original (and so is
 //     a CopyInto copy, for games that offer it);
 //   - views and results marshal to JSON;
+//   - the catalogue's messages that name their actor, and only they, have
+//     You forms in both languages, in the second person, that do not name
+//     the actor again;
 //   - shared tables (shared.go): seats outside the game are the spectator,
 //     determinized copies carry no secret, events are keyed in the game's
 //     catalogue and show each seat only what it may learn, legal moves

@@ -3,8 +3,10 @@ package enginetest
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
+	"sort"
 	"strings"
 
 	"github.com/jardin-games/jardin/engine"
@@ -29,7 +31,36 @@ func checkCatalog(g engine.Game) error {
 	if err := cat.Check(); err != nil {
 		return fmt.Errorf("catalogue: %w", err)
 	}
-	return nil
+	return checkYouForms(cat)
+}
+
+// checkYouForms: a message names its actor exactly when it has You forms,
+// which speak to the actor in the second person and never name the actor
+// again (issue 12: never "You you drew").
+func checkYouForms(cat *engine.Catalog) error {
+	keys := make([]string, 0, len(cat.Messages))
+	for k := range cat.Messages {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var errs []error
+	for _, k := range keys {
+		m := cat.Messages[k]
+		actor := strings.Contains(m.EN, "{actor}") || strings.Contains(m.FR, "{actor}")
+		if actor != (m.YouEN != "" && m.YouFR != "") {
+			errs = append(errs, fmt.Errorf("message %q: a message naming its actor needs You forms in both languages, and only it", k))
+		}
+		if strings.Contains(m.YouEN+m.YouFR, "{actor}") {
+			errs = append(errs, fmt.Errorf("message %q: a You form names the actor again", k))
+		}
+		if m.YouEN != "" && !strings.Contains(strings.ToLower(m.YouEN), "you ") {
+			errs = append(errs, fmt.Errorf("message %q: You form %q does not read in the second person", k, m.YouEN))
+		}
+		if m.YouFR != "" && !strings.Contains(strings.ToLower(m.YouFR), "vous ") {
+			errs = append(errs, fmt.Errorf("message %q: You form %q does not read in the second person", k, m.YouFR))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // checkOutsideSeats: every per-seat method answers a viewer that is not a

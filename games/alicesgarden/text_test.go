@@ -18,13 +18,9 @@ func TestCatalog(t *testing.T) {
 	if err := cat.Check(); err != nil {
 		t.Fatal(err)
 	}
+	// The conformance kit checks that a message naming its actor has You
+	// forms, in the second person; here they also start with it.
 	for k, m := range cat.Messages {
-		if strings.Contains(m.EN, "{actor}") && (m.YouEN == "" || m.YouFR == "") {
-			t.Errorf("message %q has an actor but no You form", k)
-		}
-		if strings.Contains(m.YouEN, "{actor}") || strings.Contains(m.YouFR, "{actor}") {
-			t.Errorf("message %q: a You form names the actor again", k)
-		}
 		if m.YouEN != "" && !strings.HasPrefix(m.YouEN, "You ") || m.YouFR != "" && !strings.HasPrefix(m.YouFR, "Vous ") {
 			t.Errorf("message %q: You forms %q / %q", k, m.YouEN, m.YouFR)
 		}

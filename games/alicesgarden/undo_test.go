@@ -4,24 +4,8 @@ import (
 	"testing"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/engine/enginetest"
 )
-
-// play parses and applies moves on s, returning them.
-func play(t *testing.T, s *state, moves ...string) []engine.Move {
-	t.Helper()
-	var out []engine.Move
-	for _, txt := range moves {
-		m, err := s.ParseMove(txt)
-		if err != nil {
-			t.Fatalf("parse %q: %v", txt, err)
-		}
-		if err := s.Apply(m, nil); err != nil {
-			t.Fatalf("apply %q: %v", txt, err)
-		}
-		out = append(out, m)
-	}
-	return out
-}
 
 // TestUndo: by the engine's rule (engine.Undoable), a player may take back
 // their own last moves that revealed nothing, while nobody else has moved
@@ -33,19 +17,19 @@ func TestUndo(t *testing.T) {
 		start := newState(t, 2, nil) // seat 0 holds the first-player token
 		s := start.Clone().(*state)
 		var moves []engine.Move
-		moves = append(moves, play(t, s, "bag O")...)
+		moves = append(moves, enginetest.ApplyMoves(t, s, "bag O")...)
 		if n := engine.Undoable(start, moves, 0); n != 0 {
 			t.Fatalf("a bag draw may be taken back (%d)", n)
 		}
 		take := "take " + tiles[s.supply[0]].id
-		moves = append(moves, play(t, s, take)...)
+		moves = append(moves, enginetest.ApplyMoves(t, s, take)...)
 		if n := engine.Undoable(start, moves, 0); n != 1 {
 			t.Fatalf("after %q: %d moves may be taken back, want 1", take, n)
 		}
 		if n := engine.Undoable(start, moves, 1); n != 0 {
 			t.Fatalf("seat 1 may take back seat 0's move (%d)", n)
 		}
-		moves = append(moves, play(t, s, "place r0 1,1")...)
+		moves = append(moves, enginetest.ApplyMoves(t, s, "place r0 1,1")...)
 		if s.ToMove() != 1 {
 			t.Fatalf("seat %d to move after seat 0 placed", s.ToMove())
 		}
@@ -53,7 +37,7 @@ func TestUndo(t *testing.T) {
 		if n := engine.Undoable(start, moves, 0); n != 2 {
 			t.Fatalf("after the placement: %d moves may be taken back, want 2", n)
 		}
-		moves = append(moves, play(t, s, "take "+tiles[s.supply[0]].id)...)
+		moves = append(moves, enginetest.ApplyMoves(t, s, "take "+tiles[s.supply[0]].id)...)
 		if n := engine.Undoable(start, moves, 0); n != 0 {
 			t.Fatalf("seat 0 may take back its moves after seat 1 moved (%d)", n)
 		}
@@ -74,7 +58,7 @@ func TestUndo(t *testing.T) {
 		o3 := tid(t, "O03")           // MGTR: the gardener is square 1, top right
 		setSupply(start, o3, tid(t, "O01"), tid(t, "O02"))
 		s := start.Clone().(*state)
-		moves := play(t, s, "take O03", "place r0 2,3")
+		moves := enginetest.ApplyMoves(t, s, "take O03", "place r0 2,3")
 		if s.phase != phBonus || s.bonusMax != 2 {
 			t.Fatalf("phase %s, bonus max %d", phaseNames[s.phase], s.bonusMax)
 		}
@@ -82,11 +66,11 @@ func TestUndo(t *testing.T) {
 			t.Fatalf("take and place before the bonus: %d may be taken back, want 2", n)
 		}
 		c := s.Clone().(*state)
-		declined := append(moves, play(t, c, "bonus 0")...)
+		declined := append(moves, enginetest.ApplyMoves(t, c, "bonus 0")...)
 		if n := engine.Undoable(start, declined, 0); n != 3 {
 			t.Fatalf("after bonus 0: %d may be taken back, want 3", n)
 		}
-		drew := append(moves, play(t, s, "bonus 2")...)
+		drew := append(moves, enginetest.ApplyMoves(t, s, "bonus 2")...)
 		if n := engine.Undoable(start, drew, 0); n != 0 {
 			t.Fatalf("after drawing bonus tiles: %d may be taken back, want 0", n)
 		}
@@ -94,11 +78,11 @@ func TestUndo(t *testing.T) {
 	t.Run("solo", func(t *testing.T) {
 		start := newState(t, 1, nil)
 		s := start.Clone().(*state)
-		moves := play(t, s, "bag L")
+		moves := enginetest.ApplyMoves(t, s, "bag L")
 		if n := engine.Undoable(start, moves, 0); n != 0 {
 			t.Fatalf("the solo draw may be taken back (%d)", n)
 		}
-		moves = append(moves, play(t, s, "take "+tiles[s.drawn[1]].id, "place r0 1,1")...)
+		moves = append(moves, enginetest.ApplyMoves(t, s, "take "+tiles[s.drawn[1]].id, "place r0 1,1")...)
 		if s.phase != phBag {
 			t.Fatalf("phase %s", phaseNames[s.phase])
 		}
@@ -114,7 +98,7 @@ func TestUndo(t *testing.T) {
 		start.b[0].heldN = 2
 		start.soloTurn(nil)
 		s := start.Clone().(*state)
-		moves := play(t, s, "put R 1,1", "put g 3,3")
+		moves := enginetest.ApplyMoves(t, s, "put R 1,1", "put g 3,3")
 		if !s.Over() {
 			t.Fatal("not over")
 		}

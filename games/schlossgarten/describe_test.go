@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/engine/enginetest"
 )
 
 // Every legal move's description uses the ids of the mover's view, names
@@ -120,21 +121,9 @@ func moveFromDesc(t *testing.T, s *state, v *View, cells map[string]SquareView, 
 func TestDescribeMoveJSON(t *testing.T) {
 	s := x6(t)
 	s.turnOf(t, 1, "C08")
-	desc := func(txt string) string {
-		t.Helper()
-		m, err := s.ParseMove(txt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := json.Marshal(s.DescribeMove(m))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(b)
-	}
 	check := func(txt, want string) {
 		t.Helper()
-		if got := desc(txt); got != want {
+		if got := enginetest.DescribeJSON(t, s, txt); got != want {
 			t.Errorf("%s: %s, want %s", txt, got, want)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/engine/enginetest"
 )
 
 // Undo by Board Game Arena's rule (engine.Undoable): within a turn the
@@ -13,22 +14,6 @@ import (
 // turn (the next seat draws a hidden card), and nothing once another seat
 // has moved.
 func TestUndo(t *testing.T) {
-	parse := func(s engine.State, txts ...string) []engine.Move {
-		t.Helper()
-		c := s.Clone()
-		var out []engine.Move
-		for _, txt := range txts {
-			m, err := c.ParseMove(txt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := c.Apply(m, nil); err != nil {
-				t.Fatalf("%s: %v", txt, err)
-			}
-			out = append(out, m)
-		}
-		return out
-	}
 	x5play := func() *state { s := x5(t); s.turnOf(t, 0, "C07"); return s }
 	x5moving := func() *state { s := x5(t); s.moving(t, 0, "C07"); return s }
 	strike := func() *state { s := x8(t, false); s.moving(t, 1, "C01"); return s }
@@ -53,7 +38,7 @@ func TestUndo(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := tc.start()
-			ms := parse(s, tc.moves...)
+			ms := enginetest.ApplyMoves(t, s.Clone(), tc.moves...)
 			if got := engine.Undoable(s, ms, tc.seat); got != tc.want {
 				t.Errorf("Undoable(%v) for seat %d = %d, want %d", tc.moves, tc.seat, got, tc.want)
 			}
