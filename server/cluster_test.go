@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go"
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/jardin-games/jardin/cluster"
@@ -65,6 +66,7 @@ type node struct {
 	URL  string
 	http *httptest.Server
 	db   *postgres.DB
+	nc   *nats.Conn
 }
 
 func startNode(t testing.TB, dsn, natsURL, name string, opts ...func(*Config)) *node {
@@ -92,7 +94,7 @@ func startNode(t testing.TB, dsn, natsURL, name string, opts ...func(*Config)) *
 	hs.Listener = l
 	hs.Start()
 	srv.cfg.BaseURL = hs.URL
-	n := &node{Server: srv, URL: hs.URL, http: hs, db: db}
+	n := &node{Server: srv, URL: hs.URL, http: hs, db: db, nc: nc}
 	t.Cleanup(func() {
 		hs.CloseClientConnections()
 		hs.Close()
@@ -317,3 +319,50 @@ func TestClusterDeadlinesOnce(t *testing.T) {
 	}
 	t.Logf("6 async deadlines fired once each over 3 nodes (%d leases taken in all)", loads)
 }
+
+// A realtime table whose owner dies (its NATS connection cut: it stops
+// renewing) is taken over by the other node, and the clock of the seat to
+// move is not charged for the time the table had no owner: it ran until
+// the dead owner's last renewal, and runs again from the takeover.
+func TestClusterTakeoverGivesClockBack(t *testing.T) {
+	dsn := pg.dsn(t)
+	url := natstest.Start(t).ClientURL()
+	const ttl = 2 * time.Second
+	withTTL := func(c *Config) { c.Cluster.TTL = ttl }
+	a, b := startNode(t, dsn, url, "a", withTTL), startNode(t, dsn, url, "b", withTTL)
+	ann, bob := newClient(t, a.URL, "Ann"), newClient(t, a.URL, "Bob")
+	tb := ann.create(createReq{Game: "english-gardens", Seats: []string{"me", "open"}, Options: map[string]string{"first": "1"},
+		Clock: clockSpec{Mode: "realtime", Minutes: 1}})
+	bob.join(tb.ID, tb.Invite) // a loads the table: the game and Ann's clock start
+	started := time.Now()
+	if a.node.Stats().Leases != 1 {
+		t.Fatal("node a does not own the table")
+	}
+	time.Sleep(500 * time.Millisecond)
+	a.nc.Close() // node a is cut off: to the others it is dead
+	cut := time.Now()
+	for b.node.Stats().Leases == 0 {
+		if time.Since(cut) > 10*ttl {
+			t.Fatal("node b did not take the table over")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	tookOver := time.Since(cut)
+	ann.base = b.URL
+	m := ann.dial(tb.ID, "").next(outSync)
+	var ck clockInfo
+	json.Unmarshal(m["clocks"], &ck)
+	spent := time.Duration(60000-ck.Remaining[0]) * time.Millisecond
+	ranBefore := cut.Sub(started)
+	t.Logf("owner cut off %.0f ms into Ann's turn, table taken over %.0f ms later (TTL %s): Ann's clock charged %.0f ms",
+		ms(ranBefore), ms(tookOver), ttl, ms(spent))
+	// Charged: until the owner's last renewal (at most TTL/4 before the
+	// cut) and from the takeover to the sync. Without the give-back it
+	// would be charged the takeover's ≈ TTL as well.
+	if ck.Running != 0 || spent > ranBefore+ttl/2 {
+		t.Errorf("Ann's clock was charged %v; it ran %v before the owner was cut off, and the takeover took %v",
+			spent, ranBefore, tookOver)
+	}
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
