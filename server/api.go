@@ -161,6 +161,12 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, r, http.StatusServiceUnavailable, "store unusable")
 		return
 	}
+	if s.node != nil && s.node.Session() == "" {
+		// Cut off from NATS: this node owns nothing and cannot relay; the
+		// proxy should send people to another node meanwhile.
+		s.httpError(w, r, http.StatusServiceUnavailable, "not in the cluster (no NATS session)")
+		return
+	}
 	w.Header().Set("Content-Type", "text/plain")
 	io.WriteString(w, "ok\n")
 }

@@ -348,6 +348,15 @@ func TestClusterTakeoverGivesClockBack(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	tookOver := time.Since(cut)
+	// Node a, cut off, says so to the proxy.
+	for code := 200; code != 503; {
+		var out string
+		code = (&client{t: t, base: a.URL}).call("GET", "/healthz", nil, &out)
+		if time.Since(cut) > 10*ttl {
+			t.Fatalf("node a cut off from NATS: /healthz %d %s", code, out)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 	ann.base = b.URL
 	m := ann.dial(tb.ID, "").next(outSync)
 	var ck clockInfo
