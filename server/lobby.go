@@ -1,6 +1,8 @@
 package server
 
 import (
+	"bytes"
+	"errors"
 	"html/template"
 	"net/http"
 	"strconv"
@@ -17,76 +19,80 @@ import (
 // and replay pages are shells the script draws into. Pages name the assets
 // by their hashed names (assets.go).
 
-var pages = template.Must(template.New("").Parse(`
+var pages = template.Must(template.New("").Option("missingkey=error").Funcs(template.FuncMap{"seatName": seatName}).Parse(`
 {{define "head"}}<!doctype html>
 <html lang="{{.Lang}}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.Title}}</title><link rel="stylesheet" href="{{.CSS}}"></head><body>
+{{if .Shell}}<noscript>{{end}}<nav class="top"><a class="lang-switch" href="{{.Switch}}" lang="{{.W.switchLang}}" hreflang="{{.W.switchLang}}">{{.W.switch}}</a></nav>{{if .Shell}}</noscript>{{end}}
 <h1><a href="/">jardin</a></h1>{{end}}
 
 {{define "lobby"}}{{template "head" .}}
-{{if .Me.ID}}<p>You are <b>{{.Me.Name}}</b>.</p>{{end}}
-<form method="post" action="/lobby/name"><label>Your name <input name="name" value="{{.Me.Name}}" maxlength="40" required></label>
-<button>{{if .Me.ID}}Rename{{else}}Start{{end}}</button></form>
+{{if .Me.ID}}<p>{{.W.youAre}} <b>{{.Me.Name}}</b>.</p>{{end}}
+<form method="post" action="/lobby/name"><label>{{.W.name}} <input name="name" value="{{.Me.Name}}" maxlength="40" required></label>
+<button>{{if .Me.ID}}{{.W.rename}}{{else}}{{.W.start}}{{end}}</button></form>
 {{if .Error}}<p class="err">{{.Error}}</p>{{end}}
 {{if .Me.ID}}
-<h2>New table</h2>
+<h2>{{.W.newTable}}</h2>
 <form method="post" action="/lobby/create">
-<label>Game <select name="game">{{range .Games}}<option value="{{.ID}}">{{index .Title $.Lang}} ({{.Min}}–{{.Max}})</option>{{end}}</select></label>
-<fieldset><legend>Seats (you first)</legend>
-{{range $i, $k := .SeatSlots}}<label>Seat {{$k}} <select name="seat">{{if eq $i 0}}<option value="me">me</option>{{end}}
-<option value="">—</option><option value="open">open (a person)</option><option value="random">random bot</option>
-<option value="greedy">greedy bot</option><option value="ismcts:easy">ismcts easy</option><option value="ismcts:medium">ismcts medium</option>
-<option value="ismcts:hard">ismcts hard</option><option value="ismcts:expert">ismcts expert</option></select></label> {{end}}
+<label>{{.W.game}} <select name="game">{{range .Games}}<option value="{{.ID}}">{{index .Title $.Lang}} ({{.Min}}–{{.Max}})</option>{{end}}</select></label>
+<fieldset><legend>{{.W.seats}}</legend>
+{{range $i, $k := .SeatSlots}}<label>{{$.W.seat}} {{$k}} <select name="seat">{{if eq $i 0}}<option value="me">{{$.W.me}}</option>{{end}}
+<option value="">—</option><option value="open">{{$.W.open}}</option><option value="random">{{$.W.random}}</option>
+<option value="greedy">{{$.W.greedy}}</option><option value="ismcts:easy">{{$.W.easy}}</option><option value="ismcts:medium">{{$.W.medium}}</option>
+<option value="ismcts:hard">{{$.W.hard}}</option><option value="ismcts:expert">{{$.W.expert}}</option></select></label> {{end}}
 </fieldset>
-<label>Options <input name="options" placeholder="name=value,…"></label>
-<label>Clock <select name="clock"><option value="none">none</option><option value="realtime">realtime</option><option value="async">async</option></select></label>
-<label>minutes <input name="minutes" size="4" value="10"></label> <label>increment s <input name="increment" size="4" value="5"></label>
-<label>hours per move <input name="hours" size="4" value="24"></label>
-<label><input type="checkbox" name="public" value="1" checked> public</label>
-<button>Create</button></form>
-<h2>My tables</h2>
-<table>{{range .Mine}}<tr><td><a href="/t/{{.ID}}">{{.Title}}</a></td><td>{{.Status}}{{if eq .Status "over"}} · <a href="/replay/{{.ID}}">replay</a>{{end}}</td><td>{{range .Seats}}{{.Name}} {{end}}</td></tr>{{else}}<tr><td>none yet</td></tr>{{end}}</table>
-<p><button id="link" type="button" onclick="fetch('/api/me/link',{method:'POST'}).then(r=>r.json()).then(j=>{this.nextElementSibling.textContent=location.origin+j.path})">Continue on another device</button> <code></code></p>
+<label>{{.W.options}} <input name="options" placeholder="name=value,…"></label>
+<label>{{.W.clock}} <select name="clock"><option value="none">{{.W.clock_none}}</option><option value="realtime">{{.W.clock_realtime}}</option><option value="async">{{.W.clock_async}}</option></select></label>
+<label>{{.W.minutes}} <input name="minutes" size="4" value="10"></label> <label>{{.W.increment}} <input name="increment" size="4" value="5"></label>
+<label>{{.W.hours}} <input name="hours" size="4" value="24"></label>
+<label><input type="checkbox" name="public" value="1" checked> {{.W.public}}</label>
+<button>{{.W.create}}</button></form>
+<h2>{{.W.myTables}}</h2>
+<table>{{range .Mine}}<tr><td><a href="/t/{{.ID}}">{{index $.Titles .Game}}</a></td><td>{{index $.W (print "status_" .Status)}}{{if eq .Status "over"}} · <a href="/replay/{{.ID}}">{{$.W.replay}}</a>{{end}}</td><td>{{range .Seats}}{{seatName . $.Lang}} {{end}}</td></tr>{{else}}<tr><td>{{.W.noneYet}}</td></tr>{{end}}</table>
+<p><button id="link" type="button" onclick="fetch('/api/me/link',{method:'POST'}).then(r=>r.json()).then(j=>{this.nextElementSibling.textContent=location.origin+j.path})">{{.W.continue}}</button> <code></code></p>
 {{end}}
-<h2>Open tables</h2>
-<table>{{range .Open}}<tr><td>{{.Title}}</td><td>{{range .Seats}}{{if .Name}}{{.Name}}{{else}}(open){{end}} {{end}}</td><td>{{.Clock.Mode}}</td>
-<td><a href="/join/{{.ID}}">join</a> · <a href="/t/{{.ID}}?watch=1">watch</a></td></tr>{{else}}<tr><td>No open table: create one.</td></tr>{{end}}</table>
+<h2>{{.W.openTables}}</h2>
+<table>{{range .Open}}<tr><td>{{index $.Titles .Game}}</td><td>{{range .Seats}}{{if .Name}}{{seatName . $.Lang}}{{else}}{{$.W.openSeat}}{{end}} {{end}}</td><td>{{index $.W (print "clock_" .Clock.Mode)}}</td>
+<td><a href="/join/{{.ID}}">{{$.W.join}}</a> · <a href="/t/{{.ID}}?watch=1">{{$.W.watch}}</a></td></tr>{{else}}<tr><td>{{.W.noOpen}}</td></tr>{{end}}</table>
 </body></html>{{end}}
 
 {{define "join"}}{{template "head" .}}
-<p>{{.Table.Title}} — {{range .Table.Seats}}{{if .Name}}{{.Name}}{{else}}(open){{end}} {{end}}</p>
+<p>{{.Title}} — {{range .Table.Seats}}{{if .Name}}{{seatName . $.Lang}}{{else}}{{$.W.openSeat}}{{end}} {{end}}</p>
 {{if .Error}}<p class="err">{{.Error}}</p>{{end}}
 <form method="post"><input type="hidden" name="invite" value="{{.Invite}}">
-{{if not .Me.ID}}<label>Your name <input name="name" maxlength="40" required></label>{{end}}
-<button>Take a seat</button></form> <p><a href="/t/{{.Table.ID}}?watch=1">Watch</a></p></body></html>{{end}}
+{{if not .Me.ID}}<label>{{.W.name}} <input name="name" maxlength="40" required></label>{{end}}
+<button>{{.W.takeSeat}}</button></form> <p><a href="/t/{{.Table.ID}}?watch=1">{{.W.watchIt}}</a></p></body></html>{{end}}
 
 {{define "table"}}{{template "head" .}}
 <main id="table" data-table="{{.Table.ID}}" data-lang="{{.Lang}}">
-<h2>{{.Table.Title}}</h2><p id="status"></p><ol id="seats"></ol>
-<div class="moves" id="moves"></div><button id="undo" hidden>Undo</button>
-<p id="result"></p><p><a id="record" hidden download>Download the record</a></p>
-<ol id="log"></ol>
-<form id="chat"><input id="chattext" maxlength="300" placeholder="chat"> <button>Send</button></form>
-<pre id="view"></pre></main>
+<h2>{{.Title}}</h2><noscript><p>{{.W.needsScript}} <a href="/plain">{{.W.plainLobby}}</a></p></noscript></main>
 <script src="{{.JS}}"></script></body></html>{{end}}
 
 {{define "replay"}}{{template "head" .}}
-<main id="replay" data-table="{{.Table.ID}}" data-status="{{.Table.Status}}"><h2>{{.Table.Title}}</h2>
-{{if eq .Table.Status "over"}}<p><a href="/api/tables/{{.Table.ID}}/record" download>Download the record</a></p>
-{{else}}<p>The replay is available once the game is over.</p>{{end}}</main>
+<main id="replay" data-table="{{.Table.ID}}" data-status="{{.Table.Status}}"><h2>{{.Title}}</h2>
+{{if eq .Table.Status "over"}}<p><a href="/api/tables/{{.Table.ID}}/record" download>{{.W.download}}</a></p>
+{{else}}<p>{{.W.notOver}}</p>{{end}}</main>
 <script src="{{.JS}}"></script></body></html>{{end}}
 
 {{define "continue"}}{{template "head" .}}
 {{if .Error}}<p class="err">{{.Error}}</p>{{end}}
-<form method="post"><button>Continue here as the same player</button></form></body></html>{{end}}
+<form method="post"><button>{{.W.continueHere}}</button></form></body></html>{{end}}
+
+{{define "error"}}{{template "head" .}}
+<p class="err">{{index .W .ErrKey}}</p><p><a href="/">{{.W.lobby}}</a> · <a href="/plain">{{.W.plainLobby}}</a></p></body></html>{{end}}
 `))
 
 type pageData struct {
 	Title     string
 	Lang      string
+	W         map[string]string // the page's words in Lang (lang.go)
+	Switch    string            // this page's address in the other language
+	Shell     bool              // a page the script draws into: it has its own switch
 	Me        store.Identity
 	Error     string
+	ErrKey    string // the "error" page's words: W[ErrKey]
 	Games     []gameJSON
+	Titles    map[string]string // game titles in Lang, by game id
 	SeatSlots []int
 	Mine      []lobbyJSON
 	Open      []lobbyJSON
@@ -96,16 +102,53 @@ type pageData struct {
 }
 
 func (s *Server) render(w http.ResponseWriter, r *http.Request, name string, d pageData) {
-	d.Lang = engine.Lang(r.URL.Query().Get("lang"))
+	s.renderStatus(w, r, http.StatusOK, name, d)
+}
+
+func (s *Server) renderStatus(w http.ResponseWriter, r *http.Request, code int, name string, d pageData) {
+	d.Lang = pageLang(w, r)
+	d.W = pageWords[d.Lang]
+	d.Switch = switchURL(r, d.W["switchLang"])
+	d.Titles = make(map[string]string)
+	for _, g := range s.reg.All() {
+		d.Titles[g.ID()] = g.Title(d.Lang)
+	}
+	if d.Table.Game != "" {
+		d.Title = d.Titles[d.Table.Game]
+	}
+	if d.ErrKey != "" {
+		d.Title = d.W["errTitle"] + " — jardin"
+	}
 	if d.Title == "" {
 		d.Title = "jardin"
 	}
 	d.JS, d.CSS = s.static.path("table.js"), s.static.path("style.css")
+	// Rendered into a buffer: a template error is then a 500, not half a page.
+	var b bytes.Buffer
+	if err := pages.ExecuteTemplate(&b, name, d); err != nil {
+		s.log.Error("template", "request", requestID(r), "page", name, "err", err)
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	setPageHeaders(w)
-	if err := pages.ExecuteTemplate(w, name, d); err != nil {
-		s.log.Error("template", "request", requestID(r), "page", name, "err", err)
+	w.WriteHeader(code)
+	w.Write(b.Bytes())
+}
+
+// pageError answers a page's error as a page in the reader's language
+// (the API answers JSON: tableError).
+func (s *Server) pageError(w http.ResponseWriter, r *http.Request, err error) {
+	code, key := http.StatusInternalServerError, "internal"
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		code, key = http.StatusNotFound, "noTable"
+	case errors.Is(err, errClosed), errors.Is(err, errUnloaded), errors.Is(err, errElsewhere), errors.Is(err, errRetry):
+		code, key = http.StatusServiceUnavailable, "unavailable"
+	default:
+		s.log.Error("table", "request", requestID(r), "err", err)
 	}
+	s.renderStatus(w, r, code, "error", pageData{ErrKey: key})
 }
 
 // pageHome is the page's lobby (web/dist/lobby.html, on the JSON API); its
@@ -199,10 +242,9 @@ func (s *Server) pageJoin(w http.ResponseWriter, r *http.Request) {
 	d := pageData{Invite: r.URL.Query().Get("invite"), Error: r.URL.Query().Get("error")}
 	d.Me, _ = s.identify(r)
 	if err := s.withTable(r.Context(), r.PathValue("id"), func(t *table) { d.Table = t.snapshot() }); err != nil {
-		s.tableError(w, r, err)
+		s.pageError(w, r, err)
 		return
 	}
-	d.Title = d.Table.Title
 	s.render(w, r, "join", d)
 }
 
@@ -232,10 +274,10 @@ func (s *Server) formJoin(w http.ResponseWriter, r *http.Request) {
 func (s *Server) pageTable(w http.ResponseWriter, r *http.Request) {
 	var d pageData
 	if err := s.withTable(r.Context(), r.PathValue("id"), func(t *table) { d.Table = t.snapshot() }); err != nil {
-		s.tableError(w, r, err)
+		s.pageError(w, r, err)
 		return
 	}
-	d.Title = d.Table.Title
+	d.Shell = true
 	s.render(w, r, "table", d)
 }
 
@@ -244,10 +286,10 @@ func (s *Server) pageTable(w http.ResponseWriter, r *http.Request) {
 func (s *Server) pageReplay(w http.ResponseWriter, r *http.Request) {
 	var d pageData
 	if err := s.withTable(r.Context(), r.PathValue("id"), func(t *table) { d.Table = t.snapshot() }); err != nil {
-		s.tableError(w, r, err)
+		s.pageError(w, r, err)
 		return
 	}
-	d.Title = d.Table.Title
+	d.Shell = true
 	s.render(w, r, "replay", d)
 }
 

@@ -52,3 +52,37 @@ test("without JavaScript, the lobby leads to the plain lobby, whose forms create
   await expect(page.locator("table").first()).toContainText("Happy Garden");
   await ctx.close();
 });
+
+test("the plain pages and the page agree on the language: the switch link, the cookie, Accept-Language", async ({ browser, server }) => {
+  // An English browser switches the plain lobby to French with its link…
+  const ctx = await browser.newContext({ locale: "en-US" });
+  const page = await ctx.newPage();
+  await page.goto(server.url + "/plain");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await page.getByRole("link", { name: "Français" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  await expect(page.locator("body")).toContainText("Tables ouvertes");
+  // …and the page's lobby follows (the same cookie), and its button back…
+  await page.goto(server.url + "/");
+  await expect(page.locator("h1")).toHaveText("Accueil");
+  await page.getByRole("button", { name: /English/ }).click();
+  await expect(page.locator("h1")).toHaveText("Lobby");
+  // …is the plain pages' choice too.
+  await page.goto(server.url + "/plain");
+  await expect(page.locator("body")).toContainText("Open tables");
+  await ctx.close();
+  // A French browser without script: Accept-Language, then the forms in French.
+  const fr = await browser.newContext({ locale: "fr-FR", javaScriptEnabled: false });
+  const p = await fr.newPage();
+  await p.goto(server.url + "/plain");
+  await p.fill("input[name=name]", "Zoé");
+  await p.getByRole("button", { name: "Commencer" }).click();
+  await expect(p.locator("body")).toContainText("Vous êtes Zoé");
+  await p.selectOption("select[name=game]", "schlossgarten");
+  await p.locator("select[name=seat]").nth(1).selectOption("greedy");
+  await p.getByRole("button", { name: "Créer" }).click();
+  await expect(p).toHaveURL(/\/t\/[a-z0-9]+$/);
+  await expect(p.locator("h2")).toHaveText(/Schlossgarten/);
+  await expect(p.getByText(/il faut JavaScript/)).toBeVisible();
+  await fr.close();
+});

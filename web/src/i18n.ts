@@ -88,10 +88,26 @@ const words = {
 
 export type Word = keyof typeof words;
 
-/** The language to start in: the saved choice, else the browser's. */
+/**
+ * The language to start in, chosen as the server chooses it for the pages
+ * it renders (server/lang.go), so that both agree: ?lang= in the address,
+ * else the `lang` cookie (the switch's choice), else the browser's
+ * languages (what Accept-Language says). A ?lang= is saved as the choice.
+ */
 export function initialLang(): Lang {
+  const asked = new URLSearchParams(location.search).get("lang");
+  if (asked === "fr" || asked === "en") {
+    saveLang(asked);
+    return asked;
+  }
+  const cookie = /(?:^|;\s*)lang=(en|fr)(?:;|$)/.exec(document.cookie)?.[1];
+  if (cookie === "fr" || cookie === "en") return cookie;
+  // a choice saved before the cookie existed: the server learns it too
   const saved = safeStorage("jardin.lang");
-  if (saved === "fr" || saved === "en") return saved;
+  if (saved === "fr" || saved === "en") {
+    saveLang(saved);
+    return saved;
+  }
   const forced = document.body.dataset.lang;
   if (forced === "fr" || forced === "en") return forced;
   for (const l of navigator.languages ?? [navigator.language]) {
@@ -101,19 +117,16 @@ export function initialLang(): Lang {
   return "en";
 }
 
+/** saveLang keeps the choice in the `lang` cookie, which the server reads too, for a year. */
 export function saveLang(l: Lang): void {
-  try {
-    localStorage.setItem("jardin.lang", l);
-  } catch {
-    // storage refused (private mode): the choice lasts this page only
-  }
+  document.cookie = `lang=${l}; path=/; max-age=31536000; samesite=lax`;
 }
 
 function safeStorage(k: string): string | null {
   try {
     return localStorage.getItem(k);
   } catch {
-    return null;
+    return null; // storage refused (private mode)
   }
 }
 

@@ -16,7 +16,7 @@ function start(): void {
   const other: Lang = lang === "fr" ? "en" : "fr";
   const sw = h(
     "button",
-    { type: "button", class: "lang-switch", lang: other, "aria-label": t(other, "language") + " : " + t(lang, "switchLang"), onclick: () => { saveLang(other); location.reload(); } },
+    { type: "button", class: "lang-switch", lang: other, "aria-label": t(other, "language") + " : " + t(lang, "switchLang"), onclick: () => switchTo(other) },
     t(lang, "switchLang"),
   );
   document.body.prepend(h("nav", { class: "top", "aria-label": t(lang, "language") }, sw));
@@ -33,6 +33,21 @@ function start(): void {
   const app = document.getElementById("app");
   if (app && document.body.dataset.page === "lobby") void lobby(app, lang);
   else if (app && location.pathname.startsWith("/harness/")) void harness(app, lang);
+}
+
+/**
+ * switchTo saves the choice and loads the page again in it; a ?lang= in the
+ * address would win over the choice, so it is dropped.
+ */
+function switchTo(l: Lang): void {
+  saveLang(l);
+  const u = new URL(location.href);
+  if (!u.searchParams.has("lang")) {
+    location.reload();
+    return;
+  }
+  u.searchParams.delete("lang");
+  location.assign(u.toString());
 }
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
