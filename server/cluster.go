@@ -15,6 +15,7 @@ package server
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/binary"
 	"encoding/json"
@@ -573,12 +574,26 @@ func (s *Server) forwardHTTP(next http.Handler) http.Handler {
 					return
 				}
 			}
+			// The owner's answer travels in one NATS message (1 MB by
+			// default): ask for it gzipped (a replay is up to ~1 MB of
+			// JSON, ~60 KB gzipped) and unpack it here for a client that
+			// did not ask.
+			header := r.Header.Clone()
+			clientGzip := acceptsGzip(r)
+			if !clientGzip {
+				header.Set("Accept-Encoding", "gzip")
+			}
 			req, _ := json.Marshal(fwdReq{Op: "http", HTTP: &fwdHTTP{Method: r.Method, URL: r.URL.RequestURI(), Host: r.Host,
-				RemoteAddr: r.RemoteAddr, Header: r.Header, Body: body}})
+				RemoteAddr: r.RemoteAddr, Header: header, Body: body}})
 			out, err := s.node.Request(r.Context(), id, req)
 			var resp fwdResp
 			if err == nil {
 				err = json.Unmarshal(out, &resp)
+			}
+			if err == nil && !clientGzip && resp.Header.Get("Content-Encoding") == "gzip" {
+				resp.Body, err = gunzip(resp.Body)
+				resp.Header.Del("Content-Encoding")
+				resp.Header.Del("Content-Length")
 			}
 			if err == nil {
 				for k, v := range resp.Header {
@@ -603,9 +618,22 @@ func (s *Server) forwardHTTP(next http.Handler) http.Handler {
 	})
 }
 
+// gunzip unpacks a gzipped body.
+func gunzip(b []byte) ([]byte, error) {
+	zr, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		return nil, fmt.Errorf("forwarded answer: %w", err)
+	}
+	out, err := io.ReadAll(zr)
+	if err != nil {
+		return nil, fmt.Errorf("forwarded answer: %w", err)
+	}
+	return out, nil
+}
+
 // tablePathID is the table id of the paths about one table ("" for others).
 func tablePathID(path string) string {
-	for _, p := range []string{"/api/tables/", "/t/", "/join/"} {
+	for _, p := range []string{"/api/tables/", "/t/", "/join/", "/replay/"} {
 		if rest, ok := strings.CutPrefix(path, p); ok {
 			id, _, _ := strings.Cut(rest, "/")
 			return id

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"strings"
@@ -205,6 +206,21 @@ func TestClusterForwarding(t *testing.T) {
 		t.Fatalf("record through b: %d %s", code, rec)
 	}
 	checkRecord(t, rec, sa.v)
+	// The replay, through b, to a client that takes no gzip: the owner
+	// sends it gzipped over NATS, b unpacks it.
+	req, _ := http.NewRequest("GET", b.URL+"/api/tables/"+tb.ID+"/replay", nil)
+	req.Header.Set("Accept-Encoding", "identity")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var replay struct{ Steps []json.RawMessage }
+	err = json.NewDecoder(resp.Body).Decode(&replay)
+	resp.Body.Close()
+	if err != nil || resp.StatusCode != 200 || len(replay.Steps) != sa.v+1 || resp.Header.Get("Content-Encoding") != "" {
+		t.Errorf("replay through b: %d %q, %d steps for %d versions (%v)", resp.StatusCode, resp.Header.Get("Content-Encoding"),
+			len(replay.Steps), sa.v, err)
+	}
 	if st := b.node.Stats(); st.Forwarded == 0 || st.Delivered == 0 {
 		t.Errorf("node b forwarded %d requests and received %d updates", st.Forwarded, st.Delivered)
 	}
