@@ -153,3 +153,21 @@ func CheckGameField(data []byte, id string) error {
 	}
 	return nil
 }
+
+// ScoreTextOrJSON scores a position file that a game accepts as text or as
+// JSON: a leading byte-order mark is dropped, an empty file is refused with
+// empty (which says what the file should hold), and the rest goes to
+// fromJSON or fromText. A text position is never valid JSON, nor does it
+// start with a brace or a bracket, so anything that does is read (and
+// refused) as JSON.
+func ScoreTextOrJSON(data []byte, empty string, fromJSON, fromText func([]byte) (Score, error)) (Score, error) {
+	data = TrimBOM(data)
+	trimmed := bytes.TrimSpace(data)
+	if len(trimmed) == 0 {
+		return Score{}, errors.New(empty)
+	}
+	if trimmed[0] == '{' || trimmed[0] == '[' || json.Valid(trimmed) {
+		return fromJSON(data)
+	}
+	return fromText(data)
+}

@@ -66,3 +66,30 @@ func FuzzDecodeJSON(f *testing.F) {
 		GameField(b)
 	})
 }
+
+func TestScoreTextOrJSON(t *testing.T) {
+	form := func(f string) func([]byte) (Score, error) {
+		return func(data []byte) (Score, error) {
+			return Score{Categories: []Category{{ID: f + ":" + string(data)}}}, nil
+		}
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"R M T\n", "text:R M T\n"},
+		{"\ufeffR M T", "text:R M T"}, // the byte-order mark is dropped
+		{`{"grid": []}`, `json:{"grid": []}`},
+		{" [1, 2", "json: [1, 2"}, // not valid, but a bracket: refused as JSON
+		{"12", "json:12"},         // valid JSON is never a text position
+		{"\ufeff\n \t", "error:the file is empty: want a grid"},
+	} {
+		var got string
+		sc, err := ScoreTextOrJSON([]byte(tc.in), "the file is empty: want a grid", form("json"), form("text"))
+		if err != nil {
+			got = "error:" + err.Error()
+		} else {
+			got = sc.Categories[0].ID
+		}
+		if got != tc.want {
+			t.Errorf("%q: %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

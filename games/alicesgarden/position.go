@@ -1,9 +1,6 @@
 package alicesgarden
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -31,17 +28,8 @@ import (
 // grass (bonus tile), '.' or ':' free. A leading UTF-8 byte-order mark is
 // ignored.
 func (g game) ScorePosition(data []byte) (engine.Score, error) {
-	data = engine.TrimBOM(data)
-	trimmed := bytes.TrimSpace(data)
-	if len(trimmed) == 0 {
-		return engine.Score{}, errors.New("the file is empty: want 6 lines of 8 squares (R M T C G g, . for free)")
-	}
-	// A text grid is never valid JSON, nor does it start with a brace or a
-	// bracket: anything that does is read (and refused) as JSON.
-	if trimmed[0] == '{' || trimmed[0] == '[' || json.Valid(trimmed) {
-		return g.scoreJSON(data)
-	}
-	return scoreText(data)
+	return engine.ScoreTextOrJSON(data, "the file is empty: want 6 lines of 8 squares (R M T C G g, . for free)",
+		g.scoreJSON, scoreText)
 }
 
 // positionJSON is the JSON position format.

@@ -3,7 +3,6 @@ package schlossgarten
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
@@ -34,17 +33,8 @@ import (
 // ignored. The score is the collected tiles plus the squares of the
 // player's elements (SG-E1).
 func (g game) ScorePosition(data []byte) (engine.Score, error) {
-	data = engine.TrimBOM(data)
-	trimmed := bytes.TrimSpace(data)
-	if len(trimmed) == 0 {
-		return engine.Score{}, errors.New("the file is empty: want \"player: COLOUR\", \"tiles: …\" and \"board:\" followed by 7 rows of 7 cells")
-	}
-	// A text position is never valid JSON, nor does it start with a brace
-	// or a bracket: anything that does is read (and refused) as JSON.
-	if trimmed[0] == '{' || trimmed[0] == '[' || json.Valid(trimmed) {
-		return g.scoreJSON(data)
-	}
-	return scoreText(data)
+	return engine.ScoreTextOrJSON(data, "the file is empty: want \"player: COLOUR\", \"tiles: …\" and \"board:\" followed by 7 rows of 7 cells",
+		g.scoreJSON, scoreText)
 }
 
 // positionJSON is the JSON position format.
