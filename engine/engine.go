@@ -92,6 +92,10 @@ type Style struct {
 	Lang  string // "en" or "fr"
 }
 
+// Tr picks the English or the French label for the drawing's language
+// (English unless Lang is "fr", as Text.In).
+func (s Style) Tr(en, fr string) string { return Text{EN: en, FR: fr}.In(s.Lang) }
+
 // Evaluator is implemented by states that offer a heuristic value of a
 // position for player, in score-pad points: the running score plus what the
 // position promises (potential, tempo, penalties ahead). Greedy bots use it

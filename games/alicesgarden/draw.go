@@ -26,12 +26,7 @@ func (s *state) Draw(player int, style engine.Style) string {
 		player = engine.Spectator
 	}
 	fr := style.Lang == "fr"
-	tr := func(en, frs string) string {
-		if fr {
-			return frs
-		}
-		return en
-	}
+	tr := style.Tr
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "Alice's Garden — %s %c — %s %d", tr("side", "côté"), "AB"[s.side], tr("round", "manche"), s.round)
 	if s.n > 1 {

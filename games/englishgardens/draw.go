@@ -91,37 +91,37 @@ func (s *state) Draw(viewer int, st engine.Style) string {
 		return t
 	}
 	b.WriteString(bold(s.g.Title(lang)))
-	fmt.Fprintf(&b, tr(st, " - turn %d", " - tour %d"), s.turns+1)
+	fmt.Fprintf(&b, st.Tr(" - turn %d", " - tour %d"), s.turns+1)
 	if s.phase != phOver {
-		fmt.Fprintf(&b, tr(st, " - to play: %s", " - à jouer : %s"), s.seatName(int(s.cur), viewer, st))
+		fmt.Fprintf(&b, st.Tr(" - to play: %s", " - à jouer : %s"), s.seatName(int(s.cur), viewer, st))
 	} else {
-		b.WriteString(tr(st, " - game over", " - partie terminée"))
+		b.WriteString(st.Tr(" - game over", " - partie terminée"))
 	}
 	b.WriteByte('\n')
-	fmt.Fprintf(&b, tr(st, "Landscape deck: %d  Trophy deck: %d", "Paquet Aménagement paysager : %d  Paquet Trophée : %d"),
+	fmt.Fprintf(&b, st.Tr("Landscape deck: %d  Trophy deck: %d", "Paquet Aménagement paysager : %d  Paquet Trophée : %d"),
 		s.land.n, s.tro.n)
 	if s.endTriggered {
-		b.WriteString(tr(st, "\nEND TRIGGERED: last round", "\nFIN DE PARTIE DÉCLENCHÉE : dernière manche"))
+		b.WriteString(st.Tr("\nEND TRIGGERED: last round", "\nFIN DE PARTIE DÉCLENCHÉE : dernière manche"))
 	}
-	b.WriteString(tr(st, "\nLandscape display:", "\nAménagement paysager :"))
+	b.WriteString(st.Tr("\nLandscape display:", "\nAménagement paysager :"))
 	for i, c := range s.landDisp {
 		fmt.Fprintf(&b, " %d:", i+1)
 		if c < 0 {
-			b.WriteString(pad(tr(st, "(empty)", "(vide)")))
+			b.WriteString(pad(st.Tr("(empty)", "(vide)")))
 		} else {
 			b.WriteString(s.paint(c, pad(s.short(c, st)), st))
 		}
 	}
-	b.WriteString(tr(st, "\nTrophy display:\n", "\nCartes Trophée face visible :\n"))
+	b.WriteString(st.Tr("\nTrophy display:\n", "\nCartes Trophée face visible :\n"))
 	for i, t := range s.troDisp {
 		if t < 0 {
-			fmt.Fprintf(&b, "  %d: %s\n", i+1, tr(st, "(empty)", "(vide)"))
+			fmt.Fprintf(&b, "  %d: %s\n", i+1, st.Tr("(empty)", "(vide)"))
 		} else {
 			fmt.Fprintf(&b, "  %d: #%d %s\n", i+1, t+1, s.g.cat.Name(trophyID(t), lang))
 		}
 	}
 	if s.phase == phTrophyPlace {
-		b.WriteString(wrap(tr(st, "Trophy card to place:", "Carte Trophée à placer :"),
+		b.WriteString(wrap(st.Tr("Trophy card to place:", "Carte Trophée à placer :"),
 			[]string{fmt.Sprintf("#%d %s", s.held+1, s.g.cat.Name(trophyID(s.held), lang))}, "", "  "))
 	}
 	b.WriteString(s.drawUnder(viewer, st))
@@ -134,9 +134,9 @@ func (s *state) Draw(viewer int, st engine.Style) string {
 
 // seatName is "Player 2", or "Player 2 (you)" for the viewer.
 func (s *state) seatName(q, viewer int, st engine.Style) string {
-	name := fmt.Sprintf(tr(st, "Player %d", "Joueur %d"), q+1)
+	name := fmt.Sprintf(st.Tr("Player %d", "Joueur %d"), q+1)
 	if q == viewer {
-		name += tr(st, " (you)", " (vous)")
+		name += st.Tr(" (you)", " (vous)")
 	}
 	return name
 }
@@ -145,9 +145,9 @@ func (s *state) drawVillage(q, viewer int, st engine.Style, bold func(string) st
 	var b strings.Builder
 	p := &s.pl[q]
 	lang := engine.Lang(st.Lang)
-	up := tr(st, "face down", "face cachée")
+	up := st.Tr("face down", "face cachée")
 	if p.villageUp {
-		up = tr(st, "face up", "face visible")
+		up = st.Tr("face up", "face visible")
 	}
 	fmt.Fprintf(&b, "%s  %s (%s)  score %d  %d %s\n", bold(s.seatName(q, viewer, st)),
 		s.g.c.villages[p.village], up, s.Score(q), p.visible, plural(st, int(p.visible), "card", "cards", "carte", "cartes"))
@@ -157,7 +157,7 @@ func (s *state) drawVillage(q, viewer int, st engine.Style, bold func(string) st
 		}
 		return pad(slotNames[sl] + " --")
 	}
-	fmt.Fprintf(&b, "  %s|%s|%s|%s\n", pad(tr(st, "VILLAGE", "VILLAGE")), trophyCell(0), trophyCell(1), trophyCell(2))
+	fmt.Fprintf(&b, "  %s|%s|%s|%s\n", pad(st.Tr("VILLAGE", "VILLAGE")), trophyCell(0), trophyCell(1), trophyCell(2))
 	for r := 0; r < 3; r++ {
 		fmt.Fprintf(&b, "  %s", trophyCell(3+r))
 		for c := 0; c < 3; c++ {
@@ -180,7 +180,7 @@ func (s *state) drawVillage(q, viewer int, st engine.Style, bold func(string) st
 		for i := 0; i < int(p.handN); i++ {
 			cards = append(cards, fmt.Sprintf("h%d:%s", i+1, s.paint(p.hand[i], s.short(p.hand[i], st), st)))
 		}
-		b.WriteString(wrap(tr(st, "Hand:", "Main :"), cards, " ", "    "))
+		b.WriteString(wrap(st.Tr("Hand:", "Main :"), cards, " ", "    "))
 	} else {
 		// Cards taken face up are public until a face-down discard hides
 		// them (see the view); show them so a player need not remember.
@@ -190,9 +190,9 @@ func (s *state) drawVillage(q, viewer int, st engine.Style, bold func(string) st
 				known = append(known, fmt.Sprintf("h%d:%s", i+1, s.g.cat.Name(landID(p.hand[i]), lang)))
 			}
 		}
-		head := fmt.Sprintf(tr(st, "Hand: %d %s", "Main : %d %s"), p.handN, plural(st, int(p.handN), "card", "cards", "carte", "cartes"))
+		head := fmt.Sprintf(st.Tr("Hand: %d %s", "Main : %d %s"), p.handN, plural(st, int(p.handN), "card", "cards", "carte", "cartes"))
 		if len(known) > 0 {
-			head += tr(st, "; seen:", " ; vues :")
+			head += st.Tr("; seen:", " ; vues :")
 		}
 		b.WriteString(wrap(head, known, ", ", "    "))
 	}
@@ -203,7 +203,7 @@ func (s *state) drawVillage(q, viewer int, st engine.Style, bold func(string) st
 		}
 	}
 	if len(used) > 0 {
-		b.WriteString(wrap(tr(st, "Trophies:", "Trophées :"), used, ", ", "    "))
+		b.WriteString(wrap(st.Tr("Trophies:", "Trophées :"), used, ", ", "    "))
 	}
 	return b.String()
 }
@@ -225,10 +225,10 @@ func (s *state) drawUnder(viewer int, st engine.Style) string {
 			}
 		}
 		if len(mine) > 0 {
-			head := tr(st, "Yours under the landscape deck, drawn in this order:",
+			head := st.Tr("Yours under the landscape deck, drawn in this order:",
 				"Les vôtres sous le paquet Aménagement paysager, dans l'ordre de pioche :")
 			if kind == 1 {
-				head = tr(st, "Yours under the trophy deck, drawn in this order:",
+				head = st.Tr("Yours under the trophy deck, drawn in this order:",
 					"Les vôtres sous le paquet Trophée, dans l'ordre de pioche :")
 			}
 			b.WriteString(wrap(head, mine, ", ", "  "))
@@ -242,7 +242,7 @@ func (s *state) drawUnder(viewer int, st engine.Style) string {
 		for _, t := range u.Trophies {
 			names = append(names, s.g.cat.Name(t.ID, lang))
 		}
-		head := fmt.Sprintf(tr(st, "Put under the decks by player %d (order unknown; some may have been drawn since):",
+		head := fmt.Sprintf(st.Tr("Put under the decks by player %d (order unknown; some may have been drawn since):",
 			"Placées sous les paquets par le joueur %d (ordre inconnu ; certaines ont pu être piochées) :"), u.Seat+1)
 		b.WriteString(wrap(head, names, ", ", "  "))
 	}
@@ -317,12 +317,4 @@ func plural(st engine.Style, n int, oneEN, manyEN, oneFR, manyFR string) string 
 		return oneEN
 	}
 	return manyEN
-}
-
-// tr picks the English or French label for the drawing's language.
-func tr(st engine.Style, en, fr string) string {
-	if st.Lang == "fr" {
-		return fr
-	}
-	return en
 }

@@ -222,7 +222,7 @@ func (s *state) Draw(player int, style engine.Style) string {
 	lang := engine.Lang(style.Lang)
 	dw, lab := wordsFor(lang), labelsFor(lang)
 	b.Grow(4096)
-	tr := func(en, fr string) string { return engine.Text{EN: en, FR: fr}.In(lang) }
+	tr := style.Tr
 	colon := tr(":", " :")
 	round := min(int(s.round)+1, 4)
 	fmt.Fprintf(&b, "%s — %s %d/4", Game.Title(lang), tr("round", "manche"), round)

@@ -238,12 +238,7 @@ func (s *state) Draw(player int, style engine.Style) string {
 	var b strings.Builder
 	lang := engine.Lang(style.Lang)
 	fr := lang == "fr"
-	tr := func(en, frs string) string {
-		if fr {
-			return frs
-		}
-		return en
-	}
+	tr := style.Tr
 	plural := func(n int, one, many string) string {
 		if n == 1 || fr && n == 0 {
 			return fmt.Sprintf("%d %s", n, one)

@@ -38,12 +38,7 @@ func (s *state) Draw(player int, style engine.Style) string {
 		player = engine.Spectator
 	}
 	fr := style.Lang == "fr"
-	tr := func(en, frs string) string {
-		if fr {
-			return frs
-		}
-		return en
-	}
+	tr := style.Tr
 	letters := pawnLetter
 	if fr {
 		letters = pawnLetterFR
