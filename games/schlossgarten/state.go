@@ -391,8 +391,11 @@ func (s *state) buildCheck(p, e int, mask uint64, pawns uint64) (string, string)
 	return "", ""
 }
 
-// anyBuild reports whether p has a legal build now.
-func (s *state) anyBuild(p int) bool {
+// builds calls yield with each legal build of p now (element e on the
+// squares of mask m), in the order LegalMoves lists them, until yield
+// returns false: LegalMoves lists them and anyBuild looks for one by the
+// same checks, so that the two cannot disagree.
+func (s *state) builds(p int, yield func(e int, m uint64) bool) {
 	pawns := s.pawnMask()
 	for e := 0; e < nElems; e++ {
 		if s.elem[p][e] != 0 || !s.canWork(elems[e].builder) {
@@ -403,10 +406,16 @@ func (s *state) anyBuild(p int) bool {
 			if m&adj == 0 || m&s.pit == 0 {
 				continue
 			}
-			if r, _ := s.buildCheck(p, e, m, pawns); r == "" {
-				return true
+			if r, _ := s.buildCheck(p, e, m, pawns); r == "" && !yield(e, m) {
+				return
 			}
 		}
 	}
-	return false
+}
+
+// anyBuild reports whether p has a legal build now.
+func (s *state) anyBuild(p int) bool {
+	found := false
+	s.builds(p, func(int, uint64) bool { found = true; return false })
+	return found
 }

@@ -72,21 +72,7 @@ func (s *state) LegalMoves(buf []engine.Move) []engine.Move {
 				}
 			}
 		}
-		pawns := s.pawnMask()
-		for e := 0; e < nElems; e++ {
-			if s.elem[p][e] != 0 || !s.canWork(elems[e].builder) {
-				continue
-			}
-			adj := adj8[s.pawnSq[p][elems[e].builder]]
-			for _, m := range elems[e].places {
-				if m&adj == 0 || m&s.pit == 0 {
-					continue
-				}
-				if r, _ := s.buildCheck(p, e, m, pawns); r == "" {
-					buf = append(buf, mvBuild(e, m))
-				}
-			}
-		}
+		s.builds(p, func(e int, m uint64) bool { buf = append(buf, mvBuild(e, m)); return true })
 		buf = append(buf, moveDone)
 	}
 	return buf
