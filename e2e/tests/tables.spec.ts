@@ -82,6 +82,25 @@ test("two people at one table: invite link, moves seen live, nothing private of 
   // data-sent-at, data-updated-at).
   const rtts: number[] = [];
   const wire: number[] = [];
+  // Where the time goes on the pages: from receiving the update to having
+  // drawn it (the later of the two pages), the drawing alone (TableView's
+  // draw, data-draw-ms) and to the next frame painted (data-painted-at).
+  const page: number[] = [];
+  const drawMs: number[] = [];
+  const painted: number[] = [];
+  // …and the main threads' time over the whole game (Chromium's counters,
+  // through the DevTools protocol): script, style, layout, all tasks.
+  const cdp = await Promise.all([a, b].map(async (p) => {
+    const s = await p.context().newCDPSession(p);
+    await s.send("Performance.enable");
+    return s;
+  }));
+  const counters = async () => {
+    const out: Record<string, number> = {};
+    for (const s of cdp) for (const m of (await s.send("Performance.getMetrics")).metrics) out[m.name] = (out[m.name] ?? 0) + m.value;
+    return out;
+  };
+  const before = await counters();
   for (let i = 0; i < 150 && rtts.length < 24; i++) {
     if (await a.locator(".scorepad").count()) break;
     const aMine = (await a.locator(".status.mine").count()) > 0;
@@ -102,8 +121,21 @@ test("two people at one table: invite link, moves seen live, nothing private of 
     const inB = Number(await b.locator("body").getAttribute("data-recv-at"));
     rtts.push(Math.max(upA, upB) - Number(sent));
     wire.push(Math.max(inA, inB) - Number(sent));
+    page.push(Math.max(upA - inA, upB - inB));
+    for (const p of [a, b]) drawMs.push(Number(await p.locator("body").getAttribute("data-draw-ms")));
+    await expect.poll(async () => Number(await a.locator("body").getAttribute("data-painted-at")) >= upA && Number(await b.locator("body").getAttribute("data-painted-at")) >= upB, { intervals: [5, 10, 20] }).toBeTruthy();
+    const paintA = Number(await a.locator("body").getAttribute("data-painted-at"));
+    const paintB = Number(await b.locator("body").getAttribute("data-painted-at"));
+    painted.push(Math.max(paintA, paintB) - Number(sent));
   }
-  console.log(`of which until the last page received the update (server and network), ms: ${wire.join(" ")}`);
+  const after = await counters();
+  const cpu = (k: string) => Math.round((after[k] - before[k]) * 1000);
+  console.log(`both pages' main threads over ${rtts.length} moves, ms: script ${cpu("ScriptDuration")}, style ${cpu("RecalcStyleDuration")}, layout ${cpu("LayoutDuration")}, all tasks ${cpu("TaskDuration")}`);
+  const pct = (xs: number[], q: number) => [...xs].sort((x, y) => x - y)[Math.min(xs.length - 1, Math.floor(xs.length * q))];
+  console.log(`of which until the last page received the update (server and network), ms: ${wire.join(" ")}; p95 ${pct(wire, 0.95)}`);
+  console.log(`on the pages, received to drawn (the later page), ms: ${page.join(" ")}; p95 ${pct(page, 0.95)}`);
+  console.log(`TableView draws (both pages), ms: ${drawMs.join(" ")}; p95 ${pct(drawMs, 0.95)}`);
+  console.log(`sent to the next frame painted on both pages, ms: ${painted.join(" ")}; p95 ${pct(painted, 0.95)}`);
   expect(rtts.length).toBeGreaterThan(3);
   rtts.sort((x, y) => x - y);
   const p95 = rtts[Math.min(rtts.length - 1, Math.floor(rtts.length * 0.95))];
@@ -254,7 +286,9 @@ test("the French table page: the game's title, bots and the objectives in French
   await expect(page.locator(".seats")).toContainText("robot greedy");
   // the objectives' items, and the component names of the sync's texts
   const board = (await page.locator("svg.board").textContent()) ?? "";
-  expect(board).not.toMatch(/\d× (blue|red|yellow|tools|crown|gold|tree|animal|visitor|irrigated) →/);
+  // ("animal" is not in the list: it is the French word too, and failed the
+  // test whenever the deal put the animal objective on the table)
+  expect(board).not.toMatch(/\d× (blue|red|yellow|tools|crown|gold|tree|visitor|irrigated) →/);
   expect(board).toMatch(/Objectifs royaux/);
   expect(board).not.toMatch(/irrigation (Left|Right|Borders|Center)\b/);
   await ctx.close();

@@ -7,6 +7,7 @@ import { h, clear } from "./dom";
 import type { CompText, Ctx } from "./games/types";
 import { choiceLabels, renderers } from "./games/index";
 import { type Lang, t } from "./i18n";
+import { morph } from "./morph";
 import { type LegalMove, Picker, turn } from "./picker";
 
 export interface Category {
@@ -168,7 +169,8 @@ export class TableView {
     const focusedId = (document.activeElement as Element | null)?.getAttribute?.("data-id");
     this.index.clear();
     // The new drawing is decorated (targets, last moves) while detached,
-    // then swapped in: one change of the live page, one layout.
+    // then morphed into the live one: one change of the live page, one
+    // layout, of the parts that changed.
     let drawing: Element;
     if (render) {
       const t0 = performance.now();
@@ -187,7 +189,16 @@ export class TableView {
     // last moves
     for (const id of d.lastIds ?? []) this.find(id)?.classList.add("last");
     this.decorate();
-    this.els.board.replaceChildren(drawing);
+    // The decorated drawing is morphed into the one on the page (morph.ts):
+    // only what changed is touched. The index then names the live things.
+    const live = this.els.board.firstElementChild;
+    if (live && live.nodeName === drawing.nodeName && live.namespaceURI === drawing.namespaceURI) {
+      morph(live, drawing);
+      this.index.clear();
+      for (const e of live.querySelectorAll("[data-id]")) if (!this.index.has(e.getAttribute("data-id")!)) this.index.set(e.getAttribute("data-id")!, e);
+    } else {
+      this.els.board.replaceChildren(drawing);
+    }
     if (focusedId) (this.find(focusedId) as HTMLElement | null)?.focus?.();
     this.drawLog();
     this.drawPad();
@@ -362,9 +373,22 @@ export class TableView {
     (best as HTMLElement | null)?.focus?.();
   }
 
+  /** The log lines on the page, to add only the new ones. */
+  private shown: string[] = [];
+
   private drawLog(): void {
-    clear(this.els.log);
-    for (const ev of this.data!.events.slice(-60)) this.els.log.append(h("li", {}, ev));
+    const want = this.data!.events.slice(-60);
+    // The lines shown that are still wanted are a suffix of shown and a
+    // prefix of want (the window slid by the new events): keep them.
+    let drop = 0;
+    while (drop < this.shown.length && !startsWith(want, this.shown, drop)) drop++;
+    const log = this.els.log;
+    if (drop === this.shown.length) clear(log);
+    else for (let i = 0; i < drop; i++) log.firstElementChild?.remove();
+    const kept = this.shown.length - drop;
+    for (const ev of want.slice(kept)) log.append(h("li", {}, ev));
+    this.shown = want;
+    if (kept === want.length) return;
     // scrolled at the next frame, not now: reading scrollHeight here would force a layout
     requestAnimationFrame(() => (this.els.log.scrollTop = this.els.log.scrollHeight));
   }
@@ -385,6 +409,13 @@ export class TableView {
     this.els.pad.append(h("h2", {}, t(L, "scorePad")), h("table", { class: "scorepad" }, h("thead", {}, head), h("tbody", {}, ...rows, total, rank, ...extra)));
     if (d.replay) this.els.pad.append(h("p", {}, h("a", { href: d.replay, class: "replay button" }, t(L, "replay"))));
   }
+}
+
+/** startsWith tells whether a begins with b[from:]. */
+function startsWith(a: string[], b: string[], from: number): boolean {
+  if (b.length - from > a.length) return false;
+  for (let i = from; i < b.length; i++) if (a[i - from] !== b[i]) return false;
+  return true;
 }
 
 function centre(e: SVGGraphicsElement): { x: number; y: number } {

@@ -98,6 +98,9 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
         // For the browser tests' round-trip measure: when this page last drew news.
         document.body.dataset.updatedAt = String(Date.now());
         document.body.dataset.version = String(m.v);
+        // …and when the frame showing it was painted: style, layout and
+        // paint come after this task, before the next frame's callbacks.
+        requestAnimationFrame(() => setTimeout(() => (document.body.dataset.paintedAt = String(Date.now()))));
         break;
       case "presence":
         if (m.seats) seats = m.seats;
