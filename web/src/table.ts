@@ -173,9 +173,21 @@ export class TableView {
     // layout, of the parts that changed.
     let drawing: Element;
     if (render) {
-      const t0 = performance.now();
-      const svg = render(d.view, this.ctx());
-      document.body.dataset.renderMs = (performance.now() - t0).toFixed(1);
+      // A renderer is a pure function of the view and the context: a step
+      // of a decision (same view, same context) reuses the last drawing, a
+      // copy of it, instead of drawing it again.
+      const ctx = this.ctx();
+      const key = JSON.stringify([d.game, ctx.lang, ctx.seat, ctx.names, ctx.narrow]);
+      let svg: SVGSVGElement;
+      if (this.drawn && this.drawn.view === d.view && this.drawn.comps === d.comps && this.drawn.key === key) {
+        svg = this.drawn.svg.cloneNode(true) as SVGSVGElement;
+      } else {
+        const t0 = performance.now();
+        const fresh = render(d.view, ctx);
+        document.body.dataset.renderMs = (performance.now() - t0).toFixed(1);
+        this.drawn = { view: d.view, comps: d.comps, key, svg: fresh };
+        svg = fresh.cloneNode(true) as SVGSVGElement;
+      }
       for (const e of svg.querySelectorAll("[data-id]")) if (!this.index.has(e.getAttribute("data-id")!)) this.index.set(e.getAttribute("data-id")!, e);
       drawing = svg;
     } else {
@@ -211,6 +223,9 @@ export class TableView {
    */
   private orient = "";
   private via = new Set<string>();
+
+  /** The renderer's last drawing, undecorated, and what it was drawn from. */
+  private drawn?: { view: unknown; comps: unknown; key: string; svg: SVGSVGElement };
 
   /** The drawing's things by id, indexed once per drawing. */
   private index = new Map<string, Element>();
