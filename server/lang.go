@@ -3,6 +3,7 @@ package server
 import (
 	"net/http"
 	"net/url"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -131,4 +132,48 @@ func seatName(s seatInfo, lang string) string {
 		return s.Bot + " bot"
 	}
 	return s.Name
+}
+
+// frErrors are the French of the server's errors that the plain pages'
+// forms send back (?error=): each English message, as a pattern, and its
+// French; the parts the pattern captures are kept ($1). A message not
+// listed is shown in English.
+var frErrors = []struct {
+	en *regexp.Regexp
+	fr string
+}{
+	{regexp.MustCompile(`^name: want 1 to (\d+) characters$`), "nom : de 1 à $1 caractères"},
+	{regexp.MustCompile(`^name: no control characters$`), "nom : pas de caractères de contrôle"},
+	{regexp.MustCompile(`^no identity: set your name first`), "pas encore d'identité : donnez d'abord votre nom"},
+	{regexp.MustCompile(`^this link is unknown, used or expired: make a new one on your other device$`),
+		"ce lien est inconnu, déjà utilisé ou expiré : créez-en un nouveau sur votre autre appareil"},
+	{regexp.MustCompile(`^clock: realtime wants minutes \(0 to 180\] per player and increment \[0, 600\] seconds$`),
+		"pendule : le temps réel demande de 0 à 180 minutes par joueur (0 exclu) et un incrément de 0 à 600 secondes"},
+	{regexp.MustCompile(`^clock: async wants hours \(0 to 720\] per move$`),
+		"pendule : la correspondance demande de 0 à 720 heures par coup (0 exclu)"},
+	{regexp.MustCompile(`^you already sit at (\d+) open or live tables$`), "vous êtes déjà à $1 tables ouvertes ou en cours"},
+	{regexp.MustCompile(`^at most (\d+) tables an hour$`), "au plus $1 tables par heure"},
+	{regexp.MustCompile(`^this table needs its invite link$`), "cette table demande son lien d'invitation"},
+	{regexp.MustCompile(`^no such table$`), "cette table n'existe pas"},
+	{regexp.MustCompile(`^no open seat$`), "plus aucune place libre"},
+	{regexp.MustCompile(`^the table is over$`), "la partie est terminée"},
+	{regexp.MustCompile(`^the table is live$`), "la partie a commencé"},
+	{regexp.MustCompile(`^the table is aborted$`), "la partie a été abandonnée"},
+	{regexp.MustCompile(`^seats: "me" twice$`), "places : « moi » deux fois"},
+	{regexp.MustCompile(`^seats: (\d+) given for (\d+) players$`), "places : $1 pour $2 joueurs"},
+	{regexp.MustCompile(`^options: (.*)$`), "options : $1"},
+}
+
+// errorIn is an error message of the server in lang: French when frErrors
+// knows it, else as it is.
+func errorIn(lang, msg string) string {
+	if lang != "fr" {
+		return msg
+	}
+	for _, e := range frErrors {
+		if m := e.en.FindStringSubmatchIndex(msg); m != nil {
+			return string(e.en.ExpandString(nil, e.fr, msg, m))
+		}
+	}
+	return msg
 }

@@ -31,6 +31,23 @@ func TestAcceptLang(t *testing.T) {
 	}
 }
 
+func TestErrorIn(t *testing.T) {
+	for _, tc := range []struct{ lang, msg, want string }{
+		{"fr", "name: want 1 to 40 characters", "nom : de 1 à 40 caractères"},
+		{"fr", "you already sit at 12 open or live tables", "vous êtes déjà à 12 tables ouvertes ou en cours"},
+		{"fr", `seats: "me" twice`, "places : « moi » deux fois"},
+		{"fr", "seats: 3 given for 2 players", "places : 3 pour 2 joueurs"},
+		{"fr", "the table is over", "la partie est terminée"},
+		{"fr", "options: unknown option \"x\"", "options : unknown option \"x\""},
+		{"fr", "something new", "something new"},
+		{"en", "name: want 1 to 40 characters", "name: want 1 to 40 characters"},
+	} {
+		if got := errorIn(tc.lang, tc.msg); got != tc.want {
+			t.Errorf("errorIn(%s, %q) = %q, want %q", tc.lang, tc.msg, got, tc.want)
+		}
+	}
+}
+
 // TestPageWords: both languages have the same words, none empty.
 func TestPageWords(t *testing.T) {
 	var keys [2][]string
@@ -143,6 +160,26 @@ func TestPlainPagesInBothLanguages(t *testing.T) {
 				t.Errorf("lang cookie set to %q, want %q", set, tc.setCookie)
 			}
 		})
+	}
+
+	// A form's error comes back in the page's language.
+	long := strings.Repeat("n", 41)
+	for _, tc := range []struct {
+		cookie *http.Cookie
+		want   string
+	}{{fr, "nom : de 1 à 40 caractères"}, {en, "name: want 1 to 40 characters"}} {
+		req, _ := http.NewRequest("POST", ts.URL+"/lobby/name", strings.NewReader(url.Values{"name": {long}}.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.AddCookie(tc.cookie)
+		resp, err := http.DefaultClient.Do(req) // follows the redirection back to /plain, cookies kept
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if !strings.Contains(string(b), `<p class="err">`+tc.want+`</p>`) {
+			t.Errorf("a name too long, lang %s: no %q in %s", tc.cookie.Value, tc.want, b)
+		}
 	}
 
 	// The switch link leads to the same page in the other language, and

@@ -108,6 +108,7 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, name string, d p
 func (s *Server) renderStatus(w http.ResponseWriter, r *http.Request, code int, name string, d pageData) {
 	d.Lang = pageLang(w, r)
 	d.W = pageWords[d.Lang]
+	d.Error = errorIn(d.Lang, d.Error)
 	d.Switch = switchURL(r, d.W["switchLang"])
 	d.Titles = make(map[string]string)
 	for _, g := range s.reg.All() {
