@@ -14,19 +14,19 @@ import (
 // GOMEMLIMIT say otherwise in the environment.
 //
 // Each move allocates the messages of every seat (tens of kilobytes a move)
-// while the live heap is small (about 0.1 MB a table with its sockets), so
-// at Go's default GOGC=100 the collector runs every second or two under
-// load, and its marking, with the assists it asks of the tables'
-// goroutines, set the tail latency of moves: under `jardin loadtest` with
-// 2,000 tables, p99 move→last update was 85 ms at GOGC=400 and 23 ms
-// with no collection at all. GOGC=1000 spaces the cycles tenfold, for
-// memory that a server has: peaks of about eleven times the live heap. The
-// soft memory limit (half the machine's or the container's memory) makes
-// the collector run sooner rather than let that reach the machine's end.
+// while the live heap is small (about 0.1 MB a table with its sockets): at
+// Go's default GOGC=100 the collector ran every second or two under load.
+// GOGC=400 spaces the cycles fourfold for memory that a server has (peaks
+// near five times the live heap: 1.2 GB for 2,000 tables with 8,000
+// sockets). Under `jardin loadtest` on 2,000 tables at 1,220 moves/s, p99
+// move→last update is 9–25 ms at GOGC=400 and 5–13 ms at GOGC=1000, which
+// doubles the memory (docs/performance.md). The soft memory limit (half the
+// machine's or the container's memory) makes the collector run sooner
+// rather than let the heap reach the machine's end.
 func gcForServing() (percent int, limit int64) {
 	percent, limit = -2, -1 // unchanged
 	if os.Getenv("GOGC") == "" {
-		percent = 1000
+		percent = 400
 		debug.SetGCPercent(percent)
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
