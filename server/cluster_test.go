@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -19,12 +18,10 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/jardin-games/jardin/cluster"
-	"github.com/jardin-games/jardin/games"
 	"github.com/jardin-games/jardin/internal/natstest"
 	"github.com/jardin-games/jardin/internal/pgtest"
 	"github.com/jardin-games/jardin/store"
 	"github.com/jardin-games/jardin/store/postgres"
-	"github.com/jardin-games/jardin/web"
 )
 
 // lazyPG is the throwaway PostgreSQL of this package's cluster tests,
@@ -82,19 +79,7 @@ func startNode(t testing.TB, dsn, natsURL, name string, opts ...func(*Config)) *
 	for _, o := range opts {
 		o(&cfg)
 	}
-	srv := New(cfg, db, games.Registry(), web.Assets())
-	if err := srv.Start(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	hs := httptest.NewUnstartedServer(srv.Handler())
-	hs.Listener.Close()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs.Listener = l
-	hs.Start()
-	srv.cfg.BaseURL = hs.URL
+	srv, hs := startLoopback(t, cfg, db)
 	n := &node{Server: srv, URL: hs.URL, http: hs, db: db, nc: nc}
 	t.Cleanup(func() {
 		hs.CloseClientConnections()

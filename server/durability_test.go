@@ -60,8 +60,15 @@ func serveChild(path string) {
 // startChild runs the test binary as a server on db and returns its URL.
 func startChild(t *testing.T, db string) (*exec.Cmd, string) {
 	t.Helper()
+	return startProcess(t, "server process", "JARDIN_TEST_CHILD_DB="+db)
+}
+
+// startProcess runs the test binary with env added (a TestMain reads it and
+// serves) and returns the process and its URL, which it prints first.
+func startProcess(t *testing.T, what string, env ...string) (*exec.Cmd, string) {
+	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), "JARDIN_TEST_CHILD_DB="+db)
+	cmd.Env = append(os.Environ(), env...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -74,7 +81,7 @@ func startChild(t *testing.T, db string) (*exec.Cmd, string) {
 	line, err := bufio.NewReader(out).ReadString('\n')
 	addr, ok := strings.CutPrefix(strings.TrimSpace(line), "ADDR ")
 	if err != nil || !ok {
-		t.Fatalf("server process said %q (%v)", line, err)
+		t.Fatalf("%s said %q (%v)", what, line, err)
 	}
 	return cmd, "http://" + addr
 }

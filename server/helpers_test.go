@@ -19,6 +19,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/jardin-games/jardin/games"
+	"github.com/jardin-games/jardin/store"
 	"github.com/jardin-games/jardin/store/sqlite"
 	"github.com/jardin-games/jardin/web"
 )
@@ -54,19 +55,7 @@ func startServer(t testing.TB, path string, cfg Config) *testServer {
 	if cfg.Rate == 0 {
 		cfg.Rate, cfg.Burst = 10000, 10000 // test players move as fast as they can
 	}
-	srv := New(cfg, db, games.Registry(), web.Assets())
-	if err := srv.Start(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	hs := httptest.NewUnstartedServer(srv.Handler())
-	hs.Listener.Close()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs.Listener = l
-	hs.Start()
-	srv.cfg.BaseURL = hs.URL
+	srv, hs := startLoopback(t, cfg, db)
 	ts := &testServer{Server: srv, URL: hs.URL, http: hs, db: db, path: path}
 	t.Cleanup(ts.stop)
 	return ts
@@ -274,4 +263,24 @@ func count(m map[string]json.RawMessage, k string) int {
 	var v []json.RawMessage
 	json.Unmarshal(m[k], &v)
 	return len(v)
+}
+
+// startLoopback starts a server on db and serves it on a loopback port
+// (httptest's default listener may take any interface's address).
+func startLoopback(t testing.TB, cfg Config, db store.Store) (*Server, *httptest.Server) {
+	t.Helper()
+	srv := New(cfg, db, games.Registry(), web.Assets())
+	if err := srv.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewUnstartedServer(srv.Handler())
+	hs.Listener.Close()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs.Listener = l
+	hs.Start()
+	srv.cfg.BaseURL = hs.URL
+	return srv, hs
 }

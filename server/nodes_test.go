@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -70,23 +69,7 @@ func serveClusterChild(dsn, natsURL, name string) {
 
 func startNodeProcess(t *testing.T, dsn, natsURL, name string) (*exec.Cmd, string) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), envChildPG+"="+dsn, envChildNATS+"="+natsURL, envChildName+"="+name)
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	line, err := bufio.NewReader(out).ReadString('\n')
-	addr, ok := strings.CutPrefix(strings.TrimSpace(line), "ADDR ")
-	if err != nil || !ok {
-		t.Fatalf("node %s said %q (%v)", name, line, err)
-	}
-	return cmd, "http://" + addr
+	return startProcess(t, "node "+name, envChildPG+"="+dsn, envChildNATS+"="+natsURL, envChildName+"="+name)
 }
 
 // nodePlayer is one seat played through sockets on the nodes, reconnecting
