@@ -37,12 +37,17 @@ type replayJSON struct {
 
 // replayStep is the table after one move (step 0: the setup).
 type replayStep struct {
-	Player int             `json:"player"`         // who moved (-1 at the setup)
-	Move   string          `json:"move,omitempty"` // in the game's notation
-	ToMove int             `json:"toMove"`
-	Scores []int           `json:"scores"` // each seat's running score (State.Score)
-	Events []eventOut      `json:"events"`
-	View   json.RawMessage `json:"view,omitempty"` // View(engine.Spectator); marshal puts it last
+	Player int        `json:"player"`         // who moved (-1 at the setup)
+	Move   string     `json:"move,omitempty"` // in the game's notation
+	ToMove int        `json:"toMove"`
+	Scores []int      `json:"scores"` // each seat's running score (State.Score)
+	Events []eventOut `json:"events"`
+	// View is View(engine.Spectator) whole (step 0, or a view no merge patch
+	// reaches); Patch, otherwise, the JSON merge patch (RFC 7386) that turns
+	// the previous step's view into this one (mergepatch.go). marshal puts
+	// the one that is set last.
+	View  json.RawMessage `json:"view,omitempty"`
+	Patch json.RawMessage `json:"patch,omitempty"`
 }
 
 // compText is a catalogue component's name and help in one language, as
@@ -144,9 +149,22 @@ func (s *Server) replayOf(data []byte, names []string, lang string) (replayJSON,
 	cat := g.Texts()
 	out := replayJSON{Game: g.ID(), Title: g.Title(lang), Lang: lang, Players: len(rec.Players), Names: names,
 		Texts: textsOf(cat, lang), Steps: make([]replayStep, 0, len(rec.Moves)+1)}
+	var prev []byte // the previous step's view
+	var perr error
 	step := func(player int, move string, st engine.State, events []engine.Event) {
+		view := mustJSON(st.View(engine.Spectator))
 		rs := replayStep{Player: player, Move: move, ToMove: st.ToMove(), Scores: make([]int, st.NumPlayers()),
-			Events: []eventOut{}, View: mustJSON(st.View(engine.Spectator))}
+			Events: []eventOut{}, View: view}
+		if prev != nil {
+			patch, ok, err := mergeDiff(prev, view)
+			if err != nil && perr == nil {
+				perr = fmt.Errorf("step %d: view patch: %w", len(out.Steps), err)
+			}
+			if ok {
+				rs.View, rs.Patch = nil, patch
+			}
+		}
+		prev = view
 		for p := range rs.Scores {
 			rs.Scores[p] = st.Score(p)
 		}
@@ -167,12 +185,15 @@ func (s *Server) replayOf(data []byte, names []string, lang string) (replayJSON,
 	if err != nil {
 		return replayJSON{}, err
 	}
+	if perr != nil {
+		return replayJSON{}, perr
+	}
 	res := final.Result()
 	out.Result = &res
 	return out, nil
 }
 
-// marshal writes the replay with its views spliced in as they are (see
+// marshal writes the replay with its views and patches spliced in as they are (see
 // encodeState: encoding/json would scan every RawMessage again).
 func (r replayJSON) marshal() []byte {
 	steps := r.Steps
@@ -183,10 +204,13 @@ func (r replayJSON) marshal() []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		view := st.View
-		st.View = nil
+		key, val := `,"view":`, st.View
+		if st.Patch != nil {
+			key, val = `,"patch":`, st.Patch
+		}
+		st.View, st.Patch = nil, nil
 		sb := mustJSON(st)
-		b = append(append(append(b, sb[:len(sb)-1]...), `,"view":`...), view...)
+		b = append(append(append(b, sb[:len(sb)-1]...), key...), val...)
 		b = append(b, '}')
 	}
 	return append(b, "]}"...)

@@ -1,0 +1,205 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+)
+
+// JSON merge patches (RFC 7386) between two views, computed on the JSON
+// alone: the replay sends the first step's view whole and each later step
+// as the patch that turns the previous step's view into its own, so the
+// server still knows nothing of any game's views.
+//
+// One extension, because the views' bulk is arrays (gardens, boards, seats)
+// of which a move changes one element, and RFC 7386 replaces an array
+// whole: an array whose length did not change is patched element by
+// element, {"[]":{"3":<patch of element 3>}}, where null sets the element
+// to null (an element is never removed). A merge patch cannot set a
+// member to null (null means "remove"), and a view's own member named "[]"
+// would read as an element patch: a view that needs either where the patch
+// would carry it is sent whole instead (mergeDiff's ok is false).
+
+// elemKey is the member of an element patch (the extension above).
+const elemKey = "[]"
+
+// member is one member of a JSON object, in the order it was written.
+type member struct {
+	key string
+	val json.RawMessage
+}
+
+// members decodes a JSON object into its members in order.
+func members(obj []byte) ([]member, error) {
+	dec := json.NewDecoder(bytes.NewReader(obj))
+	if _, err := dec.Token(); err != nil { // {
+		return nil, fmt.Errorf("object: %w", err)
+	}
+	var out []member
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, fmt.Errorf("object key: %w", err)
+		}
+		key, _ := tok.(string)
+		var val json.RawMessage
+		if err := dec.Decode(&val); err != nil {
+			return nil, fmt.Errorf("object member %q: %w", key, err)
+		}
+		out = append(out, member{key, val})
+	}
+	return out, nil
+}
+
+// isObject says whether a JSON value is an object.
+func isObject(v []byte) bool {
+	v = bytes.TrimLeft(v, " \t\r\n")
+	return len(v) > 0 && v[0] == '{'
+}
+
+// isNull says whether a JSON value is null.
+func isNull(v []byte) bool {
+	return string(bytes.TrimSpace(v)) == "null"
+}
+
+// mergeable says whether v, put in a merge patch as it is, is applied as v:
+// false when v is null or an object holding a null member, or a member
+// named "[]", at any depth reached through objects (arrays are taken whole,
+// nulls and all).
+func mergeable(v []byte) (bool, error) {
+	if isNull(v) {
+		return false, nil
+	}
+	if !isObject(v) {
+		return true, nil
+	}
+	ms, err := members(v)
+	if err != nil {
+		return false, err
+	}
+	for _, m := range ms {
+		if m.key == elemKey {
+			return false, nil
+		}
+		if ok, err := mergeable(m.val); !ok || err != nil {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+// isArray says whether a JSON value is an array.
+func isArray(v []byte) bool {
+	v = bytes.TrimLeft(v, " \t\r\n")
+	return len(v) > 0 && v[0] == '['
+}
+
+// valuePatch is the patch that turns the member or element a into b (they
+// differ): a merge patch between objects, an element patch between arrays
+// of one length (unless b is shorter), else b itself.
+func valuePatch(a, b []byte) ([]byte, bool, error) {
+	switch {
+	case isObject(a) && isObject(b):
+		return mergeDiff(a, b)
+	case isArray(a) && isArray(b):
+		var ae, be []json.RawMessage
+		if err := json.Unmarshal(a, &ae); err != nil {
+			return nil, false, fmt.Errorf("array: %w", err)
+		}
+		if err := json.Unmarshal(b, &be); err != nil {
+			return nil, false, fmt.Errorf("array: %w", err)
+		}
+		if len(ae) == len(be) {
+			out := append(make([]byte, 0, 64), `{"[]":{`...)
+			first := true
+			for i := range be {
+				if bytes.Equal(ae[i], be[i]) {
+					continue
+				}
+				// An element has no "remove": null sets it to null.
+				sub, ok, err := be[i], true, error(nil)
+				if !isNull(be[i]) {
+					sub, ok, err = valuePatch(ae[i], be[i])
+				}
+				if !ok || err != nil {
+					return nil, false, err
+				}
+				if !first {
+					out = append(out, ',')
+				}
+				first = false
+				out = strconv.AppendInt(append(out, '"'), int64(i), 10)
+				out = append(append(out, `":`...), sub...)
+			}
+			out = append(out, "}}"...)
+			// A short array may be shorter whole.
+			if ok, err := mergeable(b); len(out) < len(b) || !ok || err != nil {
+				return out, true, nil
+			}
+		}
+	}
+	ok, err := mergeable(b)
+	return b, ok, err
+}
+
+// mergeDiff is the merge patch that turns the JSON value a into b: "{}" when
+// they are the same. ok is false when no merge patch gives b exactly (b
+// would need a null member set); the caller then sends b whole. a and b
+// come from encoding/json, so equal values are equal bytes.
+func mergeDiff(a, b []byte) (patch []byte, ok bool, err error) {
+	if !isObject(a) || !isObject(b) {
+		if isObject(b) {
+			ok, err = mergeable(b)
+		} else {
+			ok = !isNull(b) // a patch of null would read as "no view"
+		}
+		return b, ok, err
+	}
+	am, err := members(a)
+	if err != nil {
+		return nil, false, err
+	}
+	bm, err := members(b)
+	if err != nil {
+		return nil, false, err
+	}
+	old := make(map[string]json.RawMessage, len(am))
+	for _, m := range am {
+		old[m.key] = m.val
+	}
+	out := append(make([]byte, 0, 64), '{')
+	add := func(key string, val []byte) {
+		if len(out) > 1 {
+			out = append(out, ',')
+		}
+		out = append(append(append(out, mustJSON(key)...), ':'), val...)
+	}
+	for _, m := range bm {
+		if m.key == elemKey {
+			return nil, false, nil
+		}
+		prev, had := old[m.key]
+		delete(old, m.key)
+		switch {
+		case had && bytes.Equal(prev, m.val):
+		case had:
+			sub, ok, err := valuePatch(prev, m.val)
+			if !ok || err != nil {
+				return nil, false, err
+			}
+			add(m.key, sub)
+		default:
+			if ok, err := mergeable(m.val); !ok || err != nil {
+				return nil, false, err
+			}
+			add(m.key, m.val)
+		}
+	}
+	for _, m := range am { // removed members, in a's order
+		if _, gone := old[m.key]; gone {
+			add(m.key, []byte("null"))
+		}
+	}
+	return append(out, '}'), true, nil
+}

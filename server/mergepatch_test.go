@@ -1,0 +1,189 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"reflect"
+	"strconv"
+	"testing"
+
+	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/games"
+	"github.com/jardin-games/jardin/record"
+	"github.com/jardin-games/jardin/sim"
+)
+
+// applyMergePatch is RFC 7386's MergePatch on decoded JSON with the element
+// patch of arrays (mergepatch.go), as the page applies it (web/src/patch.ts).
+func applyMergePatch(target, patch any) any {
+	p, ok := patch.(map[string]any)
+	if !ok {
+		return patch
+	}
+	if elems, ok := p[elemKey].(map[string]any); ok {
+		arr := append([]any(nil), target.([]any)...)
+		for k, v := range elems {
+			i, _ := strconv.Atoi(k)
+			arr[i] = applyMergePatch(arr[i], v)
+		}
+		return arr
+	}
+	t, ok := target.(map[string]any)
+	if !ok {
+		t = map[string]any{}
+	}
+	out := make(map[string]any, len(t))
+	for k, v := range t {
+		out[k] = v
+	}
+	for k, v := range p {
+		if v == nil {
+			delete(out, k)
+		} else {
+			out[k] = applyMergePatch(out[k], v)
+		}
+	}
+	return out
+}
+
+func decodeJSON(t *testing.T, b []byte) any {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatalf("not JSON: %v: %.200s", err, b)
+	}
+	return v
+}
+
+func TestMergeDiff(t *testing.T) {
+	for _, tc := range []struct {
+		name, a, b, patch string
+		ok                bool
+	}{
+		{"same", `{"a":1,"b":[1,2]}`, `{"a":1,"b":[1,2]}`, `{}`, true},
+		{"changed member", `{"a":1,"b":2}`, `{"a":1,"b":3}`, `{"b":3}`, true},
+		{"added and removed", `{"a":1,"b":2}`, `{"a":1,"c":"x"}`, `{"c":"x","b":null}`, true},
+		{"nested object", `{"o":{"x":1,"y":{"z":[1]}}}`, `{"o":{"x":1,"y":{"z":[2]}}}`, `{"o":{"y":{"z":[2]}}}`, true},
+		{"array of one length by element", `{"a":[{"x":1,"y":1},{"x":2,"y":2}]}`, `{"a":[{"x":1,"y":1},{"x":3,"y":2}]}`, `{"a":{"[]":{"1":{"x":3}}}}`, true},
+		{"nested arrays", `{"a":[[1,2,3,4,5,6,7,8],[1,2,3,4,5,6,7,8],[1,2,3,4,5,6,7,8],5]}`, `{"a":[[1,2,3,4,5,6,7,8],[1,2,3,4,5,6,7,9],[1,2,3,4,5,6,7,8],6]}`,
+			`{"a":{"[]":{"1":{"[]":{"7":9}},"3":6}}}`, true},
+		{"short array whole", `{"a":[[1,2],[3,4],5]}`, `{"a":[[1,2],[3,9],6]}`, `{"a":[[1,2],[3,9],6]}`, true},
+		{"element set to null", `{"a":[{"x":1,"y":2,"z":3},{"x":1,"y":2,"z":3}]}`, `{"a":[{"x":1,"y":2,"z":3},null]}`, `{"a":{"[]":{"1":null}}}`, true},
+		{"element null in a short array", `{"a":[1,2]}`, `{"a":[1,null]}`, `{"a":[1,null]}`, true},
+		{"array of another length whole", `{"a":[1,2]}`, `{"a":[1,2,3]}`, `{"a":[1,2,3]}`, true},
+		{"null inside an array is kept", `{"a":[1]}`, `{"a":[null,{"n":null}]}`, `{"a":[null,{"n":null}]}`, true},
+		{"a view's own [] member", `{"a":1}`, `{"a":1,"[]":2}`, ``, false},
+		{"a [] member in a new object", `{"a":1}`, `{"a":{"[]":{}}}`, ``, false},
+		{"object for a number", `{"a":1}`, `{"a":{"x":2}}`, `{"a":{"x":2}}`, true},
+		{"number for an object", `{"a":{"x":2}}`, `{"a":1}`, `{"a":1}`, true},
+		{"member set to null", `{"a":1}`, `{"a":null}`, ``, false},
+		{"null in a new object", `{"a":1}`, `{"a":{"x":null}}`, ``, false},
+		{"null member unchanged", `{"a":null,"b":1}`, `{"a":null,"b":2}`, `{"b":2}`, true},
+		{"not objects", `[1]`, `[2]`, `[2]`, true},
+		{"null view", `{"a":1}`, `null`, ``, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			patch, ok, err := mergeDiff([]byte(tc.a), []byte(tc.b))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ok != tc.ok {
+				t.Fatalf("ok = %v, want %v (patch %s)", ok, tc.ok, patch)
+			}
+			if !ok {
+				return
+			}
+			if string(patch) != tc.patch {
+				t.Errorf("patch %s, want %s", patch, tc.patch)
+			}
+			got := applyMergePatch(decodeJSON(t, []byte(tc.a)), decodeJSON(t, patch))
+			if want := decodeJSON(t, []byte(tc.b)); !reflect.DeepEqual(got, want) {
+				t.Errorf("applied: %v, want %v", got, want)
+			}
+		})
+	}
+}
+
+// A finished game of each game: the replay's first view and its patches,
+// applied in turn, give exactly the spectator's view of every step.
+func TestReplayPatchesGiveEveryView(t *testing.T) {
+	s := &Server{reg: games.Registry()}
+	for _, g := range games.Registry().All() {
+		t.Run(g.ID(), func(t *testing.T) {
+			lo, hi := g.Players()
+			n := min(max(lo, 3), hi)
+			kinds := make([]string, n)
+			for i := range kinds {
+				kinds[i] = []string{"greedy", "random"}[i%2]
+			}
+			rec, _, err := sim.Play(context.Background(), g, 7, nil, kinds)
+			if err != nil {
+				t.Fatal(err)
+			}
+			recJSON, err := rec.Marshal()
+			if err != nil {
+				t.Fatal(err)
+			}
+			rp, err := s.replayOf(recJSON, nil, "en")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var sent struct {
+				Steps []struct {
+					View  json.RawMessage `json:"view"`
+					Patch json.RawMessage `json:"patch"`
+				} `json:"steps"`
+			}
+			body := rp.marshal()
+			if err := json.Unmarshal(body, &sent); err != nil {
+				t.Fatalf("the replay is not JSON: %v", err)
+			}
+			// The views the engine gives, step by step.
+			st, err := g.New(n, rec.Seed, rec.Options)
+			if err != nil {
+				t.Fatal(err)
+			}
+			views := [][]byte{mustJSON(st.View(engine.Spectator))}
+			if _, err := record.Replay(games.Registry(), rec, func(_ int, st engine.State, _ []engine.Event) {
+				views = append(views, mustJSON(st.View(engine.Spectator)))
+			}); err != nil {
+				t.Fatal(err)
+			}
+			want := make([]any, len(views))
+			for i, v := range views {
+				want[i] = decodeJSON(t, v)
+			}
+			if len(sent.Steps) != len(want) {
+				t.Fatalf("%d steps for %d views", len(sent.Steps), len(want))
+			}
+			if len(sent.Steps[0].View) == 0 {
+				t.Fatal("step 0 has no whole view")
+			}
+			var view any
+			whole := 0
+			for i, step := range sent.Steps {
+				switch {
+				case len(step.View) > 0 && len(step.Patch) > 0:
+					t.Fatalf("step %d carries both a view and a patch", i)
+				case len(step.View) > 0:
+					view = decodeJSON(t, step.View)
+					whole++
+				case len(step.Patch) > 0:
+					view = applyMergePatch(view, decodeJSON(t, step.Patch))
+				default:
+					t.Fatalf("step %d carries neither a view nor a patch", i)
+				}
+				if !reflect.DeepEqual(view, want[i]) {
+					t.Fatalf("step %d: the view rebuilt from the patches is not the spectator's view", i)
+				}
+			}
+			// The sizes, against every view sent whole (as before the patches).
+			for i := range rp.Steps {
+				rp.Steps[i].View, rp.Steps[i].Patch = views[i], nil
+			}
+			before := rp.marshal()
+			t.Logf("%d players, %d steps, %d whole views: %d bytes, %d gzipped; every view whole: %d bytes, %d gzipped",
+				n, len(want), whole, len(body), len(gzipBytes(body, gzipFast)), len(before), len(gzipBytes(before, gzipFast)))
+		})
+	}
+}
