@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -98,7 +99,8 @@ func TestReplay(t *testing.T) {
 			replayJSON
 			Steps []struct {
 				replayStep
-				View json.RawMessage `json:"view"`
+				View  json.RawMessage `json:"view"`
+				Patch json.RawMessage `json:"patch"`
 			} `json:"steps"`
 		}
 		if code := stranger.call("GET", "/api/tables/"+done.ID+"/replay?lang="+lang, nil, &rp); code != 200 {
@@ -116,8 +118,8 @@ func TestReplay(t *testing.T) {
 			if st.Player != m.Player || st.Move != m.Move {
 				t.Fatalf("%s: step %d is %d %q, the record's move %d %q", lang, i+1, st.Player, st.Move, m.Player, m.Move)
 			}
-			if len(st.View) == 0 || len(st.Scores) != len(rec.Players) {
-				t.Fatalf("%s: step %d has no view or scores", lang, i+1)
+			if len(st.View)+len(st.Patch) == 0 || len(st.Scores) != len(rec.Players) {
+				t.Fatalf("%s: step %d has no view, patch or scores", lang, i+1)
 			}
 			for _, e := range st.Events {
 				if e.Text == "" {
@@ -138,7 +140,16 @@ func TestReplay(t *testing.T) {
 		if last.ToMove != -1 {
 			t.Errorf("%s: the last step has seat %d to move", lang, last.ToMove)
 		}
-		if got := compactJSON(t, last.View); got != spectatorView {
+		// The last view, rebuilt from the first and the patches.
+		var view any
+		for _, st := range rp.Steps {
+			if len(st.View) > 0 {
+				view = decodeJSON(t, st.View)
+			} else {
+				view = applyMergePatch(view, decodeJSON(t, st.Patch))
+			}
+		}
+		if !reflect.DeepEqual(view, decodeJSON(t, []byte(spectatorView))) {
 			t.Errorf("%s: the last step's view is not the spectator's view of the finished table", lang)
 		}
 		want, _ := json.Marshal(rec.Result)

@@ -1,6 +1,7 @@
 // The replay viewer: a finished game from its record, which the server
 // plays again (GET /api/tables/{id}/replay?lang=, docs/server.md) into one
-// spectator's view per step with that step's events and move. Each step is
+// spectator's view per step with that step's events and move (the first
+// view whole, each later one as a patch: patch.ts rebuilds them). Each step is
 // drawn by the game's own renderer through TableView, with no legal move:
 // first, back, forward and last buttons, a slider, the arrow keys (Home and
 // End too), the step in the address (#12, so a position can be linked), the
@@ -11,6 +12,7 @@ import { clear, h } from "./dom";
 import type { CompText } from "./games/types";
 import { type Lang, t } from "./i18n";
 import type { EventOut } from "./net";
+import { views } from "./patch";
 import { type Result, TableView } from "./table";
 
 interface Step {
@@ -19,7 +21,8 @@ interface Step {
   toMove: number;
   scores: number[];
   events: EventOut[];
-  view: unknown;
+  view?: unknown; // the view whole (step 0), or
+  patch?: unknown; // the patch from the step before's view (patch.ts)
 }
 
 export interface Replay {
@@ -51,6 +54,7 @@ export async function replayPage(root: HTMLElement, lang: Lang): Promise<void> {
     return;
   }
   const rp = body as Replay;
+  const stepViews = views(rp.steps);
   const last = rp.steps.length - 1;
   const name = (i: number) => rp.names[i] || `${t(lang, "seat")} ${i + 1}`;
   document.title = `${t(lang, "replay")} — ${rp.title}`;
@@ -129,7 +133,7 @@ export async function replayPage(root: HTMLElement, lang: Lang): Promise<void> {
       names: rp.names,
       toMove: s.toMove,
       over: n === last && s.toMove < 0,
-      view: s.view,
+      view: stepViews[n],
       moves: [],
       events,
       result: n === last ? rp.result : undefined,
