@@ -104,6 +104,10 @@ type Config struct {
 	OnSessionEnd func(session string)
 	// Log receives lease changes (default slog.Default()).
 	Log *slog.Logger
+	// DropUpdate, for tests only: an arriving update for which it returns
+	// true is dropped before Subscribe sees it, as NATS drops messages for
+	// a slow subscriber, so that tests can force the gap path (nil: none).
+	DropUpdate func(table, viewer string, seq uint64) bool
 }
 
 var (

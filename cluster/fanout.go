@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/nats-io/nats.go"
 )
@@ -106,6 +107,41 @@ type Subscription struct {
 	subject string
 	sub     *nats.Subscription
 	fn      func(*nats.Msg)
+	heard   *heard // a viewer's subscription: the last update passed on
+}
+
+// heard is the token and sequence number of the last update a
+// subscription passed on (written on the dispatch goroutine).
+type heard struct {
+	mu         sync.Mutex
+	token, seq uint64
+}
+
+func (h *heard) set(token, seq uint64) {
+	h.mu.Lock()
+	h.token, h.seq = token, seq
+	h.mu.Unlock()
+}
+
+// Heard is the token and sequence number of the last update passed on to
+// the subscriber (zeros: none yet). Compared with what the owner says it
+// published (Lease.Sent), it finds updates lost at the end of a stream,
+// which no later update reveals as a gap.
+func (s *Subscription) Heard() (token, seq uint64) {
+	if s.heard == nil {
+		return 0, 0
+	}
+	s.heard.mu.Lock()
+	defer s.heard.mu.Unlock()
+	return s.heard.token, s.heard.seq
+}
+
+// Sent is the lease's token and the number of updates it published to
+// viewer.
+func (l *Lease) Sent(viewer string) (token, seq uint64) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.token, l.seq[viewer]
 }
 
 // Subscribe calls fn with every update the owner of table publishes for
@@ -124,12 +160,16 @@ func (n *Node) Subscribe(table, viewer string, fn func(Update)) (*Subscription, 
 	}
 	subject := n.cfg.Prefix + ".t." + table + ".up." + viewer
 	var token, seq uint64
+	heard := &heard{}
 	err := n.route(subject, func(m *nats.Msg) {
 		if len(m.Data) < header {
 			return
 		}
 		u := Update{Table: table, Viewer: viewer, Token: binary.BigEndian.Uint64(m.Data),
 			Seq: binary.BigEndian.Uint64(m.Data[8:]), Data: m.Data[header:]}
+		if drop := n.cfg.DropUpdate; drop != nil && drop(table, viewer, u.Seq) {
+			return
+		}
 		switch {
 		case u.Token < token:
 			n.st.dropped.Add(1)
@@ -140,6 +180,7 @@ func (n *Node) Subscribe(table, viewer string, fn func(Update)) (*Subscription, 
 			u.Gap = u.Seq != seq+1
 		}
 		token, seq = u.Token, u.Seq
+		heard.set(token, seq)
 		n.st.delivered.Add(1)
 		fn(u)
 	})
@@ -148,6 +189,9 @@ func (n *Node) Subscribe(table, viewer string, fn func(Update)) (*Subscription, 
 	}
 	n.mu.Lock()
 	s := n.subs[subject]
+	if s != nil {
+		s.heard = heard
+	}
 	n.mu.Unlock()
 	if s == nil {
 		return nil, errors.New("cluster: subscription closed at once")

@@ -24,6 +24,7 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/coder/websocket"
@@ -191,6 +192,7 @@ type fwdReq struct {
 	Since    int             `json:"since"`
 	Msg      json.RawMessage `json:"msg,omitempty"`
 	HTTP     *fwdHTTP        `json:"http,omitempty"`
+	Socks    []string        `json:"socks,omitempty"` // alive: the relaying node's live sockets of the table
 }
 
 type fwdHTTP struct {
@@ -210,6 +212,9 @@ type fwdResp struct {
 	Status int         `json:"status,omitempty"`
 	Header http.Header `json:"header,omitempty"`
 	Body   []byte      `json:"body,omitempty"`
+	// Sent (alive): for each announced socket the owner knows, its lease's
+	// token and the number of updates published to it.
+	Sent map[string][2]uint64 `json:"sent,omitempty"`
 }
 
 // forwardedKey marks a request running on the owner for another node.
@@ -240,6 +245,8 @@ func (s *Server) serveForwarded(id string) cluster.Handler {
 			if c != nil {
 				s.dropRemote(c)
 			}
+		case "alive":
+			resp.Sent, resp.Owner = s.remotesAlive(req.Socks), s.node.Session()
 		case "http":
 			s.serveHTTPFor(ctx, req.HTTP, &resp)
 		default:
@@ -277,6 +284,7 @@ type remoteSock struct {
 	id      string // viewer id: the subject the relaying node subscribed
 	session string // the relaying node's session
 	lease   *cluster.Lease
+	seen    time.Time // last announced alive by the relaying node (under Server.mu)
 }
 
 // Frames published to a relayed socket: 'm' and a server message, or 'c',
@@ -345,6 +353,7 @@ func (s *Server) attachRemote(t *table, req fwdReq, resp *fwdResp) error {
 		c.seat = seat
 		resp.Seat = seat
 		s.mu.Lock()
+		c.remote.seen = time.Now()
 		s.remotes[req.Sock] = c
 		s.mu.Unlock()
 		t.attach(c, req.Since)
@@ -381,6 +390,9 @@ type relaySock struct {
 	owner   string // the owner's session
 	session string // this node's session when the socket attached
 	sub     *cluster.Subscription
+	// expect is the owner's token and count of updates published to this
+	// socket at the last beat (relayBeat's goroutine only).
+	expect [2]uint64
 }
 
 // relayWS serves a WebSocket of a table owned by another node.
@@ -513,6 +525,9 @@ func (s *Server) relayClosed(c *conn) {
 		s.met.sockets.Dec()
 	}
 	c.relay.sub.Stop()
+	if s.faults.noDetach.Load() {
+		return
+	}
 	go func() {
 		// Without it the owner would count the socket's seat as online
 		// (no grace period, no unload) until this node's session ends: try
@@ -680,4 +695,146 @@ func (r *recorder) WriteHeader(code int) {
 func (r *recorder) Write(b []byte) (int, error) {
 	r.WriteHeader(http.StatusOK)
 	return r.body.Write(b)
+}
+
+// remotesAlive marks the relayed sockets announced by their relaying node
+// as seen, and says for each how many updates it was sent; sockets this
+// node does not know (dropped here, or never attached) are left out, and
+// the relaying node closes them. The announcement comes through one of the
+// node's tables but is about all the sockets that node relays to this one.
+func (s *Server) remotesAlive(socks []string) map[string][2]uint64 {
+	now := time.Now()
+	out := make(map[string][2]uint64, len(socks))
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, id := range socks {
+		c := s.remotes[id]
+		if c == nil {
+			continue
+		}
+		c.remote.seen = now
+		tok, n := c.remote.lease.Sent(id)
+		out[id] = [2]uint64{tok, n}
+	}
+	return out
+}
+
+// relayBeat runs every RelayBeat on a cluster node. As owner it drops the
+// relayed sockets not announced for three beats: their detach was lost (or
+// their node is stuck), and a seat must not be shown online — without
+// grace-period replacement — because of a socket that is gone. As relaying
+// node it announces its live relayed sockets to their owners, and closes
+// (the client resyncs) those that missed updates at the end of their
+// stream, which no later update would reveal as a gap, and those the owner
+// no longer knows.
+func (s *Server) relayBeat() {
+	defer s.bg.Done()
+	tk := time.NewTicker(s.cfg.RelayBeat)
+	defer tk.Stop()
+	for {
+		select {
+		case <-s.quit:
+			return
+		case <-tk.C:
+		}
+		s.dropSilentRemotes(time.Now().Add(-3 * s.cfg.RelayBeat))
+		s.announceRelays()
+	}
+}
+
+// dropSilentRemotes closes the relayed sockets last announced before
+// limit.
+func (s *Server) dropSilentRemotes(limit time.Time) {
+	var silent []*conn
+	s.mu.Lock()
+	for _, c := range s.remotes {
+		if c.remote.seen.Before(limit) {
+			silent = append(silent, c)
+		}
+	}
+	s.mu.Unlock()
+	for _, c := range silent {
+		s.log.Info("relayed socket not announced: dropped", "table", c.table, "sock", c.remote.id, "node", c.remote.session)
+		// Tells the relaying node too, in case it is alive and only slow.
+		c.fail("the socket was not heard of for too long; reconnect")
+	}
+}
+
+// maxAnnounced bounds the sockets of one announcement (~20 bytes each, well
+// within a NATS message).
+const maxAnnounced = 10000
+
+// announceRelays sends each owner node the list of the sockets this node
+// relays to it: one request per owner and beat (per maxAnnounced sockets),
+// not per table, so that the beat costs NATS little (a few owners at a
+// time, each request bounded by a beat).
+func (s *Server) announceRelays() {
+	byOwner := map[string][]*conn{}
+	s.mu.Lock()
+	for _, c := range s.relays {
+		byOwner[c.relay.owner] = append(byOwner[c.relay.owner], c)
+	}
+	s.mu.Unlock()
+	sem := make(chan struct{}, 4)
+	var wg sync.WaitGroup
+	for owner, cs := range byOwner {
+		for len(cs) > 0 {
+			batch := cs[:min(len(cs), maxAnnounced)]
+			cs = cs[len(batch):]
+			sem <- struct{}{}
+			wg.Add(1)
+			go func() {
+				defer func() { <-sem; wg.Done() }()
+				s.announce(owner, batch)
+			}()
+		}
+	}
+	wg.Wait()
+}
+
+// announce checks sockets relayed to owner against what it said it had
+// sent them at the last beat, then announces them again (through the
+// first one's table).
+func (s *Server) announce(owner string, cs []*conn) {
+	live := make([]*conn, 0, len(cs))
+	socks := make([]string, 0, len(cs))
+	for _, c := range cs {
+		tok, seq := c.relay.sub.Heard()
+		if want := c.relay.expect; tok < want[0] || tok == want[0] && seq < want[1] {
+			// The owner had published more a beat ago than arrived since.
+			c.fail("updates were lost between nodes; reconnect")
+			continue
+		}
+		live = append(live, c)
+		socks = append(socks, c.relay.id)
+	}
+	if len(live) == 0 {
+		return
+	}
+	req, _ := json.Marshal(fwdReq{Op: "alive", Socks: socks})
+	ctx, cancel := context.WithTimeout(context.Background(), s.cfg.RelayBeat)
+	defer cancel()
+	out, err := s.node.Request(ctx, live[0].table, req)
+	var resp fwdResp
+	if err == nil {
+		err = json.Unmarshal(out, &resp)
+	}
+	if err == nil && resp.Owner != owner {
+		// The table moved: that node knows nothing of the others. Its
+		// sockets are closed by the move; the others are announced again.
+		err = fmt.Errorf("table %s is now on %s", live[0].table, resp.Owner)
+	}
+	if err != nil {
+		// The owner is gone or busy: its session's end, or a forward's
+		// failure, closes the sockets; announce again at the next beat.
+		s.log.Debug("announce relayed sockets", "owner", owner, "err", err)
+		return
+	}
+	for _, c := range live {
+		if sent, ok := resp.Sent[c.relay.id]; ok {
+			c.relay.expect = sent
+		} else {
+			c.fail("the table's node forgot this socket; reconnect")
+		}
+	}
 }

@@ -22,6 +22,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -70,6 +71,11 @@ type Config struct {
 	BatchMax   int           // writes per store transaction at most
 	Heartbeat  time.Duration
 	DueCheck   time.Duration // how often stored async deadlines are looked for
+	// RelayBeat (cluster): how often a node re-announces to the owners the
+	// sockets it relays. An owner drops a relayed socket not announced for
+	// three beats (its detach was lost), and a relayed socket that missed
+	// the last updates of its stream learns it within two.
+	RelayBeat time.Duration
 
 	// WebhookPrivate lets webhooks reach loopback and private addresses
 	// (tests, a relay on the same host). Off by default: a webhook is a URL
@@ -99,7 +105,7 @@ func Defaults() Config {
 		Rate: 20, Burst: 40, ChatLines: 5, ChatWindow: 10 * time.Second,
 		MaxTables: 30, CreateRate: 60, Grace: 90 * time.Second, Idle: 2 * time.Minute, IdleCheck: 10 * time.Second,
 		BotBudget: time.Second, QuickBots: 1, SearchBots: 2, BatchMax: 512,
-		Heartbeat: time.Second, DueCheck: time.Second, SMTPFrom: "jardin@localhost",
+		Heartbeat: time.Second, DueCheck: time.Second, RelayBeat: 5 * time.Second, SMTPFrom: "jardin@localhost",
 	}
 }
 
@@ -132,6 +138,7 @@ func (c *Config) fill() {
 	setD(&c.BotBudget, d.BotBudget)
 	setD(&c.Heartbeat, d.Heartbeat)
 	setD(&c.DueCheck, d.DueCheck)
+	setD(&c.RelayBeat, d.RelayBeat)
 	if c.Rate <= 0 {
 		c.Rate = d.Rate
 	}
@@ -171,6 +178,11 @@ type Server struct {
 	remotes map[string]*conn         // owner side of sockets relayed by other nodes, by viewer id
 	relays  map[string]*conn         // sockets this node relays to other owners, by viewer id
 	closed  bool
+
+	// faults are injected by tests only.
+	faults struct {
+		noDetach atomic.Bool // a relayed socket's detach is never sent
+	}
 }
 
 // New makes a server on st playing the games of reg; assets are the web
@@ -232,6 +244,10 @@ func (s *Server) Start(ctx context.Context) error {
 	s.bg.Add(2)
 	go s.heartbeat()
 	go s.dueLoop()
+	if s.node != nil {
+		s.bg.Add(1)
+		go s.relayBeat()
+	}
 	return nil
 }
 

@@ -55,6 +55,7 @@ func cmdServe(e *env, args []string) error {
 	fs.DurationVar(&cfg.Grace, "grace", d.Grace, "realtime: a player away this long on their turn is replaced by a greedy bot")
 	fs.DurationVar(&cfg.Idle, "idle", d.Idle, "unload a table nobody needs after this long (async tables wait in the database)")
 	fs.DurationVar(&cfg.Ping, "ping", d.Ping, "WebSocket ping period")
+	fs.DurationVar(&cfg.RelayBeat, "relay-beat", d.RelayBeat, "with --nats: how often a node re-announces the sockets it relays to the tables' owners (an owner drops one not announced for 3 beats)")
 	fs.DurationVar(&cfg.BotBudget, "bot-budget", d.BotBudget, "time budget of a bot move (ismcts levels: 1x easy, 2x medium, 4x hard, 8x expert)")
 	fs.IntVar(&cfg.QuickBots, "quick-bots", d.QuickBots, "workers for random and greedy bots")
 	fs.IntVar(&cfg.SearchBots, "search-bots", d.SearchBots, "workers for ismcts bots")

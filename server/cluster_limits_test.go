@@ -1,0 +1,142 @@
+package server
+
+import (
+	"context"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/jardin-games/jardin/internal/natstest"
+)
+
+// beat makes relayed sockets announced every 200 ms.
+func beat(c *Config) { c.RelayBeat = 200 * time.Millisecond }
+
+// A fan-out update lost between the nodes (dropped on the relaying node,
+// as NATS drops messages for a slow subscriber) is a gap: the relayed
+// socket is closed with "reconnect", the client reconnects with the
+// version it has and resyncs, and it ends with exactly the stored log —
+// no version seen twice, skipped or out of order. The update dropped may
+// be the last before Bob's turn, which no later update reveals as a gap:
+// the relay beat finds it (the owner says how many it sent).
+func TestClusterRelayGapResyncs(t *testing.T) {
+	dsn := pg.dsn(t)
+	url := natstest.Start(t).ClientURL()
+	var dropped atomic.Int64
+	dropOne := func(c *Config) {
+		c.Cluster.DropUpdate = func(table, viewer string, seq uint64) bool {
+			// The relayed socket's 6th update (the sync is its 1st), once.
+			return strings.HasPrefix(viewer, "r") && seq == 6 && dropped.CompareAndSwap(0, 1)
+		}
+	}
+	a, b := startNode(t, dsn, url, "a", beat), startNode(t, dsn, url, "b", beat, dropOne)
+	ann, bob := newClient(t, a.URL, "Ann"), newClient(t, b.URL, "Bob")
+	no := false
+	tb := ann.create(createReq{Game: "english-gardens", Seats: []string{"me", "open"}, Undo: &no})
+	ann.dial(tb.ID, "").close() // a takes the table
+	bob.join(tb.ID, tb.Invite)
+	urls := []string{a.URL, b.URL}
+	players := []*nodePlayer{{c: ann, table: tb.ID, seat: 0, node: 0, acked: map[string]int{}},
+		{c: bob, table: tb.ID, seat: 1, node: 1, acked: map[string]int{}}}
+	var acked atomic.Int64
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	for i, p := range players {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := p.play(ctx, urls, func(int) bool { return true }, rand.New(rand.NewPCG(uint64(i), 9)), &mu, &acked); err != nil {
+				t.Errorf("seat %d: %v", p.seat, err)
+			}
+		}()
+	}
+	wg.Wait()
+	if t.Failed() {
+		return
+	}
+	if dropped.Load() != 1 {
+		t.Fatal("no update was dropped")
+	}
+	if b.node.Stats().Leases != 0 {
+		t.Fatal("node b took the table: Bob's socket was not relayed")
+	}
+	es, err := b.db.Entries(context.Background(), tb.ID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec string
+	if code := bob.call("GET", "/api/tables/"+tb.ID+"/record", nil, &rec); code != 200 {
+		t.Fatalf("record: %d %s", code, rec)
+	}
+	for _, p := range players {
+		for _, bad := range p.check.bad {
+			t.Errorf("seat %d: %s", p.seat, bad)
+		}
+		if p.check.v != len(es) {
+			t.Errorf("seat %d ended at version %d, %d entries stored", p.seat, p.check.v, len(es))
+		}
+		checkRecord(t, rec, p.check.v)
+		for id, v := range p.acked {
+			if v > len(es) || es[v-1].Client != id {
+				t.Errorf("seat %d: move %s acknowledged at %d is not stored there", p.seat, id, v)
+			}
+		}
+	}
+	// The gap closes Bob's relayed socket (more than once would be a beat
+	// that found an update slower than a beat: harmless, and rare).
+	if players[1].conns < 2 || players[0].conns != 1 {
+		t.Errorf("sockets opened: Ann %d (want 1), Bob %d (want 2: the gap closes his relayed socket)",
+			players[0].conns, players[1].conns)
+	}
+	t.Logf("one update to Bob's relayed socket dropped: %d sockets, game over at version %d", players[1].conns, players[1].check.v)
+}
+
+// A relayed socket whose detach never reaches the owner (lost in transit)
+// is dropped there after three relay beats without an announcement, so
+// that the seat is shown offline (and a realtime grace period may start);
+// a live relayed socket, announced every beat, is kept.
+func TestClusterLostDetachConverges(t *testing.T) {
+	dsn := pg.dsn(t)
+	url := natstest.Start(t).ClientURL()
+	a, b := startNode(t, dsn, url, "a", beat), startNode(t, dsn, url, "b", beat)
+	b.faults.noDetach.Store(true)
+	ann, bob := newClient(t, a.URL, "Ann"), newClient(t, b.URL, "Bob")
+	tb := ann.create(createReq{Game: "english-gardens", Seats: []string{"me", "open"}})
+	sa := ann.dial(tb.ID, "")
+	sa.next(outSync)
+	bob.join(tb.ID, tb.Invite)
+	sb := bob.dial(tb.ID, "") // relayed by b
+	sb.next(outSync)
+	if b.node.Stats().Leases != 0 {
+		t.Fatal("node b took the table")
+	}
+	online := func() int {
+		tt, err := a.local(context.Background(), tb.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := -1
+		if err := tt.do(func() { n = tt.online[1] }); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	time.Sleep(5 * 200 * time.Millisecond) // five beats: announced, kept
+	if n := online(); n != 1 {
+		t.Fatalf("Bob's live relayed socket: seat online %d times, want 1", n)
+	}
+	sb.close()
+	closed := time.Now()
+	for online() != 0 {
+		if time.Since(closed) > 10*time.Second {
+			t.Fatal("Bob's seat still online 10 s after his relayed socket closed without a detach")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Logf("detach lost: Bob's seat offline on the owner %.0f ms after his socket closed (beat 200 ms)", ms(time.Since(closed)))
+}
