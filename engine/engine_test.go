@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -86,6 +88,52 @@ func TestOptions(t *testing.T) {
 	}
 	if _, err := FirstPlayer(Options{"first": "4"}, 3, &rng); err == nil {
 		t.Error("first=4 of 3")
+	}
+}
+
+// The generic refusals of options are worded in English and French, and
+// ErrorIn gives the French inside what a caller wrapped around it.
+func TestOptionErrorsInFrench(t *testing.T) {
+	specs := []OptionSpec{{Name: "side", Default: "A", Values: []string{"A", "B"}}}
+	rng := NewRNG(1)
+	first := func(v string) error { _, err := FirstPlayer(Options{"first": v}, 3, &rng); return err }
+	resolve := func(sp []OptionSpec, o Options) error { _, err := ResolveOptions(sp, o); return err }
+	parse := func(s string) error { _, err := ParseOptions(s); return err }
+	for _, tc := range []struct {
+		name   string
+		err    error
+		en, fr string
+	}{
+		{"value not allowed", resolve(specs, Options{"side": "C"}),
+			`option side="C" not allowed (allowed: A, B)`, `option side="C" non permise (valeurs permises : A, B)`},
+		{"unknown", resolve(specs, Options{"colour": "red"}),
+			`unknown option "colour" (known: side)`, `option inconnue "colour" (options connues : side)`},
+		{"no options", resolve(nil, Options{"x": "1"}),
+			`unknown option "x": this game has no options`, `option inconnue "x" : ce jeu n'a pas d'option`},
+		{"not name=value", parse("side"), `option "side": want name=value`, `option "side" : écrire nom=valeur`},
+		{"twice", parse("a=1,a=2"), `option "a" given twice`, `option "a" donnée deux fois`},
+		{"first seat", first("4"), `option first="4": want random or a seat from 1 to 3`, `option first="4" : random ou une place de 1 à 3`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.err == nil {
+				t.Fatal("no error")
+			}
+			if got := tc.err.Error(); got != tc.en {
+				t.Errorf("Error() = %q, want %q", got, tc.en)
+			}
+			for lang, want := range map[string]string{"en": tc.en, "fr": tc.fr, "de": tc.en} {
+				if got := ErrorIn(tc.err, lang); got != want {
+					t.Errorf("ErrorIn(%s) = %q, want %q", lang, got, want)
+				}
+			}
+			wrapped := fmt.Errorf("options: %w", tc.err)
+			if got := ErrorIn(wrapped, "fr"); got != "options: "+tc.fr {
+				t.Errorf("wrapped: %q, want the caller's words around the French", got)
+			}
+		})
+	}
+	if got := ErrorIn(errors.New("a game's own refusal"), "fr"); got != "a game's own refusal" {
+		t.Errorf("an error without French: %q", got)
 	}
 }
 

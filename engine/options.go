@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -40,16 +41,42 @@ func ResolveOptions(specs []OptionSpec, given Options) (Options, error) {
 				known[j] = s.Name
 			}
 			if len(known) == 0 {
-				return nil, fmt.Errorf("unknown option %q: this game has no options", k)
+				return nil, textErrorf("unknown option %q: this game has no options", "option inconnue %q : ce jeu n'a pas d'option", k)
 			}
-			return nil, fmt.Errorf("unknown option %q (known: %s)", k, strings.Join(known, ", "))
+			return nil, textErrorf("unknown option %q (known: %s)", "option inconnue %q (options connues : %s)", k, strings.Join(known, ", "))
 		}
 		if !slices.Contains(specs[i].Values, v) {
-			return nil, fmt.Errorf("option %s=%q not allowed (allowed: %s)", k, v, strings.Join(specs[i].Values, ", "))
+			return nil, textErrorf("option %s=%q not allowed (allowed: %s)", "option %s=%q non permise (valeurs permises : %s)", k, v, strings.Join(specs[i].Values, ", "))
 		}
 		out[k] = v
 	}
 	return out, nil
+}
+
+// TextError is an error the engine also words in French: the generic
+// refusals of options and player counts (not a game's own), which pages
+// show to the people who chose them. Error is the English.
+type TextError struct {
+	Text Text
+}
+
+func (e *TextError) Error() string { return e.Text.EN }
+
+// textErrorf is a TextError with both messages formatted with args.
+func textErrorf(en, fr string, args ...any) error {
+	return &TextError{Text{EN: fmt.Sprintf(en, args...), FR: fmt.Sprintf(fr, args...)}}
+}
+
+// ErrorIn is err's message in lang: in French, the English of the
+// TextError it wraps (if any) is replaced by its French, and what the
+// callers added around it is kept as it is (they translate their part).
+func ErrorIn(err error, lang string) string {
+	msg := err.Error()
+	var te *TextError
+	if Lang(lang) == "fr" && errors.As(err, &te) {
+		msg = strings.Replace(msg, te.Text.EN, te.Text.FR, 1)
+	}
+	return msg
 }
 
 // ParseOptions reads "name=value,name=value" as typed on a command line.
@@ -62,10 +89,10 @@ func ParseOptions(s string) (Options, error) {
 		k, v, ok := strings.Cut(kv, "=")
 		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
 		if !ok || k == "" {
-			return nil, fmt.Errorf("option %q: want name=value", kv)
+			return nil, textErrorf("option %q: want name=value", "option %q : écrire nom=valeur", kv)
 		}
 		if _, dup := o[k]; dup {
-			return nil, fmt.Errorf("option %q given twice", k)
+			return nil, textErrorf("option %q given twice", "option %q donnée deux fois", k)
 		}
 		o[k] = v
 	}
@@ -76,7 +103,7 @@ func ParseOptions(s string) (Options, error) {
 func CheckPlayers(g Game, n int) error {
 	lo, hi := g.Players()
 	if n < lo || n > hi {
-		return fmt.Errorf("%s is for %d to %d players, not %d", g.ID(), lo, hi, n)
+		return textErrorf("%s is for %d to %d players, not %d", "%s se joue de %d à %d joueurs, pas %d", g.ID(), lo, hi, n)
 	}
 	return nil
 }
@@ -102,7 +129,7 @@ func FirstPlayer(opts Options, n int, rng *RNG) (int, error) {
 	}
 	k, err := strconv.Atoi(v)
 	if err != nil || k < 1 || k > n {
-		return 0, fmt.Errorf("option first=%q: want random or a seat from 1 to %d", v, n)
+		return 0, textErrorf("option first=%q: want random or a seat from 1 to %d", "option first=%q : random ou une place de 1 à %d", v, n)
 	}
 	return k - 1, nil
 }

@@ -453,12 +453,13 @@ func (s *Server) create(ctx context.Context, id store.Identity, req createReq) (
 	if len(req.Seats) != req.Players {
 		return bad("seats: %d given for %d players", len(req.Seats), req.Players)
 	}
+	// %w keeps the engine's TextError: the plain forms show it in French.
 	if err := engine.CheckPlayers(g, req.Players); err != nil {
-		return bad("%v", err)
+		return bad("%w", err)
 	}
 	opts, err := engine.ResolveOptions(g.Options(), req.Options)
 	if err != nil {
-		return bad("options: %v", err)
+		return bad("options: %w", err)
 	}
 	clock, err := req.Clock.clock()
 	if err != nil {
@@ -466,7 +467,7 @@ func (s *Server) create(ctx context.Context, id store.Identity, req createReq) (
 	}
 	seed := s.newSeed()
 	if _, err := g.New(req.Players, seed, opts); err != nil {
-		return bad("%v", err)
+		return bad("%w", err)
 	}
 	t := store.Table{ID: s.newID(), Game: g.ID(), Players: req.Players, Options: opts, Seed: seed, Clock: clock,
 		Public: req.Public, Undo: req.Undo == nil || *req.Undo, Invite: s.newCode(), Owner: id.ID,

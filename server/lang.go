@@ -32,6 +32,15 @@ func pageLang(w http.ResponseWriter, r *http.Request) string {
 			SameSite: http.SameSiteLaxMode})
 		return l
 	}
+	return requestLang(r)
+}
+
+// requestLang is the language of the page r comes from, as pageLang finds
+// it, without saving anything: for a form's answer.
+func requestLang(r *http.Request) string {
+	if l := r.URL.Query().Get("lang"); l == "en" || l == "fr" {
+		return l
+	}
 	if c, err := r.Cookie(langCookie); err == nil && (c.Value == "en" || c.Value == "fr") {
 		return c.Value
 	}

@@ -203,3 +203,53 @@ func TestPlainPagesInBothLanguages(t *testing.T) {
 		}
 	}
 }
+
+// The plain lobby's create form shows the engine's refusals of the options
+// and of the player count in the page's language: French from the engine
+// (engine.TextError), the server's words around them from errorIn.
+func TestPlainFormOptionErrorsInFrench(t *testing.T) {
+	ts := startServer(t, "", Config{})
+	u, _ := url.Parse(ts.URL)
+	for _, lang := range []string{"fr", "en"} {
+		jar, _ := cookiejar.New(nil)
+		jar.SetCookies(u, []*http.Cookie{{Name: langCookie, Value: lang}})
+		c := &http.Client{Jar: jar}
+		if resp, err := c.PostForm(ts.URL+"/lobby/name", url.Values{"name": {"Ann"}}); err != nil || resp.StatusCode != 200 {
+			t.Fatalf("name form: %v %v", resp, err)
+		}
+		for _, tc := range []struct {
+			name    string
+			seats   []string
+			options string
+			en, fr  string
+		}{
+			{"value not allowed", []string{"me", "open"}, "first=9",
+				"options: option first=&#34;9&#34; not allowed (allowed: random, 1, 2, 3, 4, 5)",
+				"options : option first=&#34;9&#34; non permise (valeurs permises : random, 1, 2, 3, 4, 5)"},
+			{"unknown option", []string{"me", "open"}, "colour=red",
+				"options: unknown option &#34;colour&#34; (known: ", "options : option inconnue &#34;colour&#34; (options connues : "},
+			{"not name=value", []string{"me", "open"}, "first", "option &#34;first&#34;: want name=value", "option &#34;first&#34; : écrire nom=valeur"},
+			{"given twice", []string{"me", "open"}, "first=1,first=2", "option &#34;first&#34; given twice", "option &#34;first&#34; donnée deux fois"},
+			{"first seat past the players", []string{"me", "open"}, "first=4",
+				"option first=&#34;4&#34;: want random or a seat from 1 to 2", "option first=&#34;4&#34; : random ou une place de 1 à 2"},
+			{"player count", []string{"me"}, "", "happy-garden is for 2 to 5 players, not 1", "happy-garden se joue de 2 à 5 joueurs, pas 1"},
+		} {
+			t.Run(lang+"/"+tc.name, func(t *testing.T) {
+				resp, err := c.PostForm(ts.URL+"/lobby/create", url.Values{"game": {"happy-garden"}, "seat": tc.seats, "options": {tc.options}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				b, _ := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				if resp.Request.URL.Path != "/plain" {
+					t.Fatalf("the form ended at %s, want /plain with the error", resp.Request.URL)
+				}
+				want := map[string]string{"en": tc.en, "fr": tc.fr}[lang]
+				if !strings.Contains(string(b), want) {
+					i := strings.Index(string(b), `role="alert"`)
+					t.Errorf("no %q in the page; its error: %.300s", want, string(b)[max(i, 0):])
+				}
+			})
+		}
+	}
+}

@@ -195,7 +195,11 @@ func (s *Server) back(w http.ResponseWriter, r *http.Request, to string, err err
 		if strings.Contains(to, "?") {
 			sep = "&"
 		}
-		to += sep + "error=" + template.URLQueryEscaper(err.Error())
+		// The engine words its generic refusals (options, player counts)
+		// in French too: the message goes back in the form's language; the
+		// server's own words around it are translated when the page is
+		// rendered (errorIn).
+		to += sep + "error=" + template.URLQueryEscaper(engine.ErrorIn(err, requestLang(r)))
 	}
 	http.Redirect(w, r, to, http.StatusSeeOther)
 }
