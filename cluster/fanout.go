@@ -214,3 +214,7 @@ func (s *Subscription) Stop() {
 	s.n.mu.Unlock()
 	s.sub.Unsubscribe()
 }
+
+// MaxPayload is the largest message NATS takes from this node (the
+// server's max_payload, 1 MB by default): a request or an answer must fit.
+func (n *Node) MaxPayload() int64 { return n.nc.MaxPayload() }

@@ -193,6 +193,8 @@ type fwdReq struct {
 	Msg      json.RawMessage `json:"msg,omitempty"`
 	HTTP     *fwdHTTP        `json:"http,omitempty"`
 	Socks    []string        `json:"socks,omitempty"` // alive: the relaying node's live sockets of the table
+	Part     string          `json:"part,omitempty"`  // part: the big answer's key
+	Off      int             `json:"off,omitempty"`   // part: the offset wanted
 }
 
 type fwdHTTP struct {
@@ -215,6 +217,10 @@ type fwdResp struct {
 	// Sent (alive): for each announced socket the owner knows, its lease's
 	// token and the number of updates published to it.
 	Sent map[string][2]uint64 `json:"sent,omitempty"`
+	// Part (http): the body is too big for one NATS message; Body is its
+	// first part, and the rest (Size bytes in all) is fetched with op part.
+	Part string `json:"part,omitempty"`
+	Size int    `json:"size,omitempty"`
 }
 
 // forwardedKey marks a request running on the owner for another node.
@@ -227,6 +233,9 @@ func (s *Server) serveForwarded(id string) cluster.Handler {
 		var req fwdReq
 		if err := json.Unmarshal(b, &req); err != nil {
 			return nil, fmt.Errorf("forwarded request: %w", err)
+		}
+		if req.Op == "part" {
+			return s.servePart(req)
 		}
 		t, err := s.local(ctx, id)
 		if err != nil {
@@ -249,6 +258,7 @@ func (s *Server) serveForwarded(id string) cluster.Handler {
 			resp.Sent, resp.Owner = s.remotesAlive(req.Socks), s.node.Session()
 		case "http":
 			s.serveHTTPFor(ctx, req.HTTP, &resp)
+			s.splitAnswer(&resp)
 		default:
 			err = fmt.Errorf("forwarded request: unknown op %q", req.Op)
 		}
@@ -589,10 +599,10 @@ func (s *Server) forwardHTTP(next http.Handler) http.Handler {
 					return
 				}
 			}
-			// The owner's answer travels in one NATS message (1 MB by
-			// default): ask for it gzipped (a replay is up to ~1 MB of
+			// The owner's answer travels in NATS messages (1 MB at most
+			// by default): ask for it gzipped (a replay is up to ~1 MB of
 			// JSON, ~60 KB gzipped) and unpack it here for a client that
-			// did not ask.
+			// did not ask; a bigger one comes in parts (fetchParts).
 			header := r.Header.Clone()
 			clientGzip := acceptsGzip(r)
 			if !clientGzip {
@@ -600,10 +610,19 @@ func (s *Server) forwardHTTP(next http.Handler) http.Handler {
 			}
 			req, _ := json.Marshal(fwdReq{Op: "http", HTTP: &fwdHTTP{Method: r.Method, URL: r.URL.RequestURI(), Host: r.Host,
 				RemoteAddr: r.RemoteAddr, Header: header, Body: body}})
+			if int64(len(req)) > s.node.MaxPayload() {
+				// Bodies are small (moves, forms): one this big is not
+				// worth parts; say so rather than wait for a timeout.
+				s.httpError(w, r, http.StatusRequestEntityTooLarge, "request too big to send to the table's node")
+				return
+			}
 			out, err := s.node.Request(r.Context(), id, req)
 			var resp fwdResp
 			if err == nil {
 				err = json.Unmarshal(out, &resp)
+			}
+			if err == nil && resp.Part != "" {
+				resp.Body, err = s.fetchParts(r.Context(), id, &resp)
 			}
 			if err == nil && !clientGzip && resp.Header.Get("Content-Encoding") == "gzip" {
 				resp.Body, err = gunzip(resp.Body)
@@ -738,6 +757,7 @@ func (s *Server) relayBeat() {
 		case <-tk.C:
 		}
 		s.dropSilentRemotes(time.Now().Add(-3 * s.cfg.RelayBeat))
+		s.dropStaleParts(time.Now())
 		s.announceRelays()
 	}
 }
@@ -757,6 +777,17 @@ func (s *Server) dropSilentRemotes(limit time.Time) {
 		s.log.Info("relayed socket not announced: dropped", "table", c.table, "sock", c.remote.id, "node", c.remote.session)
 		// Tells the relaying node too, in case it is alive and only slow.
 		c.fail("the socket was not heard of for too long; reconnect")
+	}
+}
+
+// dropStaleParts forgets the big answers nobody fetched in time.
+func (s *Server) dropStaleParts(now time.Time) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for k, p := range s.parts {
+		if now.After(p.until) {
+			delete(s.parts, k)
+		}
 	}
 }
 
@@ -837,4 +868,77 @@ func (s *Server) announce(owner string, cs []*conn) {
 			c.fail("the table's node forgot this socket; reconnect")
 		}
 	}
+}
+
+// fwdParts is a forwarded answer too big for one NATS message, kept on the
+// owner until the relaying node has fetched it (or for partsKept).
+type fwdParts struct {
+	body  []byte
+	until time.Time
+}
+
+// partsKept bounds how long a big answer waits for its parts to be
+// fetched (a relaying node that died never fetches them).
+const partsKept = 30 * time.Second
+
+// partSize is the body bytes sent in one NATS message: half the max
+// payload leaves room for base64 (4/3) and the headers.
+func (s *Server) partSize() int {
+	return max(int(s.node.MaxPayload()/2), 1024)
+}
+
+// splitAnswer keeps a forwarded answer's body for fetching in parts when
+// it would not fit in one NATS message (a long game's replay or record),
+// and leaves its first part in resp.
+func (s *Server) splitAnswer(resp *fwdResp) {
+	n := s.partSize()
+	if len(resp.Body) <= n {
+		return
+	}
+	key := s.newID()
+	now := time.Now()
+	s.dropStaleParts(now)
+	s.mu.Lock()
+	s.parts[key] = &fwdParts{body: resp.Body, until: now.Add(partsKept)}
+	s.mu.Unlock()
+	resp.Part, resp.Size, resp.Body = key, len(resp.Body), resp.Body[:n]
+}
+
+// servePart answers a part of a big forwarded answer; the last part
+// forgets it.
+func (s *Server) servePart(req fwdReq) ([]byte, error) {
+	n := s.partSize()
+	s.mu.Lock()
+	p := s.parts[req.Part]
+	if p != nil && req.Off+n >= len(p.body) {
+		delete(s.parts, req.Part)
+	}
+	s.mu.Unlock()
+	if p == nil || req.Off < 0 || req.Off >= len(p.body) {
+		return nil, fmt.Errorf("forwarded answer %q at %d: no such part (fetched already, or kept too long)", req.Part, req.Off)
+	}
+	return json.Marshal(fwdResp{Body: p.body[req.Off:min(req.Off+n, len(p.body))]})
+}
+
+// fetchParts fetches the rest of a big forwarded answer from the owner, in
+// order, and returns the whole body.
+func (s *Server) fetchParts(ctx context.Context, id string, first *fwdResp) ([]byte, error) {
+	body := make([]byte, 0, first.Size)
+	body = append(body, first.Body...)
+	for len(body) < first.Size {
+		req, _ := json.Marshal(fwdReq{Op: "part", Part: first.Part, Off: len(body)})
+		out, err := s.node.Request(ctx, id, req)
+		var p fwdResp
+		if err == nil {
+			err = json.Unmarshal(out, &p)
+		}
+		if err == nil && len(p.Body) == 0 {
+			err = errors.New("empty part")
+		}
+		if err != nil {
+			return nil, fmt.Errorf("forwarded answer: part at %d of %d: %w", len(body), first.Size, err)
+		}
+		body = append(body, p.Body...)
+	}
+	return body, nil
 }

@@ -1,13 +1,19 @@
 package server
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"io"
 	"math/rand/v2"
+	"net/http"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	natsserver "github.com/nats-io/nats-server/v2/server"
 
 	"github.com/jardin-games/jardin/internal/natstest"
 )
@@ -139,4 +145,80 @@ func TestClusterLostDetachConverges(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	t.Logf("detach lost: Bob's seat offline on the owner %.0f ms after his socket closed (beat 200 ms)", ms(time.Since(closed)))
+}
+
+// A forwarded answer bigger than NATS's max payload even gzipped (a long
+// game's replay) comes in parts: the relaying node fetches the rest from
+// the owner and answers with the whole body, gzipped or not as the client
+// asked. The NATS server here takes 4 KB messages, so that an ordinary
+// game's replay is "big".
+func TestClusterBigForwardedAnswer(t *testing.T) {
+	dsn := pg.dsn(t)
+	const maxPayload = 4 << 10
+	url := natstest.Start(t, func(o *natsserver.Options) { o.MaxPayload = maxPayload }).ClientURL()
+	a, b := startNode(t, dsn, url, "a"), startNode(t, dsn, url, "b")
+	ann, bob := newClient(t, a.URL, "Ann"), newClient(t, b.URL, "Bob")
+	no := false
+	tb := ann.create(createReq{Game: "english-gardens", Seats: []string{"me", "open"}, Undo: &no})
+	sa := ann.dial(tb.ID, "")
+	sa.next(outSync)
+	bob.join(tb.ID, tb.Invite) // forwarded to a
+	bob.base = a.URL
+	sb := bob.dial(tb.ID, "") // both sockets on the owner: nothing big is relayed
+	var wg sync.WaitGroup
+	errs := make([]error, 2)
+	for i, s := range []*sock{sa, sb} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = s.play(i, rand.New(rand.NewPCG(uint64(i), 3)), func(map[string]json.RawMessage) {})
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("seat %d: %v", i, err)
+		}
+	}
+	get := func(base, path, enc string) ([]byte, *http.Response) {
+		t.Helper()
+		req, _ := http.NewRequest("GET", base+path, nil)
+		req.Header.Set("Accept-Encoding", enc)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, err := io.ReadAll(resp.Body)
+		if err != nil || resp.StatusCode != 200 {
+			t.Fatalf("GET %s%s: %d %v", base, path, resp.StatusCode, err)
+		}
+		return body, resp
+	}
+	path := "/api/tables/" + tb.ID + "/replay"
+	plain, _ := get(a.URL, path, "identity")
+	zipped, resp := get(a.URL, path, "gzip")
+	if resp.Header.Get("Content-Encoding") != "gzip" || len(zipped) <= maxPayload {
+		t.Fatalf("the replay is %d bytes, %d gzipped (%q): not bigger than the max payload %d, the test proves nothing",
+			len(plain), len(zipped), resp.Header.Get("Content-Encoding"), maxPayload)
+	}
+	served := a.node.Stats().Served
+	gotPlain, resp := get(b.URL, path, "identity")
+	if !bytes.Equal(gotPlain, plain) || resp.Header.Get("Content-Encoding") != "" {
+		t.Errorf("replay through b, no gzip: %d bytes (%q), want the owner's %d", len(gotPlain), resp.Header.Get("Content-Encoding"), len(plain))
+	}
+	gotZipped, resp := get(b.URL, path, "gzip")
+	if resp.Header.Get("Content-Encoding") != "gzip" {
+		t.Errorf("replay through b asked gzipped: Content-Encoding %q", resp.Header.Get("Content-Encoding"))
+	} else if unz, err := gunzip(gotZipped); err != nil || !bytes.Equal(unz, plain) {
+		t.Errorf("replay through b, gzipped: %d bytes unpacked, want %d (%v)", len(unz), len(plain), err)
+	}
+	t.Logf("replay: %d bytes, %d gzipped (max payload %d): whole through b, gzipped or not, in %d requests to the owner for the two",
+		len(plain), len(zipped), maxPayload, a.node.Stats().Served-served)
+	a.mu.Lock()
+	left := len(a.parts)
+	a.mu.Unlock()
+	if left != 0 {
+		t.Errorf("the owner still keeps %d big answers", left)
+	}
 }

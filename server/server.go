@@ -178,6 +178,9 @@ type Server struct {
 	remotes map[string]*conn         // owner side of sockets relayed by other nodes, by viewer id
 	relays  map[string]*conn         // sockets this node relays to other owners, by viewer id
 	closed  bool
+	// parts are big forwarded answers waiting to be fetched in parts by
+	// the relaying node, by key (cluster.go).
+	parts map[string]*fwdParts
 
 	// faults are injected by tests only.
 	faults struct {
@@ -191,7 +194,7 @@ type Server struct {
 func New(cfg Config, st store.Store, reg *engine.Registry, assets fs.FS) *Server {
 	cfg.fill()
 	s := &Server{cfg: cfg, st: st, reg: reg, log: cfg.Log, quit: make(chan struct{}), tables: map[string]*table{},
-		assets: assets, loading: map[string]chan struct{}{}, remotes: map[string]*conn{}, relays: map[string]*conn{},
+		assets: assets, loading: map[string]chan struct{}{}, remotes: map[string]*conn{}, relays: map[string]*conn{}, parts: map[string]*fwdParts{},
 		nodeReady: make(chan struct{})}
 	s.nodeID = s.newID()
 	s.met = newMetrics(func() float64 {

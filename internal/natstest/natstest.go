@@ -14,16 +14,23 @@ import (
 )
 
 // New starts a server with JetStream storing under dir, listening on a free
-// loopback port. Shutdown stops it.
-func New(dir string) (*server.Server, error) { return NewOn(dir, server.RANDOM_PORT) }
+// loopback port; opts change its options (a test's smaller max_payload,
+// say). Shutdown stops it.
+func New(dir string, opts ...func(*server.Options)) (*server.Server, error) {
+	return NewOn(dir, server.RANDOM_PORT, opts...)
+}
 
 // NewOn is New on a given port: a server restarted on the same port and
 // folder, as after a crash.
-func NewOn(dir string, port int) (*server.Server, error) {
-	ns, err := server.NewServer(&server.Options{
+func NewOn(dir string, port int, opts ...func(*server.Options)) (*server.Server, error) {
+	o := &server.Options{
 		ServerName: "jardin-test", Host: "127.0.0.1", Port: port,
 		JetStream: true, StoreDir: dir, NoLog: true, NoSigs: true,
-	})
+	}
+	for _, f := range opts {
+		f(o)
+	}
+	ns, err := server.NewServer(o)
 	if err != nil {
 		return nil, fmt.Errorf("natstest: %w", err)
 	}
@@ -36,13 +43,13 @@ func NewOn(dir string, port int) (*server.Server, error) {
 }
 
 // Start starts a server for t, stopped when t ends, and returns it.
-func Start(t testing.TB) *server.Server {
+func Start(t testing.TB, opts ...func(*server.Options)) *server.Server {
 	t.Helper()
 	dir, err := os.MkdirTemp("", "jardin-nats-")
 	if err != nil {
 		t.Fatal(err)
 	}
-	ns, err := New(dir)
+	ns, err := New(dir, opts...)
 	if err != nil {
 		os.RemoveAll(dir)
 		t.Fatal(err)
