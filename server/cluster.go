@@ -42,6 +42,10 @@ var (
 	// errNotOwner: the table's lease is no longer valid; nothing may be
 	// written.
 	errNotOwner = errors.New("this node no longer owns the table")
+	// errStoredLate: a write was stored but the lease was no longer
+	// valid when it returned: it may have landed after a new owner loaded
+	// the table, so it is not acknowledged.
+	errStoredLate = errors.New("stored as this node's lease of the table ended")
 	// errNotHere: a forwarded request reached a node that does not have
 	// the table (it just lost or released it).
 	errNotHere = errors.New("the table is not loaded on this node")

@@ -16,6 +16,7 @@ import (
 	natsserver "github.com/nats-io/nats-server/v2/server"
 
 	"github.com/jardin-games/jardin/internal/natstest"
+	"github.com/jardin-games/jardin/store"
 )
 
 // beat makes relayed sockets announced every 200 ms.
@@ -221,4 +222,94 @@ func TestClusterBigForwardedAnswer(t *testing.T) {
 	if left != 0 {
 		t.Errorf("the owner still keeps %d big answers", left)
 	}
+}
+
+// An owner whose write reaches PostgreSQL after its lease expired — the
+// new owner having loaded the table before it — does not acknowledge it:
+// its sockets are told to reconnect, and no client ever sees the new
+// owner's sync one version behind a move it saw acknowledged. Node a's
+// write is held just before it is submitted while a is cut off from NATS
+// and b takes the table over.
+func TestClusterLateWriteNotAcknowledged(t *testing.T) {
+	dsn := pg.dsn(t)
+	url := natstest.Start(t).ClientURL()
+	a, b := startNode(t, dsn, url, "a"), startNode(t, dsn, url, "b")
+	ann, bob := newClient(t, a.URL, "Ann"), newClient(t, b.URL, "Bob")
+	no := false
+	tb := ann.create(createReq{Game: "english-gardens", Seats: []string{"me", "open"}, Undo: &no})
+	ann.dial(tb.ID, "").close() // a takes the table
+	bob.join(tb.ID, tb.Invite)
+	held, release := make(chan struct{}), make(chan struct{})
+	var writes atomic.Int64
+	var holding atomic.Bool
+	hold := func(w store.Write) {
+		// Ann's first move after the 10th write: she is on a, and sees it
+		// acknowledged unless a holds the acknowledgement back.
+		if len(w.Entries) == 1 && w.Entries[0].Table == tb.ID && writes.Add(1) > 10 &&
+			w.Entries[0].Kind == store.KindMove && w.Entries[0].Seat == 0 && holding.CompareAndSwap(false, true) {
+			close(held)
+			<-release
+		}
+	}
+	a.faults.beforeCommit.Store(&hold)
+	var cut atomic.Bool
+	alive := func(i int) bool { return i != 0 || !cut.Load() }
+	urls := []string{a.URL, b.URL}
+	players := []*nodePlayer{{c: ann, table: tb.ID, seat: 0, node: 0, acked: map[string]int{}},
+		{c: bob, table: tb.ID, seat: 1, node: 1, acked: map[string]int{}}}
+	var acked atomic.Int64
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	for i, p := range players {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := p.play(ctx, urls, alive, rand.New(rand.NewPCG(uint64(i), 21)), &mu, &acked); err != nil {
+				t.Errorf("seat %d: %v", p.seat, err)
+			}
+		}()
+	}
+	select {
+	case <-held:
+	case <-ctx.Done():
+		t.Fatal("node a never wrote Ann's move")
+	}
+	cut.Store(true)
+	a.nc.Close() // to the others a is dead; its write waits
+	cutAt := time.Now()
+	for b.node.Stats().Leases == 0 && ctx.Err() == nil {
+		time.Sleep(10 * time.Millisecond) // b takes the table over (offered as an orphan)
+	}
+	if _, err := b.local(ctx, tb.ID); err != nil { // and has loaded it
+		t.Fatal(err)
+	}
+	tookOver := time.Since(cutAt)
+	close(release) // a's write lands now, after its lease expired, before b's first write
+	wg.Wait()
+	if t.Failed() {
+		return
+	}
+	es, err := b.db.Entries(context.Background(), tb.ID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range players {
+		for _, bad := range p.check.bad {
+			t.Errorf("seat %d: %s", p.seat, bad)
+		}
+		for id, v := range p.acked {
+			if v > len(es) || es[v-1].Client != id {
+				t.Errorf("seat %d: move %s acknowledged at %d is not stored there", p.seat, id, v)
+			}
+		}
+	}
+	for i, e := range es {
+		if e.Seq != i+1 {
+			t.Fatalf("entry %d has seq %d", i+1, e.Seq)
+		}
+	}
+	t.Logf("a's write of Ann's move held while b took over (%.0f ms after the cut) and stored after: not acknowledged; game over at version %d, %d entries",
+		ms(tookOver), players[0].check.v, len(es))
 }

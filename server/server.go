@@ -184,7 +184,8 @@ type Server struct {
 
 	// faults are injected by tests only.
 	faults struct {
-		noDetach atomic.Bool // a relayed socket's detach is never sent
+		noDetach     atomic.Bool                       // a relayed socket's detach is never sent
+		beforeCommit atomic.Pointer[func(store.Write)] // called with each table write before it is submitted
 	}
 }
 

@@ -405,8 +405,20 @@ func (t *table) commitWrite(w store.Write) error {
 		// new owner anyway; this saves the round trip and the reload.
 		return fmt.Errorf("table %s: %w", t.id, errNotOwner)
 	}
+	if f := t.srv.faults.beforeCommit.Load(); f != nil {
+		(*f)(w)
+	}
 	t.srv.batch.Submit(w, func(err error) { t.commit <- err })
-	return <-t.commit
+	err := <-t.commit
+	if err == nil && t.lease != nil && !t.lease.Valid() {
+		// Stored, but perhaps after the lease expired: a new owner may
+		// have loaded the table before this write and would sync its
+		// clients one version behind it until its own first write is
+		// refused. Nothing of it is acknowledged here: the sockets go to
+		// the new owner, which shows it once it reloads (docs/scaling.md).
+		return fmt.Errorf("table %s: %w", t.id, errStoredLate)
+	}
+	return err
 }
 
 // seatHolder reports whether a person controls seat (not open, not a bot,
@@ -662,6 +674,11 @@ func (t *table) play(c *conn, seat int, m engine.Move, client string) {
 // memory may be ahead of the stored one. The table is rebuilt from the
 // store (what is stored is the truth) and everyone gets a sync.
 func (t *table) storeFailed(c *conn, client string, err error) {
+	if errors.Is(err, errStoredLate) {
+		t.srv.log.Warn("write stored as the lease ended: not acknowledged", "table", t.id)
+		t.closeAll("the table moved to another node; reconnect")
+		return
+	}
 	t.srv.log.Error("store write failed", "table", t.id, "err", err)
 	if c != nil {
 		c.send(mustJSON(serverMsg{T: outRefused, V: t.version, ID: client, Reason: refStore,
