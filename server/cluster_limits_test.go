@@ -46,23 +46,10 @@ func TestClusterRelayGapResyncs(t *testing.T) {
 	ann.dial(tb.ID, "").close() // a takes the table
 	bob.join(tb.ID, tb.Invite)
 	urls := []string{a.URL, b.URL}
-	players := []*nodePlayer{{c: ann, table: tb.ID, seat: 0, node: 0, acked: map[string]int{}},
-		{c: bob, table: tb.ID, seat: 1, node: 1, acked: map[string]int{}}}
-	var acked atomic.Int64
-	var mu sync.Mutex
-	var wg sync.WaitGroup
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	for i, p := range players {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if err := p.play(ctx, urls, func(int) bool { return true }, rand.New(rand.NewPCG(uint64(i), 9)), &mu, &acked); err != nil {
-				t.Errorf("seat %d: %v", p.seat, err)
-			}
-		}()
-	}
-	wg.Wait()
+	d := playDuel(ctx, t, ann, bob, tb.ID, urls, func(int) bool { return true }, 9)
+	d.wg.Wait()
 	if t.Failed() {
 		return
 	}
@@ -80,7 +67,7 @@ func TestClusterRelayGapResyncs(t *testing.T) {
 	if code := bob.call("GET", "/api/tables/"+tb.ID+"/record", nil, &rec); code != 200 {
 		t.Fatalf("record: %d %s", code, rec)
 	}
-	for _, p := range players {
+	for _, p := range d.players {
 		for _, bad := range p.check.bad {
 			t.Errorf("seat %d: %s", p.seat, bad)
 		}
@@ -96,11 +83,11 @@ func TestClusterRelayGapResyncs(t *testing.T) {
 	}
 	// The gap closes Bob's relayed socket (more than once would be a beat
 	// that found an update slower than a beat: harmless, and rare).
-	if players[1].conns < 2 || players[0].conns != 1 {
+	if d.players[1].conns < 2 || d.players[0].conns != 1 {
 		t.Errorf("sockets opened: Ann %d (want 1), Bob %d (want 2: the gap closes his relayed socket)",
-			players[0].conns, players[1].conns)
+			d.players[0].conns, d.players[1].conns)
 	}
-	t.Logf("one update to Bob's relayed socket dropped: %d sockets, game over at version %d", players[1].conns, players[1].check.v)
+	t.Logf("one update to Bob's relayed socket dropped: %d sockets, game over at version %d", d.players[1].conns, d.players[1].check.v)
 }
 
 // A relayed socket whose detach never reaches the owner (lost in transit)
@@ -255,22 +242,9 @@ func TestClusterLateWriteNotAcknowledged(t *testing.T) {
 	var cut atomic.Bool
 	alive := func(i int) bool { return i != 0 || !cut.Load() }
 	urls := []string{a.URL, b.URL}
-	players := []*nodePlayer{{c: ann, table: tb.ID, seat: 0, node: 0, acked: map[string]int{}},
-		{c: bob, table: tb.ID, seat: 1, node: 1, acked: map[string]int{}}}
-	var acked atomic.Int64
-	var mu sync.Mutex
-	var wg sync.WaitGroup
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	for i, p := range players {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if err := p.play(ctx, urls, alive, rand.New(rand.NewPCG(uint64(i), 21)), &mu, &acked); err != nil {
-				t.Errorf("seat %d: %v", p.seat, err)
-			}
-		}()
-	}
+	d := playDuel(ctx, t, ann, bob, tb.ID, urls, alive, 21)
 	select {
 	case <-held:
 	case <-ctx.Done():
@@ -287,7 +261,7 @@ func TestClusterLateWriteNotAcknowledged(t *testing.T) {
 	}
 	tookOver := time.Since(cutAt)
 	close(release) // a's write lands now, after its lease expired, before b's first write
-	wg.Wait()
+	d.wg.Wait()
 	if t.Failed() {
 		return
 	}
@@ -295,7 +269,7 @@ func TestClusterLateWriteNotAcknowledged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range players {
+	for _, p := range d.players {
 		for _, bad := range p.check.bad {
 			t.Errorf("seat %d: %s", p.seat, bad)
 		}
@@ -311,5 +285,5 @@ func TestClusterLateWriteNotAcknowledged(t *testing.T) {
 		}
 	}
 	t.Logf("a's write of Ann's move held while b took over (%.0f ms after the cut) and stored after: not acknowledged; game over at version %d, %d entries",
-		ms(tookOver), players[0].check.v, len(es))
+		ms(tookOver), d.players[0].check.v, len(es))
 }

@@ -228,39 +228,26 @@ func TestClusterDrain(t *testing.T) {
 	var drained atomic.Bool
 	alive := func(i int) bool { return i != 0 || !drained.Load() }
 	urls := []string{a.URL, b.URL}
-	players := []*nodePlayer{{c: ann, table: tb.ID, seat: 0, node: 0, acked: map[string]int{}},
-		{c: bob, table: tb.ID, seat: 1, node: 1, acked: map[string]int{}}}
-	var acked atomic.Int64
-	var mu sync.Mutex
-	var wg sync.WaitGroup
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	for i, p := range players {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if err := p.play(ctx, urls, alive, rand.New(rand.NewPCG(uint64(i), 5)), &mu, &acked); err != nil {
-				t.Errorf("seat %d: %v", p.seat, err)
-			}
-		}()
-	}
-	for acked.Load() < 8 && ctx.Err() == nil {
+	d := playDuel(ctx, t, ann, bob, tb.ID, urls, alive, 5)
+	for d.acked.Load() < 8 && ctx.Err() == nil {
 		time.Sleep(5 * time.Millisecond)
 	}
 	drained.Store(true)
-	atDrain := acked.Load()
+	atDrain := d.acked.Load()
 	t0 := time.Now()
 	a.Close()
 	for b.node.Stats().Leases == 0 && ctx.Err() == nil {
 		time.Sleep(5 * time.Millisecond)
 	}
 	moved := time.Since(t0)
-	wg.Wait()
+	d.wg.Wait()
 	es, err := b.db.Entries(context.Background(), tb.ID, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range players {
+	for _, p := range d.players {
 		for _, bad := range p.check.bad {
 			t.Errorf("seat %d: %s", p.seat, bad)
 		}
@@ -277,7 +264,7 @@ func TestClusterDrain(t *testing.T) {
 		t.Errorf("the drained node's table was taken over as from a dead node (%d)", a.TakenOver)
 	}
 	t.Logf("node a drained after %d acknowledged moves; node b owned the table %.0f ms later; game over at version %d",
-		atDrain, float64(moved.Microseconds())/1000, players[0].check.v)
+		atDrain, float64(moved.Microseconds())/1000, d.players[0].check.v)
 }
 
 // Async deadlines of tables nobody watches fire once across the nodes:

@@ -346,3 +346,29 @@ func (p *nodePlayer) playOn(s *sock, rng *rand.Rand, mu *sync.Mutex, acked *atom
 		}
 	}
 }
+
+// duel is Ann (seat 0, first on node 0) and Bob (seat 1, first on node 1)
+// playing one table over the nodes' urls.
+type duel struct {
+	players []*nodePlayer
+	acked   atomic.Int64 // moves acknowledged to either
+	mu      sync.Mutex
+	wg      sync.WaitGroup // done when both have stopped
+}
+
+// playDuel starts Ann and Bob playing table id until it ends or ctx does;
+// alive tells them which nodes they may use.
+func playDuel(ctx context.Context, t *testing.T, ann, bob *client, id string, urls []string, alive func(int) bool, seed uint64) *duel {
+	d := &duel{players: []*nodePlayer{{c: ann, table: id, seat: 0, node: 0, acked: map[string]int{}},
+		{c: bob, table: id, seat: 1, node: 1, acked: map[string]int{}}}}
+	for i, p := range d.players {
+		d.wg.Add(1)
+		go func() {
+			defer d.wg.Done()
+			if err := p.play(ctx, urls, alive, rand.New(rand.NewPCG(uint64(i), seed)), &d.mu, &d.acked); err != nil {
+				t.Errorf("seat %d: %v", p.seat, err)
+			}
+		}()
+	}
+	return d
+}
