@@ -751,19 +751,9 @@ func (s *Server) remotesAlive(socks []string) map[string][2]uint64 {
 // stream, which no later update would reveal as a gap, and those the owner
 // no longer knows.
 func (s *Server) relayBeat() {
-	defer s.bg.Done()
-	tk := time.NewTicker(s.cfg.RelayBeat)
-	defer tk.Stop()
-	for {
-		select {
-		case <-s.quit:
-			return
-		case <-tk.C:
-		}
-		s.dropSilentRemotes(time.Now().Add(-3 * s.cfg.RelayBeat))
-		s.dropStaleParts(time.Now())
-		s.announceRelays()
-	}
+	s.dropSilentRemotes(time.Now().Add(-3 * s.cfg.RelayBeat))
+	s.dropStaleParts(time.Now())
+	s.announceRelays()
 }
 
 // dropSilentRemotes closes the relayed sockets last announced before

@@ -245,12 +245,10 @@ func (s *Server) Start(ctx context.Context) error {
 	if len(live) > 0 {
 		s.log.Info("tables resumed", "count", len(live), "down_since", hb)
 	}
-	s.bg.Add(2)
-	go s.heartbeat()
-	go s.dueLoop()
+	s.every(s.cfg.Heartbeat, s.heartbeat)
+	s.every(s.cfg.DueCheck, s.loadDue)
 	if s.node != nil {
-		s.bg.Add(1)
-		go s.relayBeat()
+		s.every(s.cfg.RelayBeat, s.relayBeat)
 	}
 	return nil
 }
@@ -295,51 +293,51 @@ func (s *Server) now() time.Time {
 	return time.Now()
 }
 
-func (s *Server) heartbeat() {
-	defer s.bg.Done()
-	tk := time.NewTicker(s.cfg.Heartbeat)
-	defer tk.Stop()
-	for {
-		select {
-		case <-s.quit:
-			return
-		case <-tk.C:
-			if err := s.st.Heartbeat(context.Background(), s.nodeID, s.now()); err != nil {
-				s.log.Error("heartbeat", "err", err)
+// every runs f every d on its own goroutine until the server closes.
+func (s *Server) every(d time.Duration, f func()) {
+	s.bg.Add(1)
+	go func() {
+		defer s.bg.Done()
+		tk := time.NewTicker(d)
+		defer tk.Stop()
+		for {
+			select {
+			case <-s.quit:
+				return
+			case <-tk.C:
+				f()
 			}
 		}
+	}()
+}
+
+// heartbeat stores that this server is alive (a restart charges realtime
+// clocks up to the last one).
+func (s *Server) heartbeat() {
+	if err := s.st.Heartbeat(context.Background(), s.nodeID, s.now()); err != nil {
+		s.log.Error("heartbeat", "err", err)
 	}
 }
 
-// dueLoop loads the unloaded tables whose stored deadline has come, so that
+// loadDue loads the unloaded tables whose stored deadline has come, so that
 // an async deadline fires even when nobody looks at the table (and after a
 // restart). Loading a table whose deadline passed replaces the late player.
-func (s *Server) dueLoop() {
-	defer s.bg.Done()
-	tk := time.NewTicker(s.cfg.DueCheck)
-	defer tk.Stop()
-	for {
-		select {
-		case <-s.quit:
-			return
-		case <-tk.C:
-			due, err := s.st.Tables(context.Background(), store.Query{Status: []string{store.StatusLive},
-				DueFrom: time.UnixMilli(1), DueTo: s.now().Add(s.cfg.DueCheck)})
-			if err != nil {
-				s.log.Error("due tables", "err", err)
-				continue
-			}
-			for _, tb := range due {
-				if s.node != nil && !s.node.Mine(tb.ID) {
-					// Its owner fires it, or the node rendezvous hashing
-					// names: one node loads it, and the lease and the
-					// store's (table, seq) key make the deadline fire once.
-					continue
-				}
-				if _, err := s.table(context.Background(), tb.ID, false); err != nil && !errors.Is(err, errElsewhere) {
-					s.log.Error("load due table", "table", tb.ID, "err", err)
-				}
-			}
+func (s *Server) loadDue() {
+	due, err := s.st.Tables(context.Background(), store.Query{Status: []string{store.StatusLive},
+		DueFrom: time.UnixMilli(1), DueTo: s.now().Add(s.cfg.DueCheck)})
+	if err != nil {
+		s.log.Error("due tables", "err", err)
+		return
+	}
+	for _, tb := range due {
+		if s.node != nil && !s.node.Mine(tb.ID) {
+			// Its owner fires it, or the node rendezvous hashing
+			// names: one node loads it, and the lease and the
+			// store's (table, seq) key make the deadline fire once.
+			continue
+		}
+		if _, err := s.table(context.Background(), tb.ID, false); err != nil && !errors.Is(err, errElsewhere) {
+			s.log.Error("load due table", "table", tb.ID, "err", err)
 		}
 	}
 }
