@@ -48,7 +48,7 @@ func (p *encoders) state(m serverMsg, view any) []byte {
 	e := p.get()
 	defer p.pool.Put(e)
 	result := m.Result
-	m.View, m.Result = nil, nil
+	m.Result = nil
 	e.encode(m)
 	head := e.buf.Len() - 1 // without the closing brace
 	if view != nil {

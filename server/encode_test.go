@@ -24,8 +24,10 @@ func TestEncodeStateMatchesMarshal(t *testing.T) {
 			for _, res := range []json.RawMessage{nil, result} {
 				m := serverMsg{T: outUpdate, V: i, From: intp(i - 1), ToMove: intp(s.ToMove()), Result: res,
 					Events: []eventOut{{V: i, Actor: seat, Key: "k", Text: "a <b> & \"c\""}}}
-				want := m
-				want.View = mustJSON(s.View(seat))
+				want := struct {
+					serverMsg
+					View json.RawMessage `json:"view"`
+				}{m, mustJSON(s.View(seat))}
 				var buf bytes.Buffer
 				if err := json.Compact(&buf, mustJSON(want)); err != nil {
 					t.Fatal(err)

@@ -180,6 +180,7 @@ type tableInfo struct {
 }
 
 // serverMsg is one message to a client. Which fields are set depends on T.
+// A state message's view is not a field: encoders.state writes it.
 type serverMsg struct {
 	T       string            `json:"t"`
 	V       int               `json:"v"`
@@ -189,7 +190,6 @@ type serverMsg struct {
 	From    *int              `json:"from,omitempty"`
 	Status  string            `json:"status,omitempty"`
 	ToMove  *int              `json:"toMove,omitempty"`
-	View    json.RawMessage   `json:"view,omitempty"`
 	Legal   []engine.MoveDesc `json:"legal,omitempty"`
 	Events  []eventOut        `json:"events,omitempty"`
 	Seats   []seatInfo        `json:"seats,omitempty"`
