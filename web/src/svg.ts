@@ -170,3 +170,30 @@ export function cell(x: number, y: number, size: number, attrs: Attrs = {}): SVG
 export function caption(x: number, y: number, s: string, attrs: Attrs = {}): SVGTextElement {
   return el("text", { x, y, class: "caption", ...attrs }, s);
 }
+
+/**
+ * wrapLines breaks s at spaces into lines that fit width px at font size
+ * px. There is no text measuring off-screen in a pure renderer, so a
+ * character is taken as 0.6 em wide, a little more than the page's sans
+ * serif's average, so that an estimate errs on the short side. A word
+ * longer than a line stays whole on its own line.
+ */
+export function wrapLines(s: string, width: number, size: number): string[] {
+  const max = Math.max(1, Math.floor(width / (size * 0.6)));
+  const out: string[] = [];
+  let cur = "";
+  // French puts a space before ":" and ";": such a mark stays with the word before it.
+  const words: string[] = [];
+  for (const w of s.split(/\s+/).filter(Boolean)) {
+    if (words.length && /^[:;!?»]/.test(w)) words[words.length - 1] += ` ${w}`;
+    else words.push(w);
+  }
+  for (const w of words) {
+    if (cur && cur.length + 1 + w.length > max) {
+      out.push(cur);
+      cur = w;
+    } else cur = cur ? `${cur} ${w}` : w;
+  }
+  if (cur || !out.length) out.push(cur);
+  return out;
+}

@@ -90,20 +90,28 @@ export function drawEnglishGardens(v: any, ctx: Ctx): SVGSVGElement {
   kids.push(displayBand(v.landDisplay.id ?? "land-display", tr(ctx, "landscape display", "rivière Paysage"), ctx, x, y));
   kids.push(...landSlots);
   x += 3 * (CW + GAP) + 24;
-  kids.push(caption(x, 22, tr(ctx, "Trophies", "Trophées")));
-  kids.push(target(v.trophyDeck.id, tr(ctx, `trophy deck, ${v.trophyDeck.count} cards`, `pioche Trophées, ${v.trophyDeck.count} cartes`), ctx.comp(v.trophyDeck.id)?.help, deck(x, y, CW, CH, v.trophyDeck.count, tr(ctx, "Trophy deck", "Pioche Trophées"))));
+  // On a phone the trophies go under the landscapes (the drawing then is
+  // as wide as a village, not two); the card to place stays beside them.
+  const landW = x;
+  let ty = y;
+  if (ctx.narrow) {
+    x = 16;
+    ty = y + CH + 60;
+  }
+  kids.push(caption(x, ty - 12, tr(ctx, "Trophies", "Trophées")));
+  kids.push(target(v.trophyDeck.id, tr(ctx, `trophy deck, ${v.trophyDeck.count} cards`, `pioche Trophées, ${v.trophyDeck.count} cartes`), ctx.comp(v.trophyDeck.id)?.help, deck(x, ty, CW, CH, v.trophyDeck.count, tr(ctx, "Trophy deck", "Pioche Trophées"))));
   x += CW + 16;
   const trophySlots = slotsOf(v.trophyDisplay).map((s, i) =>
-    target(s.id, s.trophy ? nameOf(ctx, s.trophy) : tr(ctx, "empty", "vide"), s.trophy ? ctx.comp(s.trophy.id)?.help : undefined, ...(s.trophy ? trophyFace(ctx, s.trophy, x + i * (CW + GAP), y) : [rect(x + i * (CW + GAP), y, CW, CH, { fill: "none", stroke: "#aaa", "stroke-dasharray": "4 3" })])),
+    target(s.id, s.trophy ? nameOf(ctx, s.trophy) : tr(ctx, "empty", "vide"), s.trophy ? ctx.comp(s.trophy.id)?.help : undefined, ...(s.trophy ? trophyFace(ctx, s.trophy, x + i * (CW + GAP), ty) : [rect(x + i * (CW + GAP), ty, CW, CH, { fill: "none", stroke: "#aaa", "stroke-dasharray": "4 3" })])),
   );
-  kids.push(displayBand(v.trophyDisplay.id ?? "trophy-display", tr(ctx, "trophy display", "rivière Trophées"), ctx, x, y));
+  kids.push(displayBand(v.trophyDisplay.id ?? "trophy-display", tr(ctx, "trophy display", "rivière Trophées"), ctx, x, ty));
   kids.push(...trophySlots);
   x += 3 * (CW + GAP) + 16;
   if (v.held) {
-    kids.push(caption(x, 22, tr(ctx, "To place", "À placer")));
-    kids.push(target(v.held.id, nameOf(ctx, v.held), ctx.comp(v.held.id)?.help, ...trophyFace(ctx, v.held, x, y)));
+    kids.push(caption(x, ty - 12, tr(ctx, "To place", "À placer")));
+    kids.push(target(v.held.id, nameOf(ctx, v.held), ctx.comp(v.held.id)?.help, ...trophyFace(ctx, v.held, x, ty)));
   }
-  const topW = Math.max(x + CW + 16, 16 + 2 * 470 + 12 + 16);
+  const topW = ctx.narrow ? Math.max(landW, x + CW + 16, 16 + 470 + 16) : Math.max(x + CW + 16, 16 + 2 * 470 + 12 + 16);
 
   // villages, two per row
   const PW = 470;
@@ -112,7 +120,7 @@ export function drawEnglishGardens(v: any, ctx: Ctx): SVGSVGElement {
   villages.forEach((vil, i) => {
     const per = ctx.narrow ? 1 : 2;
     const px = 16 + (i % per) * (PW + 12);
-    const py = y + CH + 40 + Math.floor(i / per) * (PH + 12);
+    const py = ty + CH + 40 + Math.floor(i / per) * (PH + 12);
     const turn = v.toMove === vil.seat;
     const parts: SVGElement[] = [
       rect(px, py, PW, PH, { fill: turn ? "#fff7d6" : "#fbfaf6", stroke: turn ? "#c99a00" : "#ccc", "stroke-width": turn ? 3 : 1 }),
@@ -164,7 +172,7 @@ export function drawEnglishGardens(v: any, ctx: Ctx): SVGSVGElement {
     kids.push(g({ class: "village" }, ...parts));
   });
   const rows = Math.ceil(villages.length / (ctx.narrow ? 1 : 2));
-  const H = y + CH + 40 + rows * (PH + 12) + 8;
+  const H = ty + CH + 40 + rows * (PH + 12) + 8;
   return svgRoot(topW, H, tr(ctx, "Village Green table", "Table de Jardins Anglais"), ...kids);
 }
 

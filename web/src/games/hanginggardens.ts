@@ -3,11 +3,13 @@
 // their markers, and each player's three-floor pyramid (5, 4, 3 positions)
 // with enhancements, gold, tools and irrigation; the automa's side in solo.
 
-import { caption, el, g, hue, mark, rect, svgRoot, target, text } from "../svg";
+import { caption, el, g, hue, mark, rect, svgRoot, target, text, wrapLines } from "../svg";
 import { type Ctx, seatName, tr } from "./types";
 
 const CW = 66;
 const CH = 58;
+/** The least width of the drawing on a phone: sections are laid out in it. */
+const NARROW_W = 390;
 
 // Each kind of card has a colour and a mark.
 const KIND: Record<string, { fill: string; m: Parameters<typeof mark>[0] }> = {
@@ -53,41 +55,57 @@ export function drawHangingGardens(v: any, ctx: Ctx): SVGSVGElement {
     });
   }
   for (let r = 0; r < 4; r++) kids.push(text(24, my + (3 - r) * (CH + 6) + CH / 2, `${v.row_costs[r]}◉`, { "font-size": 11, fill: "#7a5a00" }));
-  // piles and objectives
+  // piles and objectives: right of the market, or on a phone one section
+  // under another at the cards' full size (the drawing then fits a phone's
+  // width instead of being shrunk until no card can be read)
+  const n = ctx.narrow;
+  const marketBottom = my + 4 * (CH + 6) + 24; // under the gardeners
   let x = mx + 3 * (CW + 8) + 24;
-  kids.push(caption(x, 22, tr(ctx, "Enhancements", "Améliorations")));
+  const pilesY = n ? marketBottom + 28 : my;
+  if (n) x = 16;
+  kids.push(caption(x, pilesY - 12, tr(ctx, "Enhancements", "Améliorations")));
   (v.piles as any[]).forEach((p, i) => {
-    const y = my + i * (CH + 20);
-    kids.push(target(p.cell, tr(ctx, `pile ${p.cost}: ${p.size} tiles`, `pile ${p.cost} : ${p.size} tuiles`) + (p.top ? `, ${ctx.comp(p.top)?.name ?? p.top}` : ""), p.top ? ctx.comp(p.top)?.help : undefined, ...(p.top ? cardFace(ctx, p.top, x, y) : [rect(x, y, CW, CH, { fill: "none", stroke: "#bbb", "stroke-dasharray": "4 3" })]), text(x + CW + 14, y + CH / 2, `${p.cost}◉ ×${p.size}`, { "font-size": 11, "text-anchor": "start" })));
+    const px = n ? x + i * (CW + 58) : x;
+    const y = n ? pilesY : my + i * (CH + 20);
+    kids.push(target(p.cell, tr(ctx, `pile ${p.cost}: ${p.size} tiles`, `pile ${p.cost} : ${p.size} tuiles`) + (p.top ? `, ${ctx.comp(p.top)?.name ?? p.top}` : ""), p.top ? ctx.comp(p.top)?.help : undefined, ...(p.top ? cardFace(ctx, p.top, px, y) : [rect(px, y, CW, CH, { fill: "none", stroke: "#bbb", "stroke-dasharray": "4 3" })]), text(px + CW + (n ? 6 : 14), y + CH / 2, `${p.cost}◉ ×${p.size}`, { "font-size": 11, "text-anchor": "start" })));
   });
-  x += CW + 70;
-  kids.push(caption(x, 22, tr(ctx, "Royal objectives", "Objectifs royaux")));
-  (v.objectives as any[]).forEach((o, i) => {
-    const y = my + i * (CH + 8);
-    const parts: SVGElement[] = cardFace(ctx, o.id, x, y, CW + 60, CH);
-    parts.push(text(x + CW + 30, y + CH - 10, `${o.required}× ${itemWord(ctx, o.item)} → ${o.high}/${o.low}`, { "font-size": 10 }));
+  if (!n) x += CW + 70;
+  const objY = n ? pilesY + CH + 40 : my;
+  kids.push(caption(x, objY - 12, tr(ctx, "Royal objectives", "Objectifs royaux")));
+  const objectives: any[] = v.objectives ?? [];
+  // two to a row on a phone: card, then a marker per seat beside it
+  const objW = CW + 64 + Math.max(2, (v.players ?? []).length + (v.solo ? 1 : 0)) * 14;
+  objectives.forEach((o, i) => {
+    const ox = n ? x + (i % 2) * (objW + 8) : x;
+    const y = n ? objY + Math.floor(i / 2) * (CH + 8) : objY + i * (CH + 8);
+    const parts: SVGElement[] = cardFace(ctx, o.id, ox, y, CW + 60, CH);
+    parts.push(text(ox + CW + 30, y + CH - 10, `${o.required}× ${itemWord(ctx, o.item)} → ${o.high}/${o.low}`, { "font-size": 10 }));
     (o.markers as number[]).forEach((p, k) => {
       const h = hue(seatColour(p));
-      parts.push(el("rect", { x: x + CW + 64 + k * 14, y: y + 4, width: 11, height: 11, fill: h.fill, stroke: "#222" }));
+      parts.push(el("rect", { x: ox + CW + 64 + k * 14, y: y + 4, width: 11, height: 11, fill: h.fill, stroke: "#222" }));
     });
     kids.push(target(o.cell, `${ctx.comp(o.id)?.name ?? o.id}`, ctx.comp(o.id)?.help, ...parts));
   });
-  x += CW + 80;
+  if (!n) x += CW + 80;
+  const objBottom = n ? objY + Math.ceil(objectives.length / 2) * (CH + 8) : 0;
   // what is being placed, stock
   const info: string[] = [tr(ctx, `Round ${v.round} · deck ${v.deck_size} · gold ${v.stock_gold} · tools ${v.stock_tools}`, `Manche ${v.round} · pioche ${v.deck_size} · or ${v.stock_gold} · outils ${v.stock_tools}`)];
   if (v.solo) info.push(tr(ctx, `Automa (${v.solo.difficulty}): ${v.solo.automa_gardeners} gardeners, ${v.solo.automa_markers_used} markers, deck ${v.solo.automa_deck_size}`, `Automa (${v.solo.difficulty}) : ${v.solo.automa_gardeners} jardiniers, ${v.solo.automa_markers_used} marqueurs, pioche ${v.solo.automa_deck_size}`));
-  const topH = my + 4 * (CH + 6) + 30;
-  info.forEach((s, i) => kids.push(el("text", { x: 16, y: topH + i * 16, class: "small" }, s)));
   const held = v.taken || v.bought;
+  // On a phone the card to place goes under the objectives, then the info lines.
+  const heldY = n ? objBottom + 28 : my;
   if (held) {
-    kids.push(caption(x, 22, tr(ctx, "To place", "À placer")));
-    kids.push(target(held, ctx.comp(held)?.name ?? held, ctx.comp(held)?.help, ...cardFace(ctx, held, x, my)));
-    x += CW + 20;
+    kids.push(caption(x, heldY - 12, tr(ctx, "To place", "À placer")));
+    kids.push(target(held, ctx.comp(held)?.name ?? held, ctx.comp(held)?.help, ...cardFace(ctx, held, x, heldY)));
+    if (!n) x += CW + 20;
   }
+  const topH = n ? (held ? heldY + CH + 24 : objBottom + 16) : my + 4 * (CH + 6) + 30;
+  const lines = n ? info.flatMap((s) => wrapLines(s, NARROW_W - 32, 12)) : info;
+  lines.forEach((s, i) => kids.push(el("text", { x: 16, y: topH + i * 16, class: "small" }, s)));
   // pyramids
   const PW = 5 * (CW + 4) + 24;
   const PH = 3 * (CH + 4) + 70;
-  const y0 = topH + info.length * 16 + 10;
+  const y0 = topH + lines.length * 16 + 10;
   const players: any[] = v.players ?? [];
   players.forEach((pl, p) => {
     const per = ctx.narrow ? 1 : 2;
@@ -118,7 +136,7 @@ export function drawHangingGardens(v: any, ctx: Ctx): SVGSVGElement {
     parts.push(el("text", { x: px + 12, y: py + PH - 12, class: "small" }, tr(ctx, `gold ${pl.gold} · tools ${pl.tools} · irrigation ${irrig} · gardeners ${pl.gardeners}`, `or ${pl.gold} · outils ${pl.tools} · irrigation ${irrig} · jardiniers ${pl.gardeners}`)));
     kids.push(g({ class: "pyramid" }, ...parts));
   });
-  const W = Math.max(x, 16 + 2 * (PW + 16));
+  const W = n ? Math.max(NARROW_W, 16 + PW + 16, 16 + 2 * objW + 8 + 16) : Math.max(x, 16 + 2 * (PW + 16));
   const H = y0 + Math.ceil(players.length / (ctx.narrow ? 1 : 2)) * (PH + 16);
   return svgRoot(W, H, tr(ctx, "Hanging Gardens table", "Table des Jardins Suspendus"), ...kids);
 }

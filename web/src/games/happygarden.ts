@@ -3,10 +3,12 @@
 // watering cans, the held tile, and each player's garden of tiles around
 // the house (empty squares next to it drawn, as places to plant).
 
-import { caption, el, g, hue, type Mark, mark, rect, svgRoot, target, text } from "../svg";
+import { caption, el, g, hue, type Mark, mark, rect, svgRoot, target, text, wrapLines } from "../svg";
 import { type Ctx, seatName, tr } from "./types";
 
 const T = 54; // tile size
+/** The least width of the drawing on a phone: the info lines are wrapped to it. */
+const NARROW_W = 390;
 
 const COLOUR: Record<string, string> = { R: "red", O: "orange", Y: "yellow", B: "blue", P: "pink", V: "purple", G: "green", W: "white" };
 // Each flower shape gets its own mark, so a flower reads without its colour.
@@ -73,12 +75,30 @@ function nameOr(ctx: Ctx, id: string | undefined): string {
   return ctx.comp(id)?.name ?? id.replace(/^[a-z]+:/, "");
 }
 
-/** The revealed turn tokens, a few to a line. */
-function revealedLines(ctx: Ctx, ids: string[]): string[] {
+/** The revealed turn tokens, `per` to a line. */
+function revealedLines(ctx: Ctx, ids: string[], per: number): string[] {
   const names = ids.map((r) => nameOr(ctx, r));
   const out: string[] = [];
-  for (let i = 0; i < names.length; i += 5) out.push((i === 0 ? tr(ctx, "Revealed: ", "Révélés : ") : "") + names.slice(i, i + 5).join(", "));
+  for (let i = 0; i < names.length; i += per) out.push((i === 0 ? tr(ctx, "Revealed: ", "Révélés : ") : "") + names.slice(i, i + per).join(", "));
   return out.length ? out : [tr(ctx, "Revealed: none", "Révélés : aucun")];
+}
+
+/** A garden's squares: its tiles and one empty square all round. */
+function bounds(garden: any[]): { minX: number; maxX: number; minY: number; maxY: number } {
+  const b = { minX: -1, maxX: 1, minY: -1, maxY: 1 };
+  for (const t of garden) {
+    b.minX = Math.min(b.minX, t.x - 1);
+    b.maxX = Math.max(b.maxX, t.x + 1);
+    b.minY = Math.min(b.minY, t.y - 1);
+    b.maxY = Math.max(b.maxY, t.y + 1);
+  }
+  return b;
+}
+
+/** The width of a garden's panel. */
+function gardenW(garden: any[]): number {
+  const b = bounds(garden);
+  return Math.max((b.maxX - b.minX + 1) * T + 24, 260);
 }
 
 function tileName(ctx: Ctx, t: any): string {
@@ -110,14 +130,22 @@ export function drawHappyGarden(v: any, ctx: Ctx): SVGSVGElement {
   let x = Math.max(maxX + 30, 300);
   if (ctx.narrow) x = 16; // on a phone the counts go under the shop
   const sup = v.supply ?? {};
-  const info = [
-    tr(ctx, `Round ${v.round} of ${v.rounds}`, `Manche ${v.round} sur ${v.rounds}`),
-    tr(ctx, `Turn tokens left: ${v.pile_left} · tiles in the bag: ${v.bag_left}`, `Jetons tour restants : ${v.pile_left} · tuiles dans le sac : ${v.bag_left}`),
+  const supply = [
     tr(ctx, `Supply: ${sup.wheelbarrows ?? 0} wheelbarrows, ${sup.worm_mole ?? 0} worms/moles,`, `Réserve : ${sup.wheelbarrows ?? 0} brouettes, ${sup.worm_mole ?? 0} vers/taupes,`),
     tr(ctx, `${sup.butterflies ?? 0} butterflies, ${sup.watering_cans ?? 0} watering cans`, `${sup.butterflies ?? 0} papillons, ${sup.watering_cans ?? 0} arrosoirs`),
-    tr(ctx, `Turn token: ${nameOr(ctx, v.token)}`, `Jeton tour : ${nameOr(ctx, v.token)}`),
-    ...revealedLines(ctx, v.revealed ?? []),
   ];
+  const head = [
+    tr(ctx, `Round ${v.round} of ${v.rounds}`, `Manche ${v.round} sur ${v.rounds}`),
+    tr(ctx, `Turn tokens left: ${v.pile_left} · tiles in the bag: ${v.bag_left}`, `Jetons tour restants : ${v.pile_left} · tuiles dans le sac : ${v.bag_left}`),
+  ];
+  const token = tr(ctx, `Turn token: ${nameOr(ctx, v.token)}`, `Jeton tour : ${nameOr(ctx, v.token)}`);
+  // On a phone the lines go under the shop, across the drawing's width
+  // (at least NARROW_W, else its widest garden, one to a row): each is
+  // wrapped to it rather than cut at the edge.
+  const narrowW = Math.max(NARROW_W, ...((v.players ?? []) as any[]).map((pl) => 16 + gardenW(pl.garden ?? []) + 14));
+  const info = ctx.narrow
+    ? [...head, supply.join(" "), token, revealedLines(ctx, v.revealed ?? [], Infinity).join(" ")].flatMap((s) => wrapLines(s, narrowW - 32, 12))
+    : [...head, ...supply, token, ...revealedLines(ctx, v.revealed ?? [], 5)];
   const infoY = ctx.narrow ? 34 + Math.max(1, shelves.length) * (T + 14) + 6 : 40;
   info.forEach((s, i) => kids.push(el("text", { x, y: infoY + i * 18, class: "small" }, s)));
   if (v.held) {
@@ -130,24 +158,14 @@ export function drawHappyGarden(v: any, ctx: Ctx): SVGSVGElement {
   // gardens
   const players: any[] = v.players ?? [];
   let gy = top;
-  let W = ctx.narrow ? 0 : x + 420;
+  let W = ctx.narrow ? narrowW : x + 420;
   let rowH = 0;
   let gx = 16;
   players.forEach((pl, p) => {
     const garden: any[] = pl.garden ?? [];
-    let minX = -1;
-    let maxXc = 1;
-    let minY = -1;
-    let maxY = 1;
-    for (const t of garden) {
-      minX = Math.min(minX, t.x - 1);
-      maxXc = Math.max(maxXc, t.x + 1);
-      minY = Math.min(minY, t.y - 1);
-      maxY = Math.max(maxY, t.y + 1);
-    }
-    const cols = maxXc - minX + 1;
+    const { minX, maxX: maxXc, minY, maxY } = bounds(garden);
     const rows = maxY - minY + 1;
-    const PW = Math.max(cols * T + 24, 260);
+    const PW = gardenW(garden);
     const PH = rows * T + 60;
     if (gx + PW > (ctx.narrow ? 420 : 1100) && gx > 16) {
       gx = 16;
