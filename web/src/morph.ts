@@ -28,23 +28,21 @@ function sameKind(l: Node, f: Node): boolean {
 
 function syncAttrs(live: Element, fresh: Element): void {
   const fa = fresh.attributes;
-  const had = live.attributes.length;
-  // Most nodes keep their attributes: one read each, and the pass looking
-  // for removed ones only when live had some that fresh lacks.
-  let found = 0;
-  for (let i = 0; i < fa.length; i++) {
-    const a = fa[i];
-    const v = live.getAttribute(a.name);
-    if (v !== null) found++;
-    if (v !== a.value) live.setAttribute(a.name, a.value);
+  // Most nodes keep their attribute names and change a value or none: one
+  // read each. When the names differ, all are written again in fresh's
+  // order: an attribute added by setAttribute would come last, and the
+  // element would no longer read (outerHTML) as the fresh one does.
+  let same = live.attributes.length === fa.length;
+  for (let i = 0; same && i < fa.length; i++) same = live.hasAttribute(fa[i].name);
+  if (same) {
+    for (let i = 0; i < fa.length; i++) {
+      const a = fa[i];
+      if (live.getAttribute(a.name) !== a.value) live.setAttribute(a.name, a.value);
+    }
+    return;
   }
-  if (found === had) return;
-  const la = live.attributes;
-  // walked backwards, since removing shifts the later ones
-  for (let i = la.length - 1; i >= 0; i--) {
-    const n = la[i].name;
-    if (!fresh.hasAttribute(n)) live.removeAttribute(n);
-  }
+  while (live.attributes.length > 0) live.removeAttribute(live.attributes[0].name);
+  for (let i = 0; i < fa.length; i++) live.setAttribute(fa[i].name, fa[i].value);
 }
 
 function morphChildren(live: Element, fresh: Element): void {
