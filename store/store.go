@@ -30,6 +30,10 @@ type Identity struct {
 	Name    string
 	Webhook string // URL receiving a JSON POST on "your turn", or ""
 	Email   string // address receiving an e-mail on "your turn", or ""
+	// Lang is the language the person reads (the page's, when the identity
+	// was created or renamed): "your turn" e-mails and webhooks speak it.
+	// "" is the source language.
+	Lang    string
 	Created time.Time
 }
 

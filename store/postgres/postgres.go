@@ -209,8 +209,8 @@ func notFound(err error, what string) error {
 
 func (d *DB) CreateIdentity(ctx context.Context, id store.Identity, tokenHash []byte) error {
 	err := pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `INSERT INTO identities(id, name, webhook, email, created) VALUES($1,$2,$3,$4,$5)`,
-			id.ID, id.Name, id.Webhook, id.Email, ts(id.Created)); err != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO identities(id, name, webhook, email, lang, created) VALUES($1,$2,$3,$4,$5,$6)`,
+			id.ID, id.Name, id.Webhook, id.Email, id.Lang, ts(id.Created)); err != nil {
 			return err
 		}
 		_, err := tx.Exec(ctx, `INSERT INTO tokens(hash, identity) VALUES($1,$2)`, tokenHash, id.ID)
@@ -229,12 +229,12 @@ func (d *DB) AddToken(ctx context.Context, identity string, tokenHash []byte) er
 	return nil
 }
 
-const identityCols = `i.id, i.name, i.webhook, i.email, i.created`
+const identityCols = `i.id, i.name, i.webhook, i.email, i.lang, i.created`
 
 func scanIdentity(row pgx.Row) (store.Identity, error) {
 	var id store.Identity
 	var created *time.Time
-	err := row.Scan(&id.ID, &id.Name, &id.Webhook, &id.Email, &created)
+	err := row.Scan(&id.ID, &id.Name, &id.Webhook, &id.Email, &id.Lang, &created)
 	id.Created = fromTS(created)
 	return id, err
 }
@@ -257,8 +257,8 @@ func (d *DB) Identity(ctx context.Context, ident string) (store.Identity, error)
 }
 
 func (d *DB) UpdateIdentity(ctx context.Context, id store.Identity) error {
-	tag, err := d.pool.Exec(ctx, `UPDATE identities SET name = $1, webhook = $2, email = $3 WHERE id = $4`,
-		id.Name, id.Webhook, id.Email, id.ID)
+	tag, err := d.pool.Exec(ctx, `UPDATE identities SET name = $1, webhook = $2, email = $3, lang = $4 WHERE id = $5`,
+		id.Name, id.Webhook, id.Email, id.Lang, id.ID)
 	if err != nil {
 		return fmt.Errorf("postgres: update identity: %w", err)
 	}

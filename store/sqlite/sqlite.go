@@ -44,6 +44,7 @@ CREATE TABLE IF NOT EXISTS identities (
 	name TEXT NOT NULL,
 	webhook TEXT NOT NULL DEFAULT '',
 	email TEXT NOT NULL DEFAULT '',
+	lang TEXT NOT NULL DEFAULT '',
 	created INTEGER NOT NULL
 );
 CREATE TABLE IF NOT EXISTS tokens (
@@ -140,6 +141,10 @@ func Open(path string, o Options) (*DB, error) {
 		w.Close()
 		return nil, fmt.Errorf("sqlite: create schema in %s: %w", path, err)
 	}
+	if err := upgrade(w); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("sqlite: upgrade schema in %s: %w", path, err)
+	}
 	r, err := sql.Open("sqlite", dsn("deferred"))
 	if err != nil {
 		w.Close()
@@ -148,6 +153,25 @@ func Open(path string, o Options) (*DB, error) {
 	r.SetMaxOpenConns(4)
 	r.SetMaxIdleConns(4)
 	return &DB{w: w, r: r}, nil
+}
+
+// upgrade adds the columns a file made by an older jardin lacks: CREATE
+// TABLE IF NOT EXISTS leaves an existing table as it was.
+func upgrade(w *sql.DB) error {
+	for _, c := range []struct{ table, column, def string }{
+		{"identities", "lang", "TEXT NOT NULL DEFAULT ''"},
+	} {
+		var n int
+		if err := w.QueryRow(`SELECT count(*) FROM pragma_table_info(?) WHERE name = ?`, c.table, c.column).Scan(&n); err != nil {
+			return err
+		}
+		if n == 0 {
+			if _, err := w.Exec(`ALTER TABLE ` + c.table + ` ADD COLUMN ` + c.column + ` ` + c.def); err != nil {
+				return fmt.Errorf("add %s.%s: %w", c.table, c.column, err)
+			}
+		}
+	}
+	return nil
 }
 
 func (d *DB) Close() error {
@@ -189,8 +213,8 @@ func (d *DB) CreateIdentity(ctx context.Context, id store.Identity, tokenHash []
 		return fmt.Errorf("sqlite: create identity: %w", err)
 	}
 	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, `INSERT INTO identities(id, name, webhook, email, created) VALUES(?,?,?,?,?)`,
-		id.ID, id.Name, id.Webhook, id.Email, ms(id.Created)); err != nil {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO identities(id, name, webhook, email, lang, created) VALUES(?,?,?,?,?,?)`,
+		id.ID, id.Name, id.Webhook, id.Email, id.Lang, ms(id.Created)); err != nil {
 		return fmt.Errorf("sqlite: create identity: %w", err)
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO tokens(hash, identity) VALUES(?,?)`, tokenHash, id.ID); err != nil {
@@ -206,12 +230,12 @@ func (d *DB) AddToken(ctx context.Context, identity string, tokenHash []byte) er
 	return nil
 }
 
-const identityCols = `i.id, i.name, i.webhook, i.email, i.created`
+const identityCols = `i.id, i.name, i.webhook, i.email, i.lang, i.created`
 
 func scanIdentity(row *sql.Row) (store.Identity, error) {
 	var id store.Identity
 	var created int64
-	err := row.Scan(&id.ID, &id.Name, &id.Webhook, &id.Email, &created)
+	err := row.Scan(&id.ID, &id.Name, &id.Webhook, &id.Email, &id.Lang, &created)
 	id.Created = fromMS(created)
 	return id, err
 }
@@ -234,8 +258,8 @@ func (d *DB) Identity(ctx context.Context, ident string) (store.Identity, error)
 }
 
 func (d *DB) UpdateIdentity(ctx context.Context, id store.Identity) error {
-	res, err := d.w.ExecContext(ctx, `UPDATE identities SET name = ?, webhook = ?, email = ? WHERE id = ?`,
-		id.Name, id.Webhook, id.Email, id.ID)
+	res, err := d.w.ExecContext(ctx, `UPDATE identities SET name = ?, webhook = ?, email = ?, lang = ? WHERE id = ?`,
+		id.Name, id.Webhook, id.Email, id.Lang, id.ID)
 	if err != nil {
 		return fmt.Errorf("sqlite: update identity: %w", err)
 	}

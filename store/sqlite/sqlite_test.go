@@ -1,6 +1,7 @@
 package sqlite_test
 
 import (
+	"database/sql"
 	"path/filepath"
 	"testing"
 
@@ -40,5 +41,37 @@ func TestOptions(t *testing.T) {
 	defer db.Close()
 	if _, err := db.Table(t.Context(), "t"); err != nil {
 		t.Errorf("after reopening: %v", err)
+	}
+}
+
+// TestUpgrade: a file made before identities had a language opens, its
+// identities read with no language, and a language can be saved.
+func TestUpgrade(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	old, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := old.Exec(`CREATE TABLE identities (id TEXT PRIMARY KEY, name TEXT NOT NULL,
+		webhook TEXT NOT NULL DEFAULT '', email TEXT NOT NULL DEFAULT '', created INTEGER NOT NULL);
+		INSERT INTO identities(id, name, created) VALUES('i1', 'Ann', 0)`); err != nil {
+		t.Fatal(err)
+	}
+	old.Close()
+	db, err := sqlite.Open(path, sqlite.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	id, err := db.Identity(t.Context(), "i1")
+	if err != nil || id.Name != "Ann" || id.Lang != "" {
+		t.Fatalf("old identity: %+v, %v", id, err)
+	}
+	id.Lang = "de"
+	if err := db.UpdateIdentity(t.Context(), id); err != nil {
+		t.Fatal(err)
+	}
+	if id, err := db.Identity(t.Context(), "i1"); err != nil || id.Lang != "de" {
+		t.Fatalf("after update: %+v, %v", id, err)
 	}
 }

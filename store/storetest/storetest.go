@@ -45,7 +45,7 @@ var ctx = context.Background()
 func at(sec int) time.Time { return time.UnixMilli(1_800_000_000_000 + int64(sec)*1000) }
 
 func testIdentities(t *testing.T, s store.Store) {
-	id := store.Identity{ID: "i1", Name: "Ann", Created: at(0)}
+	id := store.Identity{ID: "i1", Name: "Ann", Lang: "fr", Created: at(0)}
 	if err := s.CreateIdentity(ctx, id, []byte("hash-1")); err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func testIdentities(t *testing.T, s store.Store) {
 	if got, err := s.IdentityByToken(ctx, []byte("hash-2")); err != nil || got.ID != "i1" {
 		t.Errorf("second token: %+v, %v", got, err)
 	}
-	id.Name, id.Webhook, id.Email = "Annie", "http://127.0.0.1:1/hook", "ann@example.org"
+	id.Name, id.Webhook, id.Email, id.Lang = "Annie", "http://127.0.0.1:1/hook", "ann@example.org", "de"
 	if err := s.UpdateIdentity(ctx, id); err != nil {
 		t.Fatal(err)
 	}
