@@ -11,12 +11,15 @@ import (
 	"math"
 	"net/http"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/jardin-games/jardin/bots"
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
+	"github.com/jardin-games/jardin/shelltext"
 	"github.com/jardin-games/jardin/store"
 )
 
@@ -99,7 +102,7 @@ func (s *Server) recoverer(h http.Handler) http.Handler {
 				s.met.panics.Inc()
 				s.log.Error("panic", "request", id, "method", r.Method, "path", r.URL.Path, "panic", p,
 					"stack", string(debug.Stack()))
-				s.httpError(w, r, http.StatusInternalServerError, "internal error")
+				s.apiError(w, r, http.StatusInternalServerError, shelltext.Errorf("err.internal"))
 			}
 		}()
 		h.ServeHTTP(w, r)
@@ -109,6 +112,11 @@ func (s *Server) recoverer(h http.Handler) http.Handler {
 func requestID(r *http.Request) string {
 	id, _ := r.Context().Value(reqIDKey).(string)
 	return id
+}
+
+// apiError answers err in the language of the request (lang.go).
+func (s *Server) apiError(w http.ResponseWriter, r *http.Request, code int, err error) {
+	s.httpError(w, r, code, errorIn(err, requestLang(r)))
 }
 
 // httpError answers {"error": msg, "request": id}.
@@ -122,12 +130,12 @@ func (s *Server) httpError(w http.ResponseWriter, r *http.Request, code int, msg
 func (s *Server) tableError(w http.ResponseWriter, r *http.Request, err error) {
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		s.httpError(w, r, http.StatusNotFound, "no such table")
+		s.apiError(w, r, http.StatusNotFound, shelltext.Errorf("err.noTable"))
 	case errors.Is(err, errClosed), errors.Is(err, errUnloaded), errors.Is(err, errElsewhere), errors.Is(err, errRetry):
-		s.httpError(w, r, http.StatusServiceUnavailable, err.Error())
+		s.apiError(w, r, http.StatusServiceUnavailable, shelltext.Errorf("err.unavailable"))
 	default:
 		s.log.Error("table", "request", requestID(r), "err", err)
-		s.httpError(w, r, http.StatusInternalServerError, "internal error")
+		s.apiError(w, r, http.StatusInternalServerError, shelltext.Errorf("err.internal"))
 	}
 }
 
@@ -144,12 +152,12 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		if errors.Is(err, io.EOF) {
-			return errors.New("empty body: want a JSON object")
+			return shelltext.Errorf("err.emptyBody")
 		}
-		return fmt.Errorf("body: %v", err)
+		return shelltext.Wrap("err.body", err)
 	}
 	if dec.More() {
-		return errors.New("body: data after the JSON object")
+		return shelltext.Errorf("err.bodyTrailing")
 	}
 	return nil
 }
@@ -188,12 +196,12 @@ func (s *Server) identify(r *http.Request) (store.Identity, error) {
 		tok = strings.TrimPrefix(h, "Bearer ")
 	}
 	if tok == "" || len(tok) > 100 {
-		return store.Identity{}, errors.New("no identity: set your name first (POST /api/me)")
+		return store.Identity{}, shelltext.Errorf("err.noIdentity")
 	}
 	id, err := s.st.IdentityByToken(r.Context(), hashToken(tok))
 	if err != nil {
 		if errors.Is(err, store.ErrNotFound) {
-			return store.Identity{}, errors.New("unknown identity token")
+			return store.Identity{}, shelltext.Errorf("err.unknownToken")
 		}
 		return store.Identity{}, err
 	}
@@ -208,11 +216,11 @@ func (s *Server) setCookie(w http.ResponseWriter, tok string) {
 func cleanName(n string) (string, error) {
 	n = strings.TrimSpace(n)
 	if n == "" || utf8.RuneCountInString(n) > maxName || !utf8.ValidString(n) {
-		return "", fmt.Errorf("name: want 1 to %d characters", maxName)
+		return "", shelltext.Errorf("err.nameLength", i18n.N("max", maxName))
 	}
 	for _, r := range n {
 		if r < ' ' || r == 0x7f {
-			return "", errors.New("name: no control characters")
+			return "", shelltext.Errorf("err.nameControl")
 		}
 	}
 	return n, nil
@@ -222,7 +230,7 @@ func cleanName(n string) (string, error) {
 // returned once (programs keep it; browsers have the cookie).
 func (s *Server) newIdentity(w http.ResponseWriter, r *http.Request, name string) (store.Identity, string, error) {
 	tok := newToken()
-	id := store.Identity{ID: s.newID(), Name: name, Created: s.now()}
+	id := store.Identity{ID: s.newID(), Name: name, Lang: requestLang(r), Created: s.now()}
 	if err := s.st.CreateIdentity(r.Context(), id, hashToken(tok)); err != nil {
 		return id, "", err
 	}
@@ -241,7 +249,7 @@ type meJSON struct {
 func (s *Server) apiMe(w http.ResponseWriter, r *http.Request) {
 	id, err := s.identify(r)
 	if err != nil {
-		s.httpError(w, r, http.StatusUnauthorized, err.Error())
+		s.apiError(w, r, http.StatusUnauthorized, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, meJSON{ID: id.ID, Name: id.Name, Webhook: id.Webhook, Email: id.Email})
@@ -256,12 +264,12 @@ func (s *Server) apiSetMe(w http.ResponseWriter, r *http.Request) {
 		Email   *string `json:"email"`
 	}
 	if err := readJSON(w, r, &req); err != nil {
-		s.httpError(w, r, http.StatusBadRequest, err.Error())
+		s.apiError(w, r, http.StatusBadRequest, err)
 		return
 	}
 	id, tok, err := s.setMe(w, r, req.Name, req.Webhook, req.Email)
 	if err != nil {
-		s.httpError(w, r, http.StatusBadRequest, err.Error())
+		s.apiError(w, r, http.StatusBadRequest, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, meJSON{ID: id.ID, Name: id.Name, Webhook: id.Webhook, Email: id.Email, Token: tok})
@@ -285,6 +293,9 @@ func (s *Server) setMe(w http.ResponseWriter, r *http.Request, name string, webh
 		}
 	}
 	id.Name = name
+	// The identity reads the page's language: its "your turn" notices
+	// speak it (notify.go). Saved when the name is, a deliberate act.
+	id.Lang = requestLang(r)
 	if webhook != nil {
 		id.Webhook = *webhook
 	}
@@ -305,7 +316,7 @@ func deref(p *string) string {
 func (s *Server) apiLink(w http.ResponseWriter, r *http.Request) {
 	id, err := s.identify(r)
 	if err != nil {
-		s.httpError(w, r, http.StatusUnauthorized, err.Error())
+		s.apiError(w, r, http.StatusUnauthorized, err)
 		return
 	}
 	code := s.newCode()
@@ -323,7 +334,7 @@ func (s *Server) apiLink(w http.ResponseWriter, r *http.Request) {
 func (s *Server) continueHere(w http.ResponseWriter, r *http.Request, code string) error {
 	ident, err := s.st.UseLink(r.Context(), hashToken(code), s.now())
 	if err != nil {
-		return errors.New("this link is unknown, used or expired: make a new one on your other device")
+		return shelltext.Errorf("err.linkUnknown")
 	}
 	tok := newToken()
 	if err := s.st.AddToken(r.Context(), ident, hashToken(tok)); err != nil {
@@ -347,7 +358,7 @@ func (s *Server) apiGames(w http.ResponseWriter, r *http.Request) {
 	var out []gameJSON
 	for _, g := range s.reg.All() {
 		lo, hi := g.Players()
-		out = append(out, gameJSON{ID: g.ID(), Title: map[string]string{"en": g.Title("en"), "fr": g.Title("fr")},
+		out = append(out, gameJSON{ID: g.ID(), Title: titles(g),
 			Min: lo, Max: hi, Options: g.Options()})
 	}
 	writeJSON(w, http.StatusOK, out)
@@ -378,17 +389,17 @@ func (c clockSpec) clock() (store.Clock, error) {
 		return store.Clock{Mode: clockNone}, nil
 	case clockRealtime:
 		if !finite(c.Minutes) || !finite(c.Increment) || c.Minutes <= 0 || c.Minutes > 180 || c.Increment < 0 || c.Increment > 600 {
-			return store.Clock{}, errors.New("clock: realtime wants minutes (0 to 180] per player and increment [0, 600] seconds")
+			return store.Clock{}, shelltext.Errorf("err.clockRealtime")
 		}
 		return store.Clock{Mode: clockRealtime, Base: time.Duration(c.Minutes * float64(time.Minute)),
 			Increment: time.Duration(c.Increment * float64(time.Second))}, nil
 	case clockAsync:
 		if !finite(c.Hours) || c.Hours <= 0 || c.Hours > 24*30 {
-			return store.Clock{}, errors.New("clock: async wants hours (0 to 720] per move")
+			return store.Clock{}, shelltext.Errorf("err.clockAsync")
 		}
 		return store.Clock{Mode: clockAsync, PerMove: time.Duration(c.Hours * float64(time.Hour))}, nil
 	}
-	return store.Clock{}, fmt.Errorf("clock: mode %q: want none, realtime or async", c.Mode)
+	return store.Clock{}, shelltext.Errorf("err.clockMode", i18n.S("mode", strconv.Quote(c.Mode)))
 }
 
 // createReq is a new table: seats are "me" (the creator), "open" (for a
@@ -415,17 +426,17 @@ type createdJSON struct {
 func (s *Server) apiCreate(w http.ResponseWriter, r *http.Request) {
 	var req createReq
 	if err := readJSON(w, r, &req); err != nil {
-		s.httpError(w, r, http.StatusBadRequest, err.Error())
+		s.apiError(w, r, http.StatusBadRequest, err)
 		return
 	}
 	id, err := s.identify(r)
 	if err != nil {
-		s.httpError(w, r, http.StatusUnauthorized, err.Error())
+		s.apiError(w, r, http.StatusUnauthorized, err)
 		return
 	}
 	out, code, err := s.create(r.Context(), id, req)
 	if err != nil {
-		s.httpError(w, r, code, err.Error())
+		s.apiError(w, r, code, err)
 		return
 	}
 	writeJSON(w, http.StatusCreated, out)
@@ -437,6 +448,7 @@ func (s *Server) create(ctx context.Context, id store.Identity, req createReq) (
 	bad := func(format string, a ...any) (createdJSON, int, error) {
 		return createdJSON{}, http.StatusBadRequest, fmt.Errorf(format, a...)
 	}
+	fail := func(err error) (createdJSON, int, error) { return createdJSON{}, http.StatusBadRequest, err }
 	g, err := s.reg.Lookup(req.Game)
 	if err != nil {
 		return bad("%v", err)
@@ -445,13 +457,13 @@ func (s *Server) create(ctx context.Context, id store.Identity, req createReq) (
 		req.Players = len(req.Seats)
 	}
 	if req.Players < 1 || req.Players > maxPlayers {
-		return bad("players: want the number of seats")
+		return fail(shelltext.Errorf("err.players"))
 	}
 	if len(req.Seats) == 0 {
 		req.Seats = append([]string{"me"}, slicesRepeat("open", req.Players-1)...)
 	}
 	if len(req.Seats) != req.Players {
-		return bad("seats: %d given for %d players", len(req.Seats), req.Players)
+		return fail(shelltext.Errorf("err.seatsCount", i18n.N("given", len(req.Seats)), i18n.N("players", req.Players)))
 	}
 	// %w keeps the engine's TextError: the plain forms show it in French.
 	if err := engine.CheckPlayers(g, req.Players); err != nil {
@@ -459,11 +471,11 @@ func (s *Server) create(ctx context.Context, id store.Identity, req createReq) (
 	}
 	opts, err := engine.ResolveOptions(g.Options(), req.Options)
 	if err != nil {
-		return bad("options: %w", err)
+		return fail(shelltext.Wrap("err.options", err))
 	}
 	clock, err := req.Clock.clock()
 	if err != nil {
-		return bad("%v", err)
+		return fail(err)
 	}
 	seed := s.newSeed()
 	if _, err := g.New(req.Players, seed, opts); err != nil {
@@ -477,7 +489,7 @@ func (s *Server) create(ctx context.Context, id store.Identity, req createReq) (
 		switch k = strings.ToLower(strings.TrimSpace(k)); k {
 		case "me":
 			if mySeat >= 0 {
-				return bad("seats: \"me\" twice")
+				return fail(shelltext.Errorf("err.meTwice"))
 			}
 			mySeat = i
 			t.Seats = append(t.Seats, store.Seat{Kind: "human", Identity: id.ID, Name: id.Name})
@@ -486,7 +498,7 @@ func (s *Server) create(ctx context.Context, id store.Identity, req createReq) (
 			t.Status = store.StatusOpen
 		default:
 			if _, err := bots.New(k, 0); err != nil || len(k) > 40 {
-				return bad("seat %d: %q: want me, open, or a bot (random, greedy, ismcts:easy|medium|hard|expert)", i+1, k)
+				return fail(shelltext.Errorf("err.seatKind", i18n.N("n", i+1), i18n.S("kind", strconv.Quote(k))))
 			}
 			t.Seats = append(t.Seats, store.Seat{Kind: "bot", Bot: k, Name: k + " bot"})
 		}
@@ -495,12 +507,12 @@ func (s *Server) create(ctx context.Context, id store.Identity, req createReq) (
 	if mine, err := s.st.Tables(ctx, store.Query{Identity: id.ID, Status: []string{store.StatusOpen, store.StatusLive}}); err != nil {
 		return createdJSON{}, http.StatusInternalServerError, err
 	} else if len(mine) >= s.cfg.MaxTables {
-		return createdJSON{}, http.StatusTooManyRequests, fmt.Errorf("you already sit at %d open or live tables", len(mine))
+		return createdJSON{}, http.StatusTooManyRequests, shelltext.Errorf("err.tooManyTables", i18n.N("n", len(mine)))
 	}
 	if n, err := s.st.CountCreated(ctx, id.ID, s.now().Add(-time.Hour)); err != nil {
 		return createdJSON{}, http.StatusInternalServerError, err
 	} else if n >= s.cfg.CreateRate {
-		return createdJSON{}, http.StatusTooManyRequests, fmt.Errorf("at most %d tables an hour", s.cfg.CreateRate)
+		return createdJSON{}, http.StatusTooManyRequests, shelltext.Errorf("err.createRate", i18n.N("n", s.cfg.CreateRate))
 	}
 	if err := s.st.CreateTable(ctx, t); err != nil {
 		return createdJSON{}, http.StatusInternalServerError, err
@@ -568,7 +580,7 @@ type lobbyJSON struct {
 func (s *Server) apiTables(w http.ResponseWriter, r *http.Request) {
 	ts, err := s.lobbyTables(r)
 	if err != nil {
-		s.httpError(w, r, http.StatusUnauthorized, err.Error())
+		s.apiError(w, r, http.StatusUnauthorized, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, ts)
@@ -611,12 +623,12 @@ type joinReq struct {
 func (s *Server) apiJoin(w http.ResponseWriter, r *http.Request) {
 	var req joinReq
 	if err := readJSON(w, r, &req); err != nil {
-		s.httpError(w, r, http.StatusBadRequest, err.Error())
+		s.apiError(w, r, http.StatusBadRequest, err)
 		return
 	}
 	seat, code, err := s.join(r, r.PathValue("id"), req)
 	if err != nil {
-		s.httpError(w, r, code, err.Error())
+		s.apiError(w, r, code, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]int{"seat": seat})
@@ -631,7 +643,7 @@ func (s *Server) join(r *http.Request, tableID string, req joinReq) (int, int, e
 	if mine, err := s.st.Tables(r.Context(), store.Query{Identity: id.ID, Status: []string{store.StatusOpen, store.StatusLive}}); err != nil {
 		return -1, http.StatusInternalServerError, err
 	} else if len(mine) >= s.cfg.MaxTables {
-		return -1, http.StatusTooManyRequests, fmt.Errorf("you already sit at %d open or live tables", len(mine))
+		return -1, http.StatusTooManyRequests, shelltext.Errorf("err.tooManyTables", i18n.N("n", len(mine)))
 	}
 	seat, code := -1, http.StatusOK
 	want := -1
@@ -641,7 +653,7 @@ func (s *Server) join(r *http.Request, tableID string, req joinReq) (int, int, e
 	var jerr error
 	err = s.withTable(r.Context(), tableID, func(t *table) {
 		if !t.meta.Public && !equalCode(req.Invite, t.meta.Invite) {
-			code, jerr = http.StatusForbidden, errors.New("this table needs its invite link")
+			code, jerr = http.StatusForbidden, shelltext.Errorf("err.needsInvite")
 			return
 		}
 		seat, jerr = t.join(id, want)
@@ -651,7 +663,7 @@ func (s *Server) join(r *http.Request, tableID string, req joinReq) (int, int, e
 	})
 	if err != nil {
 		if errors.Is(err, store.ErrNotFound) {
-			return -1, http.StatusNotFound, errors.New("no such table")
+			return -1, http.StatusNotFound, shelltext.Errorf("err.noTable")
 		}
 		return -1, http.StatusServiceUnavailable, err
 	}
@@ -667,12 +679,12 @@ func equalCode(a, b string) bool {
 func (s *Server) apiLeave(w http.ResponseWriter, r *http.Request) {
 	id, err := s.identify(r)
 	if err != nil {
-		s.httpError(w, r, http.StatusUnauthorized, err.Error())
+		s.apiError(w, r, http.StatusUnauthorized, err)
 		return
 	}
 	var lerr error
 	err = s.withTable(r.Context(), r.PathValue("id"), func(t *table) {
-		lerr = errors.New("you hold no seat at this table")
+		lerr = shelltext.Errorf("err.noSeat")
 		for i, st := range t.meta.Seats {
 			if st.Identity == id.ID && t.seatHolder(i) {
 				lerr = t.leave(i)
@@ -685,7 +697,7 @@ func (s *Server) apiLeave(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if lerr != nil {
-		s.httpError(w, r, http.StatusConflict, lerr.Error())
+		s.apiError(w, r, http.StatusConflict, lerr)
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]bool{"left": true})
@@ -694,13 +706,13 @@ func (s *Server) apiLeave(w http.ResponseWriter, r *http.Request) {
 func (s *Server) apiRematch(w http.ResponseWriter, r *http.Request) {
 	id, err := s.identify(r)
 	if err != nil {
-		s.httpError(w, r, http.StatusUnauthorized, err.Error())
+		s.apiError(w, r, http.StatusUnauthorized, err)
 		return
 	}
 	var next string
 	var rerr error
 	err = s.withTable(r.Context(), r.PathValue("id"), func(t *table) {
-		rerr = errors.New("only the players may ask for a rematch")
+		rerr = shelltext.Errorf("err.rematchPlayers")
 		for _, st := range t.meta.Seats {
 			if st.Identity == id.ID {
 				next, rerr = t.rematch(r.Context())
@@ -713,7 +725,7 @@ func (s *Server) apiRematch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if rerr != nil {
-		s.httpError(w, r, http.StatusConflict, rerr.Error())
+		s.apiError(w, r, http.StatusConflict, rerr)
 		return
 	}
 	if _, err := s.table(r.Context(), next, false); err != nil {
@@ -733,7 +745,7 @@ func (s *Server) apiRecord(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if rerr != nil {
-		s.httpError(w, r, http.StatusForbidden, rerr.Error())
+		s.apiError(w, r, http.StatusForbidden, rerr)
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")

@@ -30,6 +30,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/jardin-games/jardin/cluster"
+	"github.com/jardin-games/jardin/shelltext"
 	"github.com/jardin-games/jardin/store"
 )
 
@@ -450,7 +451,7 @@ func (s *Server) relayWS(w http.ResponseWriter, r *http.Request, id, owner, iden
 		var remote *cluster.RemoteError
 		if attempt >= 8 || !(errors.Is(err, cluster.ErrNoOwner) || errors.As(err, &remote)) {
 			s.log.Warn("relay attach", "table", id, "err", err)
-			s.httpError(w, r, http.StatusServiceUnavailable, "the table's node did not answer; try again")
+			s.apiError(w, r, http.StatusServiceUnavailable, shelltext.Errorf("err.unavailable"))
 			return
 		}
 		// The owner is leaving the table or starting it: look again.
@@ -476,7 +477,7 @@ func (s *Server) relayWS(w http.ResponseWriter, r *http.Request, id, owner, iden
 		s.mu.Unlock()
 		s.relayClosed(c)
 		c.cancel()
-		s.httpError(w, r, http.StatusServiceUnavailable, errClosed.Error())
+		s.apiError(w, r, http.StatusServiceUnavailable, shelltext.Errorf("err.unavailable"))
 		return
 	}
 	s.relays[c.relay.id] = c
@@ -617,7 +618,7 @@ func (s *Server) forwardHTTP(next http.Handler) http.Handler {
 			if int64(len(req)) > s.node.MaxPayload() {
 				// Bodies are small (moves, forms): one this big is not
 				// worth parts; say so rather than wait for a timeout.
-				s.httpError(w, r, http.StatusRequestEntityTooLarge, "request too big to send to the table's node")
+				s.apiError(w, r, http.StatusRequestEntityTooLarge, shelltext.Errorf("err.tooLarge"))
 				return
 			}
 			out, err := s.node.Request(r.Context(), id, req)
@@ -644,7 +645,7 @@ func (s *Server) forwardHTTP(next http.Handler) http.Handler {
 			var remote *cluster.RemoteError
 			if attempt >= 8 || !(errors.Is(err, cluster.ErrNoOwner) || errors.As(err, &remote)) {
 				s.log.Warn("forward request", "table", id, "err", err)
-				s.httpError(w, r, http.StatusServiceUnavailable, "the table's node did not answer; try again")
+				s.apiError(w, r, http.StatusServiceUnavailable, shelltext.Errorf("err.unavailable"))
 				return
 			}
 			select {

@@ -9,8 +9,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
-
-	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/shelltext"
 )
 
 // conn is one WebSocket. Its reader goroutine decodes client messages and
@@ -82,12 +81,14 @@ func (c *conn) closeWith(code websocket.StatusCode, why string) {
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	q := r.URL.Query()
-	lang := engine.Lang(q.Get("lang"))
+	// The socket's language: its ?lang=, else the page's (lang.go). The
+	// games' words fall back to English in a language they lack.
+	lang := requestLang(r)
 	since := -1
 	if v := q.Get("since"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
-			s.httpError(w, r, http.StatusBadRequest, "since: want a version (a whole number)")
+			s.apiError(w, r, http.StatusBadRequest, shelltext.Errorf("err.since"))
 			return
 		}
 		since = n
@@ -96,7 +97,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	if v := q.Get("seat"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < -1 {
-			s.httpError(w, r, http.StatusBadRequest, "seat: want a seat number, or -1 to watch")
+			s.apiError(w, r, http.StatusBadRequest, shelltext.Errorf("err.seatParam"))
 			return
 		}
 		wantSeat = n
@@ -127,7 +128,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if seatErr != nil {
-		s.httpError(w, r, http.StatusForbidden, seatErr.Error())
+		s.apiError(w, r, http.StatusForbidden, seatErr)
 		return
 	}
 	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
@@ -165,7 +166,7 @@ func (t *table) seatFor(identity string, want int) (int, error) {
 	}
 	switch {
 	case want >= 0 && held != want:
-		return -1, errors.New("you do not hold that seat")
+		return -1, shelltext.Errorf("err.notYourSeat")
 	case want == -1:
 		return -1, nil
 	}
@@ -333,17 +334,17 @@ func (c *conn) handle(m clientMsg) bool {
 	case msgLeave:
 		ok = t.post(func() {
 			if err := t.leave(c.seat); err != nil {
-				c.send(mustJSON(serverMsg{T: outRefused, V: t.version, Reason: refSeat, Message: err.Error()}))
+				c.send(mustJSON(serverMsg{T: outRefused, V: t.version, Reason: refSeat, Message: errorIn(err, c.lang)}))
 			}
 		})
 	case msgRematch:
 		ok = t.post(func() {
 			if c.seat < 0 || t.meta.Seats[c.seat].Identity != c.identity {
-				c.send(mustJSON(serverMsg{T: outRefused, V: t.version, Reason: refSeat, Message: "only the players may ask for a rematch"}))
+				c.send(mustJSON(serverMsg{T: outRefused, V: t.version, Reason: refSeat, Message: say(c.lang, "err.rematchPlayers")}))
 				return
 			}
 			if _, err := t.rematch(context.Background()); err != nil {
-				c.send(mustJSON(serverMsg{T: outRefused, V: t.version, Reason: refOver, Message: err.Error()}))
+				c.send(mustJSON(serverMsg{T: outRefused, V: t.version, Reason: refOver, Message: errorIn(err, c.lang)}))
 			}
 		})
 	}

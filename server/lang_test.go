@@ -1,67 +1,75 @@
 package server
 
 import (
+	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
+	"net/http/httptest"
 	"net/url"
-	"slices"
 	"strings"
 	"testing"
+
+	"github.com/jardin-games/jardin/i18n"
+	"github.com/jardin-games/jardin/shelltext"
 )
 
-func TestAcceptLang(t *testing.T) {
-	for _, tc := range []struct{ header, want string }{
-		{"", "en"},
-		{"fr", "fr"},
-		{"fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7", "fr"},
-		{"de-DE, fr;q=0.5, en;q=0.9", "en"},
-		{"de, fr-FR;q=0.3", "fr"},
-		{"en-GB,en;q=0.9", "en"},
-		{"fr;q=0, en;q=0.1", "en"},
-		{"fr;q=oops, en;q=0.1", "en"},
-		{"frisian", "en"},
-		{"de, it", "en"},
-		{"*", "en"},
-		{"FR-be", "fr"},
+// TestRequestLang: ?lang=, then the cookie, then Accept-Language by CLDR's
+// matching over the shell's languages (German too now), then English; the
+// pseudo-language only by name.
+func TestRequestLang(t *testing.T) {
+	for _, tc := range []struct{ query, cookie, header, want string }{
+		{"", "", "", "en"},
+		{"", "", "fr", "fr"},
+		{"", "", "fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7", "fr"},
+		{"", "", "de-DE, fr;q=0.5, en;q=0.9", "de"},
+		{"", "", "de-AT", "de"},
+		{"", "", "it, fr-FR;q=0.3", "fr"},
+		{"", "", "en-GB,en;q=0.9", "en"},
+		{"", "", "frisian", "en"},
+		{"", "", "it, es", "en"},
+		{"", "", "*", "en"},
+		{"", "", "FR-be", "fr"},
+		{"", "", "xx", "en"},
+		{"", "de", "fr", "de"},
+		{"", "nope", "fr", "fr"},
+		{"xx", "de", "fr", "xx"},
+		{"fr", "de", "en", "fr"},
+		{"it", "de", "en", "de"},
 	} {
-		if got := acceptLang(tc.header); got != tc.want {
-			t.Errorf("acceptLang(%q) = %q, want %q", tc.header, got, tc.want)
+		r := httptest.NewRequest("GET", "/plain?lang="+tc.query, nil)
+		if tc.cookie != "" {
+			r.AddCookie(&http.Cookie{Name: langCookie, Value: tc.cookie})
+		}
+		if tc.header != "" {
+			r.Header.Set("Accept-Language", tc.header)
+		}
+		if got := requestLang(r); got != tc.want {
+			t.Errorf("?lang=%s, cookie %q, Accept-Language %q: %q, want %q", tc.query, tc.cookie, tc.header, got, tc.want)
 		}
 	}
 }
 
 func TestErrorIn(t *testing.T) {
-	for _, tc := range []struct{ lang, msg, want string }{
-		{"fr", "name: want 1 to 40 characters", "nom : de 1 à 40 caractères"},
-		{"fr", "you already sit at 12 open or live tables", "vous êtes déjà à 12 tables ouvertes ou en cours"},
-		{"fr", `seats: "me" twice`, "places : « moi » deux fois"},
-		{"fr", "seats: 3 given for 2 players", "places : 3 pour 2 joueurs"},
-		{"fr", "the table is over", "la partie est terminée"},
-		{"fr", "options: unknown option \"x\"", "options : unknown option \"x\""},
-		{"fr", "something new", "something new"},
-		{"en", "name: want 1 to 40 characters", "name: want 1 to 40 characters"},
+	for _, tc := range []struct {
+		lang string
+		err  error
+		want string
+	}{
+		{"fr", shelltext.Errorf("err.nameLength", i18n.N("max", 40)), "nom : de 1 à 40 caractères"},
+		{"de", shelltext.Errorf("err.nameLength", i18n.N("max", 40)), "Name: 1 bis 40 Zeichen"},
+		{"fr", shelltext.Errorf("err.tooManyTables", i18n.N("n", 12)), "vous êtes déjà à 12 tables ouvertes ou en cours"},
+		{"fr", shelltext.Errorf("err.meTwice"), "places : « moi » deux fois"},
+		{"fr", shelltext.Errorf("err.tableIs", i18n.S("status", "over")), "la partie est terminée"},
+		{"en", shelltext.Errorf("err.tableIs", i18n.S("status", "over")), "the table is over"},
+		{"fr", fmt.Errorf("table t1: %w", shelltext.Errorf("err.noTable")), "table t1: cette table n'existe pas"},
+		{"fr", errors.New("something new"), "something new"},
+		{"en", shelltext.Errorf("err.nameLength", i18n.N("max", 40)), "name: want 1 to 40 characters"},
 	} {
-		if got := errorIn(tc.lang, tc.msg); got != tc.want {
-			t.Errorf("errorIn(%s, %q) = %q, want %q", tc.lang, tc.msg, got, tc.want)
+		if got := errorIn(tc.err, tc.lang); got != tc.want {
+			t.Errorf("errorIn(%q, %s) = %q, want %q", tc.err, tc.lang, got, tc.want)
 		}
-	}
-}
-
-// TestPageWords: both languages have the same words, none empty.
-func TestPageWords(t *testing.T) {
-	var keys [2][]string
-	for i, l := range []string{"en", "fr"} {
-		for k, v := range pageWords[l] {
-			keys[i] = append(keys[i], k)
-			if v == "" && !strings.HasPrefix(k, "clock_") {
-				t.Errorf("%s: %q is empty", l, k)
-			}
-		}
-		slices.Sort(keys[i])
-	}
-	if !slices.Equal(keys[0], keys[1]) {
-		t.Errorf("the languages' words differ:\nen %v\nfr %v", keys[0], keys[1])
 	}
 }
 
@@ -124,6 +132,11 @@ func TestPlainPagesInBothLanguages(t *testing.T) {
 		{"lobby, Accept-Language fr", "/plain", "fr-CH, fr;q=0.9, en;q=0.8", ann, nil, 200,
 			french("Nouvelle table", "Mes tables", "Tables ouvertes", "Jardins Anglais", "robot greedy", "(libre)", "par correspondance",
 				`href="/plain?lang=en"`, ">English</a>", "Vous êtes <b>Ann &lt;img src=x"), ""},
+		{"lobby, Accept-Language de", "/plain", "de-DE,de;q=0.9,en;q=0.5", ann, nil, 200,
+			want{"de", []string{"Neuer Tisch", "Meine Tische", "Offene Tische", "Bot greedy", "(frei)", "Fernpartie",
+				`href="/plain?lang=en"`, `href="/plain?lang=fr"`, ">Français</a>", "Du bist <b>Ann &lt;img src=x"}}, ""},
+		{"invite in German", invite, "de", bob, nil, 200, want{"de", []string{"Platz nehmen", "Dein Name", "Zuschauen", "Bot greedy"}}, ""},
+		{"no such table in German", "/t/nope", "de", bob, nil, 404, want{"de", []string{"Diesen Tisch gibt es nicht.", "<title>Fehler — jardin"}}, ""},
 		{"lobby, no header", "/plain", "", ann, nil, 200,
 			english("New table", "My tables", "Open tables", "greedy bot", "(open)", `href="/plain?lang=fr"`, ">Français</a>",
 				"You are <b>Ann &lt;img src=x"), ""},
@@ -134,7 +147,7 @@ func TestPlainPagesInBothLanguages(t *testing.T) {
 			french("Prendre une place", "Votre nom", "Regarder", "robot greedy", "Ann &lt;img src=x", `href="/join/`+tb.ID+`?invite=`+tb.Invite+`&amp;lang=en"`), ""},
 		{"invite in English", invite, "", bob, nil, 200, english("Take a seat", "Your name", "greedy bot"), ""},
 		{"table shell", "/t/" + tb.ID + "?watch=1", "fr", bob, nil, 200,
-			french("<title>Jardins Anglais", "il faut JavaScript", `<noscript><nav class="top"><a class="lang-switch" href="/t/`+tb.ID+`?lang=en&amp;watch=1"`), ""},
+			french("<title>Jardins Anglais", "il faut JavaScript", `<noscript><nav class="top" aria-label="Langue"><a class="lang-switch" href="/t/`+tb.ID+`?lang=en&amp;watch=1"`), ""},
 		{"replay shell", "/replay/" + tb.ID, "", bob, []*http.Cookie{fr}, 200, french("La partie pourra être revue une fois terminée."), ""},
 		{"continue", "/continue/nocode", "", bob, []*http.Cookie{fr}, 200, french("Continuer ici comme le même joueur"), ""},
 		{"no such table", "/t/nope", "fr", bob, nil, 404, french("Cette table n&#39;existe pas.", "<title>Erreur — jardin", `href="/t/nope?lang=en"`), ""},

@@ -23,7 +23,7 @@ var pages = template.Must(template.New("").Option("missingkey=error").Funcs(temp
 {{define "head"}}<!doctype html>
 <html lang="{{.Lang}}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.Title}}</title><link rel="stylesheet" href="{{.CSS}}"></head><body>
-{{if .Shell}}<noscript>{{end}}<nav class="top"><a class="lang-switch" href="{{.Switch}}" lang="{{.W.switchLang}}" hreflang="{{.W.switchLang}}">{{.W.switch}}</a></nav>{{if .Shell}}</noscript>{{end}}
+{{if .Shell}}<noscript>{{end}}<nav class="top" aria-label="{{.W.switch}}">{{range .Switch}}<a class="lang-switch" href="{{.URL}}" lang="{{.Lang}}" hreflang="{{.Lang}}">{{.Name}}</a> {{end}}</nav>{{if .Shell}}</noscript>{{end}}
 <h1><a href="/">jardin</a></h1>{{end}}
 
 {{define "lobby"}}{{template "head" .}}
@@ -34,14 +34,14 @@ var pages = template.Must(template.New("").Option("missingkey=error").Funcs(temp
 {{if .Me.ID}}
 <h2>{{.W.newTable}}</h2>
 <form method="post" action="/lobby/create">
-<label>{{.W.game}} <select name="game">{{range .Games}}<option value="{{.ID}}">{{index .Title $.Lang}} ({{.Min}}–{{.Max}})</option>{{end}}</select></label>
+<label>{{.W.game}} <select name="game">{{range .Games}}<option value="{{.ID}}">{{index $.Titles .ID}} ({{.Min}}–{{.Max}})</option>{{end}}</select></label>
 <fieldset><legend>{{.W.seats}}</legend>
 {{range $i, $k := .SeatSlots}}<label>{{$.W.seat}} {{$k}} <select name="seat">{{if eq $i 0}}<option value="me">{{$.W.me}}</option>{{end}}
 <option value="">—</option><option value="open">{{$.W.open}}</option><option value="random">{{$.W.random}}</option>
 <option value="greedy">{{$.W.greedy}}</option><option value="ismcts:easy">{{$.W.easy}}</option><option value="ismcts:medium">{{$.W.medium}}</option>
 <option value="ismcts:hard">{{$.W.hard}}</option><option value="ismcts:expert">{{$.W.expert}}</option></select></label> {{end}}
 </fieldset>
-<label>{{.W.options}} <input name="options" placeholder="name=value,…"></label>
+<label>{{.W.options}} <input name="options" placeholder="{{.W.optionsHint}}"></label>
 <label>{{.W.clock}} <select name="clock"><option value="none">{{.W.clock_none}}</option><option value="realtime">{{.W.clock_realtime}}</option><option value="async">{{.W.clock_async}}</option></select></label>
 <label>{{.W.minutes}} <input name="minutes" size="4" value="10"></label> <label>{{.W.increment}} <input name="increment" size="4" value="5"></label>
 <label>{{.W.hours}} <input name="hours" size="4" value="24"></label>
@@ -64,12 +64,12 @@ var pages = template.Must(template.New("").Option("missingkey=error").Funcs(temp
 <button>{{.W.takeSeat}}</button></form> <p><a href="/t/{{.Table.ID}}?watch=1">{{.W.watchIt}}</a></p></body></html>{{end}}
 
 {{define "table"}}{{template "head" .}}
-<main id="table" data-table="{{.Table.ID}}" data-lang="{{.Lang}}">
+{{.Texts}}<main id="table" data-table="{{.Table.ID}}" data-lang="{{.Lang}}">
 <h2>{{.Title}}</h2><noscript><p>{{.W.needsScript}} <a href="/plain">{{.W.plainLobby}}</a></p></noscript></main>
 <script src="{{.JS}}"></script></body></html>{{end}}
 
 {{define "replay"}}{{template "head" .}}
-<main id="replay" data-table="{{.Table.ID}}" data-status="{{.Table.Status}}"><h2>{{.Title}}</h2>
+{{.Texts}}<main id="replay" data-table="{{.Table.ID}}" data-status="{{.Table.Status}}"><h2>{{.Title}}</h2>
 {{if eq .Table.Status "over"}}<p><a href="/api/tables/{{.Table.ID}}/record" download>{{.W.download}}</a></p>
 {{else}}<p>{{.W.notOver}}</p>{{end}}</main>
 <script src="{{.JS}}"></script></body></html>{{end}}
@@ -86,7 +86,8 @@ type pageData struct {
 	Title     string
 	Lang      string
 	W         map[string]string // the page's words in Lang (lang.go)
-	Switch    string            // this page's address in the other language
+	Switch    []langLink        // this page's address in the other languages
+	Texts     template.HTML     // the web page's words, for the shells' script (texts.go)
 	Shell     bool              // a page the script draws into: it has its own switch
 	Me        store.Identity
 	Error     string
@@ -107,9 +108,11 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, name string, d p
 
 func (s *Server) renderStatus(w http.ResponseWriter, r *http.Request, code int, name string, d pageData) {
 	d.Lang = pageLang(w, r)
-	d.W = pageWords[d.Lang]
-	d.Error = errorIn(d.Lang, d.Error)
-	d.Switch = switchURL(r, d.W["switchLang"])
+	d.W = plainWords(d.Lang)
+	d.Switch = switchLinks(r, d.Lang)
+	if d.Shell {
+		d.Texts = textsTag(d.Lang)
+	}
 	d.Titles = make(map[string]string)
 	for _, g := range s.reg.All() {
 		d.Titles[g.ID()] = g.Title(d.Lang)
@@ -118,17 +121,17 @@ func (s *Server) renderStatus(w http.ResponseWriter, r *http.Request, code int, 
 		d.Title = d.Titles[d.Table.Game]
 	}
 	if d.ErrKey != "" {
-		d.Title = d.W["errTitle"] + " — jardin"
+		d.Title = d.W["errorTitle"]
 	}
 	if d.Title == "" {
-		d.Title = "jardin"
+		d.Title = d.W["title"]
 	}
 	d.JS, d.CSS = s.static.path("table.js"), s.static.path("style.css")
 	// Rendered into a buffer: a template error is then a 500, not half a page.
 	var b bytes.Buffer
 	if err := pages.ExecuteTemplate(&b, name, d); err != nil {
 		s.log.Error("template", "request", requestID(r), "page", name, "err", err)
-		http.Error(w, "internal error", http.StatusInternalServerError)
+		http.Error(w, say(d.Lang, "err.internal"), http.StatusInternalServerError)
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -163,7 +166,7 @@ func (s *Server) pageHome(w http.ResponseWriter, r *http.Request) {
 	}
 	setPageHeaders(w)
 	w.Header().Set("Cache-Control", "no-cache")
-	f.serve(w, r)
+	servePageWithTexts(w, r, f)
 }
 
 // setPageHeaders sets the security headers of every page.
@@ -178,7 +181,7 @@ func (s *Server) pageLobby(w http.ResponseWriter, r *http.Request) {
 	d.Me, _ = s.identify(r)
 	for _, g := range s.reg.All() {
 		lo, hi := g.Players()
-		d.Games = append(d.Games, gameJSON{ID: g.ID(), Title: map[string]string{"en": g.Title("en"), "fr": g.Title("fr")}, Min: lo, Max: hi})
+		d.Games = append(d.Games, gameJSON{ID: g.ID(), Title: titles(g), Min: lo, Max: hi})
 	}
 	d.Open, _ = s.lobbyTables(r)
 	if d.Me.ID != "" {
@@ -195,11 +198,9 @@ func (s *Server) back(w http.ResponseWriter, r *http.Request, to string, err err
 		if strings.Contains(to, "?") {
 			sep = "&"
 		}
-		// The engine words its generic refusals (options, player counts)
-		// in French too: the message goes back in the form's language; the
-		// server's own words around it are translated when the page is
-		// rendered (errorIn).
-		to += sep + "error=" + template.URLQueryEscaper(engine.ErrorIn(err, requestLang(r)))
+		// The message goes back in the form's language: the server's own
+		// words from the shell catalogue, the games' from the engine.
+		to += sep + "error=" + template.URLQueryEscaper(errorIn(err, requestLang(r)))
 	}
 	http.Redirect(w, r, to, http.StatusSeeOther)
 }

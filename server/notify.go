@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"mime"
 	"net"
 	"net/http"
 	"net/smtp"
@@ -13,6 +14,10 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
+	"github.com/jardin-games/jardin/shelltext"
 )
 
 // notifier tells people it is their turn at an async table: a JSON POST to
@@ -28,8 +33,9 @@ type notifier struct {
 }
 
 type notice struct {
-	identity, table, title string
-	version                int
+	identity, table string
+	game            engine.Game
+	version         int
 }
 
 // Webhook is the JSON body a webhook receives.
@@ -65,12 +71,12 @@ func newNotifier(s *Server) *notifier {
 }
 
 // yourTurn queues a notice; a full queue drops it (and says so in the log).
-func (n *notifier) yourTurn(identity, table, title string, version int) {
+func (n *notifier) yourTurn(identity, table string, game engine.Game, version int) {
 	if identity == "" {
 		return
 	}
 	select {
-	case n.queue <- notice{identity, table, title, version}:
+	case n.queue <- notice{identity, table, game, version}:
 	default:
 		n.srv.log.Warn("notification dropped: queue full", "table", table)
 	}
@@ -89,19 +95,29 @@ func (n *notifier) loop() {
 			continue
 		}
 		url := strings.TrimSuffix(n.srv.cfg.BaseURL, "/") + "/t/" + nt.table
-		text := fmt.Sprintf("Your turn at %s (%s)", nt.title, url)
+		subject, title, text := yourTurnText(id.Lang, nt.game, url)
 		if id.Webhook != "" {
-			if err := n.webhook(id.Webhook, Webhook{Type: "your-turn", Table: nt.table, Game: nt.title, URL: url,
+			if err := n.webhook(id.Webhook, Webhook{Type: "your-turn", Table: nt.table, Game: title, URL: url,
 				Version: nt.version, Text: text}); err != nil {
 				n.srv.log.Info("webhook failed", "identity", id.ID, "err", err)
 			}
 		}
 		if id.Email != "" && n.srv.cfg.SMTPAddr != "" {
-			if err := n.mail(id.Email, "jardin: your turn", text); err != nil {
+			if err := n.mail(id.Email, subject, text); err != nil {
 				n.srv.log.Info("e-mail failed", "identity", id.ID, "err", err)
 			}
 		}
 	}
+}
+
+// yourTurnText is a "your turn" notice in the identity's language ("" is
+// the source language): the e-mail's subject, the game's title, the text.
+func yourTurnText(lang string, g engine.Game, url string) (subject, title, text string) {
+	if !shelltext.Known(lang) {
+		lang = i18n.Source
+	}
+	title = g.Title(lang)
+	return say(lang, "notify.subject"), title, say(lang, "notify.text", i18n.S("game", title), i18n.S("url", url))
 }
 
 func (n *notifier) webhook(url string, body Webhook) error {
@@ -127,7 +143,8 @@ func (n *notifier) mail(to, subject, text string) error {
 	if strings.ContainsAny(to, "\r\n") || strings.ContainsAny(subject, "\r\n") {
 		return errors.New("header injection")
 	}
-	msg := "From: " + n.srv.cfg.SMTPFrom + "\r\nTo: " + to + "\r\nSubject: " + subject +
+	// A subject in French or German is not ASCII: RFC 2047 encodes it.
+	msg := "From: " + n.srv.cfg.SMTPFrom + "\r\nTo: " + to + "\r\nSubject: " + mime.QEncoding.Encode("utf-8", subject) +
 		"\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + text + "\r\n"
 	return smtp.SendMail(n.srv.cfg.SMTPAddr, nil, n.srv.cfg.SMTPFrom, []string{to}, []byte(msg))
 }
@@ -138,7 +155,7 @@ func validWebhook(u string) error {
 		return nil
 	}
 	if len(u) > 500 || !(strings.HasPrefix(u, "https://") || strings.HasPrefix(u, "http://")) {
-		return errors.New("webhook: want an http:// or https:// URL of at most 500 characters")
+		return shelltext.Errorf("err.webhook")
 	}
 	return nil
 }
@@ -150,7 +167,7 @@ func validEmail(e string) error {
 	}
 	at := strings.IndexByte(e, '@')
 	if len(e) > 254 || at < 1 || at == len(e)-1 || strings.ContainsAny(e, " \r\n<>,;") {
-		return errors.New("email: want one address like ann@example.org")
+		return shelltext.Errorf("err.email")
 	}
 	return nil
 }

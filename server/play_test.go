@@ -3,12 +3,13 @@ package server
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/jardin-games/jardin/games"
-	"github.com/jardin-games/jardin/record"
 	"math/rand/v2"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/jardin-games/jardin/games"
+	"github.com/jardin-games/jardin/record"
 )
 
 // player drives one seat through its socket: on every sync or update where

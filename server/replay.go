@@ -7,7 +7,9 @@ import (
 	"net/http"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
 	"github.com/jardin-games/jardin/record"
+	"github.com/jardin-games/jardin/shelltext"
 	"github.com/jardin-games/jardin/store"
 )
 
@@ -62,12 +64,9 @@ type compText struct {
 // greedy" in French); people's names are theirs.
 func (t *table) namesIn(lang string) []string {
 	out := t.names()
-	if lang != "fr" {
-		return out
-	}
 	for i, s := range t.meta.Seats {
 		if s.Kind == "bot" && s.Name == s.Bot+" bot" {
-			out[i] = "robot " + s.Bot
+			out[i] = say(lang, "plain.botSeat", i18n.S("kind", s.Bot))
 		}
 	}
 	return out
@@ -89,7 +88,7 @@ func textsOf(cat *engine.Catalog, lang string) map[string]compText {
 // 409 while the table is open or live, before anything of its moves is
 // computed.
 func (s *Server) apiReplay(w http.ResponseWriter, r *http.Request) {
-	lang := engine.Lang(r.URL.Query().Get("lang"))
+	lang := requestLang(r)
 	var rec []byte
 	var names []string
 	var status string
@@ -106,18 +105,18 @@ func (s *Server) apiReplay(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if status != store.StatusOver {
-		s.httpError(w, r, http.StatusConflict, fmt.Sprintf("the replay is available once the game is over (the table is %s)", status))
+		s.apiError(w, r, http.StatusConflict, shelltext.Errorf("err.replayOver"))
 		return
 	}
 	if rerr != nil {
 		s.log.Error("replay: record", "request", requestID(r), "table", r.PathValue("id"), "err", rerr)
-		s.httpError(w, r, http.StatusInternalServerError, "internal error")
+		s.apiError(w, r, http.StatusInternalServerError, shelltext.Errorf("err.internal"))
 		return
 	}
 	out, err := s.replayOf(rec, names, lang)
 	if err != nil {
 		s.log.Error("replay", "request", requestID(r), "table", r.PathValue("id"), "err", err)
-		s.httpError(w, r, http.StatusInternalServerError, "internal error")
+		s.apiError(w, r, http.StatusInternalServerError, shelltext.Errorf("err.internal"))
 		return
 	}
 	out.ID = r.PathValue("id")

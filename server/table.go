@@ -12,7 +12,9 @@ import (
 	"github.com/jardin-games/jardin/bots"
 	"github.com/jardin-games/jardin/cluster"
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
 	"github.com/jardin-games/jardin/record"
+	"github.com/jardin-games/jardin/shelltext"
 	"github.com/jardin-games/jardin/store"
 )
 
@@ -562,6 +564,10 @@ type request struct {
 
 // submit plays a person's request for seat, made from c.
 func (t *table) submit(c *conn, r request) {
+	lang := i18n.Source
+	if c != nil {
+		lang = c.lang
+	}
 	refuse := func(reason, rule, msg string) {
 		if c != nil {
 			c.send(mustJSON(serverMsg{T: outRefused, V: t.version, ID: r.client, Reason: reason, Rule: rule, Message: msg}))
@@ -577,15 +583,15 @@ func (t *table) submit(c *conn, r request) {
 		}
 	}
 	if !t.seatHolder(r.seat) {
-		refuse(refSeat, "", "this connection holds no seat that may act at this table")
+		refuse(refSeat, "", say(lang, "refuse.seat"))
 		return
 	}
 	if t.meta.Status != store.StatusLive {
-		refuse(refOver, "", "the table is "+t.meta.Status)
+		refuse(refOver, "", say(lang, "err.tableIs", i18n.S("status", t.meta.Status)))
 		return
 	}
 	if r.v != t.version {
-		refuse(refStale, "", fmt.Sprintf("made on version %d; the table is at version %d", r.v, t.version))
+		refuse(refStale, "", say(lang, "refuse.stale", i18n.N("made", r.v), i18n.N("now", t.version)))
 		if c != nil {
 			t.sendSync(c, -1)
 		}
@@ -594,28 +600,28 @@ func (t *table) submit(c *conn, r request) {
 	if r.undo {
 		k := t.undoable(r.seat)
 		if k == 0 {
-			refuse(refUndo, "", "nothing to take back: only your own last moves that revealed nothing, before anyone else acts")
+			refuse(refUndo, "", say(lang, "refuse.undo"))
 			return
 		}
 		t.doUndo(c, r, k)
 		return
 	}
 	if t.state.ToMove() != r.seat {
-		refuse(refTurn, "", "it is not your decision")
+		refuse(refTurn, "", say(lang, "refuse.turn"))
 		return
 	}
 	var m engine.Move
 	if r.index != nil {
 		legal := t.state.LegalMoves(nil)
 		if *r.index >= len(legal) {
-			refuse(refIllegal, "", fmt.Sprintf("move index %d: there are %d legal moves", *r.index, len(legal)))
+			refuse(refIllegal, "", say(lang, "refuse.index", i18n.N("index", *r.index), i18n.N("n", len(legal))))
 			return
 		}
 		m = legal[*r.index]
 	} else {
 		var err error
 		if m, err = t.state.ParseMove(*r.nota); err != nil {
-			refuse(refIllegal, engine.RuleOf(err), err.Error())
+			refuse(refIllegal, engine.RuleOf(err), errorIn(err, lang)) // the game's words
 			return
 		}
 	}
@@ -682,7 +688,7 @@ func (t *table) storeFailed(c *conn, client string, err error) {
 	t.srv.log.Error("store write failed", "table", t.id, "err", err)
 	if c != nil {
 		c.send(mustJSON(serverMsg{T: outRefused, V: t.version, ID: client, Reason: refStore,
-			Message: "the move could not be stored; here is the table as stored"}))
+			Message: say(c.lang, "refuse.store")}))
 	}
 	if err := t.reload(); err != nil {
 		t.srv.log.Error("table reload", "table", t.id, "err", err)
@@ -752,7 +758,7 @@ func (t *table) notifyTurn() {
 	if p < 0 || t.meta.Clock.Mode != clockAsync || t.online[p] > 0 {
 		return
 	}
-	t.srv.notify.yourTurn(t.meta.Seats[p].Identity, t.id, t.game.Title("en"), t.version)
+	t.srv.notify.yourTurn(t.meta.Seats[p].Identity, t.id, t.game, t.version)
 }
 
 // startBot hands the decision of bot seat p to the pool, on a copy
@@ -873,36 +879,20 @@ func (t *table) events(seat int, lang string, since int) []eventOut {
 	return out
 }
 
+// undoText and zombieText are the table's own events: the viewer's own
+// has its own message (languages word "you" differently from a name).
 func undoText(actor, n, viewer int, lang string, names []string) string {
-	who := engine.SeatName(actor, viewer, lang, names)
-	if lang == "fr" {
-		if n == 1 {
-			return capital(who) + " annule son dernier coup"
-		}
-		return capital(who) + " annule ses " + strconv.Itoa(n) + " derniers coups"
+	if actor == viewer && actor >= 0 {
+		return say(lang, "event.undoSelf", i18n.N("n", n))
 	}
-	if n == 1 {
-		return capital(who) + " took back a move"
-	}
-	return capital(who) + " took back " + strconv.Itoa(n) + " moves"
+	return say(lang, "event.undo", i18n.S("who", engine.SeatName(actor, viewer, lang, names)), i18n.N("n", n))
 }
 
 func zombieText(actor, viewer int, lang string, names []string) string {
-	who := engine.SeatName(actor, viewer, lang, names)
-	if lang == "fr" {
-		return capital(who) + " est remplacé·e par un robot glouton"
+	if actor == viewer && actor >= 0 {
+		return say(lang, "event.zombieSelf")
 	}
-	if actor == viewer {
-		return "You are replaced by a greedy bot"
-	}
-	return capital(who) + " is replaced by a greedy bot"
-}
-
-func capital(s string) string {
-	if s == "" || s[0] < 'a' || s[0] > 'z' {
-		return s
-	}
-	return string(s[0]-'a'+'A') + s[1:]
+	return say(lang, "event.zombie", i18n.S("who", engine.SeatName(actor, viewer, lang, names)))
 }
 
 func (t *table) seatInfos() []seatInfo {
@@ -1053,11 +1043,11 @@ func (t *table) chat(c *conn, text string) {
 	if len(recent) >= t.srv.cfg.ChatLines {
 		t.chatAt[c.seat] = recent
 		c.send(mustJSON(serverMsg{T: outRefused, V: t.version, Reason: refRate,
-			Message: fmt.Sprintf("at most %d chat lines every %s", t.srv.cfg.ChatLines, t.srv.cfg.ChatWindow)}))
+			Message: say(c.lang, "refuse.chatRate", i18n.N("lines", t.srv.cfg.ChatLines), i18n.N("seconds", int(t.srv.cfg.ChatWindow.Seconds())))}))
 		return
 	}
 	t.chatAt[c.seat] = append(recent, now)
-	name := "spectator"
+	name := say(c.lang, "chat.spectator")
 	if c.seat >= 0 {
 		name = t.meta.Seats[c.seat].Name
 	}
@@ -1077,7 +1067,7 @@ func (t *table) chat(c *conn, text string) {
 // again; during the game a greedy bot takes it over.
 func (t *table) leave(seat int) error {
 	if !t.seatHolder(seat) {
-		return errors.New("you hold no seat at this table")
+		return shelltext.Errorf("err.noSeat")
 	}
 	switch t.meta.Status {
 	case store.StatusLive:
@@ -1099,7 +1089,7 @@ func (t *table) leave(seat int) error {
 		t.presence()
 		return nil
 	}
-	return fmt.Errorf("the table is %s", t.meta.Status)
+	return shelltext.Errorf("err.tableIs", i18n.S("status", t.meta.Status))
 }
 
 func (t *table) noPeople(meta store.Table) bool {
@@ -1115,7 +1105,7 @@ func (t *table) noPeople(meta store.Table) bool {
 // starts when no seat is open any more.
 func (t *table) join(id store.Identity, seat int) (int, error) {
 	if t.meta.Status != store.StatusOpen {
-		return -1, fmt.Errorf("the table is %s", t.meta.Status)
+		return -1, shelltext.Errorf("err.tableIs", i18n.S("status", t.meta.Status))
 	}
 	for i, s := range t.meta.Seats {
 		if s.Identity == id.ID {
@@ -1131,7 +1121,7 @@ func (t *table) join(id store.Identity, seat int) (int, error) {
 		}
 	}
 	if seat < 0 || seat >= len(t.meta.Seats) || t.meta.Seats[seat].Kind != "open" {
-		return -1, errors.New("no open seat")
+		return -1, shelltext.Errorf("err.noOpenSeat")
 	}
 	meta := t.meta
 	meta.Seats = append([]store.Seat(nil), meta.Seats...)
@@ -1166,7 +1156,7 @@ func (t *table) join(id store.Identity, seat int) (int, error) {
 // recordOf is the game's record (docs/records.md): only once it is over.
 func (t *table) recordOf() ([]byte, error) {
 	if t.meta.Status != store.StatusOver {
-		return nil, errors.New("the record is available once the game is over")
+		return nil, shelltext.Errorf("err.recordOver")
 	}
 	r := record.Record{Format: record.Version, Game: t.meta.Game, Options: t.meta.Options, Seed: t.meta.Seed}
 	for i, s := range t.meta.Seats {
@@ -1197,7 +1187,7 @@ func (t *table) recordOf() ([]byte, error) {
 // rematch creates (once) a table with the same seats and a new seed.
 func (t *table) rematch(ctx context.Context) (string, error) {
 	if t.meta.Status != store.StatusOver {
-		return "", errors.New("a rematch is offered once the game is over")
+		return "", shelltext.Errorf("err.rematchOver")
 	}
 	if t.meta.Rematch != "" {
 		return t.meta.Rematch, nil
