@@ -62,7 +62,7 @@ func TestReplay(t *testing.T) {
 			if code := tc.who.call("GET", "/api/tables/"+tc.id+"/replay?lang=fr", nil, &body); code != http.StatusConflict {
 				t.Fatalf("replay of a table not over: %d %s, want 409", code, body)
 			}
-			if !strings.Contains(body, "once the game is over") {
+			if !strings.Contains(body, "une fois terminée") { // ?lang=fr: the error speaks it too
 				t.Errorf("the refusal does not say why: %s", body)
 			}
 			var fields map[string]any

@@ -13,7 +13,6 @@ package shelltext
 
 import (
 	"embed"
-	"errors"
 	"io/fs"
 	"strings"
 
@@ -124,18 +123,40 @@ func (e *Error) In(lang string, cause func(error, string) string) string {
 	return bundle.T(lang, e.ID, args...)
 }
 
-// Text is err's message in lang: an *Error in err's chain is rendered in
-// lang in place of its English text (a prefix wrapped around it is kept);
-// other errors go to other (nil: their Error text), for a domain that words
-// its own errors (the games').
+// Text is err's message in lang: each *Error in err's tree is rendered in
+// lang in place of its English text (the prefixes wrapped around it are
+// kept); other errors go to other (nil: their Error text), for a domain
+// that words its own errors (the games').
 func Text(err error, lang string, other func(error, string) string) string {
-	var e *Error
-	if errors.As(err, &e) {
-		msg, en := err.Error(), e.Error()
-		return strings.Replace(msg, en, e.In(lang, other), 1)
+	found := outermost(err, nil)
+	if len(found) == 0 {
+		if other != nil {
+			return other(err, lang)
+		}
+		return err.Error()
 	}
-	if other != nil {
-		return other(err, lang)
+	msg := err.Error()
+	for _, e := range found {
+		msg = strings.Replace(msg, e.Error(), e.In(lang, other), 1)
 	}
-	return err.Error()
+	return msg
+}
+
+// outermost lists the *Errors of err's tree not inside another (whose In
+// renders its own cause).
+func outermost(err error, dst []*Error) []*Error {
+	if e, ok := err.(*Error); ok {
+		return append(dst, e)
+	}
+	switch u := err.(type) {
+	case interface{ Unwrap() error }:
+		if c := u.Unwrap(); c != nil {
+			return outermost(c, dst)
+		}
+	case interface{ Unwrap() []error }:
+		for _, c := range u.Unwrap() {
+			dst = outermost(c, dst)
+		}
+	}
+	return dst
 }
