@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
+	"github.com/jardin-games/jardin/shelltext"
 )
 
 // listMax is the longest list of whole moves shown at once. A decision with
@@ -59,7 +61,7 @@ func newChooser(t *texts, s engine.State, legal []engine.Move) *chooser {
 			}
 			w := labels[0]
 			if len(labels) > 1 {
-				w += tr(t.lang, ": ", " : ") + strings.Join(labels[1:], ", ")
+				w = say(t.lang, "cli.stepLabel", i18n.S("label", w), i18n.S("rest", strings.Join(labels[1:], ", ")))
 			}
 			c.whole = append(c.whole, w+"   ["+note+"]")
 		} else {
@@ -180,8 +182,7 @@ func (c *chooser) show(w io.Writer, header string) step {
 		for i, k := range c.chosen {
 			labels[i] = k.label
 		}
-		fmt.Fprintf(w, "  %s %s   (%s)\n", tr(lang, "Chosen so far:", "Choisi jusqu'ici :"), strings.Join(labels, ", "),
-			tr(lang, "back: the previous step", "retour : l'étape précédente"))
+		fmt.Fprintf(w, "  %s %s   (%s)\n", say(lang, "cli.chosenSoFar"), strings.Join(labels, ", "), say(lang, "cli.backHint"))
 	}
 	var items []string
 	if st.list != nil {
@@ -190,8 +191,7 @@ func (c *chooser) show(w io.Writer, header string) step {
 		}
 	} else {
 		total := len(c.remaining())
-		fmt.Fprintf(w, "  %s\n", tr(lang, fmt.Sprintf("%d moves: choose in steps.", total),
-			fmt.Sprintf("%d coups : choisissez par étapes.", total)))
+		fmt.Fprintf(w, "  %s\n", say(lang, "cli.inSteps", i18n.N("n", total)))
 		// Counts say how many moves a value keeps; when each keeps one,
 		// they say nothing.
 		ones := total == len(st.options)
@@ -261,102 +261,28 @@ func (t *texts) partLabel(p engine.Part) string {
 // kindLabel names a kind of move for a player: the catalogue's "move.KIND"
 // message when it has one, else a few common words, else the kind.
 func (t *texts) kindLabel(kind string) string {
-	return t.word("move."+kind, kind, moveWords)
+	return t.word("move."+kind, kind, "cli.move.")
 }
 
 // roleLabel names a part of a move (card, cell, orientation…), likewise
 // from "part.ROLE".
 func (t *texts) roleLabel(role string) string {
-	return t.word("part."+role, role, partWords)
+	return t.word("part."+role, role, "cli.part.")
 }
 
-func (t *texts) word(msgKey, w string, builtin map[string][2]string) string {
+func (t *texts) word(msgKey, w string, builtin string) string {
 	if t.cat != nil {
 		if m, ok := t.cat.Messages[msgKey]; ok {
-			return tr(t.lang, m.EN, m.FR)
+			if t.lang == "fr" { // the game's words: its catalogue (i18n-games) has only en and fr here
+				return m.FR
+			}
+			return m.EN
 		}
 	}
-	if b, ok := builtin[w]; ok {
-		return tr(t.lang, b[0], b[1])
+	// the common kinds of moves and parts, for the games whose catalogues
+	// do not name them: the shell catalogue's cli.move.* and cli.part.*
+	if id := builtin + w; shelltext.Bundle().Has(id) {
+		return say(t.lang, id)
 	}
 	return w
-}
-
-// moveWords and partWords are the common kinds of moves and parts, for the
-// games whose catalogues do not name them.
-var moveWords = map[string][2]string{
-	"place":     {"place", "poser"},
-	"take":      {"take", "prendre"},
-	"draw":      {"draw", "piocher"},
-	"discard":   {"discard", "défausser"},
-	"pass":      {"pass", "passer"},
-	"end":       {"end", "terminer"},
-	"move":      {"move", "déplacer"},
-	"choose":    {"choose", "choisir"},
-	"buy":       {"buy", "acheter"},
-	"play":      {"play", "jouer"},
-	"put":       {"put", "mettre"},
-	"bonus":     {"bonus", "bonus"},
-	"skip":      {"skip", "passer"},
-	"bag":       {"bag", "sac"},
-	"objective": {"objective", "objectif"},
-	"stop":      {"stop", "s'arrêter"},
-	"done":      {"done", "terminer"},
-	"dig":       {"dig", "excaver"},
-	"build":     {"build", "construire"},
-	"refresh":   {"refresh", "renouveler"},
-	"repot":     {"repot", "rempoter"},
-	"water":     {"water", "arroser"},
-	"lift":      {"lift", "soulever"},
-	"steal":     {"steal", "prendre à un adversaire"},
-	"worm":      {"worm", "ver de terre"},
-	"mole":      {"mole", "taupe"},
-	"gust":      {"gust of wind", "coup de vent"},
-	"rummage":   {"rummage", "farfouiller"},
-	// English Gardens' kinds, until its catalogue names them (move.KIND).
-	"take-land":   {"take a landscape card", "prendre une carte Aménagement paysager"},
-	"take-trophy": {"take a trophy card", "prendre une carte Trophée"},
-	"special1":    {"special action 1", "action spéciale 1"},
-	"special2":    {"special action 2", "action spéciale 2"},
-}
-
-var partWords = map[string][2]string{
-	"card":        {"card", "carte"},
-	"tile":        {"tile", "tuile"},
-	"cell":        {"cell", "case"},
-	"square":      {"square", "case"},
-	"anchor":      {"anchor", "ancre"},
-	"orientation": {"orientation", "orientation"},
-	"rotation":    {"rotation", "rotation"},
-	"bag":         {"bag", "sac"},
-	"pawn":        {"pawn", "pion"},
-	"trophy":      {"trophy", "trophée"},
-	"from":        {"from", "depuis"},
-	"to":          {"to", "vers"},
-	"slot":        {"slot", "emplacement"},
-	"row":         {"row", "ligne"},
-	"column":      {"column", "colonne"},
-	"side":        {"side", "face"},
-	"gnome":       {"gnome", "gnome"},
-	"visitor":     {"visitor", "visiteur"},
-	"element":     {"element", "élément"},
-	"icon":        {"icon", "icône"},
-	"shape":       {"shape", "forme"},
-	"target":      {"target", "cible"},
-	"display":     {"display", "présentoir"},
-	"first":       {"first", "premier"},
-	"second":      {"second", "deuxième"},
-	"third":       {"third", "troisième"},
-	"bed":         {"bed", "massif"},
-	"space":       {"space", "emplacement"},
-	"player":      {"player", "joueur"},
-	"count":       {"count", "nombre"},
-	"color":       {"colour", "couleur"},
-	"colour":      {"colour", "couleur"},
-	"seat":        {"seat", "siège"},
-	"token":       {"token", "jeton"},
-	"worker":      {"worker", "sujet"},
-	"objective":   {"objective", "objectif"},
-	"stack":       {"stack", "pile"},
-	"pile":        {"pile", "pile"},
 }

@@ -2,9 +2,11 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
+
+	"github.com/jardin-games/jardin/i18n"
+	"github.com/jardin-games/jardin/shelltext"
 )
 
 // outFile is an output file opened before the work that fills it (a
@@ -28,7 +30,7 @@ func openOut(flag, path string) (*outFile, error) {
 		if errors.As(err, &pe) {
 			err = pe.Err
 		}
-		return nil, fmt.Errorf("%s %s: cannot write there: %v", flag, printable(path, 200), err)
+		return nil, shelltext.Errorf("cli.cannotWrite", i18n.S("flag", flag), i18n.S("file", printable(path, 200)), i18n.S("err", err.Error()))
 	}
 	return &outFile{path: path, f: f, created: errors.Is(statErr, fs.ErrNotExist)}, nil
 }
@@ -47,7 +49,7 @@ func (o *outFile) write(b []byte) error {
 		err = cerr
 	}
 	if err != nil {
-		return fmt.Errorf("writing %s: %w", o.path, err)
+		return shelltext.Wrap("cli.writing", err, i18n.S("file", o.path))
 	}
 	return nil
 }

@@ -10,12 +10,13 @@ import (
 	"text/tabwriter"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
 )
 
 func cmdGames(e *env, args []string) error {
 	fs := flag.NewFlagSet("games", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "print JSON")
-	if _, err := parse(fs, args, 0, 0, "no arguments"); err != nil {
+	if _, err := e.parse(fs, args, 0, 0, "cli.wantNothing"); err != nil {
 		return err
 	}
 	type gameInfo struct {
@@ -54,14 +55,16 @@ func cmdGames(e *env, args []string) error {
 
 func cmdRules(e *env, args []string) error {
 	fs := flag.NewFlagSet("rules", flag.ContinueOnError)
-	lang := fs.String("lang", "en", "language of the components' texts: en or fr")
-	pos, err := parse(fs, args, 1, 1, "a game id: jardin rules GAME")
+	langFlag := fs.String("lang", "", "language: en, fr or de (default: LC_ALL, LC_MESSAGES or LANG)")
+	pos, err := e.parse(fs, args, 1, 1, "cli.wantGame", i18n.S("command", "rules"))
 	if err != nil {
 		return err
 	}
-	if err := checkLang(*lang); err != nil {
+	l, err := e.lang(*langFlag)
+	if err != nil {
 		return err
 	}
+	lang := &l
 	g, err := e.game(pos[0])
 	if err != nil {
 		return err
@@ -70,8 +73,7 @@ func cmdRules(e *env, args []string) error {
 	if *lang == "fr" && t.cat != nil && len(t.cat.Rules) > 0 {
 		// The summary (Game.Rules) is English; the catalogue states each
 		// rule in French.
-		fmt.Fprintf(e.stdout, "# %s\n\nLes règles telles que jardin les applique, par identifiant "+
-			"(le résumé complet, en anglais : jardin rules %s).\n\n", g.Title("fr"), g.ID())
+		fmt.Fprintf(e.stdout, "# %s\n\n%s\n\n", g.Title(*lang), say(*lang, "cli.rulesFrom", i18n.S("game", g.ID())))
 		ids := make([]string, 0, len(t.cat.Rules))
 		for id := range t.cat.Rules {
 			ids = append(ids, id)
@@ -88,7 +90,7 @@ func cmdRules(e *env, args []string) error {
 	}
 	// Every component with what it does, by kind in the catalogue's order,
 	// so that a trophy or a visitor can be looked up before playing.
-	fmt.Fprintf(e.stdout, "\n## %s\n", tr(*lang, "Components", "Composants"))
+	fmt.Fprintf(e.stdout, "\n## %s\n", say(*lang, "cli.components"))
 	var kinds []string
 	byKind := map[string][]engine.Component{}
 	for _, c := range t.cat.Components {
@@ -130,12 +132,12 @@ func scorePad(w io.Writer, res engine.Result, t *texts) {
 		}
 		fmt.Fprintln(tw)
 	}
-	row("Total", func(p engine.PlayerResult) string { return fmt.Sprint(p.Total) })
-	row(tr(lang, "Rank", "Rang"), func(p engine.PlayerResult) string { return fmt.Sprint(p.Rank) })
+	row(say(lang, "cli.total"), func(p engine.PlayerResult) string { return fmt.Sprint(p.Total) })
+	row(say(lang, "cli.rank"), func(p engine.PlayerResult) string { return fmt.Sprint(p.Rank) })
 	tw.Flush()
 	for i, p := range res.Players {
 		if p.Rating != "" && i < len(names) {
-			fmt.Fprintf(w, "%s%s %s\n", tr(lang, "Rating", "Appréciation"), tr(lang, ":", " :"), t.rating(p.Rating, p.RatingFR))
+			fmt.Fprintln(w, say(lang, "cli.ratingLine", i18n.S("rating", t.rating(p.Rating, p.RatingFR))))
 		}
 	}
 	var won []string
@@ -146,9 +148,9 @@ func scorePad(w io.Writer, res engine.Result, t *texts) {
 	}
 	switch {
 	case len(won) > 1:
-		fmt.Fprintf(w, "%s %s\n", tr(lang, "Shared victory:", "Victoire partagée :"), strings.Join(won, ", "))
+		fmt.Fprintln(w, say(lang, "cli.shared", i18n.S("names", strings.Join(won, ", "))))
 	case len(won) == 1 && len(res.Players) > 1:
-		fmt.Fprintf(w, "%s %s\n", tr(lang, "Winner:", "Victoire :"), won[0])
+		fmt.Fprintln(w, say(lang, "cli.winner", i18n.S("name", won[0])))
 	}
 }
 

@@ -11,40 +11,15 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/jardin-games/jardin/engine"
 	"github.com/jardin-games/jardin/games"
+	"github.com/jardin-games/jardin/i18n"
+	"github.com/jardin-games/jardin/shelltext"
 )
-
-const usage = `jardin plays garden board games by their printed rules.
-
-Usage:
-  jardin games [--json]                       list the games, players and options
-  jardin rules GAME [--lang en|fr]            the rules as implemented, and every component
-  jardin play GAME [--players N] [--seats you,greedy,…] [--seed S] [--options k=v,…]
-                   [--lang en|fr] [--color auto|always|never] [--record FILE] [--jobs N]
-                                              play in the terminal against bots, or hot-seat
-  jardin replay RECORD [--step] [--lang en|fr]
-                                              check a record and show the game
-  jardin score POSITION [--game GAME] [--json] [--lang en|fr]
-                                              score a finished garden
-  jardin sim GAME --players N --games K [--seats greedy,random,…] [--seed S]
-                  [--jobs J] [--options k=v,…] [--rotate] [--out FILE.json|FILE.csv]
-                  [--plot FILE.svg] [--quiet]
-                                              bot tournaments
-  jardin bench [GAME] [--players N] [--seconds S] [--bots [--bot KIND]] [--json]
-                                              random playouts and ismcts iterations per second
-  jardin serve [--addr HOST:PORT] [--db FILE] [flags in docs/server.md]
-                                              online tables and the web page (open http://localhost:8080/)
-  jardin loadtest --addr URL --tables N --seconds S [--game G] [--rate R] [--json]
-                                              play many tables against a server, report latency
-
-Seats and bots: you (a human at this terminal), random, greedy, and
-ismcts[:easy|medium|hard|expert|ITERATIONS|DURATION][:jN] (see docs/bots.md).
-Exit status: 0 success, 1 rejected input, 2 bad usage.
-`
 
 // env is what a command needs from the outside world, so that tests can run
 // commands in-process.
@@ -63,7 +38,60 @@ type env struct {
 	thinkAfter time.Duration
 
 	lines *lineReader // stdin by lines, started by the first prompt
+	// getenv reads the environment (the language: LC_ALL, LC_MESSAGES,
+	// LANG); nil is os.Getenv.
+	getenv func(string) string
 }
+
+func (e *env) env(k string) string {
+	if e.getenv != nil {
+		return e.getenv(k)
+	}
+	return os.Getenv(k)
+}
+
+// envLang is the language the environment asks for, by POSIX precedence.
+func (e *env) envLang() string {
+	for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		if v := e.env(k); v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// lang is a command's language: its --lang, else the environment's, else
+// English (i18n.Negotiate over the shell catalogue's languages).
+func (e *env) lang(flagVal string) (string, error) {
+	if flagVal != "" {
+		if !shelltext.Known(flagVal) {
+			return "", usageErr("cli.badLang", i18n.S("langs", strings.Join(shelltext.Offered(), ", ")),
+				i18n.S("lang", strconv.Quote(flagVal)))
+		}
+		return flagVal, nil
+	}
+	return shelltext.Negotiate(nil, e.envLang()), nil
+}
+
+// argLang is the language of a command line before its command parses it:
+// a valid --lang among args, else the environment's. For the messages of
+// run itself (usage, errors).
+func (e *env) argLang(args []string) string {
+	for i, a := range args {
+		v, ok := strings.CutPrefix(a, "--lang=")
+		if !ok && (a == "--lang" || a == "-lang") && i+1 < len(args) {
+			v, ok = args[i+1], true
+		}
+		if ok && shelltext.Known(v) {
+			return v
+		}
+	}
+	l, _ := e.lang("")
+	return l
+}
+
+// say is message id of the shell catalogue in lang.
+func say(lang, id string, args ...i18n.Arg) string { return shelltext.T(lang, id, args...) }
 
 // read reads an input file.
 func (e *env) read(name string) ([]byte, error) {
@@ -74,11 +102,22 @@ func (e *env) read(name string) ([]byte, error) {
 }
 
 // usageError is bad usage: exit status 2.
-type usageError struct{ msg string }
+type usageError struct{ err error }
 
-func (e usageError) Error() string { return e.msg }
+func (e usageError) Error() string { return e.err.Error() }
 
-func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+func (e usageError) Unwrap() error { return e.err }
+
+// usagef is bad usage worded by another package (a game's options).
+func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+
+// usageErr is bad usage worded by the shell catalogue.
+func usageErr(id string, args ...i18n.Arg) error { return usageError{shelltext.Errorf(id, args...)} }
+
+// wrapUsage is bad usage: message id around another package's error.
+func wrapUsage(id string, err error, args ...i18n.Arg) error {
+	return usageError{shelltext.Wrap(id, err, args...)}
+}
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -112,8 +151,9 @@ var commands = map[string]func(*env, []string) error{
 }
 
 func run(e *env, args []string) int {
+	lang := e.argLang(args)
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
-		fmt.Fprint(e.stdout, usage)
+		fmt.Fprint(e.stdout, say(lang, "cli.usage"))
 		if len(args) == 0 {
 			return 2
 		}
@@ -121,7 +161,7 @@ func run(e *env, args []string) int {
 	}
 	cmd, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(e.stderr, "jardin: unknown command %q; run \"jardin help\"\n", args[0])
+		fmt.Fprintln(e.stderr, say(lang, "cli.unknownCommand", i18n.S("command", strconv.Quote(args[0]))))
 		return 2
 	}
 	err := cmd(e, args[1:])
@@ -133,10 +173,10 @@ func run(e *env, args []string) int {
 	case errors.Is(err, flag.ErrHelp):
 		return 0
 	case errors.As(err, &ue):
-		fmt.Fprintf(e.stderr, "jardin %s: %s (see \"jardin help\")\n", args[0], oneLine(err.Error()))
+		fmt.Fprintln(e.stderr, say(lang, "cli.usageError", i18n.S("command", args[0]), i18n.S("message", oneLine(errText(err, lang)))))
 		return 2
 	default:
-		fmt.Fprintf(e.stderr, "jardin %s: %s\n", args[0], oneLine(err.Error()))
+		fmt.Fprintln(e.stderr, say(lang, "cli.error", i18n.S("command", args[0]), i18n.S("message", oneLine(errText(err, lang)))))
 		return 1
 	}
 }
@@ -151,6 +191,24 @@ const maxErrorLine = 1000
 func oneLine(s string) string {
 	return printable(strings.ReplaceAll(strings.TrimSpace(s), "\n", "; "), maxErrorLine)
 }
+
+// errText is err in lang: the shell's words from its catalogue, the games'
+// from the engine.
+func errText(err error, lang string) string { return shelltext.Text(err, lang, engine.ErrorIn) }
+
+// parse reads flags and positional arguments in any order, and checks the
+// number of positional arguments; what (a message id) says what they are.
+func (e *env) parse(fs *flag.FlagSet, args []string, minPos, maxPos int, what string, whatArgs ...i18n.Arg) ([]string, error) {
+	pos, err := parse(fs, args, minPos, maxPos, "")
+	var ue usageError
+	if errors.As(err, &ue) && ue.err == errPositional {
+		return nil, wrapUsage("cli.want", shelltext.Errorf(what, whatArgs...))
+	}
+	return pos, err
+}
+
+// errPositional: parse found too many or too few positional arguments.
+var errPositional = errors.New("positional arguments")
 
 // parse reads flags and positional arguments in any order, and checks the
 // number of positional arguments.
@@ -171,6 +229,9 @@ func parse(fs *flag.FlagSet, args []string, minPos, maxPos int, what string) ([]
 		args = fs.Args()[1:]
 	}
 	if len(pos) < minPos || len(pos) > maxPos {
+		if what == "" {
+			return nil, usageError{errPositional}
+		}
 		return nil, usagef("want %s", what)
 	}
 	return pos, nil
@@ -187,14 +248,7 @@ func (e *env) game(id string) (engine.Game, error) {
 func parseOptions(s string) (engine.Options, error) {
 	o, err := engine.ParseOptions(s)
 	if err != nil {
-		return nil, usagef("--options: %v", err)
+		return nil, wrapUsage("cli.options", err)
 	}
 	return o, nil
-}
-
-func checkLang(lang string) error {
-	if lang != "en" && lang != "fr" {
-		return usagef("--lang: want en or fr, not %q", lang)
-	}
-	return nil
 }

@@ -35,6 +35,7 @@ type term struct {
 	files       map[string][]byte
 	ctx         context.Context
 	stdin       io.Reader
+	getenv      func(string) string // the environment (LANG…); nil: empty
 }
 
 func (c term) run(t *testing.T, stdin string, args ...string) (int, string, string) {
@@ -47,7 +48,10 @@ func (c term) run(t *testing.T, stdin string, args ...string) (int, string, stri
 
 func (c term) env(stdin string, out, errb io.Writer) *env {
 	e := &env{ctx: c.ctx, stdin: c.stdin, stdout: out, stderr: errb, reg: c.reg,
-		isTTY: c.tty, errTTY: c.errTTY, thinkAfter: c.thinkAfter}
+		isTTY: c.tty, errTTY: c.errTTY, thinkAfter: c.thinkAfter, getenv: c.getenv}
+	if e.getenv == nil {
+		e.getenv = func(string) string { return "" } // the tests' language is English, whatever the machine's
+	}
 	if e.ctx == nil {
 		e.ctx = context.Background()
 	}
@@ -81,7 +85,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"play", "english-gardens", "--seats", "you,wizard"}, 2, "unknown bot"},
 		{[]string{"play", "english-gardens", "--players", "3", "--seats", "you,greedy"}, 2, "--players 3 but 2 seats"},
 		{[]string{"play", "english-gardens", "--options", "side=B"}, 2, "unknown option"},
-		{[]string{"play", "english-gardens", "--lang", "de"}, 2, "--lang"},
+		{[]string{"play", "english-gardens", "--lang", "it"}, 2, "--lang"},
 		{[]string{"sim", "english-gardens", "--seats", "you,greedy"}, 2, "no human seats"},
 		{[]string{"sim", "english-gardens", "--games", "0"}, 2, "at least 1"},
 		{[]string{"sim", "english-gardens", "--out", "x.txt"}, 2, ".json or .csv"},
@@ -102,8 +106,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"play", "english-gardens", "--record", "/nonexistent/dir/r.json"}, 1, "--record /nonexistent/dir/r.json: cannot write there"},
 		{[]string{"sim", "english-gardens", "--out", "/nonexistent/dir/r.json"}, 1, "--out"},
 		{[]string{"sim", "english-gardens", "--plot", "/nonexistent/dir/p.svg"}, 1, "--plot"},
-		{[]string{"replay", "x", "--lang", "de"}, 2, "--lang"},
-		{[]string{"rules", "english-gardens", "--lang", "de"}, 2, "--lang"},
+		{[]string{"replay", "x", "--lang", "it"}, 2, "--lang"},
+		{[]string{"rules", "english-gardens", "--lang", "it"}, 2, "--lang"},
 		{[]string{"rules", strings.Repeat("\x1b", 5000)}, 2, "unknown game"},
 		{[]string{"replay", "/nonexistent/x.json"}, 1, "no such file"},
 	} {

@@ -6,13 +6,16 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/jardin-games/jardin/bots"
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
 	"github.com/jardin-games/jardin/record"
+	"github.com/jardin-games/jardin/shelltext"
 	"github.com/jardin-games/jardin/sim"
 )
 
@@ -26,15 +29,16 @@ func cmdPlay(e *env, args []string) error {
 	seats := fs.String("seats", "", "who sits where: you, random, greedy (default: you then greedy bots)")
 	seed := fs.Uint64("seed", 0, "game seed (default: from the clock, shown at the end)")
 	optStr := fs.String("options", "", "game options, name=value,…")
-	lang := fs.String("lang", "en", "language: en or fr")
+	langFlag := fs.String("lang", "", "language: en, fr or de (default: LC_ALL, LC_MESSAGES or LANG)")
 	colour := fs.String("color", "auto", "colours: auto, always or never")
 	recPath := fs.String("record", "", "write the game record to FILE when the game ends (or is abandoned)")
 	jobs := fs.Int("jobs", 1, "search trees per ismcts seat, run in parallel (a seat's own :jN wins)")
-	pos, err := parse(fs, args, 1, 1, "a game id: jardin play GAME")
+	pos, err := e.parse(fs, args, 1, 1, "cli.wantGame", i18n.S("command", "play"))
 	if err != nil {
 		return err
 	}
-	if err := checkLang(*lang); err != nil {
+	lang, err := e.lang(*langFlag)
+	if err != nil {
 		return err
 	}
 	g, err := e.game(pos[0])
@@ -46,7 +50,7 @@ func cmdPlay(e *env, args []string) error {
 		return err
 	}
 	if *jobs < 1 {
-		return usagef("--jobs must be at least 1")
+		return usageErr("cli.jobs")
 	}
 	if *jobs > 1 {
 		for i, k := range kinds {
@@ -62,7 +66,7 @@ func cmdPlay(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	style := engine.Style{Lang: *lang}
+	style := engine.Style{Lang: lang}
 	switch *colour {
 	case "always":
 		style.Color = true
@@ -70,7 +74,7 @@ func cmdPlay(e *env, args []string) error {
 		style.Color = e.isTTY && os.Getenv("NO_COLOR") == ""
 	case "never":
 	default:
-		return usagef("--color: want auto, always or never")
+		return usageErr("cli.color")
 	}
 	if *seed == 0 {
 		*seed = uint64(time.Now().UnixNano())
@@ -83,7 +87,7 @@ func cmdPlay(e *env, args []string) error {
 	if err != nil {
 		return usagef("%v", err)
 	}
-	tb := &table{e: e, g: g, seed: *seed, start: s.Clone(), s: s, style: style, lang: *lang,
+	tb := &table{e: e, g: g, seed: *seed, start: s.Clone(), s: s, style: style, lang: lang,
 		bots: make([]bots.Bot, len(kinds)), keyboard: nobody, pending: map[int][]logLine{}}
 	for i, k := range kinds {
 		if k == "you" {
@@ -92,7 +96,7 @@ func cmdPlay(e *env, args []string) error {
 			tb.bots[i] = botList[i]
 		}
 	}
-	tb.t = newTexts(g, *lang, seatNames(kinds, len(tb.humans), *lang))
+	tb.t = newTexts(g, lang, seatNames(kinds, len(tb.humans), lang))
 	switch len(tb.humans) {
 	case 0:
 		tb.keyboard = engine.Spectator
@@ -160,9 +164,9 @@ type logLine struct {
 }
 
 var (
-	errUndone    = errors.New("move taken back")
-	errAbandoned = errors.New("game abandoned")
-	errInputEnd  = errors.New("input ended before the game was over")
+	errUndone    = shelltext.Errorf("cli.errUndone")
+	errAbandoned = shelltext.Errorf("cli.errAbandoned")
+	errInputEnd  = shelltext.Errorf("cli.errInputEnd")
 )
 
 // seatNames names the seats in lang: "You" for a lone human, "Player N" for
@@ -172,11 +176,11 @@ func seatNames(kinds []string, humans int, lang string) []string {
 	for i, k := range kinds {
 		switch {
 		case k == "you" && humans == 1:
-			names[i] = tr(lang, "You", "Vous")
+			names[i] = say(lang, "cli.you")
 		case k == "you":
-			names[i] = tr(lang, "Player ", "Joueur ") + strconv.Itoa(i+1)
+			names[i] = say(lang, "cli.player", i18n.N("n", i+1))
 		default:
-			names[i] = fmt.Sprintf("%s (%s %d)", k, tr(lang, "seat", "siège"), i+1)
+			names[i] = say(lang, "cli.botSeat", i18n.S("kind", k), i18n.N("n", i+1))
 		}
 	}
 	return names
@@ -195,15 +199,14 @@ func replaceHumans(kinds []string) []string {
 
 func (tb *table) out() io.Writer { return tb.e.stdout }
 
-func (tb *table) say(en, fr string, args ...any) {
-	fmt.Fprintf(tb.out(), tr(tb.lang, en, fr), args...)
+// say prints message id in the table's language, as a line.
+func (tb *table) say(id string, args ...i18n.Arg) {
+	fmt.Fprintln(tb.out(), say(tb.lang, id, args...))
 }
 
 func (tb *table) play() error {
 	n := len(tb.t.names)
-	tb.say("%s — %d %s. Type a move's number or its notation; ? for help.\n",
-		"%s — %d %s. Tapez le numéro d'un coup ou sa notation ; ? pour l'aide.\n",
-		tb.g.Title(tb.lang), n, tr(tb.lang, plural(n, "player", "players"), plural(n, "joueur", "joueurs")))
+	tb.say("cli.welcome", i18n.S("game", tb.g.Title(tb.lang)), i18n.N("n", n))
 	for !tb.s.Over() {
 		p := tb.s.ToMove()
 		var m engine.Move
@@ -255,7 +258,7 @@ func (tb *table) apply(p int, m engine.Move) error {
 			}
 		}
 		if shown == 0 && q != p {
-			tb.pending[q] = append(tb.pending[q], logLine{num, tr(tb.lang, tb.t.names[p]+" moves.", tb.t.names[p]+" joue.")})
+			tb.pending[q] = append(tb.pending[q], logLine{num, say(tb.lang, "cli.moves", i18n.S("name", tb.t.names[p]))})
 		}
 	}
 	tb.flush(tb.keyboard)
@@ -303,7 +306,7 @@ func (tb *table) botMove(p int) (engine.Move, error) {
 	select {
 	case a = <-ch:
 	case <-timer.C:
-		tb.say("  %s is thinking…\n", "  %s réfléchit…\n", tb.t.names[p])
+		fmt.Fprintln(tb.out(), "  "+say(tb.lang, "cli.thinking", i18n.S("name", tb.t.names[p])))
 		a = <-ch
 	}
 	if a.err != nil && tb.e.ctx.Err() != nil {
@@ -334,8 +337,8 @@ func (tb *table) handover(p int) error {
 	if tb.e.isTTY {
 		fmt.Fprint(tb.out(), clearScreen)
 	}
-	tb.say("\n=== Pass the keyboard to %s, then press Enter. ===\n",
-		"\n=== Passez le clavier à %s, puis appuyez sur Entrée. ===\n", tb.t.names[p])
+	fmt.Fprintln(tb.out())
+	tb.say("cli.pass", i18n.S("name", tb.t.names[p]))
 	if _, err := tb.e.readLine(); err != nil && !errors.Is(err, errLineTooLong) {
 		return inputErr(err)
 	}
@@ -343,7 +346,7 @@ func (tb *table) handover(p int) error {
 		fmt.Fprint(tb.out(), clearScreen)
 	}
 	tb.keyboard = p
-	tb.say("=== %s to play ===\n", "=== À %s de jouer ===\n", tb.t.names[p])
+	tb.say("cli.toPlay", i18n.S("name", tb.t.names[p]))
 	return nil
 }
 
@@ -365,12 +368,12 @@ func (tb *table) ask(p int) (engine.Move, error) {
 	tb.buf = tb.s.LegalMoves(tb.buf[:0])
 	ch := newChooser(tb.t, tb.s, append([]engine.Move(nil), tb.buf...))
 	undo := tb.undoable(p)
-	header := tr(tb.lang, "Your moves:", "Vos coups :")
+	header := say(tb.lang, "cli.yourMoves")
 	if len(tb.humans) > 1 {
-		header = tr(tb.lang, "Your moves, ", "Vos coups, ") + tb.t.names[p] + tr(tb.lang, ":", " :")
+		header = say(tb.lang, "cli.yourMovesOf", i18n.S("name", tb.t.names[p]))
 	}
 	if undo {
-		header += tr(tb.lang, "   (undo: take back your last move)", "   (annuler : reprendre votre dernier coup)")
+		header += say(tb.lang, "cli.undoHint")
 	}
 	st := ch.show(tb.out(), header)
 	tb.draw(p)
@@ -378,8 +381,7 @@ func (tb *table) ask(p int) (engine.Move, error) {
 		fmt.Fprint(tb.out(), "> ")
 		raw, err := e.readLine()
 		if errors.Is(err, errLineTooLong) {
-			tb.say("That line is over %d KiB and was ignored; type a move's number or ? for help.\n",
-				"Cette ligne dépasse %d Kio et a été ignorée ; tapez le numéro d'un coup ou ? pour l'aide.\n", maxLine>>10)
+			tb.say("cli.lineTooLong", i18n.N("kib", maxLine>>10))
 			continue
 		}
 		if err != nil {
@@ -390,6 +392,9 @@ func (tb *table) ask(p int) (engine.Move, error) {
 		word = strings.ToLower(word)
 		if strings.HasPrefix(line, "?") && len(line) > 1 {
 			word, arg = "info", strings.TrimSpace(line[1:])
+		}
+		if c := command(tb.lang, word); c != "" {
+			word = c
 		}
 		switch word {
 		case "":
@@ -405,7 +410,7 @@ func (tb *table) ask(p int) (engine.Move, error) {
 			continue
 		case "back", "retour":
 			if !ch.back() {
-				tb.say("Nothing to go back to.\n", "Aucune étape précédente.\n")
+				tb.say("cli.nothingBack")
 			}
 			st = ch.show(tb.out(), header)
 			continue
@@ -419,8 +424,7 @@ func (tb *table) ask(p int) (engine.Move, error) {
 			continue
 		case "undo", "annuler":
 			if !undo {
-				tb.say("You cannot take back a move now: only your own last moves of this turn that revealed nothing.\n",
-					"Impossible de reprendre un coup maintenant : seulement vos derniers coups de ce tour qui n'ont rien révélé.\n")
+				tb.say("cli.cannotUndo")
 				continue
 			}
 			tb.takeBack()
@@ -433,7 +437,7 @@ func (tb *table) ask(p int) (engine.Move, error) {
 			var done, ok bool
 			m, done, ok = ch.pick(st, k)
 			if !ok {
-				tb.say("No choice %d: choose 1 to %d.\n", "Pas de choix %d : choisissez de 1 à %d.\n", k, st.count())
+				tb.say("cli.noChoice", i18n.N("k", k), i18n.N("n", st.count()))
 				continue
 			}
 			if !done {
@@ -442,25 +446,23 @@ func (tb *table) ask(p int) (engine.Move, error) {
 			}
 		} else {
 			if len(line) > maxMoveText {
-				tb.say("That is too long to be a move; ? for help.\n", "C'est trop long pour un coup ; ? pour l'aide.\n")
+				tb.say("cli.tooLong")
 				continue
 			}
 			m, err = tb.s.ParseMove(line)
 			if err != nil {
-				// The game's notation errors are English: in French, say
-				// what to type instead.
-				fmt.Fprintln(tb.out(), tr(tb.lang, "Not understood: "+printable(err.Error(), 300),
-					"Pas compris : tapez le numéro d'un choix, ou un coup dans la notation de la liste ; ? pour l'aide."))
+				// The game's notation error, in the game's words.
+				tb.say("cli.notUnderstood", i18n.S("err", printable(tb.t.explain(err), 300)))
 				continue
 			}
 			// Check on a copy, so that a rejected move cannot touch the game.
 			if err := tb.s.Clone().Apply(m, nil); err != nil {
-				tb.say("Illegal: %s\n", "Coup illégal : %s\n", printable(tb.t.explain(err), 300))
+				tb.say("cli.illegal", i18n.S("err", printable(tb.t.explain(err), 300)))
 				continue
 			}
 		}
 		if tb.s.NumPlayers() == 1 && tb.ends(m) {
-			ok, err := tb.confirm("This move ends the game. Play it? (y/n) ", "Ce coup termine la partie. Le jouer ? (o/n) ")
+			ok, err := tb.confirm("cli.confirmEnd")
 			if err != nil {
 				return 0, err
 			}
@@ -479,37 +481,27 @@ func (tb *table) ends(m engine.Move) bool {
 	return c.Apply(m, nil) == nil && c.Over()
 }
 
-// confirm asks a yes-or-no question; only yes (y, yes, o, oui) is yes.
-func (tb *table) confirm(en, fr string) (bool, error) {
-	fmt.Fprint(tb.out(), tr(tb.lang, en, fr))
+// confirm asks a yes-or-no question; only yes (cli.yes's words: y, yes,
+// o, oui, j, ja…) is yes.
+func (tb *table) confirm(id string) (bool, error) {
+	fmt.Fprint(tb.out(), say(tb.lang, id))
 	line, err := tb.e.readLine()
 	if err != nil && !errors.Is(err, errLineTooLong) {
 		return false, inputErr(err)
 	}
-	switch strings.ToLower(strings.TrimSpace(line)) {
-	case "y", "yes", "o", "oui":
-		return true, nil
-	}
-	return false, nil
+	a := strings.ToLower(strings.TrimSpace(line))
+	return a != "" && slices.Contains(strings.Fields(say(tb.lang, "cli.yes")), a), nil
 }
 
 func (tb *table) help(undo bool) {
-	tb.say("Type the number of a choice, or a move in the game's notation. Commands:\n",
-		"Tapez le numéro d'un choix, ou un coup dans la notation du jeu. Commandes :\n")
-	lines := [][2]string{
-		{"board          the table again", "plateau        la table à nouveau"},
-		{"moves          the choices again", "coups          les choix à nouveau"},
-		{"back           the previous step of a move chosen in steps", "retour         l'étape précédente d'un coup choisi par étapes"},
-		{"score          the running scores", "score          les scores en cours"},
-		{"info ITEM      what a component does (also ?ITEM); info alone lists those on the table",
-			"info ÉLÉMENT   ce que fait un composant (aussi ?ÉLÉMENT) ; info seul liste ceux en jeu"},
-	}
+	tb.say("cli.help")
+	lines := []string{"cli.help.board", "cli.help.moves", "cli.help.back", "cli.help.score", "cli.help.info"}
 	if undo {
-		lines = append(lines, [2]string{"undo           take back your last move", "annuler        reprendre votre dernier coup"})
+		lines = append(lines, "cli.help.undo")
 	}
-	lines = append(lines, [2]string{"quit           abandon the game", "quitter        abandonner la partie"})
-	for _, l := range lines {
-		fmt.Fprintf(tb.out(), "  %s\n", tr(tb.lang, l[0], l[1]))
+	lines = append(lines, "cli.help.quit")
+	for _, id := range lines {
+		fmt.Fprintf(tb.out(), "  %s\n", say(tb.lang, id))
 	}
 }
 
@@ -518,16 +510,16 @@ func (tb *table) help(undo bool) {
 func (tb *table) info(p int, query string) {
 	t := tb.t
 	if t.cat == nil {
-		tb.say("This game has no component texts yet.\n", "Ce jeu n'a pas encore de textes pour ses composants.\n")
+		tb.say("cli.noTexts")
 		return
 	}
 	if query == "" {
 		comps := t.onTable(tb.s.View(p))
 		if len(comps) == 0 {
-			tb.say("No component of the catalogue is on the table.\n", "Aucun composant du catalogue n'est en jeu.\n")
+			tb.say("cli.noneOnTable")
 			return
 		}
-		tb.say("On the table (info ITEM for more):\n", "En jeu (info ÉLÉMENT pour en savoir plus) :\n")
+		tb.say("cli.onTable")
 		for _, c := range comps {
 			fmt.Fprintf(tb.out(), "  %s [%s]\n", c.Name.In(tb.lang), c.ID)
 		}
@@ -540,11 +532,9 @@ func (tb *table) info(p int, query string) {
 			fmt.Fprintf(tb.out(), "  %s\n", t.cat.Name(query, tb.lang))
 			return
 		}
-		tb.say("No component matches %s; info alone lists those on the table.\n",
-			"Aucun composant ne correspond à %s ; info seul liste ceux en jeu.\n", record.Clip(query, 40))
+		tb.say("cli.noMatch", i18n.S("query", record.Clip(query, 40)))
 	case len(found) > maxMatches:
-		tb.say("%d components match %s; be more precise, e.g.:\n", "%d composants correspondent à %s ; précisez, par exemple :\n",
-			len(found), record.Clip(query, 40))
+		tb.say("cli.manyMatch", i18n.N("n", len(found)), i18n.S("query", record.Clip(query, 40)))
 		for _, c := range found[:maxMatches] {
 			fmt.Fprintf(tb.out(), "  %s [%s]\n", c.Name.In(tb.lang), c.ID)
 		}
@@ -592,7 +582,7 @@ func (tb *table) takeBack() {
 		}
 		tb.pending[q] = kept
 	}
-	tb.say("Taken back: %s\n", "Coup repris : %s\n", note)
+	tb.say("cli.takenBack", i18n.S("move", note))
 }
 
 // finish shows the end of the game: the table, the score pad, the seed.
@@ -604,7 +594,8 @@ func (tb *table) finish() error {
 	tb.draw(viewer)
 	res := tb.s.Result()
 	tb.rec.Result = &res
-	tb.say("\nFinal score pad:\n", "\nFeuille de score finale :\n")
+	fmt.Fprintln(tb.out())
+	tb.say("cli.finalPad")
 	scorePad(tb.out(), res, tb.t)
 	tb.showSeed()
 	if tb.recFile != nil {
@@ -615,7 +606,7 @@ func (tb *table) finish() error {
 		if err := tb.recFile.write(b); err != nil {
 			return err
 		}
-		tb.say("Record written to %s\n", "Partie enregistrée dans %s\n", tb.recFile.path)
+		tb.say("cli.recordWritten", i18n.S("file", tb.recFile.path))
 	}
 	return nil
 }
@@ -623,17 +614,17 @@ func (tb *table) finish() error {
 // showSeed prints the seed, once the game is over: it fixes the whole deal,
 // so showing it earlier would show every hidden card to whoever can replay.
 func (tb *table) showSeed() {
-	tb.say("Seed %d: %s --seed %d replays this deal.\n", "Graine %d : %s --seed %d rejoue cette donne.\n",
-		tb.seed, tb.replayHint, tb.seed)
+	tb.say("cli.seed", i18n.S("seed", strconv.FormatUint(tb.seed, 10)), i18n.S("command", tb.replayHint))
 }
 
 // abandon ends the game early (quit, Ctrl-C, the input ending, a bot
 // failing), saving the record so far when one was asked for.
 func (tb *table) abandon(why error) error {
 	if isInterrupt(why) {
-		why = errors.New("interrupted")
+		why = shelltext.Errorf("cli.errInterrupted")
 	}
-	tb.say("\nGame abandoned.\n", "\nPartie abandonnée.\n")
+	fmt.Fprintln(tb.out())
+	tb.say("cli.abandoned")
 	tb.showSeed()
 	if tb.recFile != nil {
 		b, err := tb.rec.Marshal()
@@ -641,14 +632,28 @@ func (tb *table) abandon(why error) error {
 			err = tb.recFile.write(b)
 		}
 		if err != nil {
-			return fmt.Errorf("%w; the record could not be written: %v", why, err)
+			return fmt.Errorf("%w; %w", why, shelltext.Errorf("cli.recordFailed", i18n.S("cause", err.Error())))
 		}
 		n := len(tb.rec.Moves)
-		tb.say("Record so far (%d %s) written to %s\n", "Partie jusqu'ici (%d %s) enregistrée dans %s\n",
-			n, tr(tb.lang, plural(n, "move", "moves"), plural(n, "coup", "coups")), tb.recFile.path)
+		tb.say("cli.recordSoFar", i18n.N("n", n), i18n.S("file", tb.recFile.path))
 	}
 	if errors.Is(why, errAbandoned) {
 		return why
 	}
 	return fmt.Errorf("%w: %w", errAbandoned, why)
+}
+
+// commands are the play prompt's commands; each is typed as any word of its
+// cli.cmd.* message in the table's language (English and French words are
+// also always accepted, in the prompt's own switch).
+var promptCommands = []string{"board", "moves", "back", "score", "info", "undo", "quit"}
+
+// command is the prompt command word names in lang, or "".
+func command(lang, word string) string {
+	for _, c := range promptCommands {
+		if slices.Contains(strings.Fields(say(lang, "cli.cmd."+c)), word) {
+			return c
+		}
+	}
+	return ""
 }

@@ -8,23 +8,27 @@ import (
 	"strings"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
 	"github.com/jardin-games/jardin/record"
+	"github.com/jardin-games/jardin/shelltext"
 )
 
 // errStopped ends a stepped replay the reader left.
-var errStopped = errors.New("replay stopped")
+var errStopped = shelltext.Errorf("cli.replayStopped")
 
 func cmdReplay(e *env, args []string) error {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	step := fs.Bool("step", false, "draw the table after every move and wait for Enter")
-	lang := fs.String("lang", "en", "language: en or fr")
-	pos, err := parse(fs, args, 1, 1, "a record file: jardin replay RECORD")
+	langFlag := fs.String("lang", "", "language: en, fr or de (default: LC_ALL, LC_MESSAGES or LANG)")
+	pos, err := e.parse(fs, args, 1, 1, "cli.wantRecord")
 	if err != nil {
 		return err
 	}
-	if err := checkLang(*lang); err != nil {
+	l, err := e.lang(*langFlag)
+	if err != nil {
 		return err
 	}
+	lang := &l
 	data, err := e.read(pos[0])
 	if err != nil {
 		return err
@@ -38,7 +42,7 @@ func cmdReplay(e *env, args []string) error {
 	for i, p := range rec.Players {
 		names[i] = safeName(p.Name)
 		if names[i] == "" {
-			names[i] = tr(*lang, "Player ", "Joueur ") + fmt.Sprint(i+1)
+			names[i] = say(*lang, "cli.player", i18n.N("n", i+1))
 		}
 	}
 	g, err := e.reg.Lookup(rec.Game)
@@ -50,7 +54,7 @@ func cmdReplay(e *env, args []string) error {
 	// ("You take…", not "You takes…"), still showing public events only.
 	reader := engine.Spectator
 	for i, p := range rec.Players {
-		if p.Kind == "human" && (p.Name == "You" || p.Name == "Vous") {
+		if p.Kind == "human" && isYou(p.Name) {
 			reader = i
 		}
 	}
@@ -76,7 +80,7 @@ func cmdReplay(e *env, args []string) error {
 			fmt.Fprintln(e.stdout, d.Draw(engine.Spectator, engine.Style{Lang: *lang}))
 		}
 		if waiting && n < len(rec.Moves) {
-			fmt.Fprint(e.stdout, tr(*lang, "Enter: next move, q: stop > ", "Entrée : coup suivant, q : arrêter > "))
+			fmt.Fprint(e.stdout, say(*lang, "cli.replayPrompt"))
 			line, err := e.readLine()
 			switch {
 			case errors.Is(err, io.EOF):
@@ -102,19 +106,29 @@ func cmdReplay(e *env, args []string) error {
 		return nil
 	}
 	if !s.Over() {
-		fmt.Fprintf(e.stdout, tr(*lang, "The record stops before the end of the game (%d moves).\n",
-			"La partie enregistrée s'arrête avant la fin (%d coups).\n"), len(rec.Moves))
+		fmt.Fprintln(e.stdout, say(*lang, "cli.replayShort", i18n.N("n", len(rec.Moves))))
 	}
 	scorePad(e.stdout, s.Result(), t)
-	fmt.Fprintf(e.stdout, tr(*lang, "Record OK: %d moves replayed.\n", "Partie valide : %d coups rejoués.\n"), len(rec.Moves))
+	fmt.Fprintln(e.stdout, say(*lang, "cli.replayOK", i18n.N("n", len(rec.Moves))))
 	return nil
+}
+
+// isYou reports whether a recorded name is the lone human's "You" in one
+// of the shell's languages (play records it so).
+func isYou(name string) bool {
+	for _, l := range shelltext.Langs() {
+		if name == say(l, "cli.you") {
+			return true
+		}
+	}
+	return false
 }
 
 // replacements says which seats a bot took over after the first k moves.
 func replacements(w io.Writer, rec *record.Record, names []string, k int, lang string) {
 	for i, p := range rec.Players {
 		if rp := p.Replaced; rp != nil && rp.After == k {
-			fmt.Fprintf(w, "     %s\n", tr(lang, names[i]+" is replaced by a "+rp.By+" bot", names[i]+" est remplacé·e par un robot "+rp.By))
+			fmt.Fprintf(w, "     %s\n", say(lang, "cli.replaced", i18n.S("name", names[i]), i18n.S("bot", rp.By)))
 		}
 	}
 }

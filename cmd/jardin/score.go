@@ -11,21 +11,25 @@ import (
 	"text/tabwriter"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
 	"github.com/jardin-games/jardin/record"
+	"github.com/jardin-games/jardin/shelltext"
 )
 
 func cmdScore(e *env, args []string) error {
 	fs := flag.NewFlagSet("score", flag.ContinueOnError)
 	gameID := fs.String("game", "", "game of the position (default: the file's \"game\" field, else its name)")
 	asJSON := fs.Bool("json", false, "print JSON")
-	lang := fs.String("lang", "en", "language of the score pad: en or fr")
-	pos, err := parse(fs, args, 1, 1, "a position file: jardin score POSITION")
+	langFlag := fs.String("lang", "", "language of the score pad: en, fr or de (default: LC_ALL, LC_MESSAGES or LANG)")
+	pos, err := e.parse(fs, args, 1, 1, "cli.wantPosition")
 	if err != nil {
 		return err
 	}
-	if err := checkLang(*lang); err != nil {
+	l, err := e.lang(*langFlag)
+	if err != nil {
 		return err
 	}
+	lang := &l
 	if *gameID != "" {
 		if _, err := e.game(*gameID); err != nil {
 			return err
@@ -49,9 +53,9 @@ func cmdScore(e *env, args []string) error {
 	for i, c := range sc.Categories {
 		fmt.Fprintf(tw, "%s\t%d\t\n", c.Label(*lang), sc.Points[i])
 	}
-	fmt.Fprintf(tw, "%s\t%d\t\n", "Total", sc.Total)
+	fmt.Fprintf(tw, "%s\t%d\t\n", say(*lang, "cli.total"), sc.Total)
 	if sc.Rating != "" {
-		fmt.Fprintf(tw, "%s\t%s\t\n", tr(*lang, "Rating", "Appréciation"), t.rating(sc.Rating, sc.RatingFR))
+		fmt.Fprintf(tw, "%s\t%s\t\n", say(*lang, "cli.rating"), t.rating(sc.Rating, sc.RatingFR))
 	}
 	return tw.Flush()
 }
@@ -83,33 +87,31 @@ func (e *env) scorePosition(path string, data []byte, forced string) (engine.Gam
 		return nil, engine.Score{}, fmt.Errorf("%s: %w", name, problem)
 	}
 	if id == "" {
-		return nil, engine.Score{}, usagef("cannot tell which game %s is for: add --game GAME, or a \"game\" field", name)
+		return nil, engine.Score{}, usageErr("cli.whichGame", i18n.S("file", name))
 	}
 	g, err := e.reg.Lookup(id)
 	if err != nil {
-		return nil, engine.Score{}, fmt.Errorf("%s: its \"game\" field says %s, which is not a game jardin plays (see jardin games)",
-			name, record.Clip(id, 40))
+		return nil, engine.Score{}, shelltext.Errorf("cli.notAGame", i18n.S("file", name), i18n.S("game", record.Clip(id, 40)))
 	}
 	if hasField && field != g.ID() {
-		return nil, engine.Score{}, fmt.Errorf("%s: this file does not look like %s position: its \"game\" field says %s",
-			name, aPosition(g.ID()), record.Clip(field, 40))
+		return nil, engine.Score{}, shelltext.Errorf("cli.otherGame", i18n.S("file", name), i18n.S("game", g.ID()),
+			i18n.S("field", record.Clip(field, 40)))
 	}
 	ps, ok := g.(engine.PositionScorer)
 	if !ok {
-		return nil, engine.Score{}, fmt.Errorf("%s has no position format yet", g.ID())
+		return nil, engine.Score{}, shelltext.Errorf("cli.noPositions", i18n.S("game", g.ID()))
 	}
 	sc, err := ps.ScorePosition(data)
 	if err != nil {
 		err = plainJSON(data, err)
 		if from == "field" {
 			if other := e.lookalike(g, data); other != "" {
-				return nil, engine.Score{}, fmt.Errorf("%s: this file does not look like %s position, as its \"game\" field says, "+
-					"but like %s position (%v)", name, aPosition(g.ID()), aPosition(other), err)
+				return nil, engine.Score{}, shelltext.Wrap("cli.looksLike", err, i18n.S("file", name), i18n.S("game", g.ID()),
+					i18n.S("other", other))
 			}
-			return nil, engine.Score{}, fmt.Errorf("%s: this file does not look like %s position, as its \"game\" field says: %w",
-				name, aPosition(g.ID()), err)
+			return nil, engine.Score{}, shelltext.Wrap("cli.notAsSays", err, i18n.S("file", name), i18n.S("game", g.ID()))
 		}
-		return nil, engine.Score{}, fmt.Errorf("%s: not %s position: %w", name, aPosition(g.ID()), err)
+		return nil, engine.Score{}, shelltext.Wrap("cli.notPosition", err, i18n.S("file", name), i18n.S("game", g.ID()))
 	}
 	return g, sc, nil
 }
@@ -138,7 +140,7 @@ func looksJSON(data []byte) bool {
 func jsonProblem(data []byte) error {
 	t := bytes.TrimSpace(data)
 	if len(t) == 0 {
-		return errors.New("the file is empty")
+		return shelltext.Errorf("cli.emptyFile")
 	}
 	if !looksJSON(data) && !json.Valid(t) {
 		return nil // text: the game's parser judges it
@@ -160,14 +162,6 @@ func plainJSON(data []byte, err error) error {
 		return errors.New(strings.ReplaceAll(msg, ": json: ", ": "))
 	}
 	return err
-}
-
-// aPosition is "a GAME position" with the right article.
-func aPosition(id string) string {
-	if id != "" && strings.ContainsRune("aeiou", rune(id[0])) {
-		return "an " + id
-	}
-	return "a " + id
 }
 
 // lookalike returns the one other game whose parser accepts data (its

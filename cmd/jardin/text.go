@@ -12,15 +12,6 @@ import (
 	"github.com/jardin-games/jardin/record"
 )
 
-// tr picks the French or the English text: the command line's own words.
-// Game words (events, components, categories) come from the game.
-func tr(lang, en, fr string) string {
-	if lang == "fr" {
-		return fr
-	}
-	return en
-}
-
 // printable makes s safe to print on a terminal: invalid UTF-8, control
 // characters and bidirectional overrides are escaped (an escape sequence in
 // a name could clear the screen or retitle the window), and at most max
