@@ -2,7 +2,6 @@ package server
 
 import (
 	"bytes"
-	"encoding/json"
 	"html/template"
 	"net/http"
 	"strconv"
@@ -16,31 +15,8 @@ import (
 // formats (the same message syntax as package i18n). No second request,
 // and the page and the server cannot disagree on the language.
 
-// pageTexts is what the page's script reads.
-type pageTexts struct {
-	Lang     string            `json:"lang"`
-	Langs    []langName        `json:"langs"` // the languages the switch offers
-	Messages map[string]string `json:"messages"`
-}
-
-type langName struct {
-	Lang string `json:"lang"`
-	Name string `json:"name"` // in itself: "Deutsch"
-}
-
-// textsTag is the page's words in lang as a script element. json.Marshal
-// escapes <, > and &, so no message can close the element.
-func textsTag(lang string) template.HTML {
-	t := pageTexts{Lang: lang, Messages: shelltext.Page(lang)}
-	for _, l := range shelltext.Offered() {
-		t.Langs = append(t.Langs, langName{l, shelltext.T(l, "lang.name")})
-	}
-	b, err := json.Marshal(t)
-	if err != nil {
-		panic(err) // strings only
-	}
-	return template.HTML(`<script type="application/json" id="jardin-texts">` + string(b) + `</script>`)
-}
+// textsTag is the page's words in lang as a script element.
+func textsTag(lang string) template.HTML { return template.HTML(shelltext.PageScript(lang)) }
 
 // servePageWithTexts serves a static page (the lobby) with the html
 // element's language set and the page's words and a translated <noscript>

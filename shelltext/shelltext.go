@@ -13,6 +13,7 @@ package shelltext
 
 import (
 	"embed"
+	"encoding/json"
 	"io/fs"
 	"strings"
 
@@ -159,4 +160,31 @@ func outermost(err error, dst []*Error) []*Error {
 		}
 	}
 	return dst
+}
+
+// pageTexts is what the web page's script reads (web/src/i18n.ts).
+type pageTexts struct {
+	Lang     string            `json:"lang"`
+	Langs    []langName        `json:"langs"` // the languages the switch offers
+	Messages map[string]string `json:"messages"`
+}
+
+type langName struct {
+	Lang string `json:"lang"`
+	Name string `json:"name"` // in itself: "Deutsch"
+}
+
+// PageScript is the web page's words in lang as the script element a page
+// carries: <script type="application/json" id="jardin-texts">. json.Marshal
+// escapes <, > and &, so no message can end the element.
+func PageScript(lang string) string {
+	t := pageTexts{Lang: lang, Messages: Page(lang)}
+	for _, l := range Offered() {
+		t.Langs = append(t.Langs, langName{l, T(l, "lang.name")})
+	}
+	b, err := json.Marshal(t)
+	if err != nil {
+		panic(err) // strings only
+	}
+	return `<script type="application/json" id="jardin-texts">` + string(b) + `</script>`
 }

@@ -15,9 +15,11 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/jardin-games/jardin/engine"
 	"github.com/jardin-games/jardin/games"
+	"github.com/jardin-games/jardin/shelltext"
 	"github.com/jardin-games/jardin/web"
 )
 
@@ -38,7 +40,9 @@ func main() {
 	})
 	mux.HandleFunc("GET /harness/", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprint(w, shell)
+		// the page's words, as the server's pages carry them
+		lang := shelltext.Negotiate([]string{r.URL.Query().Get("lang")}, "")
+		fmt.Fprint(w, strings.Replace(shell, "</head>", shelltext.PageScript(lang)+"</head>", 1))
 	})
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {

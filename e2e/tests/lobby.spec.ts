@@ -65,8 +65,13 @@ test("the plain pages and the page agree on the language: the switch link, the c
   // …and the page's lobby follows (the same cookie), and its button back…
   await page.goto(server.url + "/");
   await expect(page.locator("h1")).toHaveText("Accueil");
+  // …to German and back: the switch offers every language the server has…
+  await page.getByRole("button", { name: "Deutsch" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(page.locator("body")).toContainText("Offene Tische");
   await page.getByRole("button", { name: /English/ }).click();
   await expect(page.locator("h1")).toHaveText("Lobby");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
   // …is the plain pages' choice too.
   await page.goto(server.url + "/plain");
   await expect(page.locator("body")).toContainText("Open tables");

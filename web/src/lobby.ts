@@ -9,7 +9,7 @@ import { botName, type Lang, t, type Word } from "./i18n";
 
 interface GameInfo {
   id: string;
-  title: { en: string; fr: string };
+  title: Record<string, string>;
   minPlayers: number;
   maxPlayers: number;
   options: { name: string; default: string; values: string[]; help: string }[];
@@ -35,7 +35,6 @@ async function api<T>(path: string, body?: unknown): Promise<T> {
 }
 
 export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
-  const L = (fr: string, en: string) => (lang === "fr" ? fr : en);
   const games = await api<GameInfo[]>("/api/games");
   let me: { name: string } | undefined;
   try {
@@ -48,7 +47,7 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
 
   // name
   const nameIn = h("input", { id: "name", name: "name", maxlength: "40", required: true, value: me?.name ?? "", autocomplete: "nickname" }) as HTMLInputElement;
-  const nameForm = h("form", { class: "row" }, h("label", { for: "name" }, t(lang, "name")), nameIn, h("button", { type: "submit" }, L("Enregistrer", "Save")));
+  const nameForm = h("form", { class: "row" }, h("label", { for: "name" }, t(lang, "name")), nameIn, h("button", { type: "submit" }, t(lang, "save")));
   nameForm.addEventListener("submit", (e) => {
     e.preventDefault();
     api("/api/me", { name: nameIn.value.trim() })
@@ -93,9 +92,9 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
         "select",
         { id, "data-seat": String(i) },
         ...(i === 0 ? [h("option", { value: "me" }, t(lang, "you"))] : []),
-        ...SEAT_KINDS.map((k) => h("option", { value: k, selected: i > 0 && k === "greedy" }, k === "open" ? t(lang, "open") : `${t(lang, "bot")} ${k}`)),
+        ...SEAT_KINDS.map((k) => h("option", { value: k, selected: i > 0 && k === "greedy" }, k === "open" ? t(lang, "open") : t(lang, "botOption", k))),
       );
-      seatsBox.append(h("span", { class: "row" }, h("label", { for: id }, `${t(lang, "seat")} ${i + 1}`), sel));
+      seatsBox.append(h("span", { class: "row" }, h("label", { for: id }, t(lang, "seatN", i + 1)), sel));
     }
   };
   const drawClock = () => {
@@ -117,7 +116,7 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
     h("span", { class: "row" }, h("label", { for: "clock" }, t(lang, "clock")), clockSel),
     rt,
     as,
-    h("span", { class: "row" }, pub, h("label", { for: "public" }, L("Table publique", "Public table")), undo, h("label", { for: "undo" }, L("Annulation permise", "Undo allowed"))),
+    h("span", { class: "row" }, pub, h("label", { for: "public" }, t(lang, "publicTable")), undo, h("label", { for: "undo" }, t(lang, "undoAllowed"))),
     h("button", { type: "submit", class: "primary" }, t(lang, "create")),
   );
   createForm.addEventListener("submit", (e) => {
@@ -135,8 +134,8 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
         }
         const abs = (u: string) => new URL(u, location.href).href;
         created.append(
-          h("p", {}, t(lang, "invite"), L(" : ", ": "), h("a", { href: abs(r.inviteUrl), class: "invite" }, abs(r.inviteUrl))),
-          h("p", {}, t(lang, "spectate"), L(" : ", ": "), h("a", { href: abs(r.spectate) }, abs(r.spectate))),
+          h("p", {}, t(lang, "labelled", t(lang, "invite")), h("a", { href: abs(r.inviteUrl), class: "invite" }, abs(r.inviteUrl))),
+          h("p", {}, t(lang, "labelled", t(lang, "spectate")), h("a", { href: abs(r.spectate) }, abs(r.spectate))),
           h("p", {}, h("a", { href: r.url, class: "button" }, t(lang, "play"))),
         );
       })

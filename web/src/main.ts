@@ -7,19 +7,17 @@ import { h } from "./dom";
 import { harness } from "./harness";
 import { lobby } from "./lobby";
 import { replayPage } from "./replay";
-import { initialLang, type Lang, saveLang, t } from "./i18n";
+import { initialLang, type Lang, languages, saveLang, t } from "./i18n";
 import { tablePage } from "./tablepage";
 
 function start(): void {
   const lang: Lang = initialLang();
   document.documentElement.lang = lang;
-  const other: Lang = lang === "fr" ? "en" : "fr";
-  const sw = h(
-    "button",
-    { type: "button", class: "lang-switch", lang: other, "aria-label": t(other, "language") + " : " + t(lang, "switchLang"), onclick: () => switchTo(other) },
-    t(lang, "switchLang"),
-  );
-  document.body.prepend(h("nav", { class: "top", "aria-label": t(lang, "language") }, sw));
+  // The switch offers every language the server has, each named in itself.
+  const sw = languages()
+    .filter((l) => l.lang !== lang)
+    .map((l) => h("button", { type: "button", class: "lang-switch", lang: l.lang, onclick: () => switchTo(l.lang) }, l.name));
+  document.body.prepend(h("nav", { class: "top", "aria-label": t(lang, "language") }, ...sw));
   const table = document.getElementById("table");
   if (table?.dataset.table) {
     tablePage(table, lang);

@@ -56,7 +56,7 @@ export async function replayPage(root: HTMLElement, lang: Lang): Promise<void> {
   const rp = body as Replay;
   const stepViews = views(rp.steps);
   const last = rp.steps.length - 1;
-  const name = (i: number) => rp.names[i] || `${t(lang, "seat")} ${i + 1}`;
+  const name = (i: number) => rp.names[i] || t(lang, "seatN", i + 1);
   document.title = `${t(lang, "replay")} — ${rp.title}`;
 
   const view = new TableView(lang, { move: () => undefined, typed: () => undefined });
@@ -118,7 +118,7 @@ export async function replayPage(root: HTMLElement, lang: Lang): Promise<void> {
     prev.toggleAttribute("disabled", n === 0);
     next.toggleAttribute("disabled", n === last);
     end.toggleAttribute("disabled", n === last);
-    moveLine.textContent = n === 0 ? t(lang, "setup") : `${name(s.player)}${lang === "fr" ? " : " : ": "}${s.move ?? ""}`;
+    moveLine.textContent = n === 0 ? t(lang, "setup") : `${t(lang, "labelled", name(s.player))}${s.move ?? ""}`;
     clear(stepEvents);
     for (const e of s.events) stepEvents.append(h("li", {}, e.text));
     clear(seats);

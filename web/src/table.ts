@@ -194,7 +194,7 @@ export class TableView {
       drawing = h("pre", {}, JSON.stringify(d.view, null, 1));
     }
     // status
-    const name = (i: number) => d.names[i] || `${t(L, "seat")} ${i + 1}`;
+    const name = (i: number) => d.names[i] || t(L, "seatN", i + 1);
     this.els.status.textContent = d.over ? t(L, "gameOver") : this.myTurn() ? t(L, "yourTurn") : d.toMove >= 0 ? t(L, "turnOf", name(d.toMove)) : "";
     this.els.status.classList.toggle("mine", this.myTurn());
     this.els.moveForm.hidden = !this.myTurn();
@@ -414,7 +414,7 @@ export class TableView {
     clear(this.els.pad);
     const r = d.result;
     if (!r || !r.players?.length) return;
-    const name = (i: number) => d.names[i] || `${t(L, "seat")} ${i + 1}`;
+    const name = (i: number) => d.names[i] || t(L, "seatN", i + 1);
     const head = h("tr", {}, h("th", { scope: "col" }, ""), ...r.players.map((_, i) => h("th", { scope: "col" }, name(i))));
     const rows = r.categories.map((c, k) => h("tr", {}, h("th", { scope: "row" }, L === "fr" ? c.fr || c.en : c.en), ...r.players.map((p) => h("td", {}, String(p.points[k] ?? "")))));
     const total = h("tr", { class: "total" }, h("th", { scope: "row" }, t(L, "total")), ...r.players.map((p) => h("td", {}, String(p.total))));

@@ -154,7 +154,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
 
   function names(): string[] {
     // a bot named after its kind is named in the page's language
-    return seats.map((s, i) => (s.kind === "bot" && (!s.name || s.name === `${s.bot} bot`) ? botName(lang, s.bot) : s.name || `${t(lang, "seat")} ${i + 1}`));
+    return seats.map((s, i) => (s.kind === "bot" && (!s.name || s.name === `${s.bot} bot`) ? botName(lang, s.bot) : s.name || t(lang, "seatN", i + 1)));
   }
 
   function drawSeats(): void {
@@ -169,7 +169,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
           "li",
           { class: (m?.toMove === i ? "to-move " : "") + (i === seat ? "me" : ""), "aria-current": m?.toMove === i ? "true" : null },
           h("span", { class: "dot " + (s.online || s.kind === "bot" ? "on" : "off"), "aria-hidden": "true" }, "●"),
-          ` ${who}${i === seat ? ` (${t(lang, "you")})` : ""}${s.zombie ? " 🤖" : ""}`,
+          ` ${i === seat ? t(lang, "youMark", who) : who}${s.zombie ? " 🤖" : ""}`,
           clock !== undefined ? h("span", { class: "clock" }, fmtClock(clock)) : null,
         ),
       );
