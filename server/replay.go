@@ -80,7 +80,7 @@ func textsOf(cat *engine.Catalog, lang string) map[string]compText {
 	}
 	out := make(map[string]compText, len(cat.Components))
 	for _, c := range cat.Components {
-		out[c.ID] = compText{Name: c.Name.In(lang), Help: c.Help.In(lang)}
+		out[c.ID] = compText{Name: cat.Name(c.ID, lang), Help: cat.Help(c.ID, lang)}
 	}
 	return out
 }

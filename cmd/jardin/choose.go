@@ -272,8 +272,8 @@ func (t *texts) roleLabel(role string) string {
 
 func (t *texts) word(msgKey, w string, builtin map[string][2]string) string {
 	if t.cat != nil {
-		if m, ok := t.cat.Messages[msgKey]; ok {
-			return tr(t.lang, m.EN, m.FR)
+		if t.cat.Has(msgKey) {
+			return t.cat.T(t.lang, msgKey)
 		}
 	}
 	if b, ok := builtin[w]; ok {

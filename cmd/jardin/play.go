@@ -529,7 +529,7 @@ func (tb *table) info(p int, query string) {
 		}
 		tb.say("On the table (info ITEM for more):\n", "En jeu (info ÉLÉMENT pour en savoir plus) :\n")
 		for _, c := range comps {
-			fmt.Fprintf(tb.out(), "  %s [%s]\n", c.Name.In(tb.lang), c.ID)
+			fmt.Fprintf(tb.out(), "  %s [%s]\n", t.cat.Name(c.ID, tb.lang), c.ID)
 		}
 		return
 	}
@@ -546,7 +546,7 @@ func (tb *table) info(p int, query string) {
 		tb.say("%d components match %s; be more precise, e.g.:\n", "%d composants correspondent à %s ; précisez, par exemple :\n",
 			len(found), record.Clip(query, 40))
 		for _, c := range found[:maxMatches] {
-			fmt.Fprintf(tb.out(), "  %s [%s]\n", c.Name.In(tb.lang), c.ID)
+			fmt.Fprintf(tb.out(), "  %s [%s]\n", t.cat.Name(c.ID, tb.lang), c.ID)
 		}
 	default:
 		for _, c := range found {
