@@ -23,7 +23,7 @@ type Move uint64
 type Game interface {
 	// ID is the stable identifier used on the command line and in records.
 	ID() string
-	// Title returns the title in the given language ("fr" or "en").
+	// Title returns the title in lang (message title of its catalogue).
 	Title(lang string) string
 	// Players returns the inclusive range of supported player counts.
 	Players() (min, max int)
@@ -34,8 +34,7 @@ type Game interface {
 	New(players int, seed uint64, opts Options) (State, error)
 	// Rules is a summary of the rules as implemented, in Markdown.
 	Rules() string
-	// Texter: the game's catalogue of event messages, components and rule
-	// statements in French and English.
+	// Texter: the game's catalogue, its words in every language it has.
 	Texter
 }
 
@@ -89,12 +88,8 @@ type Drawer interface {
 // Style controls text drawing.
 type Style struct {
 	Color bool   // use ANSI colours; the drawing must read without them too
-	Lang  string // "en" or "fr"
+	Lang  string // a language of the game's catalogue; any other reads English
 }
-
-// Tr picks the English or the French label for the drawing's language
-// (English unless Lang is "fr", as Text.In).
-func (s Style) Tr(en, fr string) string { return Text{EN: en, FR: fr}.In(s.Lang) }
 
 // Evaluator is implemented by states that offer a heuristic value of a
 // position for player, in score-pad points: the running score plus what the

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/jardin-games/jardin/i18n"
 )
 
 func TestRNGDeterministicAndUniform(t *testing.T) {
@@ -121,7 +123,7 @@ func TestOptionErrorsInFrench(t *testing.T) {
 			if got := tc.err.Error(); got != tc.en {
 				t.Errorf("Error() = %q, want %q", got, tc.en)
 			}
-			for lang, want := range map[string]string{"en": tc.en, "fr": tc.fr, "de": tc.en} {
+			for lang, want := range map[string]string{"en": tc.en, "fr": tc.fr, "de": tc.en, "xx": "⟦" + tc.en + "⟧"} {
 				if got := ErrorIn(tc.err, lang); got != want {
 					t.Errorf("ErrorIn(%s) = %q, want %q", lang, got, want)
 				}
@@ -138,8 +140,8 @@ func TestOptionErrorsInFrench(t *testing.T) {
 }
 
 func TestRuleError(t *testing.T) {
-	err := Illegal("EG-T6c", "no match with %s", "r1c1")
-	if err.Error() != "EG-T6c: no match with r1c1" || RuleOf(err) != "EG-T6c" || RuleOf(nil) != "" {
+	err := &RuleError{Rule: "EG-T6c", ID: "seat.player", Args: []i18n.Arg{i18n.N("n", 2)}}
+	if err.Error() != "EG-T6c: player 2" || RuleOf(err) != "EG-T6c" || RuleOf(nil) != "" {
 		t.Errorf("%v", err)
 	}
 	var l *Log

@@ -1,12 +1,12 @@
 package engine
 
 import (
-	"errors"
-	"fmt"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/jardin-games/jardin/i18n"
 )
 
 // OptionSpec describes one game option.
@@ -14,7 +14,27 @@ type OptionSpec struct {
 	Name    string   `json:"name"`
 	Default string   `json:"default"`
 	Values  []string `json:"values"` // allowed values
-	Help    string   `json:"help"`
+}
+
+// OptionLabel is option name's label in lang (message option.<name>).
+func (c *Catalog) OptionLabel(name, lang string) string { return c.T(lang, "option."+name) }
+
+// OptionHelp is what option name does, in lang (message option.<name>.help).
+func (c *Catalog) OptionHelp(name, lang string) string { return c.T(lang, "option."+name+".help") }
+
+// OptionValue is value v of option name as a person reads it in lang:
+// message option.<name>.<v>, or for a number without one, option.<name>.seat
+// ("seat 2") when the option has it, else the number itself.
+func (c *Catalog) OptionValue(name, v, lang string) string {
+	if id := "option." + name + "." + v; c.Has(id) {
+		return c.T(lang, id)
+	}
+	if n, err := strconv.Atoi(v); err == nil {
+		if id := "option." + name + ".seat"; c.Has(id) {
+			return c.T(lang, id, i18n.N("n", n))
+		}
+	}
+	return v
 }
 
 // Options are option values by name.
@@ -41,42 +61,16 @@ func ResolveOptions(specs []OptionSpec, given Options) (Options, error) {
 				known[j] = s.Name
 			}
 			if len(known) == 0 {
-				return nil, textErrorf("unknown option %q: this game has no options", "option inconnue %q : ce jeu n'a pas d'option", k)
+				return nil, textError("error.option.unknown.none", i18n.S("option", k))
 			}
-			return nil, textErrorf("unknown option %q (known: %s)", "option inconnue %q (options connues : %s)", k, strings.Join(known, ", "))
+			return nil, textError("error.option.unknown", i18n.S("option", k), i18n.S("known", strings.Join(known, ", ")))
 		}
 		if !slices.Contains(specs[i].Values, v) {
-			return nil, textErrorf("option %s=%q not allowed (allowed: %s)", "option %s=%q non permise (valeurs permises : %s)", k, v, strings.Join(specs[i].Values, ", "))
+			return nil, textError("error.option.value", i18n.S("option", k), i18n.S("value", v), i18n.S("allowed", strings.Join(specs[i].Values, ", ")))
 		}
 		out[k] = v
 	}
 	return out, nil
-}
-
-// TextError is an error the engine also words in French: the generic
-// refusals of options and player counts (not a game's own), which pages
-// show to the people who chose them. Error is the English.
-type TextError struct {
-	Text Text
-}
-
-func (e *TextError) Error() string { return e.Text.EN }
-
-// textErrorf is a TextError with both messages formatted with args.
-func textErrorf(en, fr string, args ...any) error {
-	return &TextError{Text{EN: fmt.Sprintf(en, args...), FR: fmt.Sprintf(fr, args...)}}
-}
-
-// ErrorIn is err's message in lang: in French, the English of the
-// TextError it wraps (if any) is replaced by its French, and what the
-// callers added around it is kept as it is (they translate their part).
-func ErrorIn(err error, lang string) string {
-	msg := err.Error()
-	var te *TextError
-	if Lang(lang) == "fr" && errors.As(err, &te) {
-		msg = strings.Replace(msg, te.Text.EN, te.Text.FR, 1)
-	}
-	return msg
 }
 
 // ParseOptions reads "name=value,name=value" as typed on a command line.
@@ -89,10 +83,10 @@ func ParseOptions(s string) (Options, error) {
 		k, v, ok := strings.Cut(kv, "=")
 		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
 		if !ok || k == "" {
-			return nil, textErrorf("option %q: want name=value", "option %q : écrire nom=valeur", kv)
+			return nil, textError("error.option.format", i18n.S("option", kv))
 		}
 		if _, dup := o[k]; dup {
-			return nil, textErrorf("option %q given twice", "option %q donnée deux fois", k)
+			return nil, textError("error.option.twice", i18n.S("option", k))
 		}
 		o[k] = v
 	}
@@ -103,7 +97,7 @@ func ParseOptions(s string) (Options, error) {
 func CheckPlayers(g Game, n int) error {
 	lo, hi := g.Players()
 	if n < lo || n > hi {
-		return textErrorf("%s is for %d to %d players, not %d", "%s se joue de %d à %d joueurs, pas %d", g.ID(), lo, hi, n)
+		return textError("error.players", i18n.S("game", g.ID()), i18n.N("min", lo), i18n.N("max", hi), i18n.N("n", n))
 	}
 	return nil
 }
@@ -116,8 +110,7 @@ func FirstPlayerOption(maxPlayers int) OptionSpec {
 	for i := 1; i <= maxPlayers; i++ {
 		vals = append(vals, strconv.Itoa(i))
 	}
-	return OptionSpec{Name: "first", Default: "random", Values: vals,
-		Help: "seat that starts (1-based), or random"}
+	return OptionSpec{Name: "first", Default: "random", Values: vals}
 }
 
 // FirstPlayer resolves the "first" option for n players, drawing from rng
@@ -129,7 +122,7 @@ func FirstPlayer(opts Options, n int, rng *RNG) (int, error) {
 	}
 	k, err := strconv.Atoi(v)
 	if err != nil || k < 1 || k > n {
-		return 0, textErrorf("option first=%q: want random or a seat from 1 to %d", "option first=%q : random ou une place de 1 à %d", v, n)
+		return 0, textError("error.first.bad", i18n.S("value", v), i18n.N("max", n))
 	}
 	return k - 1, nil
 }

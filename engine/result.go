@@ -1,20 +1,25 @@
 package engine
 
-import "sort"
+import (
+	"encoding/json"
+	"sort"
+)
 
-// Category is one line of a game's score pad.
+// Category is one line of a game's score pad; its name is message
+// score.<id> of the game's catalogue (Catalog.CategoryLabel).
 type Category struct {
 	ID string `json:"id"`
-	EN string `json:"en"`
-	FR string `json:"fr"`
 }
 
-// Label returns the category's name in lang ("fr" or "en").
-func (c Category) Label(lang string) string {
-	if lang == "fr" && c.FR != "" {
-		return c.FR
+// CategoryLabel is score category id's name in lang.
+func (c *Catalog) CategoryLabel(id, lang string) string { return c.T(lang, "score."+id) }
+
+// RatingLabel is solo rating id's name in lang (message rating.<id>).
+func (c *Catalog) RatingLabel(id, lang string) string {
+	if id == "" {
+		return ""
 	}
-	return c.EN
+	return c.T(lang, "rating."+id)
 }
 
 // Score is one garden's score pad: points per category, in the pad's order.
@@ -22,14 +27,10 @@ type Score struct {
 	Categories []Category `json:"categories"`
 	Points     []int      `json:"points"`
 	Total      int        `json:"total"`
-	// Rating is the solo rating band, when the game has one, in English;
-	// RatingFR the same in French.
-	Rating   string `json:"rating,omitempty"`
-	RatingFR string `json:"ratingFr,omitempty"`
+	// Rating is the solo rating band's id, when the game has one
+	// (Catalog.RatingLabel).
+	Rating string `json:"rating,omitempty"`
 }
-
-// RatingIn returns the solo rating in lang.
-func (s Score) RatingIn(lang string) string { return ratingIn(s.Rating, s.RatingFR, lang) }
 
 // PlayerResult is one seat's line of the result.
 type PlayerResult struct {
@@ -40,19 +41,8 @@ type PlayerResult struct {
 	Tiebreak []int `json:"tiebreak,omitempty"`
 	// Rank is 1 for the winner(s); tied players share a rank.
 	Rank int `json:"rank"`
-	// Rating is the solo rating band in English, RatingFR in French.
-	Rating   string `json:"rating,omitempty"`
-	RatingFR string `json:"ratingFr,omitempty"`
-}
-
-// RatingIn returns the solo rating in lang.
-func (p PlayerResult) RatingIn(lang string) string { return ratingIn(p.Rating, p.RatingFR, lang) }
-
-func ratingIn(en, fr, lang string) string {
-	if Lang(lang) == "fr" && fr != "" {
-		return fr
-	}
-	return en
+	// Rating is the solo rating band's id (Catalog.RatingLabel).
+	Rating string `json:"rating,omitempty"`
 }
 
 // Result is the score pad of every player with ranks after tie-breakers.
@@ -100,4 +90,33 @@ func SetRanks(players []PlayerResult) {
 			players[idx].Rank = k + 1
 		}
 	}
+}
+
+// UnmarshalJSON reads a category, ignoring the English and French names
+// that records written before the catalogues carry ("en", "fr"): a record
+// stays readable by a decoder that refuses unknown fields.
+func (c *Category) UnmarshalJSON(b []byte) error {
+	var v struct {
+		ID string `json:"id"`
+	}
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	c.ID = v.ID
+	return nil
+}
+
+// UnmarshalJSON reads a player's result, ignoring the French rating that
+// records written before the catalogues carry ("ratingFr").
+func (p *PlayerResult) UnmarshalJSON(b []byte) error {
+	type plain PlayerResult
+	var v struct {
+		plain
+		RatingFR string `json:"ratingFr,omitempty"`
+	}
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	*p = PlayerResult(v.plain)
+	return nil
 }

@@ -1,88 +1,103 @@
 package engine
 
 import (
+	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sort"
+	"io/fs"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/jardin-games/jardin/i18n"
 )
 
-// Languages are the languages every catalogue is written in.
-var languages = [...]string{"en", "fr"}
+// Every word a person reads from a game is a message of a catalogue, looked
+// up by id in the reader's language (package i18n): one bundle per game,
+// texts/<lang>.json beside its package, and the engine's own bundle here
+// (seat names, the generic refusals of options and player counts, the
+// frame of a refused move, the shared "first" option). The game's ids are
+// (docs/i18n.md):
+//
+//	title                        the game's title
+//	event.<key>, event.<key>.you an event, and as its actor reads it
+//	component.<id>.name, .help   a component's name and what it does
+//	rule.<RULE-ID>               a rule's statement
+//	error.<code>                 a refusal's reason (RuleError, TextError)
+//	option.<name>, .help, .<v>   an option, what it does, a value's label
+//	move.<…>, score.<…>          move descriptions and buttons, score categories
+//	cell.<…>                     how a sentence names a place
+//	draw.<…>                     labels of the text drawing and of the page
 
-// Lang returns lang if it is a language jardin speaks, else "en".
-func Lang(lang string) string {
-	if lang == "fr" {
-		return "fr"
+//go:embed texts/*.json
+var engineFS embed.FS
+
+// engineTexts is the engine's own bundle, immutable once loaded.
+var engineTexts = i18n.MustLoad(mustSub(engineFS, "texts"))
+
+func mustSub(fsys fs.FS, dir string) fs.FS {
+	sub, err := fs.Sub(fsys, dir)
+	if err != nil {
+		panic(err)
 	}
-	return "en"
+	return sub
 }
 
-// Text is one short text in both languages.
-type Text struct {
-	EN string `json:"en"`
-	FR string `json:"fr"`
-}
+// EngineTexts is the engine's own bundle, for the key check and for the
+// page, which words the generic refusals too.
+func EngineTexts() *i18n.Bundle { return engineTexts }
 
-// In returns the text in lang ("fr" or "en"; anything else reads English).
-func (t Text) In(lang string) string {
-	if lang == "fr" {
-		return t.FR
-	}
-	return t.EN
-}
+// T formats one of the engine's own messages in lang.
+func T(lang, id string, args ...i18n.Arg) string { return engineTexts.T(lang, id, args...) }
 
-// Message is one event key's sentence in both languages. Templates hold
-// placeholders: {actor} (the event's actor), {0}…{9} (its arguments), and
-// {N|one|many} (the word for the count of argument N: "one" when it is 1 in
-// English, 0 or 1 in French). The You forms, when given, are used when the
-// viewer is the actor ("You take…", "Vous prenez…"); without them the third
-// person is used with "you" as the name, which reads badly for most verbs,
-// so every message with {actor} should have them.
-type Message struct {
-	EN    string `json:"en"`
-	FR    string `json:"fr"`
-	YouEN string `json:"you_en,omitempty"`
-	YouFR string `json:"you_fr,omitempty"`
-}
-
-// Component is one kind of thing on the table, named in both languages,
-// with a short text of what it does or scores.
+// Component is one kind of thing on the table. Its words are the
+// catalogue's component.<id>.name and component.<id>.help.
 type Component struct {
 	ID   string `json:"id"`   // the id the view, events and move descriptions use
 	Kind string `json:"kind"` // e.g. "card", "trophy", "tile", "element"
-	Name Text   `json:"name"`
-	Help Text   `json:"help,omitzero"`
 }
 
-// Catalog is a game's texts: event messages by key and components by id.
-// Games build one at start-up (from embedded data) and share it read-only.
+// Catalog is a game's words (its bundle, one catalogue per language) and
+// the components they name. Games load it once from embedded files and
+// share it read-only.
 type Catalog struct {
-	Messages   map[string]Message
+	bundle     *i18n.Bundle
 	Components []Component
-	// Names, when set, names ids not listed in Components (ids built from
-	// parts, e.g. "tile:12" named from its plant and colour); ok is false
-	// for an unknown id.
-	Names func(id, lang string) (name string, ok bool)
-	// CellName, when set, names a place id for a sentence ("row 1, column
-	// 3"); by default the id itself is printed.
-	CellName func(id, lang string) string
-	// Rules states each rule of the game's spec in both languages, by rule
-	// id ("EG-T6c"), so that a refused move is explained in the player's
-	// language (Explain).
-	Rules map[string]Text
+	// Cell, when set, names a place id for a sentence: the message id and
+	// its arguments ("cell.square" with row and column); ok is false for an
+	// id it does not know, which is then printed as it is.
+	Cell func(id string) (msg string, args []i18n.Arg, ok bool)
 
 	byID map[string]int
 }
 
-// NewCatalog indexes comps and checks the catalogue (Check); a game calls it
-// once, so an error is a bug in the game's data.
-func NewCatalog(msgs map[string]Message, comps []Component) (*Catalog, error) {
-	c := &Catalog{Messages: msgs, Components: comps, byID: make(map[string]int, len(comps))}
+// LoadCatalog reads a game's catalogue files (every <lang>.json at the root
+// of fsys) and lists comps as its components; a game calls it once, so an
+// error is a bug in the game's data.
+func LoadCatalog(fsys fs.FS, comps []Component) (*Catalog, error) {
+	b, err := i18n.Load(fsys)
+	if err != nil {
+		return nil, err
+	}
+	return NewCatalog(b, comps)
+}
+
+// MustLoadCatalog is LoadCatalog for embedded files: dir is the folder of
+// fsys holding them.
+func MustLoadCatalog(fsys fs.FS, dir string, comps []Component) *Catalog {
+	c, err := LoadCatalog(mustSub(fsys, dir), comps)
+	if err != nil {
+		panic(fmt.Errorf("catalogue %s: %w", dir, err))
+	}
+	return c
+}
+
+// NewCatalog indexes comps over bundle b and checks the catalogue (Check).
+func NewCatalog(b *i18n.Bundle, comps []Component) (*Catalog, error) {
+	c := &Catalog{bundle: b, Components: comps, byID: make(map[string]int, len(comps))}
 	for i, k := range comps {
 		if _, dup := c.byID[k.ID]; dup {
 			return nil, fmt.Errorf("catalogue: component %q listed twice", k.ID)
@@ -95,39 +110,28 @@ func NewCatalog(msgs map[string]Message, comps []Component) (*Catalog, error) {
 	return c, nil
 }
 
-// CatalogFile is what every game's texts file (data/texts.json) holds: the
-// event messages, the fixed components and the statement of each rule of
-// the spec. A game embeds it in the struct it decodes the file into, beside
-// its own fields (templates, words), so that the JSON keys are the same in
-// every game.
-type CatalogFile struct {
-	Messages   map[string]Message `json:"messages"`
-	Components []Component        `json:"components"`
-	// Rules states each rule a refused move can name, so that Explain
-	// tells a French player which rule refused it.
-	Rules map[string]Text `json:"rules"`
+// Bundle is the game's own catalogues.
+func (c *Catalog) Bundle() *i18n.Bundle { return c.bundle }
+
+// Langs lists the languages the game speaks (the source first, the
+// pseudo-language last).
+func (c *Catalog) Langs() []string { return c.bundle.Langs() }
+
+// Has reports whether the game's catalogue, or the engine's, has id.
+func (c *Catalog) Has(id string) bool { return c.bundle.Has(id) || engineTexts.Has(id) }
+
+// T formats message id in lang: the game's message, else the engine's (a
+// game may word a shared message its own way). An unknown language reads
+// English; an unknown id is printed as itself.
+func (c *Catalog) T(lang, id string, args ...i18n.Arg) string {
+	if c.bundle.Has(id) || !engineTexts.Has(id) {
+		return c.bundle.T(lang, id, args...)
+	}
+	return engineTexts.T(lang, id, args...)
 }
 
-// Catalog builds the catalogue of the file's messages and rules with comps
-// (the file's components and those the game names from its own data), and
-// checks it: an error is a bug in the game's data. A file that states no
-// rule is refused, as refusals would then be explained in English only.
-func (f *CatalogFile) Catalog(comps []Component) (*Catalog, error) {
-	if len(f.Rules) == 0 {
-		return nil, errors.New("rules: no rule stated")
-	}
-	c, err := NewCatalog(f.Messages, comps)
-	if err != nil {
-		return nil, err
-	}
-	// NewCatalog checked the messages and components; the rules are
-	// checked once set.
-	c.Rules = f.Rules
-	if err := c.Check(); err != nil {
-		return nil, fmt.Errorf("rules: %w", err)
-	}
-	return c, nil
-}
+// Title is the game's title in lang.
+func (c *Catalog) Title(lang string) string { return c.T(lang, "title") }
 
 // Component returns the component with id.
 func (c *Catalog) Component(id string) (Component, bool) {
@@ -140,254 +144,202 @@ func (c *Catalog) Component(id string) (Component, bool) {
 // Name returns the name of component id in lang, or the id itself when the
 // catalogue does not know it.
 func (c *Catalog) Name(id, lang string) string {
-	if n, ok := c.lookup(id, lang); ok {
-		return n
+	if m := "component." + id + ".name"; c.bundle.Has(m) {
+		return c.bundle.T(lang, m)
 	}
 	return id
 }
 
-func (c *Catalog) lookup(id, lang string) (string, bool) {
-	if i, ok := c.byID[id]; ok {
-		return c.Components[i].Name.In(lang), true
+// Help returns what component id does in lang, or "".
+func (c *Catalog) Help(id, lang string) string {
+	if m := "component." + id + ".help"; c.bundle.Has(m) {
+		return c.bundle.T(lang, m)
 	}
-	if c.Names != nil {
-		return c.Names(id, lang)
-	}
-	return "", false
+	return ""
 }
 
-// Known reports whether the catalogue names id in both languages.
-func (c *Catalog) Known(id string) bool {
-	for _, l := range languages {
-		if n, ok := c.lookup(id, l); !ok || n == "" {
-			return false
-		}
-	}
-	return true
-}
+// Known reports whether the catalogue names id.
+func (c *Catalog) Known(id string) bool { return c.bundle.Has("component." + id + ".name") }
 
-// Check reports every message key without both languages, a You form in one
-// language only, a placeholder that one language uses and the other does
-// not, an unbalanced brace, and every component without a name or help text
-// in both languages.
-func (c *Catalog) Check() error {
-	var errs []error
-	keys := make([]string, 0, len(c.Messages))
-	for k := range c.Messages {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		m := c.Messages[k]
-		if m.EN == "" || m.FR == "" {
-			errs = append(errs, fmt.Errorf("message %q: needs both English and French", k))
-			continue
-		}
-		if (m.YouEN == "") != (m.YouFR == "") {
-			errs = append(errs, fmt.Errorf("message %q: a You form in one language only", k))
-		}
-		if err := samePlaceholders(m.EN, m.FR); err != nil {
-			errs = append(errs, fmt.Errorf("message %q: %w", k, err))
-		}
-		if m.YouEN != "" {
-			if err := samePlaceholders(m.YouEN, m.YouFR); err != nil {
-				errs = append(errs, fmt.Errorf("message %q (You form): %w", k, err))
+// Sources returns the messages of lang whose ids start with prefix, as
+// written (the page formats them itself), falling back to English per
+// message.
+func (c *Catalog) Sources(lang, prefix string) map[string]string {
+	src, cat := c.bundle.Catalog(i18n.Source), c.bundle.Catalog(lang)
+	out := map[string]string{}
+	for _, id := range src.IDs() {
+		if strings.HasPrefix(id, prefix) {
+			if m := cat.Source(id); m != "" {
+				out[id] = m
+			} else {
+				out[id] = src.Source(id)
 			}
-		}
-	}
-	for id, r := range c.Rules {
-		if r.EN == "" || r.FR == "" {
-			errs = append(errs, fmt.Errorf("rule %q: needs both English and French", id))
-		}
-	}
-	for _, k := range c.Components {
-		if k.ID == "" || k.Name.EN == "" || k.Name.FR == "" {
-			errs = append(errs, fmt.Errorf("component %q: needs an id and a name in both languages", k.ID))
-		}
-		if (k.Help.EN == "") != (k.Help.FR == "") {
-			errs = append(errs, fmt.Errorf("component %q: help in one language only", k.ID))
-		}
-	}
-	return errors.Join(errs...)
-}
-
-// samePlaceholders reports an error unless both templates are well formed
-// and use the same arguments.
-func samePlaceholders(a, b string) error {
-	pa, err := placeholders(a)
-	if err != nil {
-		return err
-	}
-	pb, err := placeholders(b)
-	if err != nil {
-		return err
-	}
-	if pa != pb {
-		return fmt.Errorf("%q uses {%s}, %q uses {%s}", a, strings.TrimSpace(pa), b, strings.TrimSpace(pb))
-	}
-	return nil
-}
-
-// placeholders lists the argument placeholders of a template, sorted, as one
-// string ("0 1 actor "), so that two languages can be compared.
-func placeholders(t string) (string, error) {
-	var got []string
-	for {
-		i := strings.IndexByte(t, '{')
-		j := strings.IndexByte(t, '}')
-		if i < 0 && j < 0 {
-			break
-		}
-		if i < 0 || j < i {
-			return "", fmt.Errorf("unbalanced braces in %q", t)
-		}
-		name, _, _ := strings.Cut(t[i+1:j], "|")
-		if name != "actor" {
-			if n, err := strconv.Atoi(name); err != nil || n < 0 || n > 9 {
-				return "", fmt.Errorf("unknown placeholder {%s}", t[i+1:j])
-			}
-		}
-		if !strings.Contains(t[i+1:j], "|") {
-			got = append(got, name)
-		}
-		t = t[j+1:]
-	}
-	sort.Strings(got)
-	got = compact(got)
-	return strings.Join(got, " ") + " ", nil
-}
-
-func compact(s []string) []string {
-	out := s[:0]
-	for i, v := range s {
-		if i == 0 || v != s[i-1] {
-			out = append(out, v)
 		}
 	}
 	return out
 }
 
-// SeatName returns the name of seat i for viewer: "you"/"vous" for the
-// viewer's own seat, names[i] when given, else "player N"/"joueur N".
+// Check reports every component without a name.
+func (c *Catalog) Check() error {
+	var errs []error
+	for _, k := range c.Components {
+		if k.ID == "" || !c.Known(k.ID) {
+			errs = append(errs, fmt.Errorf("component %q: no message component.%s.name", k.ID, k.ID))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// SeatName returns the name of seat i for viewer in lang: "you" for the
+// viewer's own seat, names[i] when given, else "player N".
 func SeatName(i, viewer int, lang string, names []string) string {
-	fr := lang == "fr"
 	switch {
 	case i == viewer && i >= 0:
-		if fr {
-			return "vous"
-		}
-		return "you"
+		return T(lang, "seat.you")
 	case i >= 0 && i < len(names) && names[i] != "":
 		return names[i]
-	case fr:
-		return "joueur " + strconv.Itoa(i+1)
 	default:
-		return "player " + strconv.Itoa(i+1)
+		return T(lang, "seat.player", i18n.N("n", i+1))
 	}
+}
+
+// ArgNames are the names a message gives an event's arguments, by their
+// kind and their order among the arguments of that kind: the first seat
+// is {player}, the second {player2}; then {n}, {item} (a component),
+// {cell} (a place). The actor is {actor}.
+var argNames = [...]string{ArgSeat: "player", ArgNum: "n", ArgComp: "item", ArgCell: "cell"}
+
+// ArgName is the name of argument i of args in a message.
+func ArgName(args []Arg, i int) string {
+	k := args[i].Kind
+	if int(k) >= len(argNames) || argNames[k] == "" {
+		return "arg" + strconv.Itoa(i)
+	}
+	n := 1
+	for _, a := range args[:i] {
+		if a.Kind == k {
+			n++
+		}
+	}
+	if n == 1 {
+		return argNames[k]
+	}
+	return argNames[k] + strconv.Itoa(n)
 }
 
 // Render writes e as viewer reads it in lang, naming seats from names
-// (names[i] is seat i's; missing names read "player N"). An unknown key is
-// rendered as the key and its arguments, never dropped, so that a missing
-// message shows up instead of hiding the event.
+// (names[i] is seat i's; missing names read "player N"): message
+// event.<key>, or event.<key>.you when the viewer is the actor. An unknown
+// key is rendered as the key and its arguments, never dropped, so that a
+// missing message shows up instead of hiding the event.
 func (c *Catalog) Render(e Event, viewer int, lang string, names []string) string {
-	lang = Lang(lang)
-	m, ok := c.Messages[e.Key]
-	if !ok {
+	id := "event." + e.Key
+	if !c.bundle.Has(id) {
 		b, _ := json.Marshal(e.Args)
 		return e.Key + " " + string(b)
 	}
-	tmpl := m.EN
-	if lang == "fr" {
-		tmpl = m.FR
+	if e.Actor >= 0 && e.Actor == viewer && c.bundle.Has(id+".you") {
+		id += ".you"
 	}
-	if e.Actor >= 0 && e.Actor == viewer {
-		if lang == "fr" && m.YouFR != "" {
-			tmpl = m.YouFR
-		} else if lang == "en" && m.YouEN != "" {
-			tmpl = m.YouEN
+	args := make([]i18n.Arg, 0, len(e.Args)+1)
+	args = append(args, i18n.S("actor", SeatName(e.Actor, viewer, lang, names)))
+	for i, a := range e.Args {
+		name := ArgName(e.Args, i)
+		switch a.Kind {
+		case ArgSeat:
+			args = append(args, i18n.S(name, SeatName(a.N, viewer, lang, names)))
+		case ArgNum:
+			args = append(args, i18n.N(name, a.N))
+		case ArgComp:
+			args = append(args, i18n.S(name, c.Name(a.S, lang)))
+		case ArgCell:
+			args = append(args, i18n.S(name, c.CellName(a.S, lang)))
 		}
 	}
-	var b strings.Builder
-	for {
-		i := strings.IndexByte(tmpl, '{')
-		if i < 0 {
-			b.WriteString(tmpl)
-			break
-		}
-		j := strings.IndexByte(tmpl[i:], '}')
-		if j < 0 {
-			b.WriteString(tmpl)
-			break
-		}
-		b.WriteString(tmpl[:i])
-		b.WriteString(c.placeholder(tmpl[i+1:i+j], e, viewer, lang, names))
-		tmpl = tmpl[i+j+1:]
-	}
-	return capitalize(b.String())
+	return capitalize(c.bundle.T(lang, id, args...))
 }
 
-func (c *Catalog) placeholder(ph string, e Event, viewer int, lang string, names []string) string {
-	name, forms, plural := strings.Cut(ph, "|")
-	if name == "actor" {
-		return SeatName(e.Actor, viewer, lang, names)
-	}
-	n, err := strconv.Atoi(name)
-	if err != nil || n < 0 || n >= len(e.Args) {
-		return "{" + ph + "}"
-	}
-	a := e.Args[n]
-	if plural {
-		one, many, _ := strings.Cut(forms, "|")
-		if a.N == 1 || (lang == "fr" && a.N == 0) {
-			return one
+// CellName names place id in lang for a sentence, or returns the id.
+func (c *Catalog) CellName(id, lang string) string {
+	if c.Cell != nil {
+		if m, args, ok := c.Cell(id); ok {
+			return c.T(lang, m, args...)
 		}
-		return many
 	}
-	switch a.Kind {
-	case ArgSeat:
-		return SeatName(a.N, viewer, lang, names)
-	case ArgNum:
-		return strconv.Itoa(a.N)
-	case ArgComp:
-		return c.Name(a.S, lang)
-	case ArgCell:
-		if c.CellName != nil {
-			return c.CellName(a.S, lang)
-		}
-		return a.S
-	}
-	return "{" + ph + "}"
+	return id
 }
 
 func capitalize(s string) string {
+	// The pseudo-language's ⟦ comes first: capitalize what it wraps.
+	pre := ""
+	if rest, ok := strings.CutPrefix(s, "⟦"); ok {
+		pre, s = "⟦", rest
+	}
 	r, n := utf8.DecodeRuneInString(s)
 	if r == utf8.RuneError || !unicode.IsLower(r) {
-		return s
+		return pre + s
 	}
-	return string(unicode.ToUpper(r)) + s[n:]
+	return pre + string(unicode.ToUpper(r)) + s[n:]
 }
 
-// Explain writes a refused move's error for a player reading lang. In
-// English it is the error itself (rule id and what is wrong); in French,
-// where the error is a *RuleError, the rule id and the rule's French
-// statement from the catalogue, since the error's details are English.
+// Explain writes a refused move's error for a player reading lang: for a
+// *RuleError, the rule id and the reason in lang (message refusal); for a
+// *TextError, its message in lang inside what callers wrapped around it;
+// any other error as it is.
 func (c *Catalog) Explain(err error, lang string) string {
 	var re *RuleError
+	if errors.As(err, &re) && re.ID == "" && lang != i18n.Source {
+		// TRANSITIONAL: a reason in English only reads as its rule's
+		// statement in other languages.
+		return T(lang, "refusal", i18n.S("rule", re.Rule), i18n.S("reason", c.Rule(re.Rule, lang)))
+	}
+	return Explain(err, lang)
+}
+
+// Explain is Catalog.Explain: the errors carry their catalogue.
+func Explain(err error, lang string) string {
 	if err == nil {
 		return ""
 	}
-	if !errors.As(err, &re) || Lang(lang) == "en" {
-		return err.Error()
+	var re *RuleError
+	if errors.As(err, &re) {
+		return T(lang, "refusal", i18n.S("rule", re.Rule), i18n.S("reason", re.Message(lang)))
 	}
-	if r, ok := c.Rules[re.Rule]; ok && r.FR != "" {
-		return "coup refusé par la règle " + re.Rule + " : " + r.FR
-	}
-	return "coup refusé par la règle " + re.Rule + " (" + re.Msg + ")"
+	return ErrorIn(err, lang)
 }
 
-// Texter is implemented by games: their catalogue of event messages and
-// components, in French and English.
+// Texter is implemented by games: their catalogue of words.
 type Texter interface {
 	Texts() *Catalog
+}
+
+// Lang returns lang if the engine's catalogue speaks it (a language jardin
+// has, or the pseudo-language), else the source language: for callers that
+// keep a language beside a table or a request.
+func Lang(lang string) string {
+	if slices.Contains(engineTexts.Langs(), lang) {
+		return lang
+	}
+	return i18n.Source
+}
+
+// RuleIDs lists the rule ids the catalogue states (messages rule.<id>), in
+// the source language's order of ids.
+func (c *Catalog) RuleIDs() []string {
+	var out []string
+	for _, id := range c.bundle.Catalog(i18n.Source).IDs() {
+		if r, ok := strings.CutPrefix(id, "rule."); ok {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Rule is the statement of rule id in lang, or "" when the catalogue does
+// not state it.
+func (c *Catalog) Rule(id, lang string) string {
+	if m := "rule." + id; c.bundle.Has(m) {
+		return c.bundle.T(lang, m)
+	}
+	return ""
 }

@@ -3,30 +3,38 @@ package engine
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
+	"testing/fstest"
+
+	"github.com/jardin-games/jardin/i18n"
 )
 
 func testCatalog(t *testing.T) *Catalog {
 	t.Helper()
-	c, err := NewCatalog(map[string]Message{
-		"take": {EN: "{actor} takes {0} from {1}", FR: "{actor} prend {0} dans {1}",
-			YouEN: "you take {0} from {1}", YouFR: "vous prenez {0} dans {1}"},
-		"gain":  {EN: "{actor} gains {0} {0|tool|tools}", FR: "{actor} gagne {0} {0|outil|outils}", YouEN: "You gain {0} {0|tool|tools}", YouFR: "Vous gagnez {0} {0|outil|outils}"},
-		"give":  {EN: "{actor} gives a mole to {0}", FR: "{actor} donne une taupe à {0}", YouEN: "You give a mole to {0}", YouFR: "Vous donnez une taupe à {0}"},
-		"round": {EN: "round {0} begins", FR: "la manche {0} commence"},
-	}, []Component{
-		{ID: "card:rose", Kind: "card", Name: Text{"the rose", "la rose"}, Help: Text{"2 points", "2 points"}},
-	})
+	c, err := LoadCatalog(fstest.MapFS{
+		"en.json": {Data: []byte(`{
+			"event.take": "{actor} takes {item} from {cell}", "event.take.you": "you take {item} from {cell}",
+			"event.gain": "{actor} gains {n} {n, plural, one {tool} other {tools}}", "event.gain.you": "You gain {n} {n, plural, one {tool} other {tools}}",
+			"event.give": "{actor} gives a mole to {player}", "event.give.you": "You give a mole to {player}",
+			"event.round": "round {n} begins",
+			"component.card:rose.name": "the rose", "component.card:rose.help": "2 points",
+			"cell.square": "cell {id}",
+			"error.full": "{cell} holds a card"}`)},
+		"fr.json": {Data: []byte(`{
+			"event.take": "{actor} prend {item} dans {cell}", "event.take.you": "vous prenez {item} dans {cell}",
+			"event.gain": "{actor} gagne {n} {n, plural, one {outil} other {outils}}", "event.gain.you": "Vous gagnez {n} {n, plural, one {outil} other {outils}}",
+			"event.give": "{actor} donne une taupe à {player}", "event.give.you": "Vous donnez une taupe à {player}",
+			"event.round": "la manche {n} commence",
+			"component.card:rose.name": "la rose", "component.card:rose.help": "2 points",
+			"cell.square": "la case {id}",
+			"error.full": "{cell} porte déjà une carte"}`)},
+	}, []Component{{ID: "card:rose", Kind: "card"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	c.CellName = func(id, lang string) string {
-		if lang == "fr" {
-			return "la case " + id
-		}
-		return "cell " + id
-	}
+	c.Cell = func(id string) (string, []i18n.Arg, bool) { return "cell.square", []i18n.Arg{i18n.S("id", id)}, true }
 	return c
 }
 
@@ -44,6 +52,8 @@ func TestRender(t *testing.T) {
 		{take, 1, "en", "Ann takes the rose from cell r1c2"},
 		{take, Spectator, "fr", "Ann prend la rose dans la case r1c2"},
 		{take, 0, "fr", "Vous prenez la rose dans la case r1c2"},
+		{take, 0, "de", "You take the rose from cell r1c2"},
+		{take, 1, "xx", "⟦Ann takes ⟦the rose⟧ from ⟦cell r1c2⟧⟧"},
 		{Event{Actor: 1, Private: -1, Key: "gain", Args: []Arg{Num(1)}}, 0, "en", "Bob gains 1 tool"},
 		{Event{Actor: 1, Private: -1, Key: "gain", Args: []Arg{Num(3)}}, 1, "en", "You gain 3 tools"},
 		{Event{Actor: 1, Private: -1, Key: "gain", Args: []Arg{Num(0)}}, 0, "fr", "Bob gagne 0 outil"},
@@ -54,7 +64,7 @@ func TestRender(t *testing.T) {
 		{Event{Actor: -1, Private: -1, Key: "round", Args: []Arg{Num(2)}}, 0, "fr", "La manche 2 commence"},
 		{Event{Actor: 2, Private: -1, Key: "gain", Args: []Arg{Num(2)}}, 0, "fr", "Joueur 3 gagne 2 outils"},
 		{Event{Actor: 0, Private: -1, Key: "nope", Args: []Arg{Num(2)}}, 0, "en", `nope [{"n":2}]`},
-		{Event{Actor: 0, Private: -1, Key: "take", Args: []Arg{Comp("card:unknown")}}, 1, "en", "Ann takes card:unknown from {1}"},
+		{Event{Actor: 0, Private: -1, Key: "take", Args: []Arg{Comp("card:unknown")}}, 1, "en", "Ann takes card:unknown from {cell}"},
 	}
 	for _, tc := range tests {
 		if got := c.Render(tc.e, tc.viewer, tc.lang, names); got != tc.want {
@@ -63,31 +73,38 @@ func TestRender(t *testing.T) {
 	}
 }
 
+func TestArgName(t *testing.T) {
+	args := []Arg{Comp("a"), Num(1), Comp("b"), Seat(0), Num(2), Cell("c")}
+	var got []string
+	for i := range args {
+		got = append(got, ArgName(args, i))
+	}
+	if s := strings.Join(got, " "); s != "item n item2 player n2 cell" {
+		t.Errorf("names %s", s)
+	}
+}
+
 func TestCatalogCheck(t *testing.T) {
-	bad := []struct {
-		msgs  map[string]Message
-		comps []Component
-		want  string
-	}{
-		{map[string]Message{"a": {EN: "x"}}, nil, "needs both English and French"},
-		{map[string]Message{"a": {EN: "{0}", FR: "{1}"}}, nil, "uses {0}"},
-		{map[string]Message{"a": {EN: "{actor} x", FR: "x", YouEN: "y", YouFR: "y"}}, nil, "uses {actor}"},
-		{map[string]Message{"a": {EN: "x", FR: "x", YouEN: "y"}}, nil, "one language only"},
-		{map[string]Message{"a": {EN: "{0", FR: "{0}"}}, nil, "unbalanced"},
-		{map[string]Message{"a": {EN: "{who}", FR: "{who}"}}, nil, "unknown placeholder"},
-		{nil, []Component{{ID: "c", Name: Text{EN: "c"}}}, "name in both languages"},
-		{nil, []Component{{ID: "c", Name: Text{"c", "c"}, Help: Text{EN: "h"}}}, "help in one language"},
-		{nil, []Component{{ID: "c", Name: Text{"c", "c"}}, {ID: "c", Name: Text{"c", "c"}}}, "listed twice"},
+	fs := fstest.MapFS{"en.json": {Data: []byte(`{"component.c.name": "c"}`)}}
+	if _, err := LoadCatalog(fs, []Component{{ID: "d"}}); err == nil || !strings.Contains(err.Error(), "component.d.name") {
+		t.Errorf("a component without a name: %v", err)
 	}
-	for _, tc := range bad {
-		_, err := NewCatalog(tc.msgs, tc.comps)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("NewCatalog(%v, %v) error %v, want %q", tc.msgs, tc.comps, err, tc.want)
-		}
+	if _, err := LoadCatalog(fs, []Component{{ID: "c"}, {ID: "c"}}); err == nil || !strings.Contains(err.Error(), "listed twice") {
+		t.Errorf("a component listed twice: %v", err)
 	}
-	// The You forms need no {actor}, but the same arguments.
-	if _, err := NewCatalog(map[string]Message{"a": {EN: "{actor} takes {0}", FR: "{actor} prend {0}", YouEN: "You take {0}", YouFR: "Vous prenez {0}"}}, nil); err != nil {
+	fs["fr.json"] = &fstest.MapFile{Data: []byte(`{}`)}
+	if _, err := LoadCatalog(fs, nil); err == nil || !strings.Contains(err.Error(), "lacks") {
+		t.Errorf("a language lacking a message: %v", err)
+	}
+}
+
+// The engine's own catalogue has the same ids in every language.
+func TestEngineTexts(t *testing.T) {
+	if err := EngineTexts().Check(); err != nil {
 		t.Fatal(err)
+	}
+	if got := SeatName(1, 0, "fr", nil); got != "joueur 2" {
+		t.Errorf("SeatName: %q", got)
 	}
 }
 
@@ -146,57 +163,27 @@ func TestMoveDescJSON(t *testing.T) {
 
 func TestExplain(t *testing.T) {
 	c := testCatalog(t)
-	c.Rules = map[string]Text{"X-1": {"a card goes on an empty cell", "une carte se pose sur une case vide"}}
-	err := Illegal("X-1", "r1c1 holds a card")
-	if got := c.Explain(err, "en"); got != "X-1: r1c1 holds a card" {
-		t.Errorf("en: %q", got)
+	err := c.Illegal("X-1", "error.full", i18n.S("cell", "r1c1"))
+	if got := err.Error(); got != "X-1: r1c1 holds a card" {
+		t.Errorf("Error: %q", got)
 	}
-	if got := c.Explain(err, "fr"); got != "coup refusé par la règle X-1 : une carte se pose sur une case vide" {
-		t.Errorf("fr: %q", got)
+	for lang, want := range map[string]string{
+		"en": "X-1: r1c1 holds a card",
+		"fr": "coup refusé par la règle X-1 : r1c1 porte déjà une carte",
+		"de": "X-1: r1c1 holds a card",
+		"xx": "⟦X-1: ⟦r1c1 holds a card⟧⟧",
+	} {
+		if got := c.Explain(err, lang); got != want {
+			t.Errorf("%s: %q, want %q", lang, got, want)
+		}
 	}
-	if got := c.Explain(Illegal("X-2", "no"), "fr"); got != "coup refusé par la règle X-2 (no)" {
-		t.Errorf("fr, unknown rule: %q", got)
+	if got := Explain(fmt.Errorf("move 3: %w", err), "fr"); got != "coup refusé par la règle X-1 : r1c1 porte déjà une carte" {
+		t.Errorf("wrapped: %q", got)
+	}
+	if got := ErrorIn(fmt.Errorf("move 3: %w", c.Errorf("error.full", i18n.S("cell", "a1"))), "fr"); got != "move 3: a1 porte déjà une carte" {
+		t.Errorf("TextError: %q", got)
 	}
 	if got := c.Explain(errors.New("plain"), "fr"); got != "plain" {
 		t.Errorf("not a rule error: %q", got)
-	}
-}
-
-// A game's texts file decodes into CatalogFile beside the game's own
-// fields, and Catalog refuses it without rule statements or with one in a
-// language only.
-func TestCatalogFile(t *testing.T) {
-	rose := `{"id": "card:rose", "kind": "card", "name": {"en": "the rose", "fr": "la rose"}}`
-	for _, tc := range []struct {
-		name, file, want string
-	}{
-		{"ok", `{"messages": {"a": {"en": "x", "fr": "y"}}, "components": [` + rose + `],
-			"rules": {"X-1": {"en": "A rule.", "fr": "Une règle."}}, "words": {"w": {"en": "w", "fr": "m"}}}`, ""},
-		{"no rules", `{"messages": {"a": {"en": "x", "fr": "y"}}}`, "no rule stated"},
-		{"rule in English only", `{"rules": {"X-1": {"en": "A rule."}}}`, `rules: rule "X-1": needs both English and French`},
-		{"bad message", `{"messages": {"a": {"en": "x"}}, "rules": {"X-1": {"en": "A rule.", "fr": "Une règle."}}}`, "needs both English and French"},
-	} {
-		var f struct {
-			CatalogFile
-			Words map[string]Text `json:"words"`
-		}
-		dec := json.NewDecoder(strings.NewReader(tc.file))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&f); err != nil {
-			t.Fatalf("%s: %v", tc.name, err)
-		}
-		c, err := f.Catalog(f.Components)
-		if tc.want != "" {
-			if err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("%s: error %v, want one mentioning %q", tc.name, err, tc.want)
-			}
-			continue
-		}
-		if err != nil {
-			t.Fatalf("%s: %v", tc.name, err)
-		}
-		if c.Name("card:rose", "fr") != "la rose" || c.Rules["X-1"].FR != "Une règle." || f.Words["w"].FR != "m" {
-			t.Errorf("%s: decoded %+v", tc.name, f)
-		}
 	}
 }

@@ -279,3 +279,22 @@ func (b *Bundle) Check() error {
 	}
 	return errors.Join(errs...)
 }
+
+// StripPseudo removes every ⟦…⟧ span of a text in the pseudo-language,
+// nested ones included (a message whose argument is a message), leaving
+// what no catalogue wrote: the check that no sentence is written in code.
+func StripPseudo(s string) string {
+	var out strings.Builder
+	depth := 0
+	for _, r := range s {
+		switch {
+		case r == '⟦':
+			depth++
+		case r == '⟧':
+			depth = max(depth-1, 0)
+		case depth == 0:
+			out.WriteRune(r)
+		}
+	}
+	return out.String()
+}

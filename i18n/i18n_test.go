@@ -163,3 +163,15 @@ func BenchmarkT(b *testing.B) {
 		c.T("m", S("actor", "Ann"), N("n", 3), S("card", "la rose"))
 	}
 }
+
+func TestStripPseudo(t *testing.T) {
+	for in, want := range map[string]string{
+		"⟦⟦Happy Garden⟧ — 2 players. Type a move⟧ Ann": " Ann",
+		"a ⟦b⟧ c ⟦d ⟦e⟧ f⟧ g":                           "a  c  g",
+		"⟧x⟦":                                           "x",
+	} {
+		if got := StripPseudo(in); got != want {
+			t.Errorf("StripPseudo(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

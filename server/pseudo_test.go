@@ -26,23 +26,18 @@ var (
 	// a tag, or a script or style element with its contents (not shown)
 	tagRE = regexp.MustCompile(`(?s)<script.*?</script>|<style.*?</style>|<(?:[^>"']|"[^"]*"|'[^']*')*>`)
 	// the attributes a person reads
-	attrRE    = regexp.MustCompile(`(?:placeholder|aria-label|title|alt)="([^"]*)"`)
-	wrappedRE = regexp.MustCompile(`(?s)⟦.*?⟧`)
+	attrRE = regexp.MustCompile(`(?:placeholder|aria-label|title|alt)="([^"]*)"`)
 	// what may show unwrapped: numbers, punctuation, symbols, spaces
 	neutralRE = regexp.MustCompile(`^[\pN\pP\pS\s]*$`)
 )
 
 // pseudoAllowed are the words that may show unwrapped in xx: player names
-// (test data), the site's name, and — until the games' catalogues have the
-// pseudo-language too (the i18n-games branch) — the games' titles. The lead
-// tightens this after merging: game titles should come out wrapped too.
+// (test data), the site's name and each language's name in itself (the
+// switch). Game titles come from the games' catalogues, wrapped too.
 func pseudoAllowed(extra ...string) []string {
 	out := append([]string{"jardin"}, extra...)
 	for _, l := range shelltext.Offered() {
 		out = append(out, shelltext.T(l, "lang.name")) // the switch names each language in itself
-	}
-	for _, g := range games.Registry().All() {
-		out = append(out, g.Title(i18n.Pseudo)) // TODO(i18n-games): wrapped once the games speak xx
 	}
 	return out
 }
@@ -62,7 +57,7 @@ func unwrapped(page string, allowed []string) []string {
 	var bad []string
 	for _, t := range texts {
 		t = html.UnescapeString(t)
-		t = wrappedRE.ReplaceAllString(t, " ")
+		t = i18n.StripPseudo(t)
 		for _, a := range allowed {
 			t = strings.ReplaceAll(t, a, " ")
 		}

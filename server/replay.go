@@ -72,14 +72,21 @@ func (t *table) namesIn(lang string) []string {
 	return out
 }
 
-// textsOf is the catalogue's components named in lang, by id.
+// textsOf is the catalogue's components named in lang, by id, and the
+// score-pad labels the page shows beside them: score.<category> and
+// rating.<id> (their name is the label).
 func textsOf(cat *engine.Catalog, lang string) map[string]compText {
 	if cat == nil {
 		return nil
 	}
 	out := make(map[string]compText, len(cat.Components))
 	for _, c := range cat.Components {
-		out[c.ID] = compText{Name: c.Name.In(lang), Help: c.Help.In(lang)}
+		out[c.ID] = compText{Name: cat.Name(c.ID, lang), Help: cat.Help(c.ID, lang)}
+	}
+	for _, prefix := range []string{"score.", "rating."} {
+		for id := range cat.Sources(lang, prefix) {
+			out[id] = compText{Name: cat.T(lang, id)}
+		}
 	}
 	return out
 }

@@ -639,10 +639,11 @@ func (t *table) play(c *conn, seat int, m engine.Move, client string) {
 	if err := t.state.Apply(m, &log); err != nil {
 		var re *engine.RuleError
 		msg := err.Error()
-		if errors.As(err, &re) {
-			msg = re.Msg
-		}
 		if c != nil {
+			msg = engine.ErrorIn(err, c.lang)
+			if errors.As(err, &re) {
+				msg = re.Message(c.lang)
+			}
 			c.send(mustJSON(serverMsg{T: outRefused, V: t.version, ID: client, Reason: refIllegal, Rule: engine.RuleOf(err), Message: msg}))
 		}
 		return

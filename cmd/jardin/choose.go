@@ -272,11 +272,8 @@ func (t *texts) roleLabel(role string) string {
 
 func (t *texts) word(msgKey, w string, builtin string) string {
 	if t.cat != nil {
-		if m, ok := t.cat.Messages[msgKey]; ok {
-			if t.lang == "fr" { // the game's words: its catalogue (i18n-games) has only en and fr here
-				return m.FR
-			}
-			return m.EN
+		if t.cat.Has(msgKey) {
+			return t.cat.T(t.lang, msgKey)
 		}
 	}
 	// the common kinds of moves and parts, for the games whose catalogues

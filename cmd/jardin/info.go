@@ -70,17 +70,14 @@ func cmdRules(e *env, args []string) error {
 		return err
 	}
 	t := newTexts(g, *lang, nil)
-	if *lang == "fr" && t.cat != nil && len(t.cat.Rules) > 0 {
+	if *lang == "fr" && t.cat != nil && len(t.cat.RuleIDs()) > 0 {
 		// The summary (Game.Rules) is English; the catalogue states each
 		// rule in French.
 		fmt.Fprintf(e.stdout, "# %s\n\n%s\n\n", g.Title(*lang), say(*lang, "cli.rulesFrom", i18n.S("game", g.ID())))
-		ids := make([]string, 0, len(t.cat.Rules))
-		for id := range t.cat.Rules {
-			ids = append(ids, id)
-		}
+		ids := t.cat.RuleIDs()
 		sort.Slice(ids, func(i, j int) bool { return naturalLess(ids[i], ids[j]) })
 		for _, id := range ids {
-			fmt.Fprintf(e.stdout, "- %s : %s\n", id, t.cat.Rules[id].FR)
+			fmt.Fprintf(e.stdout, "- %s : %s\n", id, t.cat.Rule(id, "fr"))
 		}
 	} else {
 		fmt.Fprint(e.stdout, g.Rules())
@@ -119,7 +116,7 @@ func scorePad(w io.Writer, res engine.Result, t *texts) {
 	}
 	fmt.Fprintln(tw)
 	for ci, c := range res.Categories {
-		fmt.Fprintf(tw, "%s\t", c.Label(lang))
+		fmt.Fprintf(tw, "%s\t", t.category(c.ID))
 		for _, p := range res.Players {
 			fmt.Fprintf(tw, "%d\t", p.Points[ci])
 		}
@@ -137,7 +134,7 @@ func scorePad(w io.Writer, res engine.Result, t *texts) {
 	tw.Flush()
 	for i, p := range res.Players {
 		if p.Rating != "" && i < len(names) {
-			fmt.Fprintln(w, say(lang, "cli.ratingLine", i18n.S("rating", t.rating(p.Rating, p.RatingFR))))
+			fmt.Fprintln(w, say(lang, "cli.ratingLine", i18n.S("rating", t.rating(p.Rating))))
 		}
 	}
 	var won []string

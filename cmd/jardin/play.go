@@ -521,7 +521,7 @@ func (tb *table) info(p int, query string) {
 		}
 		tb.say("cli.onTable")
 		for _, c := range comps {
-			fmt.Fprintf(tb.out(), "  %s [%s]\n", c.Name.In(tb.lang), c.ID)
+			fmt.Fprintf(tb.out(), "  %s [%s]\n", t.cat.Name(c.ID, tb.lang), c.ID)
 		}
 		return
 	}
@@ -536,7 +536,7 @@ func (tb *table) info(p int, query string) {
 	case len(found) > maxMatches:
 		tb.say("cli.manyMatch", i18n.N("n", len(found)), i18n.S("query", record.Clip(query, 40)))
 		for _, c := range found[:maxMatches] {
-			fmt.Fprintf(tb.out(), "  %s [%s]\n", c.Name.In(tb.lang), c.ID)
+			fmt.Fprintf(tb.out(), "  %s [%s]\n", t.cat.Name(c.ID, tb.lang), c.ID)
 		}
 	default:
 		for _, c := range found {

@@ -412,28 +412,25 @@ func TestIllegalMoveExplained(t *testing.T) {
 		t.Errorf("English:\n%s", out)
 	}
 	_, out, _ = term{reg: tinyReg}.run(t, "water r1c1\nquit\n", "play", "tiny-garden", "--seats", "you,greedy", "--seed", "5", "--lang", "fr")
-	if !strings.Contains(out, "Coup illégal : coup refusé par la règle TG-1 : Seuls les coups de la décision en cours peuvent être joués.") {
+	if !strings.Contains(out, "Coup illégal : coup refusé par la règle TG-1 : water r1c1 n'est pas un coup légal maintenant") {
 		t.Errorf("French:\n%s", out)
 	}
 }
 
-// A rating is shown in French from the result's RatingFR, else from a
-// catalogue component of kind rating, else as the game wrote it.
+// A rating is shown in the reader's language from the catalogue (rating.<id>).
 func TestRatingLanguage(t *testing.T) {
 	fr := newTexts(tiny, "fr", nil)
 	en := newTexts(tiny, "en", nil)
 	for _, c := range []struct {
-		t      *texts
-		en, fr string
-		want   string
+		t        *texts
+		id, want string
 	}{
-		{fr, "Good gardener", "Jardinier émérite", "Jardinier émérite"},
-		{fr, "Good gardener", "", "Bon jardinier"},
-		{fr, "Unknown band", "", "Unknown band"},
-		{en, "Good gardener", "Jardinier émérite", "Good gardener"},
+		{fr, "good", "Bon jardinier"},
+		{en, "good", "Good gardener"},
+		{fr, "unknown", "rating.unknown"},
 	} {
-		if got := c.t.rating(c.en, c.fr); got != c.want {
-			t.Errorf("rating(%q, %q) in %s = %q, want %q", c.en, c.fr, c.t.lang, got, c.want)
+		if got := c.t.rating(c.id); got != c.want {
+			t.Errorf("rating(%q) in %s = %q, want %q", c.id, c.t.lang, got, c.want)
 		}
 	}
 }

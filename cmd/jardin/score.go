@@ -51,11 +51,11 @@ func cmdScore(e *env, args []string) error {
 	t := newTexts(g, *lang, nil)
 	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', tabwriter.AlignRight)
 	for i, c := range sc.Categories {
-		fmt.Fprintf(tw, "%s\t%d\t\n", c.Label(*lang), sc.Points[i])
+		fmt.Fprintf(tw, "%s\t%d\t\n", t.category(c.ID), sc.Points[i])
 	}
 	fmt.Fprintf(tw, "%s\t%d\t\n", say(*lang, "cli.total"), sc.Total)
 	if sc.Rating != "" {
-		fmt.Fprintf(tw, "%s\t%s\t\n", say(*lang, "cli.rating"), t.rating(sc.Rating, sc.RatingFR))
+		fmt.Fprintf(tw, "%s\t%s\t\n", say(*lang, "cli.rating"), t.rating(sc.Rating))
 	}
 	return tw.Flush()
 }

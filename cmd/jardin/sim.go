@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/jardin-games/jardin/engine"
 	"io"
 	"path/filepath"
 	"runtime"
@@ -101,7 +102,7 @@ func cmdSim(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	printReport(e.stdout, rep)
+	printReport(e.stdout, rep, cfg.Game.Texts())
 	if plotF != nil {
 		var b bytes.Buffer
 		if err := sim.WriteSVG(&b, rep); err != nil {
@@ -186,7 +187,7 @@ func checkPlayers(g interface{ Players() (int, int) }, n int) error {
 	return nil
 }
 
-func printReport(w io.Writer, r *sim.Report) {
+func printReport(w io.Writer, r *sim.Report, cat *engine.Catalog) {
 	fmt.Fprintf(w, "%s, %d players, %d games (seeds %d–%d)\n", r.Game, r.Players, r.Games, r.Seed, r.Seed+uint64(r.Games)-1)
 	fmt.Fprintf(w, "Decisions per game: mean %.1f, sd %.1f, min %.0f, max %.0f\n", r.Moves.Mean, r.Moves.SD, r.Moves.Min, r.Moves.Max)
 	if r.Rotated {
@@ -208,7 +209,7 @@ func printReport(w io.Writer, r *sim.Report) {
 	}
 	fmt.Fprintln(tw)
 	for _, c := range r.Categories {
-		fmt.Fprintf(tw, "%s\t", c.EN)
+		fmt.Fprintf(tw, "%s\t", cat.CategoryLabel(c.ID, "en"))
 		for _, s := range r.Seats {
 			st := s.ByCat[c.ID]
 			fmt.Fprintf(tw, "%.2f (%.2f)\t", st.Mean, st.SD)

@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/jardin-games/jardin/i18n"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -79,28 +81,23 @@ func (t *texts) name(id string) string {
 	if n := t.cat.Name(id, t.lang); n != id {
 		return n
 	}
-	if t.cat.CellName != nil {
-		return t.cat.CellName(id, t.lang)
-	}
-	return id
+	return t.cat.CellName(id, t.lang)
 }
 
-// rating is a solo rating in lang: the result's French text when the game
-// gives one (RatingFR), else the catalogue's name for it when it lists a
-// component of kind "rating" whose English name or id is the English text,
-// else the English text.
-func (t *texts) rating(en, fr string) string {
-	if t.lang == "fr" && fr != "" {
-		return fr
+// rating is a solo rating's id in lang (the catalogue's rating.<id>).
+func (t *texts) rating(id string) string {
+	if t.cat == nil {
+		return id
 	}
-	if t.cat != nil {
-		for _, c := range t.cat.Components {
-			if c.Kind == "rating" && (c.Name.EN == en || c.ID == en) {
-				return c.Name.In(t.lang)
-			}
-		}
+	return t.cat.RatingLabel(id, t.lang)
+}
+
+// category is score category id's name in lang.
+func (t *texts) category(id string) string {
+	if t.cat == nil {
+		return id
 	}
-	return en
+	return t.cat.CategoryLabel(id, t.lang)
 }
 
 // explain is a refused move's error for the player: through the catalogue
@@ -125,11 +122,16 @@ func (t *texts) findComponents(query string) []engine.Component {
 	q := fold(query)
 	var exact, loose []engine.Component
 	for _, c := range t.cat.Components {
-		id, en, fr := fold(c.ID), fold(c.Name.EN), fold(c.Name.FR)
+		names := []string{fold(c.ID)}
+		for _, l := range t.cat.Langs() {
+			if l != i18n.Pseudo {
+				names = append(names, fold(t.cat.Name(c.ID, l)))
+			}
+		}
 		switch {
-		case q == id || q == en || q == fr:
+		case slices.Contains(names, q):
 			exact = append(exact, c)
-		case strings.Contains(id, q) || strings.Contains(en, q) || strings.Contains(fr, q):
+		case slices.ContainsFunc(names, func(n string) bool { return strings.Contains(n, q) }):
 			loose = append(loose, c)
 		}
 	}
@@ -163,8 +165,8 @@ func fold(s string) string {
 
 // describe writes one component: its name, kind and help.
 func (t *texts) describe(c engine.Component) string {
-	s := fmt.Sprintf("%s [%s]", c.Name.In(t.lang), c.ID)
-	if h := c.Help.In(t.lang); h != "" {
+	s := fmt.Sprintf("%s [%s]", t.cat.Name(c.ID, t.lang), c.ID)
+	if h := t.cat.Help(c.ID, t.lang); h != "" {
 		s += ": " + h
 	}
 	return s

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
+	"github.com/jardin-games/jardin/i18n"
 	"slices"
 	"strconv"
 	"strings"
+	"testing/fstest"
 
 	"github.com/jardin-games/jardin/engine"
 	"github.com/jardin-games/jardin/games"
@@ -39,48 +42,106 @@ var tinyFlowers = [12][2]string{
 func tinyValue(card int) int { return card%4 + 1 }
 
 var tinyCatalog = func() *engine.Catalog {
-	msgs := map[string]engine.Message{
-		"water": {EN: "{actor} waters the flower at {0}.", FR: "{actor} arrose la fleur en {0}.",
-			YouEN: "You water the flower at {0}.", YouFR: "Vous arrosez la fleur en {0}."},
-		"pass": {EN: "{actor} does not water.", FR: "{actor} n'arrose pas.",
-			YouEN: "You do not water.", YouFR: "Vous n'arrosez pas."},
-		"plant": {EN: "{actor} plants {0} at {1}.", FR: "{actor} plante {0} en {1}.",
-			YouEN: "You plant {0} at {1}.", YouFR: "Vous plantez {0} en {1}."},
-		"draw": {EN: "{actor} draws {0}.", FR: "{actor} pioche {0}.",
-			YouEN: "You draw {0}.", YouFR: "Vous piochez {0}."},
-		"draws": {EN: "{actor} draws a card.", FR: "{actor} pioche une carte.",
-			YouEN: "You draw a card.", YouFR: "Vous piochez une carte."},
-		"part.card": {EN: "hand card", FR: "carte de la main"},
-	}
 	var comps []engine.Component
+	en, fr := map[string]string{}, map[string]string{}
 	for i, f := range tinyFlowers {
-		v := tinyValue(i)
-		comps = append(comps, engine.Component{ID: fmt.Sprintf("flower:%d", i+1), Kind: "flower",
-			Name: engine.Text{EN: f[0], FR: f[1]},
-			Help: engine.Text{EN: fmt.Sprintf("Scores %d when planted.", v), FR: fmt.Sprintf("Rapporte %d une fois plantée.", v)}})
+		id := fmt.Sprintf("flower:%d", i+1)
+		comps = append(comps, engine.Component{ID: id, Kind: "flower"})
+		en["component."+id+".help"] = fmt.Sprintf("Scores %d when planted.", tinyValue(i))
+		fr["component."+id+".help"] = fmt.Sprintf("Rapporte %d une fois plantée.", tinyValue(i))
+		_ = f
 	}
-	comps = append(comps,
-		engine.Component{ID: "hand:1", Kind: "slot", Name: engine.Text{EN: "first hand card", FR: "première carte en main"}},
-		engine.Component{ID: "hand:2", Kind: "slot", Name: engine.Text{EN: "second hand card", FR: "deuxième carte en main"}},
-		engine.Component{ID: "rating:good", Kind: "rating", Name: engine.Text{EN: "Good gardener", FR: "Bon jardinier"},
-			Help: engine.Text{EN: "A solo total of 20 or more.", FR: "Un total solo de 20 ou plus."}},
-		engine.Component{ID: "rating:try", Kind: "rating", Name: engine.Text{EN: "Try again", FR: "Essayez encore"},
-			Help: engine.Text{EN: "A solo total under 20.", FR: "Un total solo sous 20."}})
-	c, err := engine.NewCatalog(msgs, comps)
+	comps = append(comps, engine.Component{ID: "hand:1", Kind: "slot"}, engine.Component{ID: "hand:2", Kind: "slot"},
+		engine.Component{ID: "rating:good", Kind: "rating"}, engine.Component{ID: "rating:try", Kind: "rating"})
+	for k, v := range map[string]string{
+		"title":                      "Tiny garden",
+		"event.water":                "{actor} waters the flower at {cell}.",
+		"event.water.you":            "You water the flower at {cell}.",
+		"event.pass":                 "{actor} does not water.",
+		"event.pass.you":             "You do not water.",
+		"event.plant":                "{actor} plants {item} at {cell}.",
+		"event.plant.you":            "You plant {item} at {cell}.",
+		"event.draw":                 "{actor} draws {item}.",
+		"event.draw.you":             "You draw {item}.",
+		"event.draws":                "{actor} draws a card.",
+		"event.draws.you":            "You draw a card.",
+		"part.card":                  "hand card",
+		"component.hand:1.name":      "first hand card",
+		"component.hand:2.name":      "second hand card",
+		"rating.good":                "Good gardener",
+		"component.rating:good.name": "Good gardener", "component.rating:good.help": "A solo total of 20 or more.",
+		"component.rating:try.name": "Try again", "component.rating:try.help": "A solo total under 20.",
+		"rating.try":               "Try again",
+		"score.flowers":            "Flowers",
+		"score.water":              "Watering",
+		"rule.TG-1":                "Only the moves of the current decision may be played.",
+		"error.not-legal":          "{move} is not a legal move now",
+		"cell.square":              "row {row}, column {col}",
+		"component.flower:1.name":  "Rose",
+		"component.flower:2.name":  "Tulip",
+		"component.flower:3.name":  "Daisy",
+		"component.flower:4.name":  "Iris",
+		"component.flower:5.name":  "Lily",
+		"component.flower:6.name":  "Poppy",
+		"component.flower:7.name":  "Violet",
+		"component.flower:8.name":  "Orchid",
+		"component.flower:9.name":  "Peony",
+		"component.flower:10.name": "Dahlia",
+		"component.flower:11.name": "Lavender",
+		"component.flower:12.name": "Aster",
+	} {
+		en[k] = v
+	}
+	for k, v := range map[string]string{
+		"title":                      "Petit jardin",
+		"event.water":                "{actor} arrose la fleur en {cell}.",
+		"event.water.you":            "Vous arrosez la fleur en {cell}.",
+		"event.pass":                 "{actor} n'arrose pas.",
+		"event.pass.you":             "Vous n'arrosez pas.",
+		"event.plant":                "{actor} plante {item} en {cell}.",
+		"event.plant.you":            "Vous plantez {item} en {cell}.",
+		"event.draw":                 "{actor} pioche {item}.",
+		"event.draw.you":             "Vous piochez {item}.",
+		"event.draws":                "{actor} pioche une carte.",
+		"event.draws.you":            "Vous piochez une carte.",
+		"part.card":                  "carte de la main",
+		"component.hand:1.name":      "première carte en main",
+		"component.hand:2.name":      "deuxième carte en main",
+		"rating.good":                "Bon jardinier",
+		"component.rating:good.name": "Bon jardinier", "component.rating:good.help": "Un total solo de 20 ou plus.",
+		"component.rating:try.name": "Essayez encore", "component.rating:try.help": "Un total solo sous 20.",
+		"rating.try":               "Essayez encore",
+		"score.flowers":            "Fleurs",
+		"score.water":              "Arrosage",
+		"rule.TG-1":                "Seuls les coups de la décision en cours peuvent être joués.",
+		"error.not-legal":          "{move} n'est pas un coup légal maintenant",
+		"cell.square":              "ligne {row}, colonne {col}",
+		"component.flower:1.name":  "Rose",
+		"component.flower:2.name":  "Tulipe",
+		"component.flower:3.name":  "Marguerite",
+		"component.flower:4.name":  "Iris",
+		"component.flower:5.name":  "Lys",
+		"component.flower:6.name":  "Coquelicot",
+		"component.flower:7.name":  "Violette",
+		"component.flower:8.name":  "Orchidée",
+		"component.flower:9.name":  "Pivoine",
+		"component.flower:10.name": "Dahlia",
+		"component.flower:11.name": "Lavande",
+		"component.flower:12.name": "Aster",
+	} {
+		fr[k] = v
+	}
+	file := func(m map[string]string) *fstest.MapFile { b, _ := json.Marshal(m); return &fstest.MapFile{Data: b} }
+	c, err := engine.LoadCatalog(fstest.MapFS{"en.json": file(en), "fr.json": file(fr)}, comps)
 	if err != nil {
 		panic(err)
 	}
-	c.Rules = map[string]engine.Text{"TG-1": {EN: "Only the moves of the current decision may be played.",
-		FR: "Seuls les coups de la décision en cours peuvent être joués."}}
-	c.CellName = func(id, lang string) string {
+	c.Cell = func(id string) (string, []i18n.Arg, bool) {
 		var r, col int
 		if _, err := fmt.Sscanf(id, "r%dc%d", &r, &col); err != nil {
-			return id
+			return "", nil, false
 		}
-		if lang == "fr" {
-			return fmt.Sprintf("ligne %d, colonne %d", r, col)
-		}
-		return fmt.Sprintf("row %d, column %d", r, col)
+		return "cell.square", []i18n.Arg{i18n.N("row", r), i18n.N("col", col)}, true
 	}
 	return c
 }()
@@ -189,7 +250,7 @@ func (s *tinyState) Apply(m engine.Move, log *engine.Log) error {
 		legal = legal || x == m
 	}
 	if !legal {
-		return engine.Illegal("TG-1", "%s is not a legal move now", s.FormatMove(m))
+		return tinyCatalog.Illegal("TG-1", "error.not-legal", i18n.S("move", s.FormatMove(m)))
 	}
 	p, kind, slot, c := s.turn, int(m&3), int(m>>2&3), int(m>>4)
 	switch kind {
@@ -249,13 +310,13 @@ func (s *tinyState) Score(p int) int {
 
 func (s *tinyState) Result() engine.Result {
 	r := engine.Result{Final: s.over, Categories: []engine.Category{
-		{ID: "flowers", EN: "Flowers", FR: "Fleurs"}, {ID: "water", EN: "Watering", FR: "Arrosage"}}}
+		{ID: "flowers"}, {ID: "water"}}}
 	for p := range s.n {
 		pr := engine.PlayerResult{Points: []int{s.pts[p][0], s.pts[p][1]}, Total: s.Score(p)}
 		if s.n == 1 {
-			pr.Rating = "Try again"
+			pr.Rating = "try"
 			if pr.Total >= 20 {
-				pr.Rating = "Good gardener"
+				pr.Rating = "good"
 			}
 		}
 		r.Players = append(r.Players, pr)

@@ -169,7 +169,7 @@ func position(reg *engine.Registry, r *http.Request) (*Position, error) {
 		cat = t.Texts()
 		out.Comps = map[string]Comp{}
 		for _, c := range cat.Components {
-			out.Comps[c.ID] = Comp{Name: c.Name.In(lang), Help: c.Help.In(lang)}
+			out.Comps[c.ID] = Comp{Name: cat.Name(c.ID, lang), Help: cat.Help(c.ID, lang)}
 		}
 	}
 	names := make([]string, players)

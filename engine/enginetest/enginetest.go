@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
 )
 
 // Config tunes a conformance run.
@@ -203,8 +204,12 @@ func checkIllegal(s engine.State, legal []engine.Move, rng *engine.RNG) error {
 		if !errors.As(err, &re) || re.Rule == "" {
 			return fmt.Errorf("move %#x rejected without a rule: %v", uint64(m), err)
 		}
-		if r := s.Game().Texts().Rules[re.Rule]; r.EN == "" || r.FR == "" {
-			return fmt.Errorf("move %#x rejected by rule %s, which the catalogue does not state in both languages (Catalog.Rules)", uint64(m), re.Rule)
+		cat := s.Game().Texts()
+		if cat.Rule(re.Rule, "en") == "" {
+			return fmt.Errorf("move %#x rejected by rule %s, which the catalogue does not state (rule.%s)", uint64(m), re.Rule, re.Rule)
+		}
+		if out := Unwrapped(cat.Explain(err, i18n.Pseudo)); out != "" {
+			return fmt.Errorf("move %#x: refusal %q holds words outside the catalogue: %q", uint64(m), cat.Explain(err, i18n.Pseudo), out)
 		}
 		if !reflect.DeepEqual(before, s) {
 			return fmt.Errorf("rejected move %#x (%v) changed the state", uint64(m), err)

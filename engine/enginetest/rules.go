@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
 )
 
 // Rules describes a game's rule ids for RuleStatements and
@@ -164,12 +165,16 @@ func RuleStatements(t *testing.T, g engine.Game, r Rules) map[string]bool {
 	if r.Prefix == "" || len(r.Spec) == 0 {
 		t.Fatal("enginetest.Rules needs a Prefix and a Spec")
 	}
-	rules := catalogOf(t, g).Rules
+	cat := catalogOf(t, g)
+	type stmt struct{ EN, FR string }
+	rules := map[string]stmt{}
+	for _, id := range cat.RuleIDs() {
+		rules[id] = stmt{cat.Rule(id, "en"), cat.Rule(id, "fr")}
+	}
 	used := RuleIDsInSource(t, r)
 	for id := range used {
-		st, ok := rules[id]
-		if !ok || st.EN == "" || st.FR == "" {
-			t.Errorf("the code refuses moves with %s, which has no statement in both languages", id)
+		if _, ok := rules[id]; !ok {
+			t.Errorf("the code refuses moves with %s, which has no statement (rule.%s)", id, id)
 		}
 	}
 	if r.StateAll {
@@ -212,20 +217,34 @@ func catalogOf(t testing.TB, g engine.Game) *engine.Catalog {
 }
 
 // explained returns err's rule, and an error unless err is a rule error
-// that cat explains in French by its rule's statement alone, with nothing
-// of the English message, and in English by the error itself.
+// that cat explains in every language by the catalogue's refusal with the
+// reason in that language, in English as the error itself, and in the
+// pseudo-language with no word outside the catalogue.
 func explained(cat *engine.Catalog, err error) (string, error) {
 	var re *engine.RuleError
 	if !errors.As(err, &re) {
 		return "", fmt.Errorf("refused with %v, not a rule error", err)
 	}
-	st := cat.Rules[re.Rule]
-	got := cat.Explain(err, "fr")
-	if want := "coup refusé par la règle " + re.Rule + " : " + st.FR; st.FR == "" || got != want {
-		return re.Rule, fmt.Errorf("explained in French as %q, want %q", got, want)
+	if cat.Rule(re.Rule, "en") == "" {
+		return re.Rule, fmt.Errorf("rule %s has no statement", re.Rule)
 	}
-	if strings.Contains(got, re.Msg) || strings.Contains(got, st.EN) {
-		return re.Rule, fmt.Errorf("French explanation %q holds English (%q)", got, re.Msg)
+	for _, lang := range cat.Langs() {
+		if lang == i18n.Source {
+			continue
+		}
+		reason := re.Message(lang)
+		if re.ID == "" {
+			reason = cat.Rule(re.Rule, lang) // TRANSITIONAL: an English-only reason
+		}
+		got := cat.Explain(err, lang)
+		if want := engine.T(lang, "refusal", i18n.S("rule", re.Rule), i18n.S("reason", reason)); got != want {
+			return re.Rule, fmt.Errorf("explained in %s as %q, want %q", lang, got, want)
+		}
+		if lang == i18n.Pseudo {
+			if out := Unwrapped(got); out != "" {
+				return re.Rule, fmt.Errorf("explanation %q holds words outside the catalogue: %q", got, out)
+			}
+		}
 	}
 	if en := cat.Explain(err, "en"); en != err.Error() {
 		return re.Rule, fmt.Errorf("explained in English as %q, want the error %q", en, err)

@@ -1,12 +1,14 @@
 package enginetest
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/jardin-games/jardin/engine"
 )
@@ -78,21 +80,31 @@ func TestNumberedLettered(t *testing.T) {
 
 func TestCheckYouForms(t *testing.T) {
 	for _, tc := range []struct {
-		m    engine.Message
-		want string // an error mentioning this, or none
+		en, enYou, fr, frYou string
+		want                 string // an error mentioning this, or none
 	}{
-		{engine.Message{EN: "{actor} takes {0}", FR: "{actor} prend {0}", YouEN: "You take {0}", YouFR: "Vous prenez {0}"}, ""},
-		{engine.Message{EN: "Gust: {actor} moves", FR: "Coup de vent : {actor} déplace", YouEN: "Gust: you move", YouFR: "Coup de vent : vous déplacez"}, ""},
-		{engine.Message{EN: "round {0}", FR: "manche {0}"}, ""},
-		{engine.Message{EN: "{actor} takes {0}", FR: "{actor} prend {0}"}, "needs You forms"},
-		{engine.Message{EN: "round {0}", FR: "manche {0}", YouEN: "You see {0}", YouFR: "Vous voyez {0}"}, "and only it"},
-		{engine.Message{EN: "{actor} takes", FR: "{actor} prend", YouEN: "You, {actor}, take", YouFR: "Vous prenez"}, "names the actor again"},
-		{engine.Message{EN: "{actor} takes", FR: "{actor} prend", YouEN: "Ann takes", YouFR: "Vous prenez"}, "second person"},
-		{engine.Message{EN: "{actor} takes", FR: "{actor} prend", YouEN: "You take", YouFR: "Il prend"}, "second person"},
+		{"{actor} takes {item}", "You take {item}", "{actor} prend {item}", "Vous prenez {item}", ""},
+		{"Gust: {actor} moves", "Gust: you move", "Coup de vent : {actor} déplace", "Coup de vent : vous déplacez", ""},
+		{"round {n}", "", "manche {n}", "", ""},
+		{"{actor} takes {item}", "", "{actor} prend {item}", "", "needs a You form"},
+		{"round {n}", "You see {n}", "manche {n}", "Vous voyez {n}", "and only it"},
+		{"{actor} takes", "You, {actor}, take", "{actor} prend", "Vous, {actor}, prenez", "names the actor again"},
+		{"{actor} takes", "Ann takes", "{actor} prend", "Vous prenez", "second person"},
+		{"{actor} takes", "You take", "{actor} prend", "Il prend", "second person"},
 	} {
-		err := checkYouForms(&engine.Catalog{Messages: map[string]engine.Message{"k": tc.m}})
+		file := func(m, you string) *fstest.MapFile {
+			b, _ := json.Marshal(map[string]string{"event.k": m, "event.k.you": you})
+			if you == "" {
+				b, _ = json.Marshal(map[string]string{"event.k": m})
+			}
+			return &fstest.MapFile{Data: b}
+		}
+		cat, err := engine.LoadCatalog(fstest.MapFS{"en.json": file(tc.en, tc.enYou), "fr.json": file(tc.fr, tc.frYou)}, nil)
+		if err == nil {
+			err = checkYouForms(cat)
+		}
 		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
-			t.Errorf("%+v: error %v, want %q", tc.m, err, tc.want)
+			t.Errorf("%+v: error %v, want %q", tc, err, tc.want)
 		}
 	}
 }

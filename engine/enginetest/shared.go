@@ -6,10 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
 )
 
 // outsiders are viewers that are not seats: the spectator's answers are
@@ -34,30 +35,27 @@ func checkCatalog(g engine.Game) error {
 	return checkYouForms(cat)
 }
 
-// checkYouForms: a message names its actor exactly when it has You forms,
-// which speak to the actor in the second person and never name the actor
-// again (issue 12: never "You you drew").
+// checkYouForms: a message names its actor exactly when it has a You form
+// (event.<key>.you), which speaks to the actor in the second person and
+// never names the actor again (issue 12: never "You you drew").
 func checkYouForms(cat *engine.Catalog) error {
-	keys := make([]string, 0, len(cat.Messages))
-	for k := range cat.Messages {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
 	var errs []error
-	for _, k := range keys {
-		m := cat.Messages[k]
-		actor := strings.Contains(m.EN, "{actor}") || strings.Contains(m.FR, "{actor}")
-		if actor != (m.YouEN != "" && m.YouFR != "") {
-			errs = append(errs, fmt.Errorf("message %q: a message naming its actor needs You forms in both languages, and only it", k))
-		}
-		if strings.Contains(m.YouEN+m.YouFR, "{actor}") {
-			errs = append(errs, fmt.Errorf("message %q: a You form names the actor again", k))
-		}
-		if m.YouEN != "" && !strings.Contains(strings.ToLower(m.YouEN), "you ") {
-			errs = append(errs, fmt.Errorf("message %q: You form %q does not read in the second person", k, m.YouEN))
-		}
-		if m.YouFR != "" && !strings.Contains(strings.ToLower(m.YouFR), "vous ") {
-			errs = append(errs, fmt.Errorf("message %q: You form %q does not read in the second person", k, m.YouFR))
+	for _, lang := range cat.Langs() {
+		c := cat.Bundle().Catalog(lang)
+		for _, id := range c.IDs() {
+			if !strings.HasPrefix(id, "event.") || strings.HasSuffix(id, ".you") {
+				continue
+			}
+			m, you := c.Source(id), c.Source(id+".you")
+			if strings.Contains(m, "{actor}") != (you != "") {
+				errs = append(errs, fmt.Errorf("%s: %s: a message naming its actor needs a You form, and only it", lang, id))
+			}
+			if strings.Contains(you, "{actor}") {
+				errs = append(errs, fmt.Errorf("%s: %s.you names the actor again", lang, id))
+			}
+			if word := map[string]string{"en": "you ", "fr": "vous "}[lang]; you != "" && word != "" && !strings.Contains(strings.ToLower(you), word) {
+				errs = append(errs, fmt.Errorf("%s: %s.you %q does not read in the second person", lang, id, you))
+			}
 		}
 	}
 	return errors.Join(errs...)
@@ -138,7 +136,7 @@ func checkEvents(g engine.Game, n int, evs []engine.Event) error {
 	}
 	cat := tx.Texts()
 	for _, e := range evs {
-		if _, ok := cat.Messages[e.Key]; !ok {
+		if !cat.Has("event." + e.Key) {
 			return fmt.Errorf("event %+v: key %q is not in the catalogue", e, e.Key)
 		}
 		if e.Private >= n || e.Private < -1 || e.Actor >= n || e.Actor < -1 {
@@ -163,10 +161,15 @@ func checkEvents(g engine.Game, n int, evs []engine.Event) error {
 			if !e.VisibleTo(v) {
 				continue
 			}
-			for _, lang := range []string{"en", "fr"} {
+			for _, lang := range cat.Langs() {
 				txt := cat.Render(e, v, lang, nil)
 				if txt == "" || strings.ContainsAny(txt, "{}") {
 					return fmt.Errorf("event %q renders badly for viewer %d in %s: %q", e.Key, v, lang, txt)
+				}
+				if lang == i18n.Pseudo {
+					if out := Unwrapped(txt); out != "" {
+						return fmt.Errorf("event %q renders %q outside the catalogue for viewer %d: %q", e.Key, out, v, txt)
+					}
 				}
 			}
 		}
@@ -253,4 +256,19 @@ func checkDescriptions(s engine.State, legal []engine.Move) error {
 		}
 	}
 	return nil
+}
+
+// Unwrapped returns the words of s, rendered in the pseudo-language, that
+// are outside every ⟦…⟧: text that came from no catalogue. Numbers,
+// punctuation and spaces do not count; "" means every word is the
+// catalogue's. Player names are not words of a catalogue: render with
+// names nil ("player N", which is).
+func Unwrapped(s string) string {
+	var out strings.Builder
+	for _, r := range i18n.StripPseudo(s) {
+		if unicode.IsLetter(r) {
+			out.WriteRune(r)
+		}
+	}
+	return out.String()
 }

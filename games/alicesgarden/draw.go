@@ -2,6 +2,7 @@ package alicesgarden
 
 import (
 	"fmt"
+	"github.com/jardin-games/jardin/i18n"
 	"strings"
 
 	"github.com/jardin-games/jardin/engine"
@@ -20,27 +21,27 @@ const (
 // of two for four players), so that every line fits 80 columns. Letters
 // carry the meaning (R rose, M mushroom, T tree, C chess piece, G gardener,
 // g plain grass, '.' free grass, ':' free chessboard square); colours only
-// help. Every word is French when style.Lang is "fr".
+// help. Every word is the catalogue's, in style.Lang.
 func (s *state) Draw(player int, style engine.Style) string {
 	if !engine.IsSeat(s, player) {
 		player = engine.Spectator
 	}
-	fr := style.Lang == "fr"
-	tr := style.Tr
+	lang := style.Lang
+	tr := func(id string, args ...i18n.Arg) string { return catalog.T(lang, id, args...) }
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "Alice's Garden — %s %c — %s %d", tr("side", "côté"), "AB"[s.side], tr("round", "manche"), s.round)
+	fmt.Fprintf(&sb, "%s — %s %c — %s %d", catalog.Title(lang), tr("draw.side"), "AB"[s.side], tr("draw.round"), s.round)
 	if s.n > 1 {
-		fmt.Fprintf(&sb, " — %s %s", tr("first player:", "1er joueur :"), seatLabel(int(s.first), fr))
+		fmt.Fprintf(&sb, " — %s %s", tr("draw.first-player"), seatLabel(int(s.first), lang))
 	}
 	if s.endTrig && s.phase != phOver {
-		sb.WriteString(tr(" — last round", " — dernière manche"))
+		sb.WriteString(tr("draw.last-round"))
 	}
 	sb.WriteString("\n")
-	sb.WriteString(tr("Bags:", "Sacs :"))
+	sb.WriteString(tr("draw.bags"))
 	for b := 0; b < nShapes; b++ {
 		fmt.Fprintf(&sb, "  %c %d", shapeLetters[b], s.bagN[b])
 	}
-	fmt.Fprintf(&sb, "   %s %d\n", tr("Bonus bag:", "Sac de tuiles bonus :"), s.bonusN)
+	fmt.Fprintf(&sb, "   %s %d\n", tr("draw.bonus-bag"), s.bonusN)
 	if s.n == 1 {
 		var left, right []string
 		for b := 0; b < nShapes; b++ {
@@ -50,9 +51,9 @@ func (s *state) Draw(player int, style engine.Style) string {
 				right = append(right, string(shapeLetters[b]))
 			}
 		}
-		none := tr("none", "aucun")
-		fmt.Fprintf(&sb, "%s %s   %s %s\n", tr("On your left:", "À votre gauche :"), joinOr(left, none),
-			tr("on your right:", "à votre droite :"), joinOr(right, none))
+		none := tr("draw.none")
+		fmt.Fprintf(&sb, "%s %s   %s %s\n", tr("draw.on-your-left"), joinOr(left, none),
+			tr("draw.on-your-right"), joinOr(right, none))
 	}
 	pics := func(label string, list []uint8) {
 		if len(list) == 0 {
@@ -62,17 +63,17 @@ func (s *state) Draw(player int, style engine.Style) string {
 		sb.WriteString(tilePictures(list, style.Color))
 	}
 	if s.n > 1 {
-		pics(tr("Supply:", "Réserve :"), s.supply[:s.supplyN])
+		pics(tr("draw.supply"), s.supply[:s.supplyN])
 	} else {
-		pics(tr("Drawn:", "Tuiles piochées :"), s.drawn[:s.drawnN])
+		pics(tr("draw.drawn"), s.drawn[:s.drawnN])
 		if s.lastDiscard >= 0 {
-			fmt.Fprintf(&sb, "%s %d (%s %s)\n", tr("Out of the game:", "Hors jeu :"), s.discardN,
-				tr("last:", "dernière :"), tiles[s.lastDiscard].id)
+			fmt.Fprintf(&sb, "%s %d (%s %s)\n", tr("draw.out-of-the-game"), s.discardN,
+				tr("draw.last"), tiles[s.lastDiscard].id)
 		}
 	}
 	if s.held >= 0 {
-		fmt.Fprintf(&sb, "%s %s, %s\n", tr("To place:", "À placer :"), tiles[s.held].id,
-			tr("its distinct orientations:", "ses orientations distinctes :"))
+		fmt.Fprintf(&sb, "%s %s, %s\n", tr("draw.to-place"), tiles[s.held].id,
+			tr("draw.its-distinct-orientations"))
 		sb.WriteString(orientPictures(int(s.held), style.Color))
 	}
 	// gardens, at most three a row
@@ -98,21 +99,19 @@ func (s *state) Draw(player int, style engine.Style) string {
 		}
 	}
 	if s.phase == phOver {
-		sb.WriteString(tr("Game over.", "Partie terminée.") + "\n")
-		s.drawPad(&sb, fr)
+		sb.WriteString(tr("draw.game-over") + "\n")
+		s.drawPad(&sb, lang)
 	} else {
-		for i, l := range s.prompt(fr) {
+		for i, l := range s.prompt(lang) {
 			if i == 0 {
-				fmt.Fprintf(&sb, "%s%s %s\n", seatLabel(int(s.toMove), fr), tr(":", " :"), l)
+				fmt.Fprintf(&sb, "%s%s %s\n", seatLabel(int(s.toMove), lang), tr("draw.punct"), l)
 			} else {
 				fmt.Fprintf(&sb, "    %s\n", l)
 			}
 		}
 	}
-	sb.WriteString(tr("R rose  M mushroom  T tree  C chess piece  G gardener  g plain grass\n",
-		"R rose  M champignon  T arbre  C pièce d'échecs  G jardinier  g herbe\n"))
-	sb.WriteString(tr(". free  : free chessboard square  | edge of the chessboard\n",
-		". libre  : case d'échiquier libre  | bord de l'échiquier\n"))
+	sb.WriteString(tr("draw.r-rose-m-mushroom-t"))
+	sb.WriteString(tr("draw.free-free-chessboard-square-edge"))
 	return sb.String()
 }
 
@@ -123,26 +122,19 @@ func joinOr(list []string, none string) string {
 	return strings.Join(list, " ")
 }
 
-// seatLabel is a seat's short name on the table: P1… ("joueur": J1… in French).
-func seatLabel(p int, fr bool) string {
-	if fr {
-		return fmt.Sprintf("J%d", p+1)
-	}
-	return fmt.Sprintf("P%d", p+1)
+// seatLabel is a seat's short name on the table: P1… (J1… in French).
+func seatLabel(p int, lang string) string {
+	return catalog.T(lang, "draw.seat-short", i18n.N("n", p+1))
 }
 
 // drawPad writes the final score pad: one line per category, one column
 // per player, then totals, ranks and, in solo, the rating.
-func (s *state) drawPad(sb *strings.Builder, fr bool) {
-	lang := "en"
-	if fr {
-		lang = "fr"
-	}
+func (s *state) drawPad(sb *strings.Builder, lang string) {
 	res := s.Result()
 	const w = 26
 	fmt.Fprintf(sb, "%-*s", w, "")
 	for p := range res.Players {
-		fmt.Fprintf(sb, "%6s", seatLabel(p, fr))
+		fmt.Fprintf(sb, "%6s", seatLabel(p, lang))
 	}
 	sb.WriteString("\n")
 	row := func(label string, val func(pr engine.PlayerResult) int) {
@@ -153,41 +145,35 @@ func (s *state) drawPad(sb *strings.Builder, fr bool) {
 		sb.WriteString("\n")
 	}
 	for i, c := range res.Categories {
-		row(c.Label(lang), func(pr engine.PlayerResult) int { return pr.Points[i] })
+		row(catalog.CategoryLabel(c.ID, lang), func(pr engine.PlayerResult) int { return pr.Points[i] })
 	}
-	row("Total", func(pr engine.PlayerResult) int { return pr.Total })
+	row(catalog.T(lang, "draw.total"), func(pr engine.PlayerResult) int { return pr.Total })
 	if s.n > 1 {
-		row(map[bool]string{false: "Rank", true: "Rang"}[fr], func(pr engine.PlayerResult) int { return pr.Rank })
+		row(catalog.T(lang, "draw.rank"), func(pr engine.PlayerResult) int { return pr.Rank })
 		return
 	}
-	sb.WriteString(res.Players[0].RatingIn(lang) + "\n")
+	sb.WriteString(catalog.RatingLabel(res.Players[0].Rating, lang) + "\n")
 }
 
 // prompt tells the player to move what they decide now, in their language,
 // in lines short enough for 80 columns.
-func (s *state) prompt(fr bool) []string {
-	tr := func(en, frs string) string {
-		if fr {
-			return frs
-		}
-		return en
-	}
+func (s *state) prompt(lang string) []string {
+	tr := func(id string, args ...i18n.Arg) string { return catalog.T(lang, id, args...) }
 	switch s.phase {
 	case phBag:
-		return []string{tr("choose a bag (bag O)", "choisissez un sac (bag O)")}
+		return []string{tr("draw.choose-a-bag-bag-o")}
 	case phTake:
-		return []string{tr("take a tile (take O03)", "prenez une tuile (take O03)")}
+		return []string{tr("draw.take-a-tile-take-o03")}
 	case phPlace:
-		return []string{tr("place the tile (place r90f 2,3):", "placez la tuile (place r90f 2,3) :"),
-			tr("its orientation, then row,column of the top-left corner of its box",
-				"son orientation, puis rangée,colonne du coin supérieur gauche de son cadre")}
+		return []string{tr("draw.place-the-tile-place-r90f"),
+			tr("draw.its-orientation-then-row-column")}
 	case phBonus:
-		return []string{fmt.Sprintf(tr("take bonus tiles (bonus 0 to bonus %d)", "prenez des tuiles bonus (bonus 0 à bonus %d)"), s.bonusMax)}
+		return []string{tr("draw.take-bonus-tiles", i18n.N("max", int(s.bonusMax)))}
 	case phStuck:
-		return []string{tr("no tile of the supply fits your board:", "aucune tuile de la réserve ne rentre sur votre plateau :"),
-			tr("bonus 1 draws a bonus tile, bonus 0 declines", "bonus 1 pioche une tuile bonus, bonus 0 refuse")}
+		return []string{tr("draw.no-tile-of-the-supply"),
+			tr("draw.bonus-1-draws-a-bonus")}
 	case phFinal:
-		return []string{tr("place your bonus tiles (put R 3,4)", "placez vos tuiles bonus (put R 3,4)")}
+		return []string{tr("draw.place-your-bonus-tiles-put")}
 	}
 	return nil
 }
@@ -196,7 +182,7 @@ func (s *state) prompt(fr bool) []string {
 // rows. Each line has the same visible width, boardWidth.
 func (s *state) boardLines(p, viewer int, style engine.Style) []string {
 	b := &s.b[p]
-	fr := style.Lang == "fr"
+	lang := style.Lang
 	const w = boardWidth
 	pad := func(txt string, vis int) string {
 		if vis < w {
@@ -205,23 +191,16 @@ func (s *state) boardLines(p, viewer int, style engine.Style) []string {
 		return txt
 	}
 	var lines []string
-	title := fmt.Sprintf("%s %d pts", seatLabel(p, fr), s.Score(p))
+	title := catalog.T(lang, "draw.board-title", i18n.S("seat", seatLabel(p, lang)), i18n.N("n", s.Score(p)))
 	if p == int(s.toMove) && s.phase != phOver {
 		title = "> " + title
 	}
 	if p == viewer {
-		if fr {
-			title += " (vous)"
-		} else {
-			title += " (you)"
-		}
+		title += catalog.T(lang, "draw.you-suffix")
 	}
 	title = trunc(title, w)
 	lines = append(lines, pad(title, len([]rune(title))))
-	label := "bonus: "
-	if fr {
-		label = "bonus : "
-	}
+	label := catalog.T(lang, "draw.bonus-label")
 	bonus := ""
 	for k := 0; k < nBonusKinds; k++ {
 		bonus += strings.Repeat(string(iconLetter[bonusIcon[k]]), int(b.held[k]))

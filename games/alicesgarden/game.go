@@ -21,16 +21,13 @@ var Game engine.Game = game{}
 
 func (game) ID() string { return "alices-garden" }
 
-func (game) Title(lang string) string {
-	return "Alice's Garden" // the French edition keeps the English title
-}
+func (game) Title(lang string) string { return catalog.Title(lang) }
 
 func (game) Players() (int, int) { return 1, 4 }
 
 func (game) Options() []engine.OptionSpec {
 	return []engine.OptionSpec{
-		{Name: "side", Default: "A", Values: []string{"A", "B"},
-			Help: "board side for every player: A central path, B chessboard in several zones (AG-S1)"},
+		{Name: "side", Default: "A", Values: []string{"A", "B"}},
 		engine.FirstPlayerOption(4),
 	}
 }

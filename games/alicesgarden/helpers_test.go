@@ -87,7 +87,7 @@ func wantIllegal(t *testing.T, s *state, move, rule string) {
 		t.Fatalf("%q: want rule %s, got %v", move, rule, err)
 	}
 	if re.Rule != rule {
-		t.Fatalf("%q: want rule %s, got %s (%s)", move, rule, re.Rule, re.Msg)
+		t.Fatalf("%q: want rule %s, got %s (%s)", move, rule, re.Rule, re.Message("en"))
 	}
 	enginetest.Explained(t, Game, err, move)
 	if before != *s {

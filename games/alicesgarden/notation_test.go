@@ -85,13 +85,13 @@ func TestPosition_Options(t *testing.T) {
 		t.Fatal(err)
 	}
 	// side B: chess pieces on (1,1)-(2,2), (3,4)-(4,5), (5,7)-(6,8): (2,2) and (3,4), (3,5), (4,4)
-	if want := soloRating(sc.Total); sc.Points[0] != 20 || sc.Points[4] != 0 || sc.Points[5] != -10 ||
-		sc.Rating != want.EN || sc.RatingFR != want.FR {
+	if want := ratingText(soloRating(sc.Total)); sc.Points[0] != 20 || sc.Points[4] != 0 || sc.Points[5] != -10 ||
+		ratingText(sc.Rating).EN != want.EN || ratingText(sc.Rating).FR != want.FR {
 		t.Errorf("score %+v, want ratings %+v", sc, want)
 	}
 	sc, err = ps.ScorePosition([]byte(strings.ReplaceAll(grid, "", " ")))
-	if err != nil || sc.Total != 97 || sc.Rating != "" || sc.RatingFR != "" {
-		t.Errorf("spaced grid (not solo): %v %v, ratings %q / %q", sc.Total, err, sc.Rating, sc.RatingFR)
+	if err != nil || sc.Total != 97 || sc.Rating != "" || ratingText(sc.Rating).FR != "" {
+		t.Errorf("spaced grid (not solo): %v %v, ratings %q / %q", sc.Total, err, sc.Rating, ratingText(sc.Rating).FR)
 	}
 }
 

@@ -136,7 +136,7 @@ func (g *garden) score() (engine.Score, error) {
 	}
 	if g.solo {
 		rating := soloRating(sc.Total)
-		sc.Rating, sc.RatingFR = rating.EN, rating.FR
+		sc.Rating = rating
 	}
 	return sc, nil
 }

@@ -623,7 +623,7 @@ func TestRule_AG_E4_ScorePadLines(t *testing.T) {
 		t.Fatal(r.Categories)
 	}
 	for i, c := range r.Categories {
-		if c.ID != want[i] || c.EN == "" || c.FR == "" {
+		if c.ID != want[i] || catText(c).EN == "" || catText(c).FR == "" {
 			t.Errorf("category %d: %+v", i, c)
 		}
 	}
@@ -734,7 +734,7 @@ func TestWE7_AG_SO5_SoloRating(t *testing.T) {
 		{130, "130 or more", "130 points ou plus : parfait ! La Reine vous nomme Jardinier en Chef de la Cour"},
 		{200, "130 or more", "130 points ou plus : parfait ! La Reine vous nomme Jardinier en Chef de la Cour"},
 	} {
-		got := soloRating(tc.score)
+		got := ratingText(soloRating(tc.score))
 		if !strings.HasPrefix(got.EN, tc.en+":") || got.FR != tc.fr {
 			t.Errorf("%d: %+v, want %s… / %q", tc.score, got, tc.en, tc.fr)
 		}
@@ -834,10 +834,10 @@ func TestRule_AG_SO4_SoloEnd(t *testing.T) {
 		t.Fatal("not over")
 	}
 	r := s.Result()
-	if want := soloRating(r.Players[0].Total); r.Players[0].Rating != want.EN || r.Players[0].RatingFR != want.FR || !r.Final {
+	if want := ratingText(soloRating(r.Players[0].Total)); ratingText(r.Players[0].Rating).EN != want.EN || ratingText(r.Players[0].Rating).FR != want.FR || !r.Final {
 		t.Errorf("result %+v, want ratings %+v", r, want)
 	}
-	if fr := s.Draw(0, engine.Style{Lang: "fr"}); !strings.Contains(fr, r.Players[0].RatingFR) || strings.Contains(fr, r.Players[0].Rating) {
+	if fr := s.Draw(0, engine.Style{Lang: "fr"}); !strings.Contains(fr, ratingText(r.Players[0].Rating).FR) || strings.Contains(fr, r.Players[0].Rating) {
 		t.Errorf("the French drawing does not give the French rating alone:\n%s", fr)
 	}
 	// no bag on the left holds a tile

@@ -9,12 +9,12 @@ import (
 
 // Score pad lines, in the pad's order (AG-E3, AG-E4).
 var categories = []engine.Category{
-	{ID: "chess", EN: "Chess pieces", FR: "Pièces d'échecs"},
-	{ID: "roses", EN: "Roses", FR: "Roses"},
-	{ID: "mushrooms", EN: "Mushrooms", FR: "Champignons"},
-	{ID: "trees", EN: "Trees", FR: "Arbres"},
-	{ID: "empty", EN: "Empty areas", FR: "Zones vides"},
-	{ID: "bonus", EN: "Unplaced bonus tiles", FR: "Tuiles bonus non placées"},
+	{ID: "chess"},
+	{ID: "roses"},
+	{ID: "mushrooms"},
+	{ID: "trees"},
+	{ID: "empty"},
+	{ID: "bonus"},
 }
 
 const nCats = 6
@@ -128,7 +128,7 @@ func (s *state) Result() engine.Result {
 		}
 		if s.n == 1 {
 			rating := soloRating(pr.Total)
-			pr.Rating, pr.RatingFR = rating.EN, rating.FR
+			pr.Rating = rating
 		}
 		res.Players[p] = pr
 	}
@@ -137,23 +137,12 @@ func (s *state) Result() engine.Result {
 }
 
 // soloRatings are the solo rating bands (AG-SO5, WE-7) from the lowest:
-// the French in the rulebook's words (shortened to fit a line of the
-// terminal), the English translated from it.
-var soloRatings = [5]engine.Text{
-	{EN: "below 70: the Queen is still angry, try again",
-		FR: "Sous les 70 points : vous n'avez pas réussi à calmer la colère de la Reine"},
-	{EN: "70-89: it looks like a garden, but the Queen is not really pleased",
-		FR: "70-89 points : cela ressemble à un Jardin, mais la Reine n'est pas satisfaite"},
-	{EN: "90-109: fairly good, the Queen is impressed by the work",
-		FR: "90-109 points : assez bien, la Reine est impressionnée par le travail fourni"},
-	{EN: "110-129: great, the Queen is delighted and the gardeners sing your praises",
-		FR: "110-129 points : la Reine est ravie et les Jardiniers chantent vos louanges"},
-	{EN: "130 or more: perfect, you are named Head Gardener of the Court",
-		FR: "130 points ou plus : parfait ! La Reine vous nomme Jardinier en Chef de la Cour"},
-}
+// their words are messages rating.<id> (the French in the rulebook's
+// words, shortened to fit a line of the terminal).
+var soloRatings = [5]string{"below-70", "70-89", "90-109", "110-129", "130-plus"}
 
 // soloRating is the solo rating band of a total (AG-SO5, WE-7).
-func soloRating(total int) engine.Text {
+func soloRating(total int) string {
 	switch {
 	case total < 70:
 		return soloRatings[0]

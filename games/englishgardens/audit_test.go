@@ -131,13 +131,13 @@ func TestPositionDuplicateAndTrailing(t *testing.T) {
 func TestResultCategoriesNotShared(t *testing.T) {
 	s := newState(t, 2, 1, nil)
 	r := s.Result()
-	r.Categories[0].EN = "changed"
-	if s.Result().Categories[0].EN == "changed" {
+	r.Categories[0].ID = "changed"
+	if s.Result().Categories[0].ID == "changed" {
 		t.Error("results share one categories slice")
 	}
 	sc, _ := Game.(engine.PositionScorer).ScorePosition([]byte(`{"cells":{}}`))
-	sc.Categories[1].EN = "changed"
-	if s.Result().Categories[1].EN == "changed" {
+	sc.Categories[1].ID = "changed"
+	if s.Result().Categories[1].ID == "changed" {
 		t.Error("scores share one categories slice")
 	}
 }
@@ -173,7 +173,7 @@ func TestData_TrophyNames(t *testing.T) {
 func TestDrawShowsKnownCards(t *testing.T) {
 	s := newState(t, 2, 4, engine.Options{"first": "1"})
 	apply(t, s, "refresh land 123")
-	x := s.card(s.landDisp[0]).fullName("en")
+	x := texts.Name(landID(s.landDisp[0]), "en")
 	apply(t, s, "take 1")
 	mine := s.Draw(0, engine.Style{})
 	other := s.Draw(1, engine.Style{})

@@ -2,6 +2,8 @@ package englishgardens
 
 import (
 	"fmt"
+	"github.com/jardin-games/jardin/i18n"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -23,35 +25,24 @@ const ansiGreen, ansiBold, ansiReset = "\x1b[32m", "\x1b[1m", "\x1b[0m"
 // flower, then the feature or the trees' initials: "Y rose oo",
 // "R lily POND", "Y peti STRUCT", "~~ lawn ~~"; in French "J rose cc",
 // "R lys BASSIN", "~ pelouse ~".
-var (
-	shortColour  = [2][4]string{{"", "R", "Y", "B"}, {"", "R", "J", "B"}}
-	shortFlower  = [2][4]string{{"", "rose", "peti", "lily"}, {"", "rose", "pétu", "lys"}}
-	shortFeature = [2][3]string{{"", "POND", "STRUCT"}, {"", "BASSIN", "STRUCT"}}
-	shortTree    = [2][3]string{{"o", "b", "w"}, {"c", "b", "s"}}
-	shortLawn    = [2]string{"~~ lawn ~~", "~ pelouse ~"}
-)
-
-func langIndex(st engine.Style) int {
-	if st.Lang == "fr" {
-		return 1
-	}
-	return 0
-}
+// The words are messages draw.short.<colour|flower|feature|tree>.<n> and
+// draw.short.lawn.
 
 // short labels a card in a cell or a hand.
 func (s *state) short(c int8, st engine.Style) string {
-	k, l := s.card(c), langIndex(st)
+	k := s.card(c)
+	word := func(kind string, n int) string { return texts.T(st.Lang, "draw.short."+kind+"."+strconv.Itoa(n)) }
 	if k.Lawn {
-		return shortLawn[l]
+		return texts.T(st.Lang, "draw.short.lawn")
 	}
-	txt := shortColour[l][k.Colour] + " " + shortFlower[l][k.Flower]
+	txt := word("colour", int(k.Colour)) + " " + word("flower", int(k.Flower))
 	if k.Feature != featNone {
-		txt += " " + shortFeature[l][k.Feature]
+		txt += " " + word("feature", int(k.Feature))
 	}
 	if len(k.Icons) > 0 {
 		txt += " "
 		for _, t := range k.Icons {
-			txt += shortTree[l][t]
+			txt += word("tree", int(t))
 		}
 	}
 	return txt
@@ -82,7 +73,8 @@ func (s *state) Draw(viewer int, st engine.Style) string {
 	if !engine.IsSeat(s, viewer) {
 		viewer = engine.Spectator
 	}
-	lang := engine.Lang(st.Lang)
+	lang := st.Lang
+	tr := func(id string, args ...i18n.Arg) string { return texts.T(lang, id, args...) }
 	var b strings.Builder
 	bold := func(t string) string {
 		if st.Color {
@@ -91,38 +83,37 @@ func (s *state) Draw(viewer int, st engine.Style) string {
 		return t
 	}
 	b.WriteString(bold(s.g.Title(lang)))
-	fmt.Fprintf(&b, st.Tr(" - turn %d", " - tour %d"), s.turns+1)
+	b.WriteString(tr("draw.turn", i18n.N("n", int(s.turns)+1)))
 	if s.phase != phOver {
-		fmt.Fprintf(&b, st.Tr(" - to play: %s", " - à jouer : %s"), s.seatName(int(s.cur), viewer, st))
+		b.WriteString(tr("draw.to-play", i18n.S("seat", s.seatName(int(s.cur), viewer, st))))
 	} else {
-		b.WriteString(st.Tr(" - game over", " - partie terminée"))
+		b.WriteString(tr("draw.game-over"))
 	}
 	b.WriteByte('\n')
-	fmt.Fprintf(&b, st.Tr("Landscape deck: %d  Trophy deck: %d", "Paquet Aménagement paysager : %d  Paquet Trophée : %d"),
-		s.land.n, s.tro.n)
+	b.WriteString(tr("draw.decks", i18n.N("land", int(s.land.n)), i18n.N("trophy", int(s.tro.n))))
 	if s.endTriggered {
-		b.WriteString(st.Tr("\nEND TRIGGERED: last round", "\nFIN DE PARTIE DÉCLENCHÉE : dernière manche"))
+		b.WriteString(tr("draw.end-triggered-last-round"))
 	}
-	b.WriteString(st.Tr("\nLandscape display:", "\nAménagement paysager :"))
+	b.WriteString(tr("draw.landscape-display"))
 	for i, c := range s.landDisp {
 		fmt.Fprintf(&b, " %d:", i+1)
 		if c < 0 {
-			b.WriteString(pad(st.Tr("(empty)", "(vide)")))
+			b.WriteString(pad(tr("draw.empty")))
 		} else {
 			b.WriteString(s.paint(c, pad(s.short(c, st)), st))
 		}
 	}
-	b.WriteString(st.Tr("\nTrophy display:\n", "\nCartes Trophée face visible :\n"))
+	b.WriteString(tr("draw.trophy-display"))
 	for i, t := range s.troDisp {
 		if t < 0 {
-			fmt.Fprintf(&b, "  %d: %s\n", i+1, st.Tr("(empty)", "(vide)"))
+			fmt.Fprintf(&b, "  %d: %s\n", i+1, tr("draw.empty"))
 		} else {
-			fmt.Fprintf(&b, "  %d: #%d %s\n", i+1, t+1, s.g.cat.Name(trophyID(t), lang))
+			fmt.Fprintf(&b, "  %d: #%d %s\n", i+1, t+1, texts.Name(trophyID(t), lang))
 		}
 	}
 	if s.phase == phTrophyPlace {
-		b.WriteString(wrap(st.Tr("Trophy card to place:", "Carte Trophée à placer :"),
-			[]string{fmt.Sprintf("#%d %s", s.held+1, s.g.cat.Name(trophyID(s.held), lang))}, "", "  "))
+		b.WriteString(wrap(tr("draw.trophy-card-to-place"),
+			[]string{fmt.Sprintf("#%d %s", s.held+1, texts.Name(trophyID(s.held), lang))}, "", "  "))
 	}
 	b.WriteString(s.drawUnder(viewer, st))
 	for q := 0; q < int(s.n); q++ {
@@ -134,9 +125,10 @@ func (s *state) Draw(viewer int, st engine.Style) string {
 
 // seatName is "Player 2", or "Player 2 (you)" for the viewer.
 func (s *state) seatName(q, viewer int, st engine.Style) string {
-	name := fmt.Sprintf(st.Tr("Player %d", "Joueur %d"), q+1)
+	tr := func(id string, args ...i18n.Arg) string { return texts.T(st.Lang, id, args...) }
+	name := tr("draw.player", i18n.N("n", q+1))
 	if q == viewer {
-		name += st.Tr(" (you)", " (vous)")
+		name += tr("draw.you")
 	}
 	return name
 }
@@ -144,20 +136,21 @@ func (s *state) seatName(q, viewer int, st engine.Style) string {
 func (s *state) drawVillage(q, viewer int, st engine.Style, bold func(string) string) string {
 	var b strings.Builder
 	p := &s.pl[q]
-	lang := engine.Lang(st.Lang)
-	up := st.Tr("face down", "face cachée")
+	lang := st.Lang
+	tr := func(id string, args ...i18n.Arg) string { return texts.T(lang, id, args...) }
+	up := tr("draw.face-down")
 	if p.villageUp {
-		up = st.Tr("face up", "face visible")
+		up = tr("draw.face-up")
 	}
-	fmt.Fprintf(&b, "%s  %s (%s)  score %d  %d %s\n", bold(s.seatName(q, viewer, st)),
-		s.g.c.villages[p.village], up, s.Score(q), p.visible, plural(st, int(p.visible), "card", "cards", "carte", "cartes"))
+	fmt.Fprintf(&b, "%s  %s\n", bold(s.seatName(q, viewer, st)), tr("draw.village-line",
+		i18n.S("village", s.g.c.villages[p.village]), i18n.S("side", up), i18n.N("score", s.Score(q)), i18n.N("n", int(p.visible))))
 	trophyCell := func(sl int) string {
 		if t := p.trophy[sl]; t >= 0 {
 			return pad(fmt.Sprintf("%s #%d", slotNames[sl], t+1))
 		}
 		return pad(slotNames[sl] + " --")
 	}
-	fmt.Fprintf(&b, "  %s|%s|%s|%s\n", pad(st.Tr("VILLAGE", "VILLAGE")), trophyCell(0), trophyCell(1), trophyCell(2))
+	fmt.Fprintf(&b, "  %s|%s|%s|%s\n", pad(tr("draw.village")), trophyCell(0), trophyCell(1), trophyCell(2))
 	for r := 0; r < 3; r++ {
 		fmt.Fprintf(&b, "  %s", trophyCell(3+r))
 		for c := 0; c < 3; c++ {
@@ -180,30 +173,30 @@ func (s *state) drawVillage(q, viewer int, st engine.Style, bold func(string) st
 		for i := 0; i < int(p.handN); i++ {
 			cards = append(cards, fmt.Sprintf("h%d:%s", i+1, s.paint(p.hand[i], s.short(p.hand[i], st), st)))
 		}
-		b.WriteString(wrap(st.Tr("Hand:", "Main :"), cards, " ", "    "))
+		b.WriteString(wrap(tr("draw.hand"), cards, " ", "    "))
 	} else {
 		// Cards taken face up are public until a face-down discard hides
 		// them (see the view); show them so a player need not remember.
 		var known []string
 		for i := 0; i < int(p.handN); i++ {
 			if p.handKnown[i] {
-				known = append(known, fmt.Sprintf("h%d:%s", i+1, s.g.cat.Name(landID(p.hand[i]), lang)))
+				known = append(known, fmt.Sprintf("h%d:%s", i+1, texts.Name(landID(p.hand[i]), lang)))
 			}
 		}
-		head := fmt.Sprintf(st.Tr("Hand: %d %s", "Main : %d %s"), p.handN, plural(st, int(p.handN), "card", "cards", "carte", "cartes"))
+		head := tr("draw.hand", i18n.N("n", int(p.handN)))
 		if len(known) > 0 {
-			head += st.Tr("; seen:", " ; vues :")
+			head += tr("draw.seen")
 		}
 		b.WriteString(wrap(head, known, ", ", "    "))
 	}
 	var used []string
 	for sl, t := range p.trophy {
 		if t >= 0 {
-			used = append(used, fmt.Sprintf("%s #%d %s", slotNames[sl], t+1, s.g.cat.Name(trophyID(t), lang)))
+			used = append(used, fmt.Sprintf("%s #%d %s", slotNames[sl], t+1, texts.Name(trophyID(t), lang)))
 		}
 	}
 	if len(used) > 0 {
-		b.WriteString(wrap(st.Tr("Trophies:", "Trophées :"), used, ", ", "    "))
+		b.WriteString(wrap(tr("draw.trophies"), used, ", ", "    "))
 	}
 	return b.String()
 }
@@ -212,7 +205,8 @@ func (s *state) drawVillage(q, viewer int, st engine.Style, bold func(string) st
 // viewer's own in deck order, top first, the others' as a set (view.go).
 func (s *state) drawUnder(viewer int, st engine.Style) string {
 	var b strings.Builder
-	lang := engine.Lang(st.Lang)
+	lang := st.Lang
+	tr := func(id string, args ...i18n.Arg) string { return texts.T(lang, id, args...) }
 	for kind, d := range []*deck{&s.land, &s.tro} {
 		var mine []string
 		for i := int(d.n) - 1; i >= 0; i-- {
@@ -221,15 +215,13 @@ func (s *state) drawUnder(viewer int, st engine.Style) string {
 				if kind == 1 {
 					id = trophyID(d.cards[i])
 				}
-				mine = append(mine, s.g.cat.Name(id, lang))
+				mine = append(mine, texts.Name(id, lang))
 			}
 		}
 		if len(mine) > 0 {
-			head := st.Tr("Yours under the landscape deck, drawn in this order:",
-				"Les vôtres sous le paquet Aménagement paysager, dans l'ordre de pioche :")
+			head := tr("draw.yours-under-the-landscape-deck")
 			if kind == 1 {
-				head = st.Tr("Yours under the trophy deck, drawn in this order:",
-					"Les vôtres sous le paquet Trophée, dans l'ordre de pioche :")
+				head = tr("draw.yours-under-the-trophy-deck")
 			}
 			b.WriteString(wrap(head, mine, ", ", "  "))
 		}
@@ -237,13 +229,12 @@ func (s *state) drawUnder(viewer int, st engine.Style) string {
 	for _, u := range s.underDeck(viewer) {
 		var names []string
 		for _, c := range u.Land {
-			names = append(names, s.g.cat.Name(c.ID, lang))
+			names = append(names, texts.Name(c.ID, lang))
 		}
 		for _, t := range u.Trophies {
-			names = append(names, s.g.cat.Name(t.ID, lang))
+			names = append(names, texts.Name(t.ID, lang))
 		}
-		head := fmt.Sprintf(st.Tr("Put under the decks by player %d (order unknown; some may have been drawn since):",
-			"Placées sous les paquets par le joueur %d (ordre inconnu ; certaines ont pu être piochées) :"), u.Seat+1)
+		head := tr("draw.put-under-decks", i18n.N("n", u.Seat+1))
 		b.WriteString(wrap(head, names, ", ", "  "))
 	}
 	return b.String()
@@ -302,19 +293,4 @@ func visibleWidth(s string) int {
 		n++
 	}
 	return n
-}
-
-// plural picks the word for n in the drawing's language: French uses the
-// singular for 0 and 1, English for 1 only.
-func plural(st engine.Style, n int, oneEN, manyEN, oneFR, manyFR string) string {
-	if st.Lang == "fr" {
-		if n <= 1 {
-			return oneFR
-		}
-		return manyFR
-	}
-	if n == 1 {
-		return oneEN
-	}
-	return manyEN
 }

@@ -16,8 +16,7 @@ var rulesMD string
 var Game engine.Game = newGame()
 
 type game struct {
-	c   *components
-	cat *engine.Catalog
+	c *components
 }
 
 func newGame() *game {
@@ -27,21 +26,12 @@ func newGame() *game {
 		// build defect, not a runtime condition.
 		panic("englishgardens: " + err.Error())
 	}
-	cat, err := buildCatalog(c)
-	if err != nil {
-		panic("englishgardens: " + err.Error())
-	}
-	return &game{c: c, cat: cat}
+	return &game{c: c}
 }
 
 func (g *game) ID() string { return "english-gardens" }
 
-func (g *game) Title(lang string) string {
-	if lang == "fr" {
-		return "Jardins Anglais"
-	}
-	return "English Gardens (Village Green)"
-}
+func (g *game) Title(lang string) string { return texts.Title(lang) }
 
 func (g *game) Players() (int, int) { return 1, maxPlayers }
 

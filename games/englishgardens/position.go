@@ -42,7 +42,7 @@ func (g *game) ScorePosition(data []byte) (engine.Score, error) {
 	sc := engine.Score{Categories: slices.Clone(categories), Points: append([]int(nil), pts[:]...), Total: total}
 	if solo {
 		rating := soloRating(total)
-		sc.Rating, sc.RatingFR = rating.EN, rating.FR
+		sc.Rating = rating
 	}
 	return sc, nil
 }

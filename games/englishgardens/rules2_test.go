@@ -414,7 +414,7 @@ func TestWE5_SoloRating(t *testing.T) {
 		{35, "Second place", "Seconde place"},
 		{36, "English Garden of the Year", "Jardin anglais de l'année"},
 	} {
-		if got := soloRating(c.total); got.EN != c.en || got.FR != c.fr {
+		if got := ratingText(soloRating(c.total)); got.EN != c.en || got.FR != c.fr {
 			t.Errorf("%d: %+v, want %q / %q", c.total, got, c.en, c.fr)
 		}
 	}
@@ -425,11 +425,11 @@ func TestWE5_SoloRating(t *testing.T) {
 func TestSoloRatingInResultAndScore(t *testing.T) {
 	s := newState(t, 1, 5, nil)
 	pr := s.Result().Players[0]
-	if pr.Total != 1 || pr.RatingIn("en") != "Last place in the rankings" || pr.RatingIn("fr") != "Dernière place du classement" {
-		t.Errorf("solo result at the start: total %d, ratings %q / %q", pr.Total, pr.Rating, pr.RatingFR)
+	if pr.Total != 1 || ratingText(pr.Rating).EN != "Last place in the rankings" || ratingText(pr.Rating).FR != "Dernière place du classement" {
+		t.Errorf("solo result at the start: total %d, ratings %q / %q", pr.Total, pr.Rating, ratingText(pr.Rating).FR)
 	}
-	if pr := newState(t, 2, 5, nil).Result().Players[0]; pr.Rating != "" || pr.RatingFR != "" {
-		t.Errorf("2 players: rated %q / %q", pr.Rating, pr.RatingFR)
+	if pr := newState(t, 2, 5, nil).Result().Players[0]; pr.Rating != "" || ratingText(pr.Rating).FR != "" {
+		t.Errorf("2 players: rated %q / %q", pr.Rating, ratingText(pr.Rating).FR)
 	}
 	data, err := os.ReadFile("../../docs/examples/english-gardens.position.json")
 	if err != nil {
@@ -446,9 +446,9 @@ func TestSoloRatingInResultAndScore(t *testing.T) {
 		doc["solo"] = c.solo
 		pos, _ := json.Marshal(doc)
 		sc, err := Game.(engine.PositionScorer).ScorePosition(pos)
-		if err != nil || sc.Total != 16 || sc.Rating != c.en || sc.RatingFR != c.fr {
+		if err != nil || sc.Total != 16 || ratingText(sc.Rating).EN != c.en || ratingText(sc.Rating).FR != c.fr {
 			t.Errorf("example position, solo %v: %v, total %d, ratings %q / %q, want 16, %q / %q",
-				c.solo, err, sc.Total, sc.Rating, sc.RatingFR, c.en, c.fr)
+				c.solo, err, sc.Total, sc.Rating, ratingText(sc.Rating).FR, c.en, c.fr)
 		}
 	}
 }

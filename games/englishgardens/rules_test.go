@@ -183,7 +183,7 @@ func TestWE3_FinalScore16(t *testing.T) {
 	want := []int{1, 4, 0, 6, 3, -2, 0, 4}
 	for i, w := range want {
 		if sc.Points[i] != w {
-			t.Errorf("%s: %d, want %d", sc.Categories[i].EN, sc.Points[i], w)
+			t.Errorf("%s: %d, want %d", catText(sc.Categories[i]).EN, sc.Points[i], w)
 		}
 	}
 	if sc.Total != 16 {

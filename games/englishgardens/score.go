@@ -9,14 +9,14 @@ import (
 
 // Score-pad lines (EG-E4): village card, ponds, then the six trophy slots.
 var categories = []engine.Category{
-	{ID: "village", EN: "Village card", FR: "Carte Village"},
-	{ID: "ponds", EN: "Ponds", FR: "Bassins"},
-	{ID: "c1", EN: "Trophy, column 1", FR: "Trophée, colonne 1"},
-	{ID: "c2", EN: "Trophy, column 2", FR: "Trophée, colonne 2"},
-	{ID: "c3", EN: "Trophy, column 3", FR: "Trophée, colonne 3"},
-	{ID: "r1", EN: "Trophy, row 1", FR: "Trophée, rangée 1"},
-	{ID: "r2", EN: "Trophy, row 2", FR: "Trophée, rangée 2"},
-	{ID: "r3", EN: "Trophy, row 3", FR: "Trophée, rangée 3"},
+	{ID: "village"},
+	{ID: "ponds"},
+	{ID: "c1"},
+	{ID: "c2"},
+	{ID: "c3"},
+	{ID: "r1"},
+	{ID: "r2"},
+	{ID: "r3"},
 }
 
 // lines lists the landscape cells each trophy slot scores: columns 1–3
@@ -100,7 +100,7 @@ func (s *state) Result() engine.Result {
 			Tiebreak: []int{int(s.pl[i].visible)}} // EG-E5
 		if s.solo() {
 			rating := soloRating(total)
-			pr.Rating, pr.RatingFR = rating.EN, rating.FR
+			pr.Rating = rating
 		}
 		r.Players = append(r.Players, pr)
 	}
@@ -108,18 +108,18 @@ func (s *state) Result() engine.Result {
 	return r
 }
 
-// soloRating is the solo rating table (EG-SO7, ruling E14), in English
-// and in the French rulebook's words.
-func soloRating(total int) engine.Text {
+// soloRating is the solo rating table (EG-SO7, ruling E14): the id of
+// message rating.<id> (in the French rulebook's words in French).
+func soloRating(total int) string {
 	switch {
 	case total <= 15:
-		return engine.Text{EN: "Last place in the rankings", FR: "Dernière place du classement"}
+		return "last"
 	case total <= 25:
-		return engine.Text{EN: "Honourable mention", FR: "Mention honorable"}
+		return "honourable-mention"
 	case total <= 35:
-		return engine.Text{EN: "Second place", FR: "Seconde place"}
+		return "second"
 	}
-	return engine.Text{EN: "English Garden of the Year", FR: "Jardin anglais de l'année"}
+	return "garden-of-the-year"
 }
 
 // Evaluate is the score plus what a player would weigh beyond it: cards in

@@ -185,17 +185,17 @@ func TestCatalogueMessages(t *testing.T) {
 	if err := cat.Check(); err != nil {
 		t.Fatal(err)
 	}
-	if len(cat.Messages) < 15 {
-		t.Fatalf("%d messages", len(cat.Messages))
+	if len(messages()) < 15 {
+		t.Fatalf("%d messages", len(messages()))
 	}
-	for key, m := range cat.Messages {
+	for key, m := range messages() {
 		// The conformance kit checks that a message naming its actor has
 		// You forms, in the second person; here they also start with it.
 		if m.YouEN != "" && !strings.HasPrefix(m.YouEN, "You ") || m.YouFR != "" && !strings.HasPrefix(m.YouFR, "Vous ") {
 			t.Errorf("%s: You forms %q / %q", key, m.YouEN, m.YouFR)
 		}
 		// Events name the actor as "you" only through the You forms.
-		e := engine.Event{Actor: 0, Private: -1, Key: key, Args: []engine.Arg{engine.Comp("land:1"), engine.Cell("r1c3"), engine.Comp("trophy:1")}}
+		e := engine.Event{Actor: 0, Private: -1, Key: key, Args: []engine.Arg{engine.Comp("land:1"), engine.Cell("r1c3"), engine.Comp("trophy:1"), engine.Num(3)}}
 		for _, lang := range []string{"en", "fr"} {
 			for _, txt := range []string{cat.Render(e, 0, lang, nil), cat.Render(e, 1, lang, []string{"Ann"})} {
 				if strings.Contains(strings.ToLower(txt), "you you") || strings.Contains(strings.ToLower(txt), "vous vous") ||
@@ -227,15 +227,15 @@ func TestCatalogueComponents(t *testing.T) {
 		"trophy-display", "special:1", "special:2")
 	for _, id := range ids {
 		k, ok := cat.Component(id)
-		if !ok || k.Name.EN == "" || k.Name.FR == "" || k.Help.EN == "" || k.Help.FR == "" {
+		if !ok || texts.Name(k.ID, "en") == "" || texts.Name(k.ID, "fr") == "" || texts.Help(k.ID, "en") == "" || texts.Help(k.ID, "fr") == "" {
 			t.Errorf("component %q: %+v", id, k)
 		}
 	}
-	if k, _ := cat.Component("land:1"); k.Name.EN != "red rose (pond)" || k.Name.FR != "rose rouge (bassin)" {
-		t.Errorf("land:1 is named %+v", k.Name)
+	if k, _ := cat.Component("land:1"); texts.Name(k.ID, "en") != "red rose (pond)" || texts.Name(k.ID, "fr") != "rose rouge (bassin)" {
+		t.Errorf("land:1 is named %q", texts.Name(k.ID, "en"))
 	}
-	if k, _ := cat.Component("land:16"); k.Name.EN != "red lily (birch, willow)" || k.Name.FR != "lys rouge (bouleau, saule)" {
-		t.Errorf("land:16 is named %+v", k.Name)
+	if k, _ := cat.Component("land:16"); texts.Name(k.ID, "en") != "red lily (birch, willow)" || texts.Name(k.ID, "fr") != "lys rouge (bouleau, saule)" {
+		t.Errorf("land:16 is named %q", texts.Name(k.ID, "en"))
 	}
 	for i := range c.trophies {
 		tr := &c.trophies[i]
@@ -257,7 +257,7 @@ func TestCatalogueComponents(t *testing.T) {
 			if v == 0 {
 				continue
 			}
-			for _, help := range []string{k.Help.EN, k.Help.FR} {
+			for _, help := range []string{texts.Help(k.ID, "en"), texts.Help(k.ID, "fr")} {
 				if !strings.Contains(help, fmt.Sprintf("%+d", v)) {
 					t.Errorf("trophy #%d: help %q does not state %+d", i+1, help, v)
 				}
@@ -597,7 +597,7 @@ func TestDocPageListsKeys(t *testing.T) {
 		t.Fatal(err)
 	}
 	doc := string(page)
-	for key := range Game.(engine.Texter).Texts().Messages {
+	for key := range messages() {
 		if !strings.Contains(doc, "| `"+key+"` |") {
 			t.Errorf("event key %q is not in the events table", key)
 		}

@@ -153,8 +153,7 @@ type difficulty struct {
 }
 
 type ratingBand struct {
-	Max    int
-	EN, FR string
+	Max int // its words are message rating.up-to-<Max>
 }
 
 type components struct {
@@ -459,12 +458,6 @@ func loadComponents(b []byte) (*components, error) {
 	c.Ratings = r.SoloRating
 	if len(c.Difficulties) == 0 || len(c.Ratings) == 0 {
 		return nil, fmt.Errorf("difficulties and soloRating need at least one entry")
-	}
-	for i, b := range c.Ratings {
-		// the result carries the rating in both languages (Rating, RatingFR)
-		if b.EN == "" || b.FR == "" {
-			return nil, fmt.Errorf("soloRating %d (up to %d points): needs en and fr", i+1, b.Max)
-		}
 	}
 	// The state holds fixed arrays (a copy is a clone) and bytes: a corrected
 	// data file must fit them, or New would cut it short or panic.

@@ -210,9 +210,6 @@ func TestComponentsDataBeyondCapacity(t *testing.T) {
 		}},
 		{"fewer gardener spaces than turns", "gardenerSpaces", func(d map[string]any) { d["gardenerSpaces"] = []any{2, 2, 2, 4, 5} }},
 		{"a player count without marker places", "markerPlaces", func(d map[string]any) { d["markerPlaces"] = list(d, "markerPlaces")[:4] }},
-		{"a rating band without French", "soloRating 2", func(d map[string]any) {
-			delete(list(d, "soloRating")[1].(map[string]any), "fr")
-		}},
 		{"unknown objective reward", "objectivePositions", func(d map[string]any) {
 			list(d, "objectivePositions")[2].(map[string]any)["reward"] = "gems"
 		}},

@@ -2,6 +2,8 @@ package hanginggardens
 
 import (
 	"fmt"
+	"github.com/jardin-games/jardin/i18n"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -21,28 +23,48 @@ type drawWords struct {
 	flowers  [3]byte  // blue, red, yellow
 }
 
-var (
-	drawEN = drawWords{
-		animals:  [3]string{"Lion", "Monk", "Peac"},
-		trees:    [3]string{"Drag", "Cedr", "Palm"},
-		visitor:  "V:",
-		visitors: []string{"B", "Y", "R", "~", "^", "BRY", "V", "Obj", "Ani", "Tre", "$", "Enh", "TVA", "&"},
-		flowers:  [3]byte{'B', 'R', 'Y'},
+// drawWordsFor builds a language's abbreviations from the catalogue
+// (messages draw.abbr.*).
+func drawWordsFor(lang string) *drawWords {
+	t := func(id string) string { return texts.T(lang, "draw.abbr."+id) }
+	dw := &drawWords{visitor: t("visitor-prefix")}
+	for i := range 3 {
+		dw.animals[i] = t("animal." + strconv.Itoa(i))
+		dw.trees[i] = t("tree." + strconv.Itoa(i))
 	}
-	drawFR = drawWords{
-		animals:  [3]string{"Lion", "Sing", "Paon"},
-		trees:    [3]string{"Drag", "Cèdr", "Datt"},
-		visitor:  "P:",
-		visitors: []string{"B", "J", "R", "~", "^", "BRJ", "P", "Obj", "Ani", "Arb", "$", "Emb", "APA", "&"},
-		flowers:  [3]byte{'B', 'R', 'J'},
+	for i := range 14 {
+		dw.visitors = append(dw.visitors, t("visitor."+strconv.Itoa(i)))
 	}
-)
+	if f := t("flowers"); len(f) == 3 {
+		copy(dw.flowers[:], f)
+	} else {
+		dw.flowers = [3]byte{'B', 'R', 'Y'}
+	}
+	return dw
+}
 
-func wordsFor(lang string) *drawWords {
-	if lang == "fr" {
-		return &drawFR
+// drawSet is one language's abbreviations and labels.
+type drawSet struct {
+	words  *drawWords
+	labels *labelSet
+}
+
+// drawSets holds every language of the catalogue's draw set, built once
+// and only read afterwards.
+var drawSets = func() map[string]drawSet {
+	out := map[string]drawSet{}
+	for _, l := range texts.Langs() {
+		dw := drawWordsFor(l)
+		out[l] = drawSet{dw, buildLabels(dw)}
 	}
-	return &drawEN
+	return out
+}()
+
+func setFor(lang string) drawSet {
+	if d, ok := drawSets[lang]; ok {
+		return d
+	}
+	return drawSets["en"]
 }
 
 // labelSet holds every card's and tile's label, [floor+1] (0: the market),
@@ -51,8 +73,6 @@ func wordsFor(lang string) *drawWords {
 type labelSet struct {
 	cards, enh [][4]string
 }
-
-var labelsEN, labelsFR = buildLabels(&drawEN), buildLabels(&drawFR)
 
 func buildLabels(dw *drawWords) *labelSet {
 	ls := &labelSet{cards: make([][4]string, len(comp.Cards)), enh: make([][4]string, len(comp.Enh))}
@@ -65,13 +85,6 @@ func buildLabels(dw *drawWords) *labelSet {
 		}
 	}
 	return ls
-}
-
-func labelsFor(lang string) *labelSet {
-	if lang == "fr" {
-		return labelsFR
-	}
-	return labelsEN
 }
 
 // label writes a card or tile in a few letters. In the market (floor < 0) an
@@ -183,34 +196,10 @@ func pad(s string, w int) string {
 
 func seatName(p int8, lang string) string {
 	if p == automaSeat {
-		return "automa"
+		return texts.T(lang, "draw.automa")
 	}
-	if lang == "fr" {
-		return fmt.Sprintf("J%d", p+1)
-	}
-	return fmt.Sprintf("P%d", p+1)
+	return texts.T(lang, "draw.seat-short", i18n.N("n", int(p)+1))
 }
-
-var phaseWords = [...]engine.Text{
-	phaseTake:      {EN: "take a card", FR: "choisir une carte"},
-	phasePlace:     {EN: "place the card", FR: "placer la carte"},
-	phaseBuy:       {EN: "buy an enhancement", FR: "acheter un embellissement"},
-	phasePut:       {EN: "put the enhancement", FR: "poser l'embellissement"},
-	phaseObjective: {EN: "royal objective", FR: "objectif royal"},
-	phaseOver:      {EN: "game over", FR: "partie terminée"},
-}
-
-var (
-	discardWords = [...]engine.Text{
-		discardAnimal: {EN: "animal", FR: "animal"}, discardTree: {EN: "tree", FR: "arbre"},
-		discardVisitor: {EN: "visitor", FR: "personnage"}, discardIrrigation: {EN: "irrigation", FR: "irrigation"},
-		discardFlower: {EN: "every flower", FR: "toute fleur"},
-	}
-	bonusWords = [...]engine.Text{
-		bonusFirst: {EN: "first player", FR: "1er joueur"}, bonusObjective: {EN: "objective", FR: "objectif"},
-		bonusEnh2: {EN: "2$ tile", FR: "tuile 2$"}, bonusEnh3: {EN: "3$ tile", FR: "tuile 3$"}, bonusEnh4: {EN: "4$ tile", FR: "tuile 4$"},
-	}
-)
 
 // Draw draws the table in at most 80 columns: market, enhancement piles,
 // objectives, every garden as a pyramid and, at the end, the score pad. The
@@ -219,45 +208,46 @@ var (
 func (s *state) Draw(player int, style engine.Style) string {
 	var b strings.Builder
 	col := style.Color
-	lang := engine.Lang(style.Lang)
-	dw, lab := wordsFor(lang), labelsFor(lang)
+	lang := style.Lang
+	set := setFor(lang)
+	dw, lab := set.words, set.labels
 	b.Grow(4096)
-	tr := style.Tr
-	colon := tr(":", " :")
+	tr := func(id string, args ...i18n.Arg) string { return texts.T(lang, id, args...) }
+	colon := tr("draw.punct")
 	round := min(int(s.round)+1, 4)
-	fmt.Fprintf(&b, "%s — %s %d/4", Game.Title(lang), tr("round", "manche"), round)
+	fmt.Fprintf(&b, "%s — %s %d/4", Game.Title(lang), tr("draw.round"), round)
 	if s.Over() {
-		fmt.Fprintf(&b, " — %s\n", phaseWords[phaseOver].In(lang))
+		fmt.Fprintf(&b, " — %s\n", tr("draw.phase.over"))
 	} else {
-		fmt.Fprintf(&b, " — %s %s (%s)\n", seatName(s.cur, lang), tr("to move", "joue"), phaseWords[s.phase].In(lang))
+		fmt.Fprintf(&b, " — %s %s (%s)\n", seatName(s.cur, lang), tr("draw.to-move"), tr("draw.phase."+phaseNames[s.phase]))
 	}
 	fmt.Fprintf(&b, "%s%s %s   %s%s %d   %s%s %d %s, %d %s\n",
-		tr("First player", "1er joueur"), colon, seatName(s.first, lang),
-		tr("Deck", "Pioche"), colon, s.deckLen, tr("Stock", "Réserve"), colon,
-		s.stockGold, tr("gold", "pièces d'or"), s.stockTools, tr("tools", "outils"))
+		tr("draw.first-player"), colon, seatName(s.first, lang),
+		tr("draw.deck"), colon, s.deckLen, tr("draw.stock"), colon,
+		s.stockGold, tr("draw.gold"), s.stockTools, tr("draw.tools"))
 
 	const w = 12 // a market cell; columns are w+4 wide, room for 5 gardeners
 	const rowW = 13
-	b.WriteString(tr("Market", "Marché") + "\n")
+	b.WriteString(tr("draw.market") + "\n")
 	b.WriteString(strings.Repeat(" ", rowW))
 	for c := 0; c < 3; c++ {
-		fmt.Fprintf(&b, " %s", pad(fmt.Sprintf("%s %d", tr("column", "colonne"), c+1), w+3))
+		fmt.Fprintf(&b, " %s", pad(fmt.Sprintf("%s %d", tr("draw.column"), c+1), w+3))
 	}
 	b.WriteByte('\n')
 	for r := 3; r >= 0; r-- {
-		b.WriteString(pad(fmt.Sprintf("%s %d (%d&)", tr("row", "rangée"), r+1, comp.RowCosts[r]), rowW))
+		b.WriteString(pad(fmt.Sprintf("%s %d (%d&)", tr("draw.row"), r+1, comp.RowCosts[r]), rowW))
 		for c := 0; c < 3; c++ {
 			txt := ""
 			if k := s.market[c][r]; k != 0 {
 				txt = lab.cards[k-1][0]
 			} else if int(s.pendCol) == c && int(s.pendRow) == r {
-				txt = tr("(taken)", "(prise)")
+				txt = tr("draw.taken")
 			}
 			b.WriteString(" " + dw.cell(txt, w, col) + " ")
 		}
 		b.WriteByte('\n')
 	}
-	b.WriteString(pad(tr("gardeners", "jardiniers"), rowW))
+	b.WriteString(pad(tr("draw.gardeners"), rowW))
 	for c := 0; c < 3; c++ {
 		var g []string
 		for i := 0; i < int(s.spaces()); i++ {
@@ -271,15 +261,15 @@ func (s *state) Draw(player int, style engine.Style) string {
 	}
 	b.WriteByte('\n')
 	if s.pendCard != 0 {
-		fmt.Fprintf(&b, "%s%s %s %s\n", tr("Taken", "Carte prise"), colon, comp.Cards[s.pendCard-1].ID, dw.cell(lab.cards[s.pendCard-1][0], w, col))
+		fmt.Fprintf(&b, "%s%s %s %s\n", tr("draw.taken-2"), colon, comp.Cards[s.pendCard-1].ID, dw.cell(lab.cards[s.pendCard-1][0], w, col))
 	}
 	if s.pendPile >= 0 {
-		fmt.Fprintf(&b, "%s%s %s %s\n", tr("Bought", "Tuile achetée"), colon, comp.Enh[s.pendPile].ID, dw.cell(lab.enh[s.pendPile][0], w, col))
+		fmt.Fprintf(&b, "%s%s %s %s\n", tr("draw.bought"), colon, comp.Enh[s.pendPile].ID, dw.cell(lab.enh[s.pendPile][0], w, col))
 	}
 
-	b.WriteString(tr("Enhancements (top tile, tiles left):", "Embellissements (tuile du dessus, tuiles restantes) :") + "\n")
+	b.WriteString(tr("draw.enhancements-top-tile-tiles-left") + "\n")
 	for k := 0; k < 3; k++ {
-		txt := pad(tr("empty", "vide"), 16)
+		txt := pad(tr("draw.empty"), 16)
 		if s.pileLen[k] > 0 {
 			t := s.piles[k][s.pileLen[k]-1]
 			txt = comp.Enh[t].ID + " " + dw.cell(lab.enh[t][0], 9, col)
@@ -288,8 +278,7 @@ func (s *state) Draw(player int, style engine.Style) string {
 	}
 	b.WriteByte('\n')
 
-	b.WriteString(tr("Royal objectives (on one floor; the first player needs 1 fewer):",
-		"Objectifs royaux (au même étage ; le 1er joueur a 1 élément de moins) :") + "\n")
+	b.WriteString(tr("draw.royal-objectives-on-one-floor") + "\n")
 	for k := 0; k < 4; k++ {
 		o := &comp.Objectives[s.obj[k]]
 		var m []string
@@ -308,7 +297,7 @@ func (s *state) Draw(player int, style engine.Style) string {
 			rw = "+1$"
 		}
 		fmt.Fprintf(&b, "  %d. %s %d %s %d/%d %-3s [%s]\n", k+1, o.ID, o.Required,
-			pad(words.get("item."+itemNames[o.Item]+".many", lang), 17),
+			pad(tr("word.item."+itemNames[o.Item]+".many"), 17),
 			comp.ObjPos[k].High, comp.ObjPos[k].Low, rw, strings.Join(m, " "))
 	}
 
@@ -316,32 +305,30 @@ func (s *state) Draw(player int, style engine.Style) string {
 		pl := &s.pl[p]
 		mark := ""
 		if int(s.first) == p {
-			mark = tr(" *1st*", " *1er*")
+			mark = tr("draw.1st")
 		}
 		if p == player {
-			mark += tr(" (you)", " (vous)")
+			mark += tr("draw.you")
 		}
-		fmt.Fprintf(&b, "%s%s%s %d$ %d& · irrigation %s · %s %d · %s\n", seatName(int8(p), lang), mark, colon,
-			pl.Gold, pl.Tools, texts.Name(comp.Irrigation[pl.Irrigation].Name, lang),
-			tr("gardeners", "jardiniers"), pl.Gardeners, fmt.Sprintf(tr("score %d", "%d points"), s.Score(p)))
+		fmt.Fprintf(&b, "%s%s%s %d$ %d& · %s\n", seatName(int8(p), lang), mark, colon, pl.Gold, pl.Tools,
+			tr("draw.player-line", i18n.S("irrigation", texts.Name(comp.Irrigation[pl.Irrigation].Name, lang)),
+				i18n.N("gardeners", int(pl.Gardeners)), i18n.N("score", s.Score(p))))
 		s.drawGarden(&b, p, dw, lab, col)
 	}
 	if s.solo {
-		fmt.Fprintf(&b, "Automa%s %s · %s %d · %s%s %d\n", colon, words.get("difficulty."+comp.Difficulties[s.diff].Name, lang),
-			tr("gardeners", "jardiniers"), s.automaGard, tr("markers left", "marqueurs restants"), colon, 4-s.automaMarks)
+		fmt.Fprintf(&b, "%s%s %s · %s %d · %s%s %d\n", tr("draw.automa-title"), colon, tr("option.difficulty."+comp.Difficulties[s.diff].Name),
+			tr("draw.gardeners"), s.automaGard, tr("draw.markers-left"), colon, 4-s.automaMarks)
 		if s.automaLast >= 0 {
 			a := &comp.Automa[s.automaLast]
-			fmt.Fprintf(&b, "  %s %d (%s%s %s ; bonus%s %s)\n", tr("last card", "dernière carte"), a.Num,
-				tr("discard", "défausse"), colon, discardWords[a.Discard].In(lang), colon, bonusWords[a.Bonus].In(lang))
+			fmt.Fprintf(&b, "  %s %d (%s%s %s ; bonus%s %s)\n", tr("draw.last-card"), a.Num,
+				tr("draw.discard"), colon, tr("draw.automa-discard."+discardNames[a.Discard]), colon, tr("draw.automa-bonus."+bonusNames[a.Bonus]))
 		}
 	}
 	if s.Over() {
 		s.drawPad(&b, lang)
 	}
-	b.WriteString(tr("Legend: B R Y flowers, ~ irrigation, ^ crown, $ gold, & tools, V: visitor,\n",
-		"Légende : B R J fleurs, ~ irrigation, ^ couronne, $ or, & outils,\n"))
-	b.WriteString(tr("Lion422: points by floor (1/2/3), x: marked on the irrigation card\n",
-		"P: personnage, Lion422 : points par étage, x : case de la carte Irrigation\n"))
+	b.WriteString(tr("draw.legend-b-r-y-flowers"))
+	b.WriteString(tr("draw.lion422-points-by-floor-1"))
 	return trimLines(b.String())
 }
 
@@ -382,10 +369,10 @@ func (s *state) drawGarden(b *strings.Builder, p int, dw *drawWords, lab *labelS
 // drawPad prints the final score pad, a column per player, and the solo
 // rating.
 func (s *state) drawPad(b *strings.Builder, lang string) {
-	tr := func(en, fr string) string { return engine.Text{EN: en, FR: fr}.In(lang) }
+	tr := func(id string, args ...i18n.Arg) string { return texts.T(lang, id, args...) }
 	r := s.Result()
 	const lw = 18
-	b.WriteString(pad(tr("Score pad", "Carnet de score"), lw))
+	b.WriteString(pad(tr("draw.score-pad"), lw))
 	for p := 0; p < int(s.n); p++ {
 		fmt.Fprintf(b, " %5s", seatName(int8(p), lang))
 	}
@@ -398,13 +385,13 @@ func (s *state) drawPad(b *strings.Builder, lang string) {
 		b.WriteByte('\n')
 	}
 	for c, cat := range r.Categories {
-		row(tr(cat.EN, cat.FR), func(pr engine.PlayerResult) int { return pr.Points[c] })
+		row(texts.CategoryLabel(cat.ID, lang), func(pr engine.PlayerResult) int { return pr.Points[c] })
 	}
-	row("Total", func(pr engine.PlayerResult) int { return pr.Total })
-	row(tr("Rank", "Rang"), func(pr engine.PlayerResult) int { return pr.Rank })
+	row(tr("draw.total"), func(pr engine.PlayerResult) int { return pr.Total })
+	row(tr("draw.rank"), func(pr engine.PlayerResult) int { return pr.Rank })
 	if s.solo {
 		// the rating bands are long sentences: on a line of their own
-		fmt.Fprintf(b, "%s\n  %s\n", tr("Rating:", "Appréciation :"), soloRating(s.Score(0)).In(lang))
+		fmt.Fprintf(b, "%s\n  %s\n", tr("draw.rating"), texts.RatingLabel(soloRating(s.Score(0)), lang))
 	}
 }
 

@@ -21,12 +21,7 @@ var Game engine.Game = game{}
 
 func (game) ID() string { return "hanging-gardens" }
 
-func (game) Title(lang string) string {
-	if lang == "fr" {
-		return "Les Jardins Suspendus"
-	}
-	return "The Hanging Gardens"
-}
+func (game) Title(lang string) string { return texts.Title(lang) }
 
 func (game) Players() (int, int) { return 1, maxPlayers }
 
@@ -43,8 +38,7 @@ func (game) Options() []engine.OptionSpec {
 	}
 	return []engine.OptionSpec{
 		engine.FirstPlayerOption(maxPlayers),
-		{Name: "difficulty", Default: def, Values: names,
-			Help: "solo only: the automa's difficulty, which sets your starting gold and tools (HG-SO1)"},
+		{Name: "difficulty", Default: def, Values: names},
 	}
 }
 

@@ -61,7 +61,7 @@ func (g game) ScorePosition(data []byte) (engine.Score, error) {
 	}
 	if pos.Players == 1 {
 		rating := soloRating(sc.Total)
-		sc.Rating, sc.RatingFR = rating.EN, rating.FR
+		sc.Rating = rating
 	}
 	return sc, nil
 }

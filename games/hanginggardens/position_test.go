@@ -67,14 +67,14 @@ func TestScorePositionErrors(t *testing.T) {
 	four := strings.Replace(string(good), `"players": 3`, `"players": 4`, 1)
 	four = strings.Replace(four, `{"position": 4, "place": 1}`, `{"position": 4, "place": 2}`, 1)
 	sc, err := Game.(game).ScorePosition([]byte(four))
-	if err != nil || sc.Total != 48 || sc.Rating != "" || sc.RatingFR != "" {
-		t.Errorf("4 players, second marker: %v %d, ratings %q / %q", err, sc.Total, sc.Rating, sc.RatingFR)
+	if err != nil || sc.Total != 48 || sc.Rating != "" || ratingText(sc.Rating).FR != "" {
+		t.Errorf("4 players, second marker: %v %d, ratings %q / %q", err, sc.Total, sc.Rating, ratingText(sc.Rating).FR)
 	}
 	solo := strings.Replace(string(good), `"players": 3`, `"players": 1`, 1)
 	sc, err = Game.(game).ScorePosition([]byte(solo))
-	if err != nil || sc.Rating != "A few shy shoots; far from the Hanging Gardens. (unconfirmed)" ||
-		sc.RatingFR != "Quelques pousses timides… on est loin des Jardins suspendus. (non confirmé)" {
-		t.Errorf("solo ratings %q / %q %v", sc.Rating, sc.RatingFR, err)
+	if err != nil || ratingText(sc.Rating).EN != "A few shy shoots; far from the Hanging Gardens. (unconfirmed)" ||
+		ratingText(sc.Rating).FR != "Quelques pousses timides… on est loin des Jardins suspendus. (non confirmé)" {
+		t.Errorf("solo ratings %q / %q %v", sc.Rating, ratingText(sc.Rating).FR, err)
 	}
 }
 

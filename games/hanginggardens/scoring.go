@@ -2,6 +2,7 @@ package hanginggardens
 
 import (
 	"math/bits"
+	"strconv"
 
 	"github.com/jardin-games/jardin/engine"
 )
@@ -20,14 +21,14 @@ const (
 )
 
 var categories = []engine.Category{
-	{ID: "irrigation", EN: "Irrigation", FR: "Irrigation"},
-	{ID: "blue", EN: "Blue blooms", FR: "Massif bleu"},
-	{ID: "red", EN: "Red blooms", FR: "Massif rouge"},
-	{ID: "yellow", EN: "Yellow blooms", FR: "Massif jaune"},
-	{ID: "trees", EN: "Trees", FR: "Arbres"},
-	{ID: "animals", EN: "Animals", FR: "Animaux"},
-	{ID: "visitors", EN: "Visitors", FR: "Personnages"},
-	{ID: "objectives", EN: "Royal objectives", FR: "Objectifs royaux"},
+	{ID: "irrigation"},
+	{ID: "blue"},
+	{ID: "red"},
+	{ID: "yellow"},
+	{ID: "trees"},
+	{ID: "animals"},
+	{ID: "visitors"},
+	{ID: "objectives"},
 }
 
 // neighbours[i] is the mask of the positions adjacent to i (H4).
@@ -250,7 +251,7 @@ func (s *state) Result() engine.Result {
 		pr.Tiebreak = []int{int(s.pl[p].Gold) + int(s.pl[p].Tools)}
 		if s.solo {
 			rating := soloRating(pr.Total)
-			pr.Rating, pr.RatingFR = rating.EN, rating.FR
+			pr.Rating = rating
 		}
 		r.Players = append(r.Players, pr)
 	}
@@ -258,16 +259,17 @@ func (s *state) Result() engine.Result {
 	return r
 }
 
-// soloRating is the solo rating band of a total in both languages. The
+// soloRating is the solo rating band of a total, the id of message
+// rating.<id> ("up-to-45"). The
 // bands come from the digital edition, not the printed rules (H12), so the
 // text says so wherever it is shown.
-func soloRating(total int) engine.Text {
+func soloRating(total int) string {
 	for _, b := range comp.Ratings {
 		if total <= b.Max {
-			return engine.Text{EN: b.EN + " (unconfirmed)", FR: b.FR + " (non confirmé)"}
+			return "up-to-" + strconv.Itoa(b.Max)
 		}
 	}
-	return engine.Text{}
+	return ""
 }
 
 // Evaluate breaks the greedy bot's ties: resources, the first-player tile,

@@ -203,7 +203,7 @@ func TestEventsReadInBothLanguages(t *testing.T) {
 			}
 		}
 	}
-	for k := range texts.Messages {
+	for k := range messages() {
 		if !seen[k] && k != "gain_gold_short" && k != "gain_tools_short" && k != "gain_gold_none" && k != "gain_tools_none" {
 			t.Errorf("message %q never logged in 24 random games", k)
 		}
@@ -252,17 +252,17 @@ func TestCatalogueCoversEveryComponent(t *testing.T) {
 	ids = append(ids, "gold", "tools", "crown", "first-player", "gardener", "marker")
 	for _, id := range ids {
 		c, ok := texts.Component(id)
-		if !ok || c.Name.EN == "" || c.Name.FR == "" || c.Help.EN == "" || c.Help.FR == "" {
+		if !ok || texts.Name(c.ID, "en") == "" || texts.Name(c.ID, "fr") == "" || texts.Help(c.ID, "en") == "" || texts.Help(c.ID, "fr") == "" {
 			t.Errorf("component %q: %+v", id, c)
 		}
-		if c.Help.EN == c.Help.FR {
+		if texts.Help(c.ID, "en") == texts.Help(c.ID, "fr") {
 			t.Errorf("component %q: the French help is the English one", id)
 		}
 	}
 	if len(texts.Components) != len(ids) {
 		t.Errorf("%d components in the catalogue, %d known ids", len(texts.Components), len(ids))
 	}
-	for k, m := range texts.Messages {
+	for k, m := range messages() {
 		if strings.HasPrefix(k, "automa_") && strings.Contains(m.EN+m.FR, "{actor}") {
 			t.Errorf("message %q: the automa is no seat", k)
 		}

@@ -224,16 +224,16 @@ func TestRule_HG_SO5_SO6_H12_SoloEnd(t *testing.T) {
 		// are shown as unconfirmed wherever a player reads them, in each
 		// language on its own.
 		pr := r.Players[0]
-		if want := soloRating(pr.Total); pr.Rating != want.EN || pr.RatingFR != want.FR {
-			t.Fatalf("SO6: ratings %q / %q, want %+v", pr.Rating, pr.RatingFR, want)
+		if want := ratingText(soloRating(pr.Total)); ratingText(pr.Rating).EN != want.EN || ratingText(pr.Rating).FR != want.FR {
+			t.Fatalf("SO6: ratings %q / %q, want %+v", pr.Rating, ratingText(pr.Rating).FR, want)
 		}
-		if !strings.HasSuffix(pr.Rating, " (unconfirmed)") || !strings.HasSuffix(pr.RatingFR, " (non confirmé)") {
-			t.Fatalf("H12: ratings %q / %q not marked as unconfirmed", pr.Rating, pr.RatingFR)
+		if !strings.HasSuffix(ratingText(pr.Rating).EN, " (unconfirmed)") || !strings.HasSuffix(ratingText(pr.Rating).FR, " (non confirmé)") {
+			t.Fatalf("H12: ratings %q / %q not marked as unconfirmed", pr.Rating, ratingText(pr.Rating).FR)
 		}
 		for _, lang := range []string{"en", "fr"} {
 			d := s.Draw(0, engine.Style{Lang: lang})
-			other := map[string]string{"en": pr.RatingFR, "fr": pr.Rating}[lang]
-			if !strings.Contains(d, pr.RatingIn(lang)) || strings.Contains(d, other) {
+			other := map[string]string{"en": ratingText(pr.Rating).FR, "fr": pr.Rating}[lang]
+			if !strings.Contains(d, texts.RatingLabel(pr.Rating, lang)) || strings.Contains(d, other) {
 				t.Fatalf("H12: the final drawing in %s does not show the rating in %s alone:\n%s", lang, lang, d)
 			}
 		}
@@ -250,7 +250,7 @@ func TestRule_HG_SO5_SO6_H12_SoloEnd(t *testing.T) {
 		{66, "A botanical masterpiece worthy of Queen Amytis.", "Un chef-d'œuvre botanique digne de la reine Amytis elle-même !"},
 	}
 	for _, tc := range tests {
-		got := soloRating(tc.total)
+		got := ratingText(soloRating(tc.total))
 		if got.EN != tc.en+" (unconfirmed)" || got.FR != tc.fr+" (non confirmé)" {
 			t.Errorf("%d: %+v", tc.total, got)
 		}

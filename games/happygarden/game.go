@@ -20,9 +20,7 @@ type game struct{}
 
 func (game) ID() string { return "happy-garden" }
 
-func (game) Title(lang string) string {
-	return "Happy Garden" // the French and English editions share the title
-}
+func (game) Title(lang string) string { return texts.Title(lang) }
 
 func (game) Players() (int, int) { return 2, maxPlayers }
 
@@ -36,7 +34,6 @@ func (game) Options() []engine.OptionSpec {
 	for i := 0; i < maxPlayers; i++ {
 		opts = append(opts, engine.OptionSpec{
 			Name: "mouse" + strconv.Itoa(i+1), Default: defaultMice[i], Values: vals,
-			Help: fmt.Sprintf("mouse (house) colour of seat %d; colours must differ (HP-S2)", i+1),
 		})
 	}
 	return opts

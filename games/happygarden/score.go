@@ -9,13 +9,13 @@ import (
 
 // The score pad (HP-E2), in its order.
 var categories = []engine.Category{
-	{ID: "butterflies", EN: "Butterflies", FR: "Papillons"},
-	{ID: "flowers", EN: "Happy flowers", FR: "Fleurs contentes"},
-	{ID: "gnomes", EN: "Happy gnomes", FR: "Nains de jardin contents"},
-	{ID: "windmills", EN: "Happy windmills", FR: "Moulins contents"},
-	{ID: "mouse", EN: "Mouse bonus", FR: "Souris jardinière"},
-	{ID: "worms", EN: "Worms", FR: "Vers de terre"},
-	{ID: "moles", EN: "Moles", FR: "Taupes"},
+	{ID: "butterflies"},
+	{ID: "flowers"},
+	{ID: "gnomes"},
+	{ID: "windmills"},
+	{ID: "mouse"},
+	{ID: "worms"},
+	{ID: "moles"},
 }
 
 const numCats = 7

@@ -80,11 +80,11 @@ func TestCatalogue(t *testing.T) {
 	}
 	used := eventKeysInSource(t)
 	for k := range used {
-		if _, ok := cat.Messages[k]; !ok {
+		if _, ok := messages()[k]; !ok {
 			t.Errorf("the code emits %q, which the catalogue lacks", k)
 		}
 	}
-	for k := range cat.Messages {
+	for k := range messages() {
 		if !used[k] {
 			t.Errorf("catalogue key %q is never emitted", k)
 		}
@@ -104,7 +104,7 @@ func TestCatalogue(t *testing.T) {
 	ids = append(ids, "token:wheelbarrow", "token:watering-can", "mouse", "house")
 	for _, id := range ids {
 		c, ok := cat.Component(id)
-		if !ok || c.Name.EN == "" || c.Name.FR == "" || c.Help.EN == "" || c.Help.FR == "" {
+		if !ok || texts.Name(c.ID, "en") == "" || texts.Name(c.ID, "fr") == "" || texts.Help(c.ID, "en") == "" || texts.Help(c.ID, "fr") == "" {
 			t.Errorf("component %q: %+v, want a name and a help text in both languages", id, c)
 		}
 	}
@@ -120,8 +120,8 @@ func TestCatalogue(t *testing.T) {
 	} {
 		c, _ := cat.Component(id)
 		for _, w := range want {
-			if !strings.Contains(c.Name.EN+" "+c.Help.EN, w) {
-				t.Errorf("%s: %q / %q lacks %q", id, c.Name.EN, c.Help.EN, w)
+			if !strings.Contains(texts.Name(c.ID, "en")+" "+texts.Help(c.ID, "en"), w) {
+				t.Errorf("%s: %q / %q lacks %q", id, texts.Name(c.ID, "en"), texts.Help(c.ID, "en"), w)
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package happygarden
 
 import (
 	"fmt"
+	"github.com/jardin-games/jardin/i18n"
 	"sort"
 	"strings"
 
@@ -236,34 +237,28 @@ const drawWidth = 80
 // private, so every viewer gets the same drawing.
 func (s *state) Draw(player int, style engine.Style) string {
 	var b strings.Builder
-	lang := engine.Lang(style.Lang)
-	fr := lang == "fr"
-	tr := style.Tr
-	plural := func(n int, one, many string) string {
-		if n == 1 || fr && n == 0 {
-			return fmt.Sprintf("%d %s", n, one)
-		}
-		return fmt.Sprintf("%d %s", n, many)
-	}
-	token := tr("none yet", "aucun")
+	lang := style.Lang
+	tr := func(id string, args ...i18n.Arg) string { return texts.T(lang, id, args...) }
+	plural := func(n int, id string) string { return tr(id, i18n.N("n", n)) }
+	token := tr("draw.none-yet")
 	if tok := s.curToken(); tok != tokNone {
 		token = texts.Name(turnIDs[tok], lang)
 	}
-	fmt.Fprintf(&b, "%s %d/%d — %s\n", tr("Round", "Tour"), s.round, s.rounds, token)
-	fmt.Fprintf(&b, "%s %d — %s %d\n", tr("Turn tokens left:", "Jetons tour restants :"), s.pileN,
-		tr("tiles in the bag:", "tuiles dans le sac :"), s.bagN)
-	fmt.Fprintf(&b, "%s %s, %s, %s, %s\n", tr("Supply:", "Réserve :"),
-		plural(int(s.supWB), tr("wheelbarrow", "brouette"), tr("wheelbarrows", "brouettes")),
-		plural(int(s.supWorm), tr("worm/mole", "ver/taupe"), tr("worms/moles", "vers/taupes")),
-		plural(int(s.supBfly), tr("butterfly", "papillon"), tr("butterflies", "papillons")),
-		plural(int(s.supCan), tr("watering can", "arrosoir"), tr("watering cans", "arrosoirs")))
-	b.WriteString(tr("Shop", "Jardinerie"))
+	fmt.Fprintf(&b, "%s %d/%d — %s\n", tr("draw.round"), s.round, s.rounds, token)
+	fmt.Fprintf(&b, "%s %d — %s %d\n", tr("draw.turn-tokens-left"), s.pileN,
+		tr("draw.tiles-in-the-bag"), s.bagN)
+	fmt.Fprintf(&b, "%s %s, %s, %s, %s\n", tr("draw.supply"),
+		plural(int(s.supWB), "draw.count.wheelbarrow"),
+		plural(int(s.supWorm), "draw.count.worm-mole"),
+		plural(int(s.supBfly), "draw.count.butterfly"),
+		plural(int(s.supCan), "draw.count.watering-can"))
+	b.WriteString(tr("draw.shop"))
 	if s.truck {
-		b.WriteString(tr(" (delivery truck: middle column closed)", " (camion de livraison : colonne du milieu fermée)"))
+		b.WriteString(tr("draw.delivery-truck-middle-column-closed"))
 	}
 	b.WriteString("\n")
 	for row := 1; row >= 0; row-- {
-		fmt.Fprintf(&b, "  %-6s", tr([]string{"bottom", "top"}[row], []string{"bas", "haut"}[row]))
+		fmt.Fprintf(&b, "  %-6s", tr([]string{"draw.shelf.bottom", "draw.shelf.top"}[row]))
 		for col := 0; col < 3; col++ {
 			i := row*3 + col
 			t := s.shop[i]
@@ -282,33 +277,29 @@ func (s *state) Draw(player int, style engine.Style) string {
 		b.WriteString("\n")
 	}
 	if s.held != 0 && s.phase != phOver {
-		fmt.Fprintf(&b, "%s %s\n", tr("To place:", "À poser :"), tileName(s, s.held))
+		fmt.Fprintf(&b, "%s %s\n", tr("draw.to-place"), tileName(s, s.held))
 	}
 	if s.phase == phRepotDest {
-		fmt.Fprintf(&b, "%s %s\n", tr("Repotting:", "Rempotage :"), tileName(s, s.repotT))
+		fmt.Fprintf(&b, "%s %s\n", tr("draw.repotting"), tileName(s, s.repotT))
 	}
 	if s.pend > 0 {
-		fmt.Fprintf(&b, "%s %s: %d\n", tr("Moles to hand out by", "Taupes à donner par"),
-			engine.SeatName(int(s.giver), -1, lang, nil), s.pend)
+		b.WriteString(tr("draw.moles-line", i18n.S("player", engine.SeatName(int(s.giver), -1, lang, nil)), i18n.N("n", int(s.pend))) + "\n")
 	}
 	for p := 0; p < int(s.n); p++ {
-		mouse := colourName(s.mice[p], lang)
-		if fr && spec.Colours[s.mice[p]].FRFeminine != "" { // la souris
-			mouse = strings.ToLower(spec.Colours[s.mice[p]].FRFeminine)
-		}
+		mouse := tr("draw.mouse." + string(colourLet[s.mice[p]]))
 		bonus := ""
 		if s.bonus[p] {
-			bonus = tr(", bonus visible", ", bonus visible")
+			bonus = tr("draw.bonus-visible")
 		}
 		turn := ""
 		if p == int(s.toMove) && s.phase != phOver {
-			turn = tr("  < to play", "  < à jouer")
+			turn = tr("draw.to-play")
 		}
 		fmt.Fprintf(&b, "\n%s (%s%s)%s %s%s\n  %s %s, %s\n",
-			capitalize(engine.SeatName(p, -1, lang, nil)), tr(mouse+" mouse", "souris "+mouse), bonus, tr(":", " :"),
-			plural(s.Score(p), "point", "points"), turn, tr("Tokens:", "Jetons :"),
-			plural(int(s.wb[p]), tr("wheelbarrow", "brouette"), tr("wheelbarrows", "brouettes")),
-			plural(int(s.cans[p]), tr("magic watering can", "arrosoir magique"), tr("magic watering cans", "arrosoirs magiques")))
+			capitalize(engine.SeatName(p, -1, lang, nil)), mouse, bonus, tr("draw.punct"),
+			plural(s.Score(p), "draw.count.point"), turn, tr("draw.tokens"),
+			plural(int(s.wb[p]), "draw.count.wheelbarrow"),
+			plural(int(s.cans[p]), "draw.count.magic-watering-can"))
 		x0, y0, x1, y1 := s.bbox(p)
 		w := 5
 		if 5+(x1-x0+1)*5 > drawWidth {
@@ -327,12 +318,9 @@ func (s *state) Draw(player int, style engine.Style) string {
 			b.WriteString("\n")
 		}
 	}
-	b.WriteString(tr("\nLegend: a flower is written by its colour and shape letters; * happy, . unhappy;\n",
-		"\nLégende : une fleur s'écrit avec les lettres de sa couleur et de sa forme ;\n"))
-	b.WriteString(tr("tokens b butterfly, w worm, m mole, + several; [R] the house of the red mouse;\n",
-		"* contente, . non contente ; jetons b papillon, w ver, m taupe, + plusieurs ;\n"))
-	b.WriteString(tr("G gnome, W windmill; shop symbols b butterfly, w worm, W wheelbarrow.\n",
-		"[R] maison de la souris rouge ; G nain de jardin, W moulin ; symboles en\njardinerie : b papillon, w ver, W brouette.\n"))
+	b.WriteString(tr("draw.legend-a-flower-is-written"))
+	b.WriteString(tr("draw.tokens-b-butterfly-w-worm"))
+	b.WriteString(tr("draw.g-gnome-w-windmill-shop"))
 	var cols, shapes []string
 	for i := range numColours {
 		cols = append(cols, string(colourLet[i])+" "+colourName(uint8(i), lang))
@@ -340,8 +328,8 @@ func (s *state) Draw(player int, style engine.Style) string {
 	for i := range numShapes {
 		shapes = append(shapes, string(shapeLet[i])+" "+shapeName(uint8(i), lang))
 	}
-	fmt.Fprintf(&b, "%s %s\n%s %s\n", tr("Colours:", "Couleurs :"), strings.Join(cols, ", "),
-		tr("Shapes:", "Formes :"), strings.Join(shapes, ", "))
+	fmt.Fprintf(&b, "%s %s\n%s %s\n", tr("draw.colours"), strings.Join(cols, ", "),
+		tr("draw.shapes"), strings.Join(shapes, ", "))
 	return b.String()
 }
 

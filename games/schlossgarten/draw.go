@@ -2,6 +2,7 @@ package schlossgarten
 
 import (
 	"fmt"
+	"github.com/jardin-games/jardin/i18n"
 	"strings"
 	"unicode/utf8"
 
@@ -22,8 +23,6 @@ var ansiColor = [maxP]string{"\x1b[31m", "\x1b[34m", "\x1b[37m", "\x1b[33m"}
 
 const ansiReset = "\x1b[0m"
 
-var phaseNamesFR = [...]string{"jouer une carte", "déplacer", "replacer le sujet frappé", "excaver / construire", "fin"}
-
 // drawWidth is the widest line a drawing may have: a terminal's 80 columns.
 const drawWidth = 80
 
@@ -37,11 +36,11 @@ func (s *state) Draw(player int, style engine.Style) string {
 	if !engine.IsSeat(s, player) {
 		player = engine.Spectator
 	}
-	fr := style.Lang == "fr"
-	tr := style.Tr
-	letters := pawnLetter
-	if fr {
-		letters = pawnLetterFR
+	lang := style.Lang
+	tr := func(id string, args ...i18n.Arg) string { return catalog().T(lang, id, args...) }
+	letters := []byte(tr("draw.pawn-letters"))
+	if len(letters) != nPawns {
+		letters = pawnLetter[:]
 	}
 	paint := func(c int8, txt string) string {
 		if !style.Color || c < 0 {
@@ -50,10 +49,7 @@ func (s *state) Draw(player int, style engine.Style) string {
 		return ansiColor[c] + txt + ansiReset
 	}
 	colour := func(q int) string {
-		if fr {
-			return colorNamesFR[s.color[q]]
-		}
-		return colorNames[s.color[q]]
+		return tr("draw.colour." + colorNames[s.color[q]])
 	}
 	var b strings.Builder
 	b.WriteString("      ")
@@ -88,56 +84,47 @@ func (s *state) Draw(player int, style engine.Style) string {
 		}
 		b.WriteString("\n")
 	}
-	b.WriteString(tr(
-		"Ground: 1-3 landscape tile (points), #n excavation, h/H hedge (1)/(2),\n"+
-			"  L labyrinth, c column, P pool, T terrace, then the owner's colour letter\n"+
-			"Pawns: K king, G gardener, A architect, then the colour letter;\n"+
-			"  colours: r red, b blue, w white, y yellow\n",
-		"Sol : 1-3 tuile paysage (points), #n excavation, h/H haie (1)/(2),\n"+
-			"  L labyrinthe, c colonne, P piscine, T terrasse, puis la lettre de couleur\n"+
-			"Pions : R roi, J jardinier, A architecte, puis la lettre de couleur ;\n"+
-			"  couleurs : r rouge, b bleu, w blanc, y jaune\n"))
+	b.WriteString(tr("draw.legend"))
 	for p := 0; p < int(s.n); p++ {
 		mark := "  "
 		if int(s.toMove) == p && s.phase != phOver {
 			mark = "> "
 		}
-		fmt.Fprintf(&b, tr("%s%s (%c): %s (tiles %d), %s\n", "%s%s (%c) : %s (tuiles %d), %s\n"), mark,
-			paint(s.color[p], colour(p)), colorLetter[s.color[p]], plural(int(s.score[p]), "point", "points", fr),
-			s.collected[p], plural(int(s.handN[p]), tr("card", "carte"), tr("cards", "cartes"), fr))
+		b.WriteString(mark + tr("draw.seat-line", i18n.S("colour", paint(s.color[p], colour(p))), i18n.S("letter", string(colorLetter[s.color[p]])),
+			i18n.N("points", int(s.score[p])), i18n.N("tiles", int(s.collected[p])), i18n.N("cards", int(s.handN[p]))) + "\n")
 		var sup []string
 		for e := 0; e < nElems; e++ {
 			if s.elem[p][e] == 0 {
-				sup = append(sup, tr(elems[e].en, elems[e].fr))
+				sup = append(sup, tr("draw.element."+elems[e].id))
 			}
 		}
 		if len(sup) == 0 {
-			sup = append(sup, tr("(empty)", "(vide)"))
+			sup = append(sup, tr("draw.empty"))
 		}
-		wrapItems(&b, "    "+tr("supply: ", "réserve : "), "      ", sup)
+		wrapItems(&b, "    "+tr("draw.supply"), "      ", sup)
 		if p == player {
 			var hs []string
 			for i := 0; i < int(s.handN[p]); i++ {
 				hs = append(hs, cardFigure(int(s.hand[p][i]), style.Lang))
 			}
-			wrapItems(&b, "    "+tr("hand: ", "main : "), "      ", hs)
+			wrapItems(&b, "    "+tr("draw.hand"), "      ", hs)
 		}
 	}
 	// s.turn counts finished turns; the one in progress is the next.
 	items := []string{
-		fmt.Sprintf(tr("Turn %d/%d", "Tour %d/%d"), min(int(s.turn)+1, turnCap), turnCap),
-		fmt.Sprintf(tr("deck %d", "pioche %d"), s.deckN),
-		fmt.Sprintf(tr("discard %d", "défausse %d"), popcount(s.discard)),
+		tr("draw.turn", i18n.N("n", min(int(s.turn)+1, turnCap)), i18n.N("of", turnCap)),
+		tr("draw.deck", i18n.N("n", int(s.deckN))),
+		tr("draw.discard", i18n.N("n", popcount(s.discard))),
 	}
 	if s.played >= 0 {
 		items = append(items,
-			fmt.Sprintf(tr("played %s", "jouée %s"), cardFigure(int(s.played), style.Lang)),
-			fmt.Sprintf(tr("moves %d/%d", "mouvements %d/%d"), s.steps, budget))
+			tr("draw.played", i18n.S("card", cardFigure(int(s.played), style.Lang))),
+			tr("draw.moves", i18n.N("n", int(s.steps)), i18n.N("of", int(budget))))
 	}
 	cat := catalog()
 	switch {
 	case s.phase != phOver:
-		step := fmt.Sprintf(tr("step: %s", "étape : %s"), tr(phaseNames[s.phase], phaseNamesFR[s.phase]))
+		step := tr("draw.step", i18n.S("step", tr("draw.phase."+phaseNames[s.phase])))
 		// The struck subject stands nowhere until it is put, so the board
 		// alone would not say whose pawn is waiting.
 		if s.phase == phRelocate {
@@ -148,15 +135,15 @@ func (s *state) Draw(player int, style engine.Style) string {
 			var ws []string
 			for _, k := range [2]int{gardener, architect} {
 				if s.canWork(k) {
-					ws = append(ws, tr(pawnNameEN[k], pawnNameFR[k]))
+					ws = append(ws, catalog().Name(pawnNameEN[k], lang))
 				}
 			}
-			items = append(items, fmt.Sprintf(tr("workers: %s", "ouvriers : %s"), strings.Join(ws, tr(" and ", " et "))))
+			items = append(items, tr("draw.workers", i18n.S("workers", strings.Join(ws, tr("draw.and")))))
 		}
 	case s.winner >= 0:
-		items = append(items, fmt.Sprintf(tr("%s wins", "%s gagne"), colour(int(s.winner))))
+		items = append(items, tr("draw.wins", i18n.S("colour", colour(int(s.winner)))))
 	default:
-		items = append(items, tr("game over", "partie terminée"))
+		items = append(items, tr("draw.game-over"))
 	}
 	wrapItems(&b, "", "  ", items)
 	return b.String()
@@ -184,15 +171,6 @@ func wrapItems(b *strings.Builder, prefix, indent string, items []string) {
 		width += w
 	}
 	b.WriteString(line + "\n")
-}
-
-// plural writes n and its noun: "1 point", "2 points"; in French 0 and 1
-// take the singular ("0 point").
-func plural(n int, one, many string, fr bool) string {
-	if n == 1 || fr && n == 0 {
-		return fmt.Sprintf("%d %s", n, one)
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 // cardFigure prints a card with its figure, e.g. "C07 [KG / A.]"

@@ -21,12 +21,7 @@ var Game engine.Game = game{}
 
 func (game) ID() string { return "schlossgarten" }
 
-func (game) Title(lang string) string {
-	if lang == "fr" {
-		return "Der Prestel Schlossgarten (Le Jardin du château)"
-	}
-	return "Der Prestel Schlossgarten (The Palace Garden)"
-}
+func (game) Title(lang string) string { return catalog().Title(lang) }
 
 func (game) Players() (int, int) { return 2, 4 }
 
@@ -37,14 +32,12 @@ func colorOption(seat int) engine.OptionSpec {
 		Name:    "color" + strconv.Itoa(seat+1),
 		Default: colorNames[seat],
 		Values:  colorNames[:],
-		Help:    fmt.Sprintf("colour of seat %d (SG-S2); seats must have distinct colours", seat+1),
 	}
 }
 
 func (game) Options() []engine.OptionSpec {
 	first := engine.FirstPlayerOption(maxP)
 	first.Default = "1" // SG-S7: default seat 1
-	first.Help = "seat that starts (1-based, SG-S7), or random"
 	return []engine.OptionSpec{first, colorOption(0), colorOption(1), colorOption(2), colorOption(3)}
 }
 

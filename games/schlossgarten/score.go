@@ -6,8 +6,8 @@ import (
 
 // The score pad (SG-E1): collected tiles, then element squares.
 var categories = []engine.Category{
-	{ID: "tiles", EN: "Collected tiles", FR: "Tuiles collectées"},
-	{ID: "elements", EN: "Garden elements on the board", FR: "Éléments de jardin posés"},
+	{ID: "tiles"},
+	{ID: "elements"},
 }
 
 // Score is p's running score (SG-E1, SG-E2).

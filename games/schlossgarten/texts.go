@@ -1,7 +1,7 @@
 package schlossgarten
 
 import (
-	"bytes"
+	"embed"
 	_ "embed"
 	"encoding/json"
 	"fmt"
@@ -11,151 +11,29 @@ import (
 	"github.com/jardin-games/jardin/engine"
 )
 
-// The catalogue of texts (engine.Texter): event messages, components and
-// the statement of every rule of the spec in English and French, from
-// data/texts.json. Cards are named and explained from the card data of
-// data/components.json, so a corrected card face corrects its help text too.
-// The rule statements let a refused move, whose *engine.RuleError message
-// is English, be explained in French (engine.Catalog.Explain).
+// The catalogue (engine.Texter): every word of the game in every language,
+// texts/<lang>.json (docs/i18n.md), over the components of data/kinds.json
+// (each id's kind; the words are the catalogue's). Every pawn and element
+// of every colour ("king:red") is a component of its own, named in full
+// ("the red king", "le roi rouge"), since its words agree with the colour.
 
-//go:embed data/texts.json
-var textsJSON []byte
+//go:embed texts/*.json
+var textsFS embed.FS
 
-type textsFile struct {
-	About string `json:"_about"`
-	engine.CatalogFile
-	Card struct {
-		Name engine.Text `json:"name"`
-		Help engine.Text `json:"help"`
-	} `json:"card"`
-	Colours map[string]struct {
-		EN  string `json:"en"`
-		FR  string `json:"fr"`
-		FRF string `json:"fr_f"` // feminine
-	} `json:"colours"`
-	Coloured map[string]struct {
-		EN       string `json:"en"`
-		FR       string `json:"fr"`
-		Feminine bool   `json:"feminine"`
-	} `json:"coloured"`
-}
+//go:embed data/kinds.json
+var kindsJSON []byte
 
-// catalog is built once, on first use, and only read afterwards.
+// catalog is loaded once, on first use, and only read afterwards.
 var catalog = sync.OnceValue(func() *engine.Catalog {
-	c, err := buildCatalog(textsJSON)
-	if err != nil {
-		panic("schlossgarten: data/texts.json: " + err.Error())
+	var comps []engine.Component
+	if err := json.Unmarshal(kindsJSON, &comps); err != nil {
+		panic(fmt.Errorf("schlossgarten: data/kinds.json: %w", err))
 	}
-	return c
+	return engine.MustLoadCatalog(textsFS, "texts", comps)
 })
 
 // Texts implements engine.Texter.
 func (game) Texts() *engine.Catalog { return catalog() }
-
-func buildCatalog(raw []byte) (*engine.Catalog, error) {
-	var f textsFile
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("reading the JSON: %w", err)
-	}
-	comps := append([]engine.Component(nil), f.Components...)
-	for c := range cards {
-		id := cards[c].id
-		fig := func(lang string) string { return figureRows(c, lang) }
-		comps = append(comps, engine.Component{
-			ID:   id,
-			Kind: "card",
-			Name: engine.Text{EN: strings.ReplaceAll(f.Card.Name.EN, "{id}", id), FR: strings.ReplaceAll(f.Card.Name.FR, "{id}", id)},
-			Help: engine.Text{EN: strings.ReplaceAll(f.Card.Help.EN, "{figure}", fig("en")), FR: strings.ReplaceAll(f.Card.Help.FR, "{figure}", fig("fr"))},
-		})
-	}
-	comps = append(comps, colouredComponents(&f)...)
-	cat, err := f.Catalog(comps)
-	if err != nil {
-		return nil, err
-	}
-	// Every colour and every pawn and element kind must be named, so that
-	// no event can name a pawn or element the catalogue does not know.
-	for _, c := range colorNames {
-		if col, ok := f.Colours[c]; !ok || col.EN == "" || col.FR == "" || col.FRF == "" {
-			return nil, fmt.Errorf("colours: %q needs en, fr and fr_f", c)
-		}
-	}
-	kinds := append(pawnNameEN[:0:0], pawnNameEN[:]...)
-	for e := range elems {
-		kinds = append(kinds, elems[e].id)
-	}
-	for _, k := range kinds {
-		if _, ok := cat.Component(k); !ok {
-			return nil, fmt.Errorf("components: %q is missing", k)
-		}
-		if n, ok := f.Coloured[k]; !ok || !strings.Contains(n.EN, "{c}") || !strings.Contains(n.FR, "{c}") {
-			return nil, fmt.Errorf("coloured: %q needs en and fr names with {c}", k)
-		}
-	}
-	for v := 1; v <= 3; v++ {
-		if _, ok := cat.Component(tileID(v)); !ok {
-			return nil, fmt.Errorf("components: %q is missing", tileID(v))
-		}
-	}
-	// KIND:COLOUR names one pawn or element on the table: "the red king",
-	// "la piscine bleue" (listed too: colouredComponents).
-	cat.Names = func(id, lang string) (string, bool) { return colouredName(&f, id, lang) }
-	return cat, nil
-}
-
-// colouredName names KIND:COLOUR, one pawn or element on the table: "the
-// red king", "la piscine bleue".
-func colouredName(f *textsFile, id, lang string) (string, bool) {
-	kind, colour, ok := strings.Cut(id, ":")
-	n, okK := f.Coloured[kind]
-	col, okC := f.Colours[colour]
-	if !ok || !okK || !okC {
-		return "", false
-	}
-	tmpl, c := n.EN, col.EN
-	if lang == "fr" {
-		tmpl, c = n.FR, col.FR
-		if n.Feminine {
-			c = col.FRF
-		}
-	}
-	return strings.ReplaceAll(tmpl, "{c}", c), true
-}
-
-// colouredComponents lists every pawn and element of every colour
-// ("king:red") as a component named by colouredName and explained by its
-// kind's help: the server sends the page the listed components only, and a
-// view names them (the struck subject, for one).
-func colouredComponents(f *textsFile) []engine.Component {
-	help := make(map[string]engine.Component, len(f.Components))
-	for _, k := range f.Components {
-		help[k.ID] = k
-	}
-	var out []engine.Component
-	for _, colour := range colorNames {
-		for _, kind := range append(pawnNameEN[:], elemIDs()...) {
-			base, ok := help[kind]
-			id := kind + ":" + colour
-			en, okEN := colouredName(f, id, "en")
-			fr, okFR := colouredName(f, id, "fr")
-			if !ok || !okEN || !okFR {
-				continue // buildCatalog says what is missing
-			}
-			out = append(out, engine.Component{ID: id, Kind: base.Kind, Name: engine.Text{EN: en, FR: fr}, Help: base.Help})
-		}
-	}
-	return out
-}
-
-func elemIDs() []string {
-	out := make([]string, len(elems))
-	for e := range elems {
-		out[e] = elems[e].id
-	}
-	return out
-}
 
 // Ids the view, the events and the move descriptions share.
 
@@ -181,11 +59,11 @@ func tileID(v int) string {
 var tileIDs = [...]string{"tile:0", "tile:1", "tile:2", "tile:3"}
 
 // figureRows draws a card's figure in one line, rows from top to bottom:
-// "KG / A." (French letters R J A for roi, jardinier, architecte).
+// "KG / A." (letters of message draw.pawn-letters: R J A in French).
 func figureRows(c int, lang string) string {
-	letters := "KGA"
-	if lang == "fr" {
-		letters = "RJA"
+	letters := catalog().T(lang, "draw.pawn-letters")
+	if len(letters) != nPawns {
+		letters = "KGA"
 	}
 	ci := cards[c]
 	pts := [3]xy{{0, 0}, ci.g, ci.a}

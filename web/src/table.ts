@@ -10,16 +10,15 @@ import { type Lang, t } from "./i18n";
 import { morph } from "./morph";
 import { type LegalMove, Picker, turn } from "./picker";
 
+/** A score-pad line; its label is the game's catalogue's score.<id> (in comps). */
 export interface Category {
   id: string;
-  en: string;
-  fr: string;
 }
 
 export interface Result {
   final: boolean;
   categories: Category[];
-  players: { points: number[]; total: number; rank: number; rating?: string; ratingFr?: string }[];
+  players: { points: number[]; total: number; rank: number; rating?: string }[];
 }
 
 /** Everything the page needs to draw one seat's sight of a table. */
@@ -416,10 +415,10 @@ export class TableView {
     if (!r || !r.players?.length) return;
     const name = (i: number) => d.names[i] || t(L, "seatN", i + 1);
     const head = h("tr", {}, h("th", { scope: "col" }, ""), ...r.players.map((_, i) => h("th", { scope: "col" }, name(i))));
-    const rows = r.categories.map((c, k) => h("tr", {}, h("th", { scope: "row" }, L === "fr" ? c.fr || c.en : c.en), ...r.players.map((p) => h("td", {}, String(p.points[k] ?? "")))));
+    const rows = r.categories.map((c, k) => h("tr", {}, h("th", { scope: "row" }, d.comps?.[`score.${c.id}`]?.name ?? c.id), ...r.players.map((p) => h("td", {}, String(p.points[k] ?? "")))));
     const total = h("tr", { class: "total" }, h("th", { scope: "row" }, t(L, "total")), ...r.players.map((p) => h("td", {}, String(p.total))));
     const rank = h("tr", {}, h("th", { scope: "row" }, t(L, "rank")), ...r.players.map((p) => h("td", {}, String(p.rank))));
-    const rating = (p: Result["players"][number]) => (L === "fr" ? p.ratingFr || p.rating : p.rating) ?? "";
+    const rating = (p: Result["players"][number]) => (p.rating ? (d.comps?.[`rating.${p.rating}`]?.name ?? p.rating) : "");
     const extra = r.players.some((p) => p.rating) ? [h("tr", {}, h("th", { scope: "row" }, t(L, "rating")), ...r.players.map((p) => h("td", {}, rating(p))))] : [];
     this.els.pad.append(h("h2", {}, t(L, "scorePad")), h("table", { class: "scorepad" }, h("thead", {}, head), h("tbody", {}, ...rows, total, rank, ...extra)));
     if (d.replay) this.els.pad.append(h("p", {}, h("a", { href: d.replay, class: "replay button" }, t(L, "replay"))));
