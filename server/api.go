@@ -11,6 +11,7 @@ import (
 	"math"
 	"net/http"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -355,10 +356,10 @@ func (s *Server) apiGames(w http.ResponseWriter, r *http.Request) {
 
 // clockSpec is a time control as the API takes and shows it.
 type clockSpec struct {
-	Mode      string  `json:"mode"`                // none, realtime, async
-	Minutes   float64 `json:"minutes,omitempty"`   // realtime: per player
-	Increment float64 `json:"increment,omitempty"` // realtime: seconds added per move
-	Hours     float64 `json:"hours,omitempty"`     // async: per move
+	Mode      store.ClockMode `json:"mode"`
+	Minutes   float64         `json:"minutes,omitempty"`   // realtime: per player
+	Increment float64         `json:"increment,omitempty"` // realtime: seconds added per move
+	Hours     float64         `json:"hours,omitempty"`     // async: per move
 }
 
 func specOf(c store.Clock) clockSpec {
@@ -448,7 +449,7 @@ func (s *Server) create(ctx context.Context, id store.Identity, req createReq) (
 		return bad("players: want the number of seats")
 	}
 	if len(req.Seats) == 0 {
-		req.Seats = append([]string{"me"}, slicesRepeat("open", req.Players-1)...)
+		req.Seats = append([]string{"me"}, slices.Repeat([]string{"open"}, req.Players-1)...)
 	}
 	if len(req.Seats) != req.Players {
 		return bad("seats: %d given for %d players", len(req.Seats), req.Players)
@@ -480,19 +481,19 @@ func (s *Server) create(ctx context.Context, id store.Identity, req createReq) (
 				return bad("seats: \"me\" twice")
 			}
 			mySeat = i
-			t.Seats = append(t.Seats, store.Seat{Kind: "human", Identity: id.ID, Name: id.Name})
+			t.Seats = append(t.Seats, store.Seat{Kind: store.SeatHuman, Identity: id.ID, Name: id.Name})
 		case "open":
-			t.Seats = append(t.Seats, store.Seat{Kind: "open"})
+			t.Seats = append(t.Seats, store.Seat{Kind: store.SeatOpen})
 			t.Status = store.StatusOpen
 		default:
 			if _, err := bots.New(k, 0); err != nil || len(k) > 40 {
 				return bad("seat %d: %q: want me, open, or a bot (random, greedy, ismcts:easy|medium|hard|expert)", i+1, k)
 			}
-			t.Seats = append(t.Seats, store.Seat{Kind: "bot", Bot: k, Name: k + " bot"})
+			t.Seats = append(t.Seats, store.Seat{Kind: store.SeatBot, Bot: k, Name: k + " bot"})
 		}
 	}
 	// Limits: tables per identity, creations per hour.
-	if mine, err := s.st.Tables(ctx, store.Query{Identity: id.ID, Status: []string{store.StatusOpen, store.StatusLive}}); err != nil {
+	if mine, err := s.st.Tables(ctx, store.Query{Identity: id.ID, Status: []store.Status{store.StatusOpen, store.StatusLive}}); err != nil {
 		return createdJSON{}, http.StatusInternalServerError, err
 	} else if len(mine) >= s.cfg.MaxTables {
 		return createdJSON{}, http.StatusTooManyRequests, fmt.Errorf("you already sit at %d open or live tables", len(mine))
@@ -514,14 +515,6 @@ func (s *Server) create(ctx context.Context, id store.Identity, req createReq) (
 	base := s.cfg.BaseURL
 	return createdJSON{ID: t.ID, Invite: t.Invite, InviteURL: base + "/join/" + t.ID + "?invite=" + t.Invite,
 		URL: base + "/t/" + t.ID, Spectate: base + "/t/" + t.ID + "?watch=1", Seat: mySeat}, 0, nil
-}
-
-func slicesRepeat(s string, n int) []string {
-	out := make([]string, max(n, 0))
-	for i := range out {
-		out[i] = s
-	}
-	return out
 }
 
 // tableJSON is what anyone may know of a table (no seed, no moves).
@@ -554,14 +547,14 @@ func (s *Server) apiTable(w http.ResponseWriter, r *http.Request) {
 }
 
 type lobbyJSON struct {
-	ID      string     `json:"id"`
-	Game    string     `json:"game"`
-	Title   string     `json:"title"`
-	Players int        `json:"players"`
-	Status  string     `json:"status"`
-	Clock   clockSpec  `json:"clock"`
-	Seats   []seatInfo `json:"seats"`
-	Created int64      `json:"created"`
+	ID      string       `json:"id"`
+	Game    string       `json:"game"`
+	Title   string       `json:"title"`
+	Players int          `json:"players"`
+	Status  store.Status `json:"status"`
+	Clock   clockSpec    `json:"clock"`
+	Seats   []seatInfo   `json:"seats"`
+	Created int64        `json:"created"`
 }
 
 // apiTables lists the public open tables, or with ?mine=1 the caller's.
@@ -575,7 +568,7 @@ func (s *Server) apiTables(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) lobbyTables(r *http.Request) ([]lobbyJSON, error) {
-	q := store.Query{Status: []string{store.StatusOpen}, Public: true, Limit: lobbyTables}
+	q := store.Query{Status: []store.Status{store.StatusOpen}, Public: true, Limit: lobbyTables}
 	if r.URL.Query().Get("mine") != "" {
 		id, err := s.identify(r)
 		if err != nil {
@@ -628,7 +621,7 @@ func (s *Server) join(r *http.Request, tableID string, req joinReq) (int, int, e
 	if err != nil {
 		return -1, http.StatusUnauthorized, err
 	}
-	if mine, err := s.st.Tables(r.Context(), store.Query{Identity: id.ID, Status: []string{store.StatusOpen, store.StatusLive}}); err != nil {
+	if mine, err := s.st.Tables(r.Context(), store.Query{Identity: id.ID, Status: []store.Status{store.StatusOpen, store.StatusLive}}); err != nil {
 		return -1, http.StatusInternalServerError, err
 	} else if len(mine) >= s.cfg.MaxTables {
 		return -1, http.StatusTooManyRequests, fmt.Errorf("you already sit at %d open or live tables", len(mine))

@@ -225,7 +225,7 @@ func explained(cat *engine.Catalog, err error) (string, error) {
 		return re.Rule, fmt.Errorf("explained in French as %q, want %q", got, want)
 	}
 	if strings.Contains(got, re.Msg) || strings.Contains(got, st.EN) {
-		return re.Rule, fmt.Errorf("French explanation %q holds English (%q)", got, re.Msg)
+		return re.Rule, fmt.Errorf("the French explanation %q holds English (%q)", got, re.Msg)
 	}
 	if en := cat.Explain(err, "en"); en != err.Error() {
 		return re.Rule, fmt.Errorf("explained in English as %q, want the error %q", en, err)

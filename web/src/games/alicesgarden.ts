@@ -85,7 +85,7 @@ export function drawAlicesGarden(v: any, ctx: Ctx): SVGSVGElement {
     );
   });
   const bx = 16 + v.bags.length * 76;
-  kids.push(g({ role: "img", "aria-label": tr(ctx, `bonus bag: ${v.bonus_bag} tiles`, `sac bonus : ${v.bonus_bag} tuiles`) }, el("path", { d: `M${bx + 8} ${y + 14}Q${bx + 4} ${y + 60} ${bx + 34} ${y + 60}Q${bx + 64} ${y + 60} ${bx + 60} ${y + 14}Q${bx + 34} ${y + 2} ${bx + 8} ${y + 14}Z`, fill: "#9bc2e6", stroke: "#2b4f6b", "stroke-width": 2 }), text(bx + 34, y + 30, "★", { "font-size": 18 }), text(bx + 34, y + 50, v.bonus_bag, { "font-size": 12 })));
+  kids.push(g({ role: "img", "aria-label": tr(ctx, `bonus bag: ${v.bonusBag} tiles`, `sac bonus : ${v.bonusBag} tuiles`) }, el("path", { d: `M${bx + 8} ${y + 14}Q${bx + 4} ${y + 60} ${bx + 34} ${y + 60}Q${bx + 64} ${y + 60} ${bx + 60} ${y + 14}Q${bx + 34} ${y + 2} ${bx + 8} ${y + 14}Z`, fill: "#9bc2e6", stroke: "#2b4f6b", "stroke-width": 2 }), text(bx + 34, y + 30, "★", { "font-size": 18 }), text(bx + 34, y + 50, v.bonusBag, { "font-size": 12 })));
   let x = bx + 90;
   if (ctx.narrow) {
     // on a phone the tiles go under the bags
@@ -113,7 +113,7 @@ export function drawAlicesGarden(v: any, ctx: Ctx): SVGSVGElement {
   boards.forEach((b, p) => {
     const px = 16 + (p % perRow) * (BW + 16);
     const py = topH + Math.floor(p / perRow) * (BH + 16);
-    const turn = v.to_move === p;
+    const turn = v.toMove === p;
     const parts: SVGElement[] = [
       rect(px, py, BW, BH, { fill: turn ? "#fff7d6" : "#fbfaf6", stroke: turn ? "#c99a00" : "#ccc", "stroke-width": turn ? 3 : 1 }),
       el("text", { x: px + 12, y: py + 22, class: "seat-name" }, seatName(ctx, p) + (p === ctx.seat ? tr(ctx, " (you)", " (vous)") : "") + (v.first === p ? " ◆" : "")),
@@ -129,7 +129,7 @@ export function drawAlicesGarden(v: any, ctx: Ctx): SVGSVGElement {
       });
     });
     const extra = [tr(ctx, `tiles: ${b.tiles}`, `tuiles : ${b.tiles}`)];
-    if (b.bonus_tiles?.length) extra.push(tr(ctx, `bonus: ${b.bonus_tiles.join(" ")}`, `bonus : ${b.bonus_tiles.join(" ")}`));
+    if (b.bonusTiles?.length) extra.push(tr(ctx, `bonus: ${b.bonusTiles.join(" ")}`, `bonus : ${b.bonusTiles.join(" ")}`));
     parts.push(el("text", { x: px + 12, y: py + BH - 12, class: "small" }, extra.join(" · ")));
     kids.push(g({ class: "garden" }, ...parts));
   });

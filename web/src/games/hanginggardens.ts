@@ -54,7 +54,7 @@ export function drawHangingGardens(v: any, ctx: Ctx): SVGSVGElement {
       kids.push(g({ role: "img", "aria-label": p < 0 ? tr(ctx, "the automa's gardener", "jardinier de l'automa") : tr(ctx, `gardener of ${seatName(ctx, p)}`, `jardinier de ${seatName(ctx, p)}`) }, el("circle", { cx: mx + c * (CW + 8) + 14 + k * 18, cy: my + 4 * (CH + 6) + 10, r: 8, fill: h.fill, stroke: "#222" }), mark(h.mark, mx + c * (CW + 8) + 14 + k * 18, my + 4 * (CH + 6) + 10, 4, h.ink)));
     });
   }
-  for (let r = 0; r < 4; r++) kids.push(text(24, my + (3 - r) * (CH + 6) + CH / 2, `${v.row_costs[r]}◉`, { "font-size": 11, fill: "#7a5a00" }));
+  for (let r = 0; r < 4; r++) kids.push(text(24, my + (3 - r) * (CH + 6) + CH / 2, `${v.rowCosts[r]}◉`, { "font-size": 11, fill: "#7a5a00" }));
   // piles and objectives: right of the market, or on a phone one section
   // under another at the cards' full size (the drawing then fits a phone's
   // width instead of being shrunk until no card can be read)
@@ -89,8 +89,8 @@ export function drawHangingGardens(v: any, ctx: Ctx): SVGSVGElement {
   if (!n) x += CW + 80;
   const objBottom = n ? objY + Math.ceil(objectives.length / 2) * (CH + 8) : 0;
   // what is being placed, stock
-  const info: string[] = [tr(ctx, `Round ${v.round} · deck ${v.deck_size} · gold ${v.stock_gold} · tools ${v.stock_tools}`, `Manche ${v.round} · pioche ${v.deck_size} · or ${v.stock_gold} · outils ${v.stock_tools}`)];
-  if (v.solo) info.push(tr(ctx, `Automa (${v.solo.difficulty}): ${v.solo.automa_gardeners} gardeners, ${v.solo.automa_markers_used} markers, deck ${v.solo.automa_deck_size}`, `Automa (${v.solo.difficulty}) : ${v.solo.automa_gardeners} jardiniers, ${v.solo.automa_markers_used} marqueurs, pioche ${v.solo.automa_deck_size}`));
+  const info: string[] = [tr(ctx, `Round ${v.round} · deck ${v.deckSize} · gold ${v.stockGold} · tools ${v.stockTools}`, `Manche ${v.round} · pioche ${v.deckSize} · or ${v.stockGold} · outils ${v.stockTools}`)];
+  if (v.solo) info.push(tr(ctx, `Automa (${v.solo.difficulty}): ${v.solo.automaGardeners} gardeners, ${v.solo.automaMarkersUsed} markers, deck ${v.solo.automaDeckSize}`, `Automa (${v.solo.difficulty}) : ${v.solo.automaGardeners} jardiniers, ${v.solo.automaMarkersUsed} marqueurs, pioche ${v.solo.automaDeckSize}`));
   const held = v.taken || v.bought;
   // On a phone the card to place goes under the objectives, then the info lines.
   const heldY = n ? objBottom + 28 : my;
@@ -111,12 +111,12 @@ export function drawHangingGardens(v: any, ctx: Ctx): SVGSVGElement {
     const per = ctx.narrow ? 1 : 2;
     const px = 16 + (p % per) * (PW + 16);
     const py = y0 + Math.floor(p / per) * (PH + 16);
-    const turn = v.to_move === p;
+    const turn = v.toMove === p;
     const h = hue(seatColour(p));
     const parts: SVGElement[] = [
       rect(px, py, PW, PH, { fill: turn ? "#fff7d6" : "#fbfaf6", stroke: turn ? "#c99a00" : "#ccc", "stroke-width": turn ? 3 : 1 }),
       el("circle", { cx: px + 16, cy: py + 16, r: 8, fill: h.fill, stroke: "#222" }),
-      el("text", { x: px + 30, y: py + 21, class: "seat-name" }, seatName(ctx, p) + (p === ctx.seat ? tr(ctx, " (you)", " (vous)") : "") + (v.first_player === p ? " ◆" : "")),
+      el("text", { x: px + 30, y: py + 21, class: "seat-name" }, seatName(ctx, p) + (p === ctx.seat ? tr(ctx, " (you)", " (vous)") : "") + (v.firstPlayer === p ? " ◆" : "")),
       el("text", { x: px + PW - 12, y: py + 21, "text-anchor": "end", class: "score" }, String(pl.score)),
     ];
     const floors: [string, number, number][] = [["a", 5, 2], ["b", 4, 1], ["c", 3, 0]];

@@ -42,7 +42,7 @@ function tileFace(ctx: Ctx, t: any, x: number, y: number, s = T): SVGElement[] {
   } else if (t.kind === "gnome") {
     out.push(rect(x, y, s, s, { fill: "#f7f3e8", stroke: "#333" }));
     out.push(el("path", { d: `M${x + s / 2} ${y + 6}L${x + s / 2 + 12} ${y + s / 2}H${x + s / 2 - 12}Z`, fill: "#c0392b", stroke: "#333" }));
-    ((t.gnome_colours as string[]) ?? []).forEach((c, i, a) => {
+    ((t.gnomeColours as string[]) ?? []).forEach((c, i, a) => {
       const hh = hue(colourOf(c));
       const cx = x + s / 2 + (i - (a.length - 1) / 2) * 14;
       out.push(el("circle", { cx, cy: y + s - 14, r: 6, fill: hh.fill, stroke: "#333" }));
@@ -131,12 +131,12 @@ export function drawHappyGarden(v: any, ctx: Ctx): SVGSVGElement {
   if (ctx.narrow) x = 16; // on a phone the counts go under the shop
   const sup = v.supply ?? {};
   const supply = [
-    tr(ctx, `Supply: ${sup.wheelbarrows ?? 0} wheelbarrows, ${sup.worm_mole ?? 0} worms/moles,`, `Réserve : ${sup.wheelbarrows ?? 0} brouettes, ${sup.worm_mole ?? 0} vers/taupes,`),
-    tr(ctx, `${sup.butterflies ?? 0} butterflies, ${sup.watering_cans ?? 0} watering cans`, `${sup.butterflies ?? 0} papillons, ${sup.watering_cans ?? 0} arrosoirs`),
+    tr(ctx, `Supply: ${sup.wheelbarrows ?? 0} wheelbarrows, ${sup.wormMole ?? 0} worms/moles,`, `Réserve : ${sup.wheelbarrows ?? 0} brouettes, ${sup.wormMole ?? 0} vers/taupes,`),
+    tr(ctx, `${sup.butterflies ?? 0} butterflies, ${sup.wateringCans ?? 0} watering cans`, `${sup.butterflies ?? 0} papillons, ${sup.wateringCans ?? 0} arrosoirs`),
   ];
   const head = [
     tr(ctx, `Round ${v.round} of ${v.rounds}`, `Manche ${v.round} sur ${v.rounds}`),
-    tr(ctx, `Turn tokens left: ${v.pile_left} · tiles in the bag: ${v.bag_left}`, `Jetons tour restants : ${v.pile_left} · tuiles dans le sac : ${v.bag_left}`),
+    tr(ctx, `Turn tokens left: ${v.pileLeft} · tiles in the bag: ${v.bagLeft}`, `Jetons tour restants : ${v.pileLeft} · tuiles dans le sac : ${v.bagLeft}`),
   ];
   const token = tr(ctx, `Turn token: ${nameOr(ctx, v.token)}`, `Jeton tour : ${nameOr(ctx, v.token)}`);
   // On a phone the lines go under the shop, across the drawing's width
@@ -172,13 +172,13 @@ export function drawHappyGarden(v: any, ctx: Ctx): SVGSVGElement {
       gy += rowH + 14;
       rowH = 0;
     }
-    const turn = v.to_move === p;
-    const mh = hue(colourOf(pl.mouse_colour));
+    const turn = v.toMove === p;
+    const mh = hue(colourOf(pl.mouseColour));
     const parts: SVGElement[] = [
       rect(gx, gy, PW, PH, { fill: turn ? "#fff7d6" : "#fbfaf6", stroke: turn ? "#c99a00" : "#ccc", "stroke-width": turn ? 3 : 1 }),
       el("circle", { cx: gx + 16, cy: gy + 16, r: 8, fill: mh.fill, stroke: "#222" }),
       mark(mh.mark, gx + 16, gy + 16, 4, mh.ink),
-      el("text", { x: gx + 30, y: gy + 21, class: "seat-name" }, seatName(ctx, p) + (p === ctx.seat ? tr(ctx, " (you)", " (vous)") : "") + (v.first_player === p ? " ◆" : "")),
+      el("text", { x: gx + 30, y: gy + 21, class: "seat-name" }, seatName(ctx, p) + (p === ctx.seat ? tr(ctx, " (you)", " (vous)") : "") + (v.firstPlayer === p ? " ◆" : "")),
       el("text", { x: gx + PW - 12, y: gy + 21, "text-anchor": "end", class: "score" }, String(pl.score)),
     ];
     const at = new Map<string, any>();
@@ -202,7 +202,7 @@ export function drawHappyGarden(v: any, ctx: Ctx): SVGSVGElement {
         }
       }
     }
-    parts.push(el("text", { x: gx + 12, y: gy + PH - 10, class: "small" }, tr(ctx, `wheelbarrows ${pl.wheelbarrows} · watering cans ${pl.watering_cans}`, `brouettes ${pl.wheelbarrows} · arrosoirs ${pl.watering_cans}`)));
+    parts.push(el("text", { x: gx + 12, y: gy + PH - 10, class: "small" }, tr(ctx, `wheelbarrows ${pl.wheelbarrows} · watering cans ${pl.wateringCans}`, `brouettes ${pl.wheelbarrows} · arrosoirs ${pl.wateringCans}`)));
     kids.push(g({ class: "garden" }, ...parts));
     gx += PW + 14;
     rowH = Math.max(rowH, PH);
