@@ -25,7 +25,7 @@ func TestEncodeStateMatchesMarshal(t *testing.T) {
 				var m stateMsg = updateMsg{T: outUpdate, V: i, From: i - 1, ToMove: s.ToMove(), Result: res,
 					Events: []eventOut{{V: i, Actor: seat, Key: "k", Text: "a <b> & \"c\""}}, View: s.View(seat)}
 				if seat == 1 {
-					m = syncMsg{T: outSync, V: i, Table: &tableInfo{ID: "x"}, You: seat, ToMove: s.ToMove(), Result: res,
+					m = syncMsg{T: outSync, V: i, Table: tableInfo{ID: "x"}, You: seat, ToMove: s.ToMove(), Result: res,
 						Texts: map[string]compText{"a": {Name: "<A>"}}, View: s.View(seat)}
 				}
 				// The declared type marshalled as it is: the shape state must write.

@@ -196,7 +196,7 @@ type tableInfo struct {
 type syncMsg struct {
 	T      string            `json:"t" ts:"'sync'"`
 	V      int               `json:"v"`
-	Table  *tableInfo        `json:"table"`
+	Table  tableInfo         `json:"table"`
 	You    int               `json:"you"`
 	From   *int              `json:"from,omitempty"` // events are exactly those after From (a resumed connection)
 	Status store.Status      `json:"status"`
@@ -204,7 +204,7 @@ type syncMsg struct {
 	Legal  []engine.MoveDesc `json:"legal,omitempty"`
 	Events []eventOut        `json:"events,omitempty"`
 	Seats  []seatInfo        `json:"seats"`
-	Clocks *clockInfo        `json:"clocks"`
+	Clocks clockInfo         `json:"clocks"`
 	Chat   []chatOut         `json:"chat,omitempty"`
 	Undo   *int              `json:"undo,omitempty"`
 	// Record and Rematch: once the game is over (table.finish).
@@ -229,7 +229,7 @@ type updateMsg struct {
 	Legal   []engine.MoveDesc `json:"legal,omitempty"`
 	Events  []eventOut        `json:"events,omitempty"`
 	Seats   []seatInfo        `json:"seats"`
-	Clocks  *clockInfo        `json:"clocks"`
+	Clocks  clockInfo         `json:"clocks"`
 	Undo    *int              `json:"undo,omitempty"`
 	Record  string            `json:"record,omitempty"`
 	Rematch string            `json:"rematch,omitempty"`

@@ -944,7 +944,7 @@ func (t *table) update(seat int, lang string, since int) []byte {
 	}
 	m := updateMsg{T: outUpdate, V: t.version, From: since, Status: t.meta.Status, ToMove: t.state.ToMove(),
 		Legal: t.legal(seat), Events: t.events(seat, lang, since), Seats: t.seatInfos(),
-		Clocks: t.clockInfo(), View: t.state.View(seat)}
+		Clocks: *t.clockInfo(), View: t.state.View(seat)}
 	if t.meta.Status == store.StatusLive {
 		m.Undo = intp(t.undoable(seat))
 	}
@@ -975,9 +975,9 @@ func (t *table) sendSync(c *conn, since int) {
 	if evSince < 0 {
 		evSince = 0
 	}
-	m := syncMsg{T: outSync, V: t.version, Table: t.info(), You: c.seat, Status: t.meta.Status,
+	m := syncMsg{T: outSync, V: t.version, Table: *t.info(), You: c.seat, Status: t.meta.Status,
 		ToMove: t.state.ToMove(), Legal: t.legal(c.seat),
-		Events: t.events(c.seat, c.lang, evSince), Seats: t.seatInfos(), Clocks: t.clockInfo(),
+		Events: t.events(c.seat, c.lang, evSince), Seats: t.seatInfos(), Clocks: *t.clockInfo(),
 		View: t.state.View(c.seat)}
 	if from >= 0 {
 		m.From = intp(from)

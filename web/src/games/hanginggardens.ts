@@ -5,6 +5,7 @@
 
 import { caption, el, g, hue, mark, rect, svgRoot, target, text, wrapLines } from "../svg";
 import { type Ctx, seatName, tr } from "./types";
+import type * as W from "../gen/hanginggardens";
 
 const CW = 66;
 const CH = 58;
@@ -33,7 +34,7 @@ function cardFace(ctx: Ctx, id: string, x: number, y: number, w = CW, h = CH): S
   return out;
 }
 
-export function drawHangingGardens(v: any, ctx: Ctx): SVGSVGElement {
+export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
   const kids: SVGElement[] = [];
   const seatColour = (p: number) => ["red", "blue", "yellow", "green", "purple"][p] ?? "grey";
   // market
@@ -64,7 +65,7 @@ export function drawHangingGardens(v: any, ctx: Ctx): SVGSVGElement {
   const pilesY = n ? marketBottom + 28 : my;
   if (n) x = 16;
   kids.push(caption(x, pilesY - 12, tr(ctx, "Enhancements", "Améliorations")));
-  (v.piles as any[]).forEach((p, i) => {
+  v.piles.forEach((p, i) => {
     const px = n ? x + i * (CW + 58) : x;
     const y = n ? pilesY : my + i * (CH + 20);
     kids.push(target(p.cell, tr(ctx, `pile ${p.cost}: ${p.size} tiles`, `pile ${p.cost} : ${p.size} tuiles`) + (p.top ? `, ${ctx.comp(p.top)?.name ?? p.top}` : ""), p.top ? ctx.comp(p.top)?.help : undefined, ...(p.top ? cardFace(ctx, p.top, px, y) : [rect(px, y, CW, CH, { fill: "none", stroke: "#bbb", "stroke-dasharray": "4 3" })]), text(px + CW + (n ? 6 : 14), y + CH / 2, `${p.cost}◉ ×${p.size}`, { "font-size": 11, "text-anchor": "start" })));
@@ -72,7 +73,7 @@ export function drawHangingGardens(v: any, ctx: Ctx): SVGSVGElement {
   if (!n) x += CW + 70;
   const objY = n ? pilesY + CH + 40 : my;
   kids.push(caption(x, objY - 12, tr(ctx, "Royal objectives", "Objectifs royaux")));
-  const objectives: any[] = v.objectives ?? [];
+  const objectives: W.ObjView[] = v.objectives ?? [];
   // two to a row on a phone: card, then a marker per seat beside it
   const objW = CW + 64 + Math.max(2, (v.players ?? []).length + (v.solo ? 1 : 0)) * 14;
   objectives.forEach((o, i) => {
@@ -106,7 +107,7 @@ export function drawHangingGardens(v: any, ctx: Ctx): SVGSVGElement {
   const PW = 5 * (CW + 4) + 24;
   const PH = 3 * (CH + 4) + 70;
   const y0 = topH + lines.length * 16 + 10;
-  const players: any[] = v.players ?? [];
+  const players: W.PlayerView[] = v.players ?? [];
   players.forEach((pl, p) => {
     const per = ctx.narrow ? 1 : 2;
     const px = 16 + (p % per) * (PW + 16);
@@ -141,7 +142,7 @@ export function drawHangingGardens(v: any, ctx: Ctx): SVGSVGElement {
   return svgRoot(W, H, tr(ctx, "Hanging Gardens table", "Table des Jardins Suspendus"), ...kids);
 }
 
-export function hangingGardensChoice(id: string, _part: string, _v: any, ctx: Ctx): Node | string | undefined {
+export function hangingGardensChoice(id: string, _part: string, _v: W.View, ctx: Ctx): Node | string | undefined {
   if (id === "#pass") return tr(ctx, "Pass", "Passer");
   return undefined;
 }

@@ -5,6 +5,7 @@
 
 import { caption, el, g, hue, type Mark, mark, rect, svgRoot, target, text, wrapLines } from "../svg";
 import { type Ctx, seatName, tr } from "./types";
+import type * as W from "../gen/happygarden";
 
 const T = 54; // tile size
 /** The least width of the drawing on a phone: the info lines are wrapped to it. */
@@ -33,7 +34,7 @@ function colourOf(id: string | undefined): string {
   return COLOUR[(id ?? "").replace("colour:", "")] ?? "grey";
 }
 
-function tileFace(ctx: Ctx, t: any, x: number, y: number, s = T): SVGElement[] {
+function tileFace(ctx: Ctx, t: W.TileView, x: number, y: number, s = T): SVGElement[] {
   const out: SVGElement[] = [];
   if (t.kind === "flower") {
     const h = hue(colourOf(t.colour));
@@ -84,7 +85,7 @@ function revealedLines(ctx: Ctx, ids: string[], per: number): string[] {
 }
 
 /** A garden's squares: its tiles and one empty square all round. */
-function bounds(garden: any[]): { minX: number; maxX: number; minY: number; maxY: number } {
+function bounds(garden: W.TileView[]): { minX: number; maxX: number; minY: number; maxY: number } {
   const b = { minX: -1, maxX: 1, minY: -1, maxY: 1 };
   for (const t of garden) {
     b.minX = Math.min(b.minX, t.x - 1);
@@ -96,19 +97,19 @@ function bounds(garden: any[]): { minX: number; maxX: number; minY: number; maxY
 }
 
 /** The width of a garden's panel. */
-function gardenW(garden: any[]): number {
+function gardenW(garden: W.TileView[]): number {
   const b = bounds(garden);
   return Math.max((b.maxX - b.minX + 1) * T + 24, 260);
 }
 
-function tileName(ctx: Ctx, t: any): string {
+function tileName(ctx: Ctx, t: W.TileView): string {
   return ctx.comp(t.id)?.name ?? t.id;
 }
 
-export function drawHappyGarden(v: any, ctx: Ctx): SVGSVGElement {
+export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
   const kids: SVGElement[] = [];
   kids.push(caption(16, 22, tr(ctx, "Shop", "Boutique")));
-  const shop: any[] = (v.shop ?? []).filter((s: any) => s);
+  const shop = (v.shop ?? []).filter((s): s is W.TileView => s !== null);
   // two shelves: slots shop:A1… and shop:B1…
   // Top shelf (T) above the bottom one (B), as on the table.
   const shelves = [...new Set(shop.map((s) => String(s.slot).replace(/^shop:([A-Z]).*$/, "$1")))].sort().reverse();
@@ -123,7 +124,7 @@ export function drawHappyGarden(v: any, ctx: Ctx): SVGSVGElement {
         const x = 40 + k * (T + 8);
         maxX = Math.max(maxX, x + T);
         // slot and tile are siblings (no button inside another): the slot's frame, the tile on it
-        kids.push(target(s.slot, `${s.slot}: ${tileName(ctx, s)}`, undefined, rect(x - 4, y - 4, T + 8, T + 8, { fill: "transparent", stroke: "#bbb" })));
+        kids.push(target(s.slot ?? "", `${s.slot}: ${tileName(ctx, s)}`, undefined, rect(x - 4, y - 4, T + 8, T + 8, { fill: "transparent", stroke: "#bbb" })));
         kids.push(target(s.id, tileName(ctx, s), ctx.comp(s.id)?.help, ...tileFace(ctx, s, x, y)));
       });
   });
@@ -142,7 +143,7 @@ export function drawHappyGarden(v: any, ctx: Ctx): SVGSVGElement {
   // On a phone the lines go under the shop, across the drawing's width
   // (at least NARROW_W, else its widest garden, one to a row): each is
   // wrapped to it rather than cut at the edge.
-  const narrowW = Math.max(NARROW_W, ...((v.players ?? []) as any[]).map((pl) => 16 + gardenW(pl.garden ?? []) + 14));
+  const narrowW = Math.max(NARROW_W, ...(v.players ?? []).map((pl) => 16 + gardenW(pl.garden ?? []) + 14));
   const info = ctx.narrow
     ? [...head, supply.join(" "), token, revealedLines(ctx, v.revealed ?? [], Infinity).join(" ")].flatMap((s) => wrapLines(s, narrowW - 32, 12))
     : [...head, ...supply, token, ...revealedLines(ctx, v.revealed ?? [], 5)];
@@ -156,13 +157,13 @@ export function drawHappyGarden(v: any, ctx: Ctx): SVGSVGElement {
   }
   const top = 34 + Math.max(1, shelves.length) * (T + 14) + (v.held ? T + 10 : 10) + (ctx.narrow ? info.length * 18 + 10 : 0);
   // gardens
-  const players: any[] = v.players ?? [];
+  const players: W.PlayerView[] = v.players ?? [];
   let gy = top;
   let W = ctx.narrow ? narrowW : x + 420;
   let rowH = 0;
   let gx = 16;
   players.forEach((pl, p) => {
-    const garden: any[] = pl.garden ?? [];
+    const garden: W.TileView[] = pl.garden ?? [];
     const { minX, maxX: maxXc, minY, maxY } = bounds(garden);
     const rows = maxY - minY + 1;
     const PW = gardenW(garden);
@@ -181,7 +182,7 @@ export function drawHappyGarden(v: any, ctx: Ctx): SVGSVGElement {
       el("text", { x: gx + 30, y: gy + 21, class: "seat-name" }, seatName(ctx, p) + (p === ctx.seat ? tr(ctx, " (you)", " (vous)") : "") + (v.firstPlayer === p ? " ◆" : "")),
       el("text", { x: gx + PW - 12, y: gy + 21, "text-anchor": "end", class: "score" }, String(pl.score)),
     ];
-    const at = new Map<string, any>();
+    const at = new Map<string, W.TileView>();
     for (const t of garden) at.set(`${t.x},${t.y}`, t);
     const own = p === ctx.seat;
     for (let yy = minY; yy <= maxY; yy++) {
@@ -212,7 +213,7 @@ export function drawHappyGarden(v: any, ctx: Ctx): SVGSVGElement {
   return svgRoot(W, H, tr(ctx, "Happy Garden table", "Table de Happy Garden"), ...kids);
 }
 
-export function happyGardenChoice(id: string, part: string, _v: any, ctx: Ctx): Node | string | undefined {
+export function happyGardenChoice(id: string, part: string, _v: W.View, ctx: Ctx): Node | string | undefined {
   if (id === "#pass") return tr(ctx, "Pass", "Passer");
   if (part === "colour") {
     const h = hue(colourOf(id));
