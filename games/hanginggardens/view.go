@@ -17,9 +17,9 @@ type View struct {
 	Spaces      int          `json:"gardenerSpaces"`
 	Gardeners   [3][]int     `json:"gardeners"` // owners per column
 	DeckSize    int          `json:"deckSize"`
-	Taken       string       `json:"taken,omitempty"`      // card taken and not yet placed
+	Taken       string       `json:"taken,omitempty"`     // card taken and not yet placed
 	TakenFrom   *[2]int      `json:"takenFrom,omitempty"` // column, row (1-based) of the taken card
-	Bought      string       `json:"bought,omitempty"`     // enhancement bought and not yet put
+	Bought      string       `json:"bought,omitempty"`    // enhancement bought and not yet put
 	Piles       [3]PileView  `json:"piles"`
 	Objectives  [4]ObjView   `json:"objectives"`
 	Players     []PlayerView `json:"players"`

@@ -61,10 +61,10 @@ type PlayerView struct {
 type TileView struct {
 	ID          string   `json:"id"`
 	Kind        string   `json:"kind"`
-	Code        string   `json:"code,omitempty"`          // flowers: colour + shape letters as shown
-	Colour      string   `json:"colour,omitempty"`        // flowers: colour id as shown ("colour:V")
-	Shape       string   `json:"shape,omitempty"`         // flowers: shape id ("shape:S")
-	Colours     string   `json:"colours,omitempty"`       // gnomes: colour letters
+	Code        string   `json:"code,omitempty"`         // flowers: colour + shape letters as shown
+	Colour      string   `json:"colour,omitempty"`       // flowers: colour id as shown ("colour:V")
+	Shape       string   `json:"shape,omitempty"`        // flowers: shape id ("shape:S")
+	Colours     string   `json:"colours,omitempty"`      // gnomes: colour letters
 	GnomeColour []string `json:"gnomeColours,omitempty"` // gnomes: colour ids, hat, shirt, trousers
 	Symbol      string   `json:"symbol,omitempty"`
 	Cell        string   `json:"cell,omitempty"` // in a garden: the cell id "x,y"
