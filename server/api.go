@@ -11,6 +11,7 @@ import (
 	"math"
 	"net/http"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -366,10 +367,10 @@ func (s *Server) apiGames(w http.ResponseWriter, r *http.Request) {
 
 // clockSpec is a time control as the API takes and shows it.
 type clockSpec struct {
-	Mode      string  `json:"mode"`                // none, realtime, async
-	Minutes   float64 `json:"minutes,omitempty"`   // realtime: per player
-	Increment float64 `json:"increment,omitempty"` // realtime: seconds added per move
-	Hours     float64 `json:"hours,omitempty"`     // async: per move
+	Mode      store.ClockMode `json:"mode"`
+	Minutes   float64         `json:"minutes,omitempty"`   // realtime: per player
+	Increment float64         `json:"increment,omitempty"` // realtime: seconds added per move
+	Hours     float64         `json:"hours,omitempty"`     // async: per move
 }
 
 func specOf(c store.Clock) clockSpec {
@@ -399,7 +400,7 @@ func (c clockSpec) clock() (store.Clock, error) {
 		}
 		return store.Clock{Mode: clockAsync, PerMove: time.Duration(c.Hours * float64(time.Hour))}, nil
 	}
-	return store.Clock{}, shelltext.Errorf("err.clockMode", i18n.S("mode", strconv.Quote(c.Mode)))
+	return store.Clock{}, shelltext.Errorf("err.clockMode", i18n.S("mode", strconv.Quote(string(c.Mode))))
 }
 
 // createReq is a new table: seats are "me" (the creator), "open" (for a
@@ -460,7 +461,7 @@ func (s *Server) create(ctx context.Context, id store.Identity, req createReq) (
 		return fail(shelltext.Errorf("err.players"))
 	}
 	if len(req.Seats) == 0 {
-		req.Seats = append([]string{"me"}, slicesRepeat("open", req.Players-1)...)
+		req.Seats = append([]string{"me"}, slices.Repeat([]string{"open"}, req.Players-1)...)
 	}
 	if len(req.Seats) != req.Players {
 		return fail(shelltext.Errorf("err.seatsCount", i18n.N("given", len(req.Seats)), i18n.N("players", req.Players)))
@@ -492,19 +493,19 @@ func (s *Server) create(ctx context.Context, id store.Identity, req createReq) (
 				return fail(shelltext.Errorf("err.meTwice"))
 			}
 			mySeat = i
-			t.Seats = append(t.Seats, store.Seat{Kind: "human", Identity: id.ID, Name: id.Name})
+			t.Seats = append(t.Seats, store.Seat{Kind: store.SeatHuman, Identity: id.ID, Name: id.Name})
 		case "open":
-			t.Seats = append(t.Seats, store.Seat{Kind: "open"})
+			t.Seats = append(t.Seats, store.Seat{Kind: store.SeatOpen})
 			t.Status = store.StatusOpen
 		default:
 			if _, err := bots.New(k, 0); err != nil || len(k) > 40 {
 				return fail(shelltext.Errorf("err.seatKind", i18n.N("n", i+1), i18n.S("kind", strconv.Quote(k))))
 			}
-			t.Seats = append(t.Seats, store.Seat{Kind: "bot", Bot: k, Name: k + " bot"})
+			t.Seats = append(t.Seats, store.Seat{Kind: store.SeatBot, Bot: k, Name: k + " bot"})
 		}
 	}
 	// Limits: tables per identity, creations per hour.
-	if mine, err := s.st.Tables(ctx, store.Query{Identity: id.ID, Status: []string{store.StatusOpen, store.StatusLive}}); err != nil {
+	if mine, err := s.st.Tables(ctx, store.Query{Identity: id.ID, Status: []store.Status{store.StatusOpen, store.StatusLive}}); err != nil {
 		return createdJSON{}, http.StatusInternalServerError, err
 	} else if len(mine) >= s.cfg.MaxTables {
 		return createdJSON{}, http.StatusTooManyRequests, shelltext.Errorf("err.tooManyTables", i18n.N("n", len(mine)))
@@ -526,14 +527,6 @@ func (s *Server) create(ctx context.Context, id store.Identity, req createReq) (
 	base := s.cfg.BaseURL
 	return createdJSON{ID: t.ID, Invite: t.Invite, InviteURL: base + "/join/" + t.ID + "?invite=" + t.Invite,
 		URL: base + "/t/" + t.ID, Spectate: base + "/t/" + t.ID + "?watch=1", Seat: mySeat}, 0, nil
-}
-
-func slicesRepeat(s string, n int) []string {
-	out := make([]string, max(n, 0))
-	for i := range out {
-		out[i] = s
-	}
-	return out
 }
 
 // tableJSON is what anyone may know of a table (no seed, no moves).
@@ -566,14 +559,14 @@ func (s *Server) apiTable(w http.ResponseWriter, r *http.Request) {
 }
 
 type lobbyJSON struct {
-	ID      string     `json:"id"`
-	Game    string     `json:"game"`
-	Title   string     `json:"title"`
-	Players int        `json:"players"`
-	Status  string     `json:"status"`
-	Clock   clockSpec  `json:"clock"`
-	Seats   []seatInfo `json:"seats"`
-	Created int64      `json:"created"`
+	ID      string       `json:"id"`
+	Game    string       `json:"game"`
+	Title   string       `json:"title"`
+	Players int          `json:"players"`
+	Status  store.Status `json:"status"`
+	Clock   clockSpec    `json:"clock"`
+	Seats   []seatInfo   `json:"seats"`
+	Created int64        `json:"created"`
 }
 
 // apiTables lists the public open tables, or with ?mine=1 the caller's.
@@ -587,7 +580,7 @@ func (s *Server) apiTables(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) lobbyTables(r *http.Request) ([]lobbyJSON, error) {
-	q := store.Query{Status: []string{store.StatusOpen}, Public: true, Limit: lobbyTables}
+	q := store.Query{Status: []store.Status{store.StatusOpen}, Public: true, Limit: lobbyTables}
 	if r.URL.Query().Get("mine") != "" {
 		id, err := s.identify(r)
 		if err != nil {
@@ -640,7 +633,7 @@ func (s *Server) join(r *http.Request, tableID string, req joinReq) (int, int, e
 	if err != nil {
 		return -1, http.StatusUnauthorized, err
 	}
-	if mine, err := s.st.Tables(r.Context(), store.Query{Identity: id.ID, Status: []string{store.StatusOpen, store.StatusLive}}); err != nil {
+	if mine, err := s.st.Tables(r.Context(), store.Query{Identity: id.ID, Status: []store.Status{store.StatusOpen, store.StatusLive}}); err != nil {
 		return -1, http.StatusInternalServerError, err
 	} else if len(mine) >= s.cfg.MaxTables {
 		return -1, http.StatusTooManyRequests, shelltext.Errorf("err.tooManyTables", i18n.N("n", len(mine)))

@@ -301,7 +301,7 @@ func (c *conn) reader() {
 func (c *conn) protocolError(why string) {
 	c.srv.met.badFrames.Inc()
 	select {
-	case c.out <- mustJSON(serverMsg{T: outError, Message: why}):
+	case c.out <- mustJSON(errorMsg{T: outError, Message: why}):
 	default:
 	}
 	c.closeWith(websocket.StatusUnsupportedData, why)
@@ -314,7 +314,7 @@ func (c *conn) handle(m clientMsg) bool {
 	switch m.T {
 	case msgPing:
 		select {
-		case c.out <- mustJSON(serverMsg{T: outPong, ID: m.ID}):
+		case c.out <- mustJSON(pongMsg{T: outPong, ID: m.ID}):
 		default:
 		}
 		return true
@@ -334,17 +334,17 @@ func (c *conn) handle(m clientMsg) bool {
 	case msgLeave:
 		ok = t.post(func() {
 			if err := t.leave(c.seat); err != nil {
-				c.send(mustJSON(serverMsg{T: outRefused, V: t.version, Reason: refSeat, Message: errorIn(err, c.lang)}))
+				c.send(mustJSON(refusedMsg{T: outRefused, V: t.version, Reason: refSeat, Message: errorIn(err, c.lang)}))
 			}
 		})
 	case msgRematch:
 		ok = t.post(func() {
 			if c.seat < 0 || t.meta.Seats[c.seat].Identity != c.identity {
-				c.send(mustJSON(serverMsg{T: outRefused, V: t.version, Reason: refSeat, Message: say(c.lang, "err.rematchPlayers")}))
+				c.send(mustJSON(refusedMsg{T: outRefused, V: t.version, Reason: refSeat, Message: say(c.lang, "err.rematchPlayers")}))
 				return
 			}
 			if _, err := t.rematch(context.Background()); err != nil {
-				c.send(mustJSON(serverMsg{T: outRefused, V: t.version, Reason: refOver, Message: errorIn(err, c.lang)}))
+				c.send(mustJSON(refusedMsg{T: outRefused, V: t.version, Reason: refOver, Message: errorIn(err, c.lang)}))
 			}
 		})
 	}

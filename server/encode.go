@@ -41,16 +41,36 @@ func (e *encoder) encode(v any) {
 	e.buf.Truncate(e.buf.Len() - 1) // Encode's newline
 }
 
-// state writes a sync or update message: m with the view of value view
-// (nil: none) and m.Result spliced in as they are (encoding/json would scan
-// a RawMessage again to compact it, which doubled the cost of a move).
-func (p *encoders) state(m serverMsg, view any) []byte {
+// stateMsg is a sync or an update: a message with a view and maybe a
+// result, which state writes after the rest.
+type stateMsg interface {
+	// split returns the message without its view and result, and them.
+	split() (head any, view any, result json.RawMessage)
+}
+
+func (m syncMsg) split() (any, any, json.RawMessage) {
+	view, result := m.View, m.Result
+	m.View, m.Result = nil, nil
+	return m, view, result
+}
+
+func (m updateMsg) split() (any, any, json.RawMessage) {
+	view, result := m.View, m.Result
+	m.View, m.Result = nil, nil
+	return m, view, result
+}
+
+// state writes a sync or update message: m with its view (nil: none) and
+// its result spliced in as they are (encoding/json would scan a
+// RawMessage again to compact it, which doubled the cost of a move). The
+// shape is the declared type's: TestEncodeStateMatchesMarshal compares it
+// with json.Marshal of m.
+func (p *encoders) state(m stateMsg) []byte {
 	e := p.get()
 	defer p.pool.Put(e)
-	result := m.Result
-	m.Result = nil
-	e.encode(m)
-	head := e.buf.Len() - 1 // without the closing brace
+	head, view, result := m.split()
+	e.encode(head)
+	end := e.buf.Len() - 1 // without the closing brace
 	if view != nil {
 		e.encode(view)
 	}
@@ -63,9 +83,9 @@ func (p *encoders) state(m serverMsg, view any) []byte {
 	}
 	b := make([]byte, 0, size)
 	all := e.buf.Bytes()
-	b = append(b, all[:head]...)
+	b = append(b, all[:end]...)
 	if view != nil {
-		b = append(append(b, `,"view":`...), all[head+1:]...)
+		b = append(append(b, `,"view":`...), all[end+1:]...)
 	}
 	if result != nil {
 		b = append(append(b, `,"result":`...), result...)

@@ -38,7 +38,7 @@ func TestUndo(t *testing.T) {
 		up := sa.next(outUpdate)
 		if num(up, "undo") == 0 {
 			sa.send(map[string]any{"t": "undo", "v": 1, "id": "u1"})
-			if r := sa.next(outRefused); str(r, "reason") != refUndo {
+			if r := sa.next(outRefused); refusalReason(str(r, "reason")) != refUndo {
 				t.Errorf("%s: undo of a move that revealed something: %q", g.ID(), str(r, "reason"))
 			}
 			continue
@@ -66,7 +66,7 @@ func TestUndo(t *testing.T) {
 		sb.next(outAck)
 		after := sa.next(outUpdate)
 		sa.send(map[string]any{"t": "undo", "v": num(after, "v"), "id": "u2"})
-		if r := sa.next(outRefused); str(r, "reason") != refUndo && str(r, "reason") != refStale {
+		if r := sa.next(outRefused); refusalReason(str(r, "reason")) != refUndo && refusalReason(str(r, "reason")) != refStale {
 			t.Errorf("%s: undo after Bob acted: %q", g.ID(), str(r, "reason"))
 		}
 		if es, _ := ts.db.Entries(context.Background(), tb.ID, 0); es[1].Kind != store.KindUndo {
@@ -299,7 +299,7 @@ func TestAsyncDeadlinesAndRestart(t *testing.T) {
 	}
 }
 
-func waitEntries(t *testing.T, st store.Store, table, kind string, n int) {
+func waitEntries(t *testing.T, st store.Store, table string, kind store.EntryKind, n int) {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {

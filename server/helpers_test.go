@@ -146,7 +146,6 @@ func (c *client) join(id, invite string) int {
 type sock struct {
 	t    testing.TB
 	ws   *websocket.Conn
-	msgs chan map[string]json.RawMessage
 	raw  chan []byte
 	all  [][]byte
 	err  error

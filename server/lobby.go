@@ -232,7 +232,7 @@ func (s *Server) formCreate(w http.ResponseWriter, r *http.Request) {
 		s.back(w, r, "/plain", err)
 		return
 	}
-	req.Clock.Mode = r.PostFormValue("clock")
+	req.Clock.Mode = store.ClockMode(r.PostFormValue("clock"))
 	req.Clock.Minutes, _ = strconv.ParseFloat(r.PostFormValue("minutes"), 64)
 	req.Clock.Increment, _ = strconv.ParseFloat(r.PostFormValue("increment"), 64)
 	req.Clock.Hours, _ = strconv.ParseFloat(r.PostFormValue("hours"), 64)

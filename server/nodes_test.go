@@ -317,7 +317,7 @@ func (p *nodePlayer) playOn(s *sock, rng *rand.Rand, mu *sync.Mutex, acked *atom
 		case outError:
 			return false, fmt.Errorf("error: %s", str(m, "message"))
 		case outRefused:
-			switch r := str(m, "reason"); r {
+			switch r := refusalReason(str(m, "reason")); r {
 			case refStale, refStore:
 				// A sync follows.
 			default:

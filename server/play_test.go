@@ -34,7 +34,7 @@ func (s *sock) playN(stop, seat int, rng *rand.Rand, onMsg func(m map[string]jso
 		case outError:
 			return made, fmt.Errorf("seat %d: error: %s", seat, str(m, "message"))
 		case outRefused:
-			if r := str(m, "reason"); r != refStale {
+			if r := refusalReason(str(m, "reason")); r != refStale {
 				return made, fmt.Errorf("seat %d: refused: %s %s %s", seat, r, str(m, "rule"), str(m, "message"))
 			}
 			continue

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/store"
 )
 
 // Client message types (docs/server.md, "WebSocket protocol").
@@ -110,36 +111,38 @@ const (
 	outRefused  = "refused"
 	outChat     = "chat"
 	outPresence = "presence"
-	outUndo     = "undo"
 	outPong     = "pong"
 	outError    = "error"
 	outRematch  = "rematch"
 )
 
+// refusalReason says why a request was refused.
+type refusalReason string
+
 // Refusal reasons.
 const (
-	refStale   = "stale"   // made on an old version: a sync follows
-	refIllegal = "illegal" // the engine refused it: rule and message say why
-	refTurn    = "turn"    // not this seat's decision
-	refSeat    = "seat"    // the connection holds no seat that may act
-	refOver    = "over"    // the table is not being played
-	refUndo    = "undo"    // nothing this seat may take back
-	refRate    = "rate"    // too many chat lines
-	refStore   = "store"   // the store failed; a sync follows
+	refStale   refusalReason = "stale"   // made on an old version: a sync follows
+	refIllegal refusalReason = "illegal" // the engine refused it: rule and message say why
+	refTurn    refusalReason = "turn"    // not this seat's decision
+	refSeat    refusalReason = "seat"    // the connection holds no seat that may act
+	refOver    refusalReason = "over"    // the table is not being played
+	refUndo    refusalReason = "undo"    // nothing this seat may take back
+	refRate    refusalReason = "rate"    // too many chat lines
+	refStore   refusalReason = "store"   // the store failed; a sync follows
 )
 
 // seatInfo is what everyone may know of a seat.
 type seatInfo struct {
-	Name   string `json:"name"`
-	Kind   string `json:"kind"` // open, human, bot
-	Bot    string `json:"bot,omitempty"`
-	Zombie bool   `json:"zombie,omitempty"`
-	Online bool   `json:"online"`
+	Name   string         `json:"name"`
+	Kind   store.SeatKind `json:"kind"`
+	Bot    string         `json:"bot,omitempty"`
+	Zombie bool           `json:"zombie,omitempty"`
+	Online bool           `json:"online"`
 }
 
 // clockInfo is the state of the clocks at the time of a message.
 type clockInfo struct {
-	Mode string `json:"mode"`
+	Mode store.ClockMode `json:"mode"`
 	// Remaining is each seat's realtime clock in milliseconds.
 	Remaining []int64 `json:"remaining,omitempty"`
 	// Running is the seat whose clock runs (-1: none).
@@ -172,40 +175,127 @@ type tableInfo struct {
 	Title   string            `json:"title"`
 	Players int               `json:"players"`
 	Options map[string]string `json:"options"`
-	Status  string            `json:"status"`
+	Status  store.Status      `json:"status"`
 	Public  bool              `json:"public"`
 	Undo    bool              `json:"undo"`
 	Clock   clockSpec         `json:"clock"`
 	Rematch string            `json:"rematch,omitempty"`
 }
 
-// serverMsg is one message to a client. Which fields are set depends on T.
-// A state message's view is not a field: encoders.state writes it.
-type serverMsg struct {
-	T       string            `json:"t"`
+// Server messages: one type per message type, each with its tag in T (the
+// constant beside it). They are the protocol's declaration: web/src/gen
+// holds their TypeScript twins (go generate ./server, internal/cmd/wiregen),
+// and TestWireMessagesDecodeIntoTheirTypes decodes what the server sends
+// into them strictly. A ts tag gives a field's TypeScript type where the Go
+// type says less than the wire (a literal tag, the game's view, a result
+// spliced in as raw JSON); ",required" keeps a field the encoder always
+// writes required in TypeScript.
+
+// syncMsg is the whole table as a seat may see it: the first message of a
+// connection, and the answer to a sync request or a stale move.
+type syncMsg struct {
+	T      string            `json:"t" ts:"'sync'"`
+	V      int               `json:"v"`
+	Table  tableInfo         `json:"table"`
+	You    int               `json:"you"`
+	From   *int              `json:"from,omitempty"` // events are exactly those after From (a resumed connection)
+	Status store.Status      `json:"status"`
+	ToMove int               `json:"toMove"`
+	Legal  []engine.MoveDesc `json:"legal,omitempty"`
+	Events []eventOut        `json:"events,omitempty"`
+	Seats  []seatInfo        `json:"seats"`
+	Clocks clockInfo         `json:"clocks"`
+	Chat   []chatOut         `json:"chat,omitempty"`
+	Undo   *int              `json:"undo,omitempty"`
+	// Record and Rematch: once the game is over (table.finish).
+	Record  string `json:"record,omitempty"`
+	Rematch string `json:"rematch,omitempty"`
+	// Texts: the catalogue's components in the connection's language
+	// (replay.go), once per connection rather than in every update.
+	Texts map[string]compText `json:"texts,omitempty"`
+	// View and Result are written by encoders.state after the rest, as
+	// they are: the caller leaves them empty in the value it encodes.
+	View   any             `json:"view,omitzero" ts:"GameView,required"`
+	Result json.RawMessage `json:"result,omitempty" ts:"Result"`
+}
+
+// updateMsg tells a seat what changed since version From.
+type updateMsg struct {
+	T       string            `json:"t" ts:"'update'"`
 	V       int               `json:"v"`
-	ID      string            `json:"id,omitempty"`
-	Table   *tableInfo        `json:"table,omitempty"`
-	You     *int              `json:"you,omitempty"`
-	From    *int              `json:"from,omitempty"`
-	Status  string            `json:"status,omitempty"`
-	ToMove  *int              `json:"toMove,omitempty"`
+	From    int               `json:"from"`
+	Status  store.Status      `json:"status"`
+	ToMove  int               `json:"toMove"`
 	Legal   []engine.MoveDesc `json:"legal,omitempty"`
 	Events  []eventOut        `json:"events,omitempty"`
-	Seats   []seatInfo        `json:"seats,omitempty"`
-	Clocks  *clockInfo        `json:"clocks,omitempty"`
-	Chat    []chatOut         `json:"chat,omitempty"`
-	Line    *chatOut          `json:"line,omitempty"`
-	Result  json.RawMessage   `json:"result,omitempty"`
-	Record  string            `json:"record,omitempty"`
+	Seats   []seatInfo        `json:"seats"`
+	Clocks  clockInfo         `json:"clocks"`
 	Undo    *int              `json:"undo,omitempty"`
-	Reason  string            `json:"reason,omitempty"`
-	Rule    string            `json:"rule,omitempty"`
-	Message string            `json:"message,omitempty"`
+	Record  string            `json:"record,omitempty"`
 	Rematch string            `json:"rematch,omitempty"`
-	// Texts: sync only, the catalogue's components in the connection's
-	// language (replay.go).
-	Texts map[string]compText `json:"texts,omitempty"`
+	View    any               `json:"view,omitzero" ts:"GameView,required"`
+	Result  json.RawMessage   `json:"result,omitempty" ts:"Result"`
+}
+
+// ackMsg acknowledges the client's move or undo ID, applied as version V.
+type ackMsg struct {
+	T  string `json:"t" ts:"'ack'"`
+	V  int    `json:"v"`
+	ID string `json:"id"`
+}
+
+// refusedMsg refuses a client's request (ID: the move's, when it had one).
+type refusedMsg struct {
+	T       string        `json:"t" ts:"'refused'"`
+	V       int           `json:"v"`
+	ID      string        `json:"id,omitempty"`
+	Reason  refusalReason `json:"reason"`
+	Rule    string        `json:"rule,omitempty"` // the rule the engine cited
+	Message string        `json:"message"`
+}
+
+// chatMsg is a new chat line.
+type chatMsg struct {
+	T    string  `json:"t" ts:"'chat'"`
+	V    int     `json:"v"`
+	Line chatOut `json:"line"`
+}
+
+// presenceMsg: who holds the seats and who is online changed.
+type presenceMsg struct {
+	T     string     `json:"t" ts:"'presence'"`
+	V     int        `json:"v"`
+	Seats []seatInfo `json:"seats"`
+}
+
+// rematchMsg: the players' next table is Rematch.
+type rematchMsg struct {
+	T       string `json:"t" ts:"'rematch'"`
+	V       int    `json:"v"`
+	Rematch string `json:"rematch"`
+}
+
+// pongMsg answers a ping with its ID. V is 0: a pong is not about the
+// table (kept for the clients that read every message's v).
+type pongMsg struct {
+	T  string `json:"t" ts:"'pong'"`
+	V  int    `json:"v"`
+	ID string `json:"id,omitempty"`
+}
+
+// errorMsg is a protocol error, sent just before the socket closes. V is 0
+// as in pongMsg.
+type errorMsg struct {
+	T       string `json:"t" ts:"'error'"`
+	V       int    `json:"v"`
+	Message string `json:"message"`
+}
+
+// WireMessages is every server message type by its tag, for the
+// TypeScript generator (internal/cmd/wiregen) and the tests.
+func WireMessages() map[string]any {
+	return map[string]any{outSync: syncMsg{}, outUpdate: updateMsg{}, outAck: ackMsg{}, outRefused: refusedMsg{},
+		outChat: chatMsg{}, outPresence: presenceMsg{}, outRematch: rematchMsg{}, outPong: pongMsg{}, outError: errorMsg{}}
 }
 
 func intp(i int) *int { return &i }

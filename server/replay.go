@@ -2,7 +2,6 @@ package server
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 
@@ -19,9 +18,6 @@ import (
 // ParseMove, Apply, View(Spectator), Visible, the catalogue's Render).
 // While the table is live the replay is refused like the record is: the
 // moves in notation and the seed must not leave before the end.
-
-// errNotOver refuses a replay (or record) of a table that is not over.
-var errNotOver = errors.New("not over")
 
 // replayJSON is GET /api/tables/{id}/replay.
 type replayJSON struct {
@@ -65,7 +61,7 @@ type compText struct {
 func (t *table) namesIn(lang string) []string {
 	out := t.names()
 	for i, s := range t.meta.Seats {
-		if s.Kind == "bot" && s.Name == s.Bot+" bot" {
+		if s.Kind == store.SeatBot && s.Name == s.Bot+" bot" {
 			out[i] = say(lang, "plain.botSeat", i18n.S("kind", s.Bot))
 		}
 	}
@@ -98,7 +94,7 @@ func (s *Server) apiReplay(w http.ResponseWriter, r *http.Request) {
 	lang := requestLang(r)
 	var rec []byte
 	var names []string
-	var status string
+	var status store.Status
 	var rerr error
 	err := s.withTable(r.Context(), r.PathValue("id"), func(t *table) {
 		if status = t.meta.Status; status != store.StatusOver {

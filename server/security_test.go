@@ -72,11 +72,11 @@ func TestSeatsAndTokensAreChecked(t *testing.T) {
 			t.Errorf("spectator sync: you=%d, %d legal moves", num(sync, "you"), count(sync, "legal"))
 		}
 		s.send(map[string]any{"t": "move", "v": num(sync, "v"), "id": "x", "i": 0})
-		if r := s.next(outRefused); str(r, "reason") != refSeat {
+		if r := s.next(outRefused); refusalReason(str(r, "reason")) != refSeat {
 			t.Errorf("spectator move: refused for %q, want %q", str(r, "reason"), refSeat)
 		}
 		s.send(map[string]any{"t": "undo", "v": num(sync, "v"), "id": "u"})
-		if r := s.next(outRefused); str(r, "reason") != refSeat {
+		if r := s.next(outRefused); refusalReason(str(r, "reason")) != refSeat {
 			t.Errorf("spectator undo: refused for %q", str(r, "reason"))
 		}
 		s.close()
@@ -88,17 +88,17 @@ func TestSeatsAndTokensAreChecked(t *testing.T) {
 		t.Fatalf("Ann to move with %d legal moves; Bob sees %d", count(syncA, "legal"), count(syncB, "legal"))
 	}
 	sb.send(map[string]any{"t": "move", "v": num(syncB, "v"), "id": "b1", "i": 0})
-	if r := sb.next(outRefused); str(r, "reason") != refTurn {
+	if r := sb.next(outRefused); refusalReason(str(r, "reason")) != refTurn {
 		t.Errorf("Bob on Ann's turn: %q, want %q", str(r, "reason"), refTurn)
 	}
 	// An illegal move (notation that parses to nothing legal) names a rule
 	// or says why, and changes nothing.
 	sa.send(map[string]any{"t": "move", "v": 0, "id": "a0", "n": "this is not a move"})
-	if r := sa.next(outRefused); str(r, "reason") != refIllegal || str(r, "message") == "" {
+	if r := sa.next(outRefused); refusalReason(str(r, "reason")) != refIllegal || str(r, "message") == "" {
 		t.Errorf("illegal move: %s", sa.all[len(sa.all)-1])
 	}
 	sa.send(map[string]any{"t": "move", "v": 0, "id": "a0", "i": 10000})
-	if r := sa.next(outRefused); str(r, "reason") != refIllegal {
+	if r := sa.next(outRefused); refusalReason(str(r, "reason")) != refIllegal {
 		t.Errorf("index out of range: %q", str(r, "reason"))
 	}
 	if es, _ := ts.db.Entries(context.Background(), tb.ID, 0); len(es) != 0 {
@@ -108,7 +108,7 @@ func TestSeatsAndTokensAreChecked(t *testing.T) {
 	sa.send(map[string]any{"t": "move", "v": 0, "id": "a1", "i": 0})
 	sa.next(outAck)
 	sa.send(map[string]any{"t": "move", "v": 0, "id": "a2", "i": 0})
-	if r := sa.next(outRefused); str(r, "reason") != refStale {
+	if r := sa.next(outRefused); refusalReason(str(r, "reason")) != refStale {
 		t.Errorf("stale move: %q", str(r, "reason"))
 	}
 	if s := sa.next(outSync); num(s, "v") != 1 {
@@ -302,7 +302,7 @@ func TestLimits(t *testing.T) {
 		}
 	}
 	s.send(map[string]any{"t": "chat", "text": "third"})
-	if r := s.next(outRefused); str(r, "reason") != refRate {
+	if r := s.next(outRefused); refusalReason(str(r, "reason")) != refRate {
 		t.Errorf("third chat line in a minute: %q", str(r, "reason"))
 	}
 	// The lobby page escapes names.

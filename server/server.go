@@ -35,9 +35,9 @@ import (
 
 // Clock modes.
 const (
-	clockNone     = "none"
-	clockRealtime = "realtime"
-	clockAsync    = "async"
+	clockNone     = store.ClockNone
+	clockRealtime = store.ClockRealtime
+	clockAsync    = store.ClockAsync
 )
 
 // Config is the server's settings; zero fields take the defaults of
@@ -230,7 +230,7 @@ func (s *Server) Start(ctx context.Context) error {
 	if err := s.joinCluster(ctx); err != nil {
 		return err
 	}
-	live, err := s.st.Tables(ctx, store.Query{Status: []string{store.StatusLive}})
+	live, err := s.st.Tables(ctx, store.Query{Status: []store.Status{store.StatusLive}})
 	if err != nil {
 		return err
 	}
@@ -323,7 +323,7 @@ func (s *Server) heartbeat() {
 // an async deadline fires even when nobody looks at the table (and after a
 // restart). Loading a table whose deadline passed replaces the late player.
 func (s *Server) loadDue() {
-	due, err := s.st.Tables(context.Background(), store.Query{Status: []string{store.StatusLive},
+	due, err := s.st.Tables(context.Background(), store.Query{Status: []store.Status{store.StatusLive},
 		DueFrom: time.UnixMilli(1), DueTo: s.now().Add(s.cfg.DueCheck)})
 	if err != nil {
 		s.log.Error("due tables", "err", err)

@@ -64,7 +64,7 @@ type table struct {
 // logItem is one log entry with the events it produced.
 type logItem struct {
 	v      int
-	kind   string
+	kind   store.EntryKind
 	seat   int
 	n      int // undo: moves taken back
 	events []engine.Event
@@ -235,7 +235,7 @@ func clientKey(seat int, id string) string { return strconv.Itoa(seat) + "/" + i
 // person's, at tables that allow undo (the check replays the move in
 // several hidden worlds, which bots never need).
 func (t *table) undoTracked(seat int) bool {
-	return t.meta.Undo && seat >= 0 && seat < len(t.meta.Seats) && t.meta.Seats[seat].Kind == "human"
+	return t.meta.Undo && seat >= 0 && seat < len(t.meta.Seats) && t.meta.Seats[seat].Kind == store.SeatHuman
 }
 
 func (t *table) pushMove(m engine.Move, seat int, before engine.State) {
@@ -426,7 +426,7 @@ func (t *table) commitWrite(w store.Write) error {
 // seatHolder reports whether a person controls seat (not open, not a bot,
 // not replaced by one).
 func (t *table) seatHolder(seat int) bool {
-	return seat >= 0 && seat < len(t.meta.Seats) && t.meta.Seats[seat].Kind == "human" && !t.meta.Seats[seat].Zombie
+	return seat >= 0 && seat < len(t.meta.Seats) && t.meta.Seats[seat].Kind == store.SeatHuman && !t.meta.Seats[seat].Zombie
 }
 
 // botToMove returns the seat to move if a bot plays it, else -1.
@@ -438,7 +438,7 @@ func (t *table) botToMove() int {
 	if p < 0 || p >= len(t.meta.Seats) {
 		return -1
 	}
-	if st := t.meta.Seats[p]; st.Kind == "bot" || st.Zombie {
+	if st := t.meta.Seats[p]; st.Kind == store.SeatBot || st.Zombie {
 		return p
 	}
 	return -1
@@ -568,16 +568,16 @@ func (t *table) submit(c *conn, r request) {
 	if c != nil {
 		lang = c.lang
 	}
-	refuse := func(reason, rule, msg string) {
+	refuse := func(reason refusalReason, rule, msg string) {
 		if c != nil {
-			c.send(mustJSON(serverMsg{T: outRefused, V: t.version, ID: r.client, Reason: reason, Rule: rule, Message: msg}))
+			c.send(mustJSON(refusedMsg{T: outRefused, V: t.version, ID: r.client, Reason: reason, Rule: rule, Message: msg}))
 		}
 	}
 	if r.client != "" {
 		if v, ok := t.clients[clientKey(r.seat, r.client)]; ok {
 			// Resent: it was applied; acknowledge again, apply nothing.
 			if c != nil {
-				c.send(mustJSON(serverMsg{T: outAck, V: v, ID: r.client}))
+				c.send(mustJSON(ackMsg{T: outAck, V: v, ID: r.client}))
 			}
 			return
 		}
@@ -587,7 +587,7 @@ func (t *table) submit(c *conn, r request) {
 		return
 	}
 	if t.meta.Status != store.StatusLive {
-		refuse(refOver, "", say(lang, "err.tableIs", i18n.S("status", t.meta.Status)))
+		refuse(refOver, "", say(lang, "err.tableIs", i18n.S("status", string(t.meta.Status))))
 		return
 	}
 	if r.v != t.version {
@@ -644,7 +644,7 @@ func (t *table) play(c *conn, seat int, m engine.Move, client string) {
 			if errors.As(err, &re) {
 				msg = re.Message(c.lang)
 			}
-			c.send(mustJSON(serverMsg{T: outRefused, V: t.version, ID: client, Reason: refIllegal, Rule: engine.RuleOf(err), Message: msg}))
+			c.send(mustJSON(refusedMsg{T: outRefused, V: t.version, ID: client, Reason: refIllegal, Rule: engine.RuleOf(err), Message: msg}))
 		}
 		return
 	}
@@ -688,7 +688,7 @@ func (t *table) storeFailed(c *conn, client string, err error) {
 	}
 	t.srv.log.Error("store write failed", "table", t.id, "err", err)
 	if c != nil {
-		c.send(mustJSON(serverMsg{T: outRefused, V: t.version, ID: client, Reason: refStore,
+		c.send(mustJSON(refusedMsg{T: outRefused, V: t.version, ID: client, Reason: refStore,
 			Message: say(c.lang, "refuse.store")}))
 	}
 	if err := t.reload(); err != nil {
@@ -737,7 +737,7 @@ func (t *table) applied(e store.Entry, events []engine.Event, c *conn, client st
 	clear(t.cache)
 	t.botGen++
 	if c != nil && client != "" {
-		c.send(mustJSON(serverMsg{T: outAck, V: e.Seq, ID: client}))
+		c.send(mustJSON(ackMsg{T: outAck, V: e.Seq, ID: client}))
 	}
 	for cc := range t.conns {
 		cc.send(t.update(cc.seat, cc.lang, e.Seq-1))
@@ -899,7 +899,7 @@ func zombieText(actor, viewer int, lang string, names []string) string {
 func (t *table) seatInfos() []seatInfo {
 	out := make([]seatInfo, len(t.meta.Seats))
 	for i, s := range t.meta.Seats {
-		out[i] = seatInfo{Name: s.Name, Kind: s.Kind, Bot: s.Bot, Zombie: s.Zombie, Online: t.online[i] > 0 || s.Kind == "bot"}
+		out[i] = seatInfo{Name: s.Name, Kind: s.Kind, Bot: s.Bot, Zombie: s.Zombie, Online: t.online[i] > 0 || s.Kind == store.SeatBot}
 	}
 	return out
 }
@@ -933,25 +933,25 @@ func (t *table) update(seat int, lang string, since int) []byte {
 	if b, ok := t.cache[k]; ok {
 		return b
 	}
-	m := serverMsg{T: outUpdate, V: t.version, From: intp(since), Status: t.meta.Status, ToMove: intp(t.state.ToMove()),
+	m := updateMsg{T: outUpdate, V: t.version, From: since, Status: t.meta.Status, ToMove: t.state.ToMove(),
 		Legal: t.legal(seat), Events: t.events(seat, lang, since), Seats: t.seatInfos(),
-		Clocks: t.clockInfo()}
+		Clocks: *t.clockInfo(), View: t.state.View(seat)}
 	if t.meta.Status == store.StatusLive {
 		m.Undo = intp(t.undoable(seat))
 	}
-	t.finish(&m)
-	b := t.srv.enc.state(m, t.state.View(seat))
+	m.Result, m.Record, m.Rematch = t.finish()
+	b := t.srv.enc.state(m)
 	t.cache[k] = b
 	return b
 }
 
-// finish adds the result and the record's address once the game is over.
-func (t *table) finish(m *serverMsg) {
-	if t.meta.Status == store.StatusOver {
-		m.Result = t.meta.Result
-		m.Record = "/api/tables/" + t.id + "/record"
-		m.Rematch = t.meta.Rematch
+// finish is the result, the record's address and the rematch once the
+// game is over (none before).
+func (t *table) finish() (result json.RawMessage, record, rematch string) {
+	if t.meta.Status != store.StatusOver {
+		return nil, "", ""
 	}
+	return t.meta.Result, "/api/tables/" + t.id + "/record", t.meta.Rematch
 }
 
 // sendSync sends c the whole table as its seat may see it. With since >= 0
@@ -966,9 +966,10 @@ func (t *table) sendSync(c *conn, since int) {
 	if evSince < 0 {
 		evSince = 0
 	}
-	m := serverMsg{T: outSync, V: t.version, Table: t.info(), You: intp(c.seat), Status: t.meta.Status,
-		ToMove: intp(t.state.ToMove()), Legal: t.legal(c.seat),
-		Events: t.events(c.seat, c.lang, evSince), Seats: t.seatInfos(), Clocks: t.clockInfo()}
+	m := syncMsg{T: outSync, V: t.version, Table: *t.info(), You: c.seat, Status: t.meta.Status,
+		ToMove: t.state.ToMove(), Legal: t.legal(c.seat),
+		Events: t.events(c.seat, c.lang, evSince), Seats: t.seatInfos(), Clocks: *t.clockInfo(),
+		View: t.state.View(c.seat)}
 	if from >= 0 {
 		m.From = intp(from)
 	}
@@ -983,8 +984,8 @@ func (t *table) sendSync(c *conn, since int) {
 			m.Chat = append(m.Chat, chatOut{Seat: l.Seat, Name: l.Name, Text: l.Text, At: l.At.UnixMilli()})
 		}
 	}
-	t.finish(&m)
-	c.send(t.srv.enc.state(m, t.state.View(c.seat)))
+	m.Result, m.Record, m.Rematch = t.finish()
+	c.send(t.srv.enc.state(m))
 }
 
 // ----- connections -----
@@ -1024,7 +1025,7 @@ func (t *table) detach(c *conn) {
 }
 
 func (t *table) presence() {
-	b := mustJSON(serverMsg{T: outPresence, V: t.version, Seats: t.seatInfos()})
+	b := mustJSON(presenceMsg{T: outPresence, V: t.version, Seats: t.seatInfos()})
 	for c := range t.conns {
 		c.send(b)
 	}
@@ -1043,7 +1044,7 @@ func (t *table) chat(c *conn, text string) {
 	}
 	if len(recent) >= t.srv.cfg.ChatLines {
 		t.chatAt[c.seat] = recent
-		c.send(mustJSON(serverMsg{T: outRefused, V: t.version, Reason: refRate,
+		c.send(mustJSON(refusedMsg{T: outRefused, V: t.version, Reason: refRate,
 			Message: say(c.lang, "refuse.chatRate", i18n.N("lines", t.srv.cfg.ChatLines), i18n.N("seconds", int(t.srv.cfg.ChatWindow.Seconds())))}))
 		return
 	}
@@ -1058,7 +1059,7 @@ func (t *table) chat(c *conn, text string) {
 		return
 	}
 	t.chatSeq++
-	b := mustJSON(serverMsg{T: outChat, V: t.version, Line: &chatOut{Seat: line.Seat, Name: name, Text: text, At: now.UnixMilli()}})
+	b := mustJSON(chatMsg{T: outChat, V: t.version, Line: chatOut{Seat: line.Seat, Name: name, Text: text, At: now.UnixMilli()}})
 	for cc := range t.conns {
 		cc.send(b)
 	}
@@ -1077,7 +1078,7 @@ func (t *table) leave(seat int) error {
 	case store.StatusOpen:
 		meta := t.meta
 		meta.Seats = append([]store.Seat(nil), meta.Seats...)
-		meta.Seats[seat] = store.Seat{Kind: "open", Name: ""}
+		meta.Seats[seat] = store.Seat{Kind: store.SeatOpen, Name: ""}
 		meta.Updated = t.srv.now()
 		if meta.Seats[seat].Identity == "" && t.noPeople(meta) {
 			meta.Status = store.StatusAborted
@@ -1090,12 +1091,12 @@ func (t *table) leave(seat int) error {
 		t.presence()
 		return nil
 	}
-	return shelltext.Errorf("err.tableIs", i18n.S("status", t.meta.Status))
+	return shelltext.Errorf("err.tableIs", i18n.S("status", string(t.meta.Status)))
 }
 
 func (t *table) noPeople(meta store.Table) bool {
 	for _, s := range meta.Seats {
-		if s.Kind == "human" {
+		if s.Kind == store.SeatHuman {
 			return false
 		}
 	}
@@ -1106,7 +1107,7 @@ func (t *table) noPeople(meta store.Table) bool {
 // starts when no seat is open any more.
 func (t *table) join(id store.Identity, seat int) (int, error) {
 	if t.meta.Status != store.StatusOpen {
-		return -1, shelltext.Errorf("err.tableIs", i18n.S("status", t.meta.Status))
+		return -1, shelltext.Errorf("err.tableIs", i18n.S("status", string(t.meta.Status)))
 	}
 	for i, s := range t.meta.Seats {
 		if s.Identity == id.ID {
@@ -1115,22 +1116,22 @@ func (t *table) join(id store.Identity, seat int) (int, error) {
 	}
 	if seat < 0 {
 		for i, s := range t.meta.Seats {
-			if s.Kind == "open" {
+			if s.Kind == store.SeatOpen {
 				seat = i
 				break
 			}
 		}
 	}
-	if seat < 0 || seat >= len(t.meta.Seats) || t.meta.Seats[seat].Kind != "open" {
+	if seat < 0 || seat >= len(t.meta.Seats) || t.meta.Seats[seat].Kind != store.SeatOpen {
 		return -1, shelltext.Errorf("err.noOpenSeat")
 	}
 	meta := t.meta
 	meta.Seats = append([]store.Seat(nil), meta.Seats...)
-	meta.Seats[seat] = store.Seat{Kind: "human", Identity: id.ID, Name: id.Name}
+	meta.Seats[seat] = store.Seat{Kind: store.SeatHuman, Identity: id.ID, Name: id.Name}
 	meta.Updated = t.srv.now()
 	full := true
 	for _, s := range meta.Seats {
-		full = full && s.Kind != "open"
+		full = full && s.Kind != store.SeatOpen
 	}
 	if full {
 		meta.Status = store.StatusLive
@@ -1163,7 +1164,7 @@ func (t *table) recordOf() ([]byte, error) {
 	for i, s := range t.meta.Seats {
 		seat := record.Seat{Name: s.Name, Kind: "human"}
 		switch {
-		case s.Kind == "bot":
+		case s.Kind == store.SeatBot:
 			seat.Kind = s.Bot
 		case s.Zombie:
 			seat.Replaced = &record.Replacement{By: s.Bot, After: t.taken[i]}
@@ -1201,7 +1202,7 @@ func (t *table) rematch(ctx context.Context) (string, error) {
 	nt.Created, nt.Updated = t.srv.now(), t.srv.now()
 	for _, s := range t.meta.Seats {
 		s.Zombie, s.ZombieAt = false, 0
-		if s.Kind == "human" {
+		if s.Kind == store.SeatHuman {
 			s.Bot = ""
 		}
 		nt.Seats = append(nt.Seats, s)
@@ -1216,7 +1217,7 @@ func (t *table) rematch(ctx context.Context) (string, error) {
 	}
 	t.meta = meta
 	clear(t.cache)
-	b := mustJSON(serverMsg{T: outRematch, V: t.version, Rematch: nt.ID})
+	b := mustJSON(rematchMsg{T: outRematch, V: t.version, Rematch: nt.ID})
 	for c := range t.conns {
 		c.send(b)
 	}

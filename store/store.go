@@ -37,18 +37,30 @@ type Identity struct {
 	Created time.Time
 }
 
+// Status is a table's stage.
+type Status string
+
 // Table statuses.
 const (
-	StatusOpen    = "open"    // waiting for people to take open seats
-	StatusLive    = "live"    // being played
-	StatusOver    = "over"    // finished; the record may be downloaded
-	StatusAborted = "aborted" // given up before the end by everyone
+	StatusOpen    Status = "open"    // waiting for people to take open seats
+	StatusLive    Status = "live"    // being played
+	StatusOver    Status = "over"    // finished; the record may be downloaded
+	StatusAborted Status = "aborted" // given up before the end by everyone
+)
+
+// SeatKind says who plays a seat.
+type SeatKind string
+
+// Seat kinds.
+const (
+	SeatOpen  SeatKind = "open"  // waiting for a person
+	SeatHuman SeatKind = "human" // a person holds it
+	SeatBot   SeatKind = "bot"   // a bot plays it
 )
 
 // Seat is one seat of a table.
 type Seat struct {
-	// Kind is "open" (waiting for a person), "human" or "bot".
-	Kind string `json:"kind"`
+	Kind SeatKind `json:"kind"`
 	// Bot is the bot's kind and level ("greedy", "ismcts:easy"), for a bot
 	// seat and for a person replaced by a bot (Zombie).
 	Bot string `json:"bot,omitempty"`
@@ -61,11 +73,19 @@ type Seat struct {
 	ZombieAt int  `json:"zombieAt,omitempty"`
 }
 
+// ClockMode is a table's kind of time control.
+type ClockMode string
+
+// Clock modes.
+const (
+	ClockNone     ClockMode = "none"
+	ClockRealtime ClockMode = "realtime" // Base and Increment per player
+	ClockAsync    ClockMode = "async"    // PerMove for each decision
+)
+
 // Clock is a table's time control.
 type Clock struct {
-	// Mode is "none", "realtime" (Base and Increment per player) or
-	// "async" (PerMove for each decision).
-	Mode      string        `json:"mode"`
+	Mode      ClockMode     `json:"mode"`
 	Base      time.Duration `json:"base,omitempty"`
 	Increment time.Duration `json:"increment,omitempty"`
 	PerMove   time.Duration `json:"perMove,omitempty"`
@@ -85,7 +105,7 @@ type Table struct {
 	Undo    bool   // players may take back moves that revealed nothing
 	Invite  string // code of the invite link that lets people take open seats
 	Owner   string // identity that created it
-	Status  string
+	Status  Status
 	Created time.Time
 	Updated time.Time
 	// Deadline is when the player to move runs out of time (zero: none).
@@ -100,18 +120,21 @@ type Table struct {
 	Version int
 }
 
+// EntryKind says what a log entry does.
+type EntryKind string
+
 // Entry kinds.
 const (
-	KindMove   = "move"   // Move is the notation of a move by Seat
-	KindUndo   = "undo"   // Seat took back N moves (Move holds N)
-	KindZombie = "zombie" // Seat is played by a greedy bot from now on
+	KindMove   EntryKind = "move"   // Move is the notation of a move by Seat
+	KindUndo   EntryKind = "undo"   // Seat took back N moves (Move holds N)
+	KindZombie EntryKind = "zombie" // Seat is played by a greedy bot from now on
 )
 
 // Entry is one step of a table's log.
 type Entry struct {
 	Table  string
 	Seq    int // 1, 2, 3, … per table; (Table, Seq) is unique
-	Kind   string
+	Kind   EntryKind
 	Seat   int
 	Move   string
 	Client string // the client's id for the move, to apply a resent move once
@@ -142,7 +165,7 @@ type Write struct {
 
 // Query selects tables.
 type Query struct {
-	Status   []string  // any of these statuses (none: any)
+	Status   []Status  // any of these statuses (none: any)
 	Public   bool      // only public tables
 	Identity string    // only tables where this identity holds a seat
 	DueFrom  time.Time // with a deadline at or after this time (with DueTo)

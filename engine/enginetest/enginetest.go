@@ -67,7 +67,7 @@ func Run(t *testing.T, g engine.Game, cfg Config) {
 func playOne(g engine.Game, cfg Config, seed uint64) error {
 	s, err := g.New(cfg.Players, seed, cfg.Options)
 	if err != nil {
-		return fmt.Errorf("New: %w", err)
+		return fmt.Errorf("new game: %w", err)
 	}
 	rng := engine.NewRNG(seed ^ 0x5eed)
 	var moves []engine.Move
@@ -228,7 +228,7 @@ func checkDeterminize(s engine.State, p int, seed uint64) error {
 	}
 	d := s.Determinize(p, seed)
 	if !reflect.DeepEqual(before, s) {
-		return fmt.Errorf("Determinize changed the original state")
+		return errors.New("determinizing changed the original state")
 	}
 	v2, _ := json.Marshal(d.View(p))
 	if !bytes.Equal(v1, v2) {

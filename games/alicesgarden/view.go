@@ -16,21 +16,21 @@ import (
 type View struct {
 	Game        string      `json:"game"`
 	Side        string      `json:"side"`
-	SideID      string      `json:"side_id"`
+	SideID      string      `json:"sideId"`
 	Players     int         `json:"players"`
 	Phase       string      `json:"phase"`
-	ToMove      int         `json:"to_move"`
+	ToMove      int         `json:"toMove"`
 	Round       int         `json:"round"`
 	First       int         `json:"first"` // first-player token; -1 in solo
 	Bags        []BagView   `json:"bags"`
-	BonusBag    int         `json:"bonus_bag"`
+	BonusBag    int         `json:"bonusBag"`
 	Supply      []TileView  `json:"supply,omitempty"`
 	Drawn       []TileView  `json:"drawn,omitempty"`
 	Held        *HeldView   `json:"held,omitempty"`
-	BonusMax    int         `json:"bonus_max,omitempty"`
-	LastRound   bool        `json:"last_round"`
+	BonusMax    int         `json:"bonusMax,omitempty"`
+	LastRound   bool        `json:"lastRound"`
 	Discarded   int         `json:"discarded,omitempty"`
-	LastDiscard string      `json:"last_discard,omitempty"`
+	LastDiscard string      `json:"lastDiscard,omitempty"`
 	Boards      []BoardView `json:"boards"`
 }
 
@@ -69,7 +69,7 @@ type OrientView struct {
 type BoardView struct {
 	Grid       []string `json:"grid"`
 	Bonus      string   `json:"bonus"`
-	BonusTiles []string `json:"bonus_tiles"`
+	BonusTiles []string `json:"bonusTiles"`
 	Tiles      int      `json:"tiles"`
 	Points     []int    `json:"points"`
 	Score      int      `json:"score"`

@@ -25,14 +25,8 @@ const (
 	maxPlayers = 5
 )
 
-// Attribute values. Zero means "none" (lawns have no colour and no flower).
-const (
-	colNone uint8 = iota
-	colRed
-	colYellow
-	colBlue
-)
-
+// Attribute values. Zero means "none" (lawns have no colour and no flower);
+// colours and trees are only indexes into colourNames and treeNames.
 const (
 	flNone uint8 = iota
 	flRose
@@ -44,12 +38,6 @@ const (
 	featNone uint8 = iota
 	featPond
 	featStructure
-)
-
-const (
-	treeOak = iota
-	treeBirch
-	treeWillow
 )
 
 var (

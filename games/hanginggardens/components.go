@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/bits"
+	"slices"
 	"strings"
 )
 
@@ -37,12 +38,8 @@ const (
 	sightVisitor
 )
 
-// Animals and trees.
-const (
-	lion = iota
-	monkey
-	peacock
-)
+// Trees (animals are numbered lion, monkey, peacock as the data file reads
+// them: nothing needs their names as constants).
 const (
 	dragon = iota
 	cedar
@@ -247,20 +244,11 @@ func mustLoad(b []byte) *components {
 	return c
 }
 
-func indexOf(list []string, s string) int {
-	for i, v := range list {
-		if v == s {
-			return i
-		}
-	}
-	return -1
-}
-
 func convContent(r rawContent) (content, error) {
 	c := content{ID: r.ID, Copies: r.Copies, Cost: r.Cost}
 	n := 0
 	if r.Animal != "" {
-		a := indexOf([]string{"lion", "monkey", "peacock"}, r.Animal)
+		a := slices.Index([]string{"lion", "monkey", "peacock"}, r.Animal)
 		if a < 0 || len(r.Points) != 3 {
 			return c, fmt.Errorf("%s: bad animal %q or points %v", r.ID, r.Animal, r.Points)
 		}
@@ -271,7 +259,7 @@ func convContent(r rawContent) (content, error) {
 		n++
 	}
 	if r.Tree != "" {
-		t := indexOf([]string{"dragon", "cedar", "palm"}, r.Tree)
+		t := slices.Index([]string{"dragon", "cedar", "palm"}, r.Tree)
 		if t < 0 {
 			return c, fmt.Errorf("%s: bad tree %q", r.ID, r.Tree)
 		}
@@ -279,7 +267,7 @@ func convContent(r rawContent) (content, error) {
 		n++
 	}
 	if r.Visitor != "" {
-		v := indexOf(visitorNames, r.Visitor)
+		v := slices.Index(visitorNames, r.Visitor)
 		if v < 0 {
 			return c, fmt.Errorf("%s: bad visitor %q", r.ID, r.Visitor)
 		}
@@ -319,7 +307,7 @@ func convContent(r rawContent) (content, error) {
 
 var posNames = [nPos]string{"a1", "a2", "a3", "a4", "a5", "b1", "b2", "b3", "b4", "c1", "c2", "c3"}
 
-func posIndex(s string) int { return indexOf(posNames[:], strings.ToLower(s)) }
+func posIndex(s string) int { return slices.Index(posNames[:], strings.ToLower(s)) }
 
 func loadComponents(b []byte) (*components, error) {
 	var r rawData
@@ -383,7 +371,7 @@ func loadComponents(b []byte) (*components, error) {
 		}
 	}
 	for _, t := range r.Trees {
-		i := indexOf([]string{"dragon", "cedar", "palm"}, t.Tree)
+		i := slices.Index([]string{"dragon", "cedar", "palm"}, t.Tree)
 		if i < 0 || len(t.Points) == 0 {
 			return nil, fmt.Errorf("trees: bad entry %q", t.Tree)
 		}
@@ -395,7 +383,7 @@ func loadComponents(b []byte) (*components, error) {
 		}
 	}
 	for _, o := range r.Objectives {
-		it := indexOf(itemNames[:], o.Item)
+		it := slices.Index(itemNames[:], o.Item)
 		if it < 0 || o.Required < 1 {
 			return nil, fmt.Errorf("objective %s: bad item %q or requirement", o.ID, o.Item)
 		}
@@ -446,8 +434,8 @@ func loadComponents(b []byte) (*components, error) {
 			}
 			ac.Columns[i] = uint8(col - 1)
 		}
-		d := indexOf(discardNames, a.Discard)
-		bo := indexOf(bonusNames, a.Bonus)
+		d := slices.Index(discardNames, a.Discard)
+		bo := slices.Index(bonusNames, a.Bonus)
 		if d < 0 || bo < 0 || a.FallbackRow < 0 || a.FallbackRow > 4 || (d != discardFlower && a.FallbackRow == 0) {
 			return nil, fmt.Errorf("automa card %d: bad discard, fallback or bonus", a.Card)
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -227,12 +228,12 @@ func specContent(c []string) (content, error) {
 	switch c[0][:2] {
 	case "AN": // id, name, copies, animal, points, flowers, irrigation, bonus
 		k.Copies, _ = strconv.Atoi(c[2])
-		k.Sight, k.Animal = sightAnimal, uint8(indexOf([]string{"lion", "monkey", "peacock"}, c[3]))
+		k.Sight, k.Animal = sightAnimal, uint8(slices.Index([]string{"lion", "monkey", "peacock"}, c[3]))
 		k.APoints = specPoints(c[4])
 		flowers, irr, bonus = c[5], c[6], c[7]
 	case "TR": // id, name, copies, species, flowers, irrigation, bonus
 		k.Copies, _ = strconv.Atoi(c[2])
-		k.Sight, k.Tree = sightTree, uint8(indexOf([]string{"Socotra dragon tree", "cedar of Lebanon", "date palm"}, c[3]))
+		k.Sight, k.Tree = sightTree, uint8(slices.Index([]string{"Socotra dragon tree", "cedar of Lebanon", "date palm"}, c[3]))
 		flowers, irr, bonus = c[4], c[5], c[6]
 	case "EM": // id, flowers, irrigation, bonus
 		k.Copies = 1
@@ -251,7 +252,7 @@ func specContent(c []string) (content, error) {
 		found := false
 		for _, kd := range kinds {
 			if strings.Contains(c[1], kd.text) && !found {
-				k.Visitor, found = uint8(indexOf(visitorNames, kd.kind)), true
+				k.Visitor, found = uint8(slices.Index(visitorNames, kd.kind)), true
 			}
 		}
 		if !found {
@@ -263,7 +264,7 @@ func specContent(c []string) (content, error) {
 		what, pts, _ := strings.Cut(c[2], " ")
 		switch what {
 		case "lion", "monkey", "peacock":
-			k.Sight, k.Animal = sightAnimal, uint8(indexOf([]string{"lion", "monkey", "peacock"}, what))
+			k.Sight, k.Animal = sightAnimal, uint8(slices.Index([]string{"lion", "monkey", "peacock"}, what))
 			k.APoints = specPoints(pts)
 		case "dragon":
 			k.Sight, k.Tree = sightTree, dragon
@@ -359,7 +360,7 @@ func TestRule_H1_DataMatchesSpecTables(t *testing.T) {
 			if got := fmt.Sprint(comp.IrrigPoints); got != "["+strings.Join(c[1:], " ")+"]" {
 				t.Errorf("irrigation points %s, spec %v", got, c[1:])
 			}
-		case indexOf([]string{"Left", "Right", "Borders", "Center", "H"}, c[0]) >= 0:
+		case slices.Index([]string{"Left", "Right", "Borders", "Center", "H"}, c[0]) >= 0:
 			var want uint16
 			for _, p := range strings.Fields(strings.Join(c[1:], " ")) {
 				want |= 1 << posIndex(p)

@@ -1,7 +1,6 @@
 package hanginggardens
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/jardin-games/jardin/engine"
@@ -155,14 +154,4 @@ func logText(evs []engine.Event, viewer int, lang string) []string {
 		out = append(out, texts.Render(e, viewer, lang, nil))
 	}
 	return out
-}
-
-// containsText reports whether one of lines contains want.
-func containsText(lines []string, want string) bool {
-	for _, l := range lines {
-		if strings.Contains(l, want) {
-			return true
-		}
-	}
-	return false
 }

@@ -9,24 +9,24 @@ const AutomaSeat = -2
 type View struct {
 	Round       int          `json:"round"` // 1..4
 	Phase       string       `json:"phase"`
-	ToMove      int          `json:"to_move"`
-	FirstPlayer int          `json:"first_player"` // holder of the first-player tile (-2: automa)
-	RoundFirst  int          `json:"round_first"`
+	ToMove      int          `json:"toMove"`
+	FirstPlayer int          `json:"firstPlayer"` // holder of the first-player tile (-2: automa)
+	RoundFirst  int          `json:"roundFirst"`
 	Market      [3][4]string `json:"market"` // [column][row], row 1 at the bottom; "" = empty
-	RowCosts    [4]int       `json:"row_costs"`
-	Spaces      int          `json:"gardener_spaces"`
+	RowCosts    [4]int       `json:"rowCosts"`
+	Spaces      int          `json:"gardenerSpaces"`
 	Gardeners   [3][]int     `json:"gardeners"` // owners per column
-	DeckSize    int          `json:"deck_size"`
-	Taken       string       `json:"taken,omitempty"`      // card taken and not yet placed
-	TakenFrom   *[2]int      `json:"taken_from,omitempty"` // column, row (1-based) of the taken card
-	Bought      string       `json:"bought,omitempty"`     // enhancement bought and not yet put
+	DeckSize    int          `json:"deckSize"`
+	Taken       string       `json:"taken,omitempty"`     // card taken and not yet placed
+	TakenFrom   *[2]int      `json:"takenFrom,omitempty"` // column, row (1-based) of the taken card
+	Bought      string       `json:"bought,omitempty"`    // enhancement bought and not yet put
 	Piles       [3]PileView  `json:"piles"`
 	Objectives  [4]ObjView   `json:"objectives"`
 	Players     []PlayerView `json:"players"`
-	StockGold   int          `json:"stock_gold"`
-	StockTools  int          `json:"stock_tools"`
+	StockGold   int          `json:"stockGold"`
+	StockTools  int          `json:"stockTools"`
 	Discarded   []string     `json:"discarded"`
-	EnhDiscard  []string     `json:"enhancements_discarded"`
+	EnhDiscard  []string     `json:"enhancementsDiscarded"`
 	Solo        *SoloView    `json:"solo,omitempty"`
 }
 
@@ -65,10 +65,10 @@ type PlayerView struct {
 // SoloView is the automa's public side.
 type SoloView struct {
 	Difficulty string `json:"difficulty"`
-	Gardeners  int    `json:"automa_gardeners"`
-	Markers    int    `json:"automa_markers_used"`
-	DeckSize   int    `json:"automa_deck_size"`
-	LastCard   int    `json:"automa_last_card,omitempty"` // number 1..18
+	Gardeners  int    `json:"automaGardeners"`
+	Markers    int    `json:"automaMarkersUsed"`
+	DeckSize   int    `json:"automaDeckSize"`
+	LastCard   int    `json:"automaLastCard,omitempty"` // number 1..18
 }
 
 func seatOut(x int8) int {

@@ -446,8 +446,6 @@ func TestRule_HP_T26_X13_NoDetachedTile(t *testing.T) {
 	}
 }
 
-func twoDigits(n int) string { return string([]byte{byte('0' + n/10), byte('0' + n%10)}) }
-
 // HP-T27, P7, HP-X10: magic watering can.
 func TestRule_HP_T27_X10_WateringCan(t *testing.T) {
 	s := bare(2, "yellow")

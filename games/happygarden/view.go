@@ -18,31 +18,31 @@ type View struct {
 	Viewer      int          `json:"viewer"` // the seat viewing, -1 for anyone else
 	Round       int          `json:"round"`
 	Rounds      int          `json:"rounds"`
-	FirstPlayer int          `json:"first_player"`
-	ToMove      int          `json:"to_move"`
+	FirstPlayer int          `json:"firstPlayer"`
+	ToMove      int          `json:"toMove"`
 	Turn        int          `json:"turn"`
 	Step        string       `json:"step"`
 	Token       string       `json:"token"`    // the turn token of this round ("turn:gust"), "" before round 1
 	Revealed    []string     `json:"revealed"` // turn tokens revealed so far, in order
-	PileLeft    int          `json:"pile_left"`
-	BagLeft     int          `json:"bag_left"`
+	PileLeft    int          `json:"pileLeft"`
+	BagLeft     int          `json:"bagLeft"`
 	Truck       bool         `json:"truck"`
-	LastRound   bool         `json:"last_round"`
+	LastRound   bool         `json:"lastRound"`
 	Shop        [6]*TileView `json:"shop"` // B1 B2 B3 T1 T2 T3
 	Held        *TileView    `json:"held,omitempty"`
 	Lifted      *TileView    `json:"lifted,omitempty"` // the tile being repotted, while its destination is chosen
-	SetupNext   *TileView    `json:"setup_next,omitempty"`
+	SetupNext   *TileView    `json:"setupNext,omitempty"`
 	Supply      SupplyView   `json:"supply"`
 	Players     []PlayerView `json:"players"`
-	PendingMole int          `json:"pending_moles,omitempty"`
+	PendingMole int          `json:"pendingMoles,omitempty"`
 }
 
 // SupplyView is the central reserve.
 type SupplyView struct {
 	Wheelbarrows int `json:"wheelbarrows"`
-	WormMole     int `json:"worm_mole"`
+	WormMole     int `json:"wormMole"`
 	Butterflies  int `json:"butterflies"`
-	WateringCans int `json:"watering_cans"`
+	WateringCans int `json:"wateringCans"`
 }
 
 // PlayerView is one seat.
@@ -50,10 +50,10 @@ type PlayerView struct {
 	Seat         int        `json:"seat"`
 	ID           string     `json:"id"` // "seat:1"
 	Mouse        string     `json:"mouse"`
-	MouseColour  string     `json:"mouse_colour"` // "colour:V"
+	MouseColour  string     `json:"mouseColour"` // "colour:V"
 	Bonus        bool       `json:"bonus"`
 	Wheelbarrows int        `json:"wheelbarrows"`
-	WateringCans int        `json:"watering_cans"`
+	WateringCans int        `json:"wateringCans"`
 	Score        int        `json:"score"`
 	Garden       []TileView `json:"garden"` // reading order
 }
@@ -62,11 +62,11 @@ type PlayerView struct {
 type TileView struct {
 	ID          string   `json:"id"`
 	Kind        string   `json:"kind"`
-	Code        string   `json:"code,omitempty"`          // flowers: colour + shape letters as shown
-	Colour      string   `json:"colour,omitempty"`        // flowers: colour id as shown ("colour:V")
-	Shape       string   `json:"shape,omitempty"`         // flowers: shape id ("shape:S")
-	Colours     string   `json:"colours,omitempty"`       // gnomes: colour letters
-	GnomeColour []string `json:"gnome_colours,omitempty"` // gnomes: colour ids, hat, shirt, trousers
+	Code        string   `json:"code,omitempty"`         // flowers: colour + shape letters as shown
+	Colour      string   `json:"colour,omitempty"`       // flowers: colour id as shown ("colour:V")
+	Shape       string   `json:"shape,omitempty"`        // flowers: shape id ("shape:S")
+	Colours     string   `json:"colours,omitempty"`      // gnomes: colour letters
+	GnomeColour []string `json:"gnomeColours,omitempty"` // gnomes: colour ids, hat, shirt, trousers
 	Symbol      string   `json:"symbol,omitempty"`
 	Cell        string   `json:"cell,omitempty"` // in a garden: the cell id "x,y"
 	Slot        string   `json:"slot,omitempty"` // in the shop: "shop:B1" … "shop:T3"

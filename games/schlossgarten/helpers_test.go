@@ -3,6 +3,7 @@ package schlossgarten
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -180,7 +181,7 @@ func mustApply(t *testing.T, s engine.State, moves ...string) {
 		if err != nil {
 			t.Fatalf("parse %q: %v", txt, err)
 		}
-		if !contains(s.LegalMoves(nil), m) {
+		if !slices.Contains(s.LegalMoves(nil), m) {
 			t.Fatalf("%q is not in the legal list %v", txt, formatAll(s, s.LegalMoves(nil)))
 		}
 		if err := s.Apply(m, nil); err != nil {
@@ -205,7 +206,7 @@ func mustReject(t *testing.T, s engine.State, txt, rule string) {
 func mustRejectMove(t *testing.T, s engine.State, m engine.Move, rule string) {
 	t.Helper()
 	txt := s.FormatMove(m)
-	if contains(s.LegalMoves(nil), m) {
+	if slices.Contains(s.LegalMoves(nil), m) {
 		t.Fatalf("%q is in the legal list", txt)
 	}
 	before, _ := json.Marshal(s.View(engine.Spectator))
@@ -224,15 +225,6 @@ func mustRejectMove(t *testing.T, s engine.State, m engine.Move, rule string) {
 }
 
 func equalStates(a, b engine.State) bool { return *a.(*state) == *b.(*state) }
-
-func contains(ms []engine.Move, m engine.Move) bool {
-	for _, x := range ms {
-		if x == m {
-			return true
-		}
-	}
-	return false
-}
 
 func formatAll(s engine.State, ms []engine.Move) []string {
 	out := make([]string, len(ms))

@@ -1,6 +1,7 @@
 package schlossgarten
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/jardin-games/jardin/engine"
@@ -266,7 +267,7 @@ func TestRulesMatchReference(t *testing.T) {
 							continue
 						}
 						for _, m := range elems[e].places {
-							in := contains(buf, mvBuild(e, m))
+							in := slices.Contains(buf, mvBuild(e, m))
 							if in != refBuild(s, p, e, m) {
 								t.Fatalf("build %s %s: legal %v", elems[e].id, maskNames(m), in)
 							}

@@ -158,7 +158,7 @@ func (d *DB) commitOnce(ctx context.Context, writes []store.Write, errs []error)
 		at, clocks := make([]*time.Time, n), make([]*string, n)
 		for i, r := range rows {
 			e := r.e
-			tbl[i], seq[i], kind[i], seat[i], move[i], client[i] = e.Table, int32(e.Seq), e.Kind, int32(e.Seat), e.Move, e.Client
+			tbl[i], seq[i], kind[i], seat[i], move[i], client[i] = e.Table, int32(e.Seq), string(e.Kind), int32(e.Seat), e.Move, e.Client
 			at[i] = ts(e.At)
 			if e.Clocks != nil {
 				clocks[i] = arrayLiteral(e.Clocks)

@@ -374,7 +374,11 @@ func (d *DB) Tables(ctx context.Context, q store.Query) ([]store.Table, error) {
 		return "$" + strconv.Itoa(len(args))
 	}
 	if len(q.Status) > 0 {
-		where = append(where, "t.status = ANY("+arg(q.Status)+")")
+		statuses := make([]string, len(q.Status)) // a text[] for pgx, whatever the Go type
+		for i, st := range q.Status {
+			statuses[i] = string(st)
+		}
+		where = append(where, "t.status = ANY("+arg(statuses)+")")
 	}
 	if q.Public {
 		where = append(where, "t.public")

@@ -280,7 +280,7 @@ func testConcurrentFence(t *testing.T, s store.Store) {
 }
 
 func testQueries(t *testing.T, s store.Store) {
-	mk := func(id string, sec int, status string, public bool, owner string, deadline time.Time, seated ...string) {
+	mk := func(id string, sec int, status store.Status, public bool, owner string, deadline time.Time, seated ...string) {
 		tb := sampleTable(id)
 		tb.Created, tb.Status, tb.Public, tb.Owner, tb.Deadline = at(sec), status, public, owner, deadline
 		tb.Seats = nil
@@ -313,8 +313,8 @@ func testQueries(t *testing.T, s store.Store) {
 		want []string
 	}{
 		{store.Query{}, []string{"t5", "t4", "t3", "t2", "t1"}},
-		{store.Query{Status: []string{store.StatusOpen}, Public: true}, []string{"t1"}},
-		{store.Query{Status: []string{store.StatusOpen, store.StatusLive}}, []string{"t4", "t3", "t2", "t1"}},
+		{store.Query{Status: []store.Status{store.StatusOpen}, Public: true}, []string{"t1"}},
+		{store.Query{Status: []store.Status{store.StatusOpen, store.StatusLive}}, []string{"t4", "t3", "t2", "t1"}},
 		{store.Query{Identity: "bob"}, []string{"t3", "t2"}},
 		{store.Query{Identity: "ann", Limit: 2}, []string{"t5", "t3"}},
 		{store.Query{DueFrom: at(0), DueTo: at(60)}, []string{"t4"}},

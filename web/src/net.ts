@@ -3,50 +3,11 @@
 // client id; a dropped connection reconnects with the last version seen and
 // gets the gap or a full sync.
 
-import type { MoveDesc } from "./picker";
+// The server's messages are typed in gen/server.ts, generated from the Go
+// types (go generate ./server).
+import type { ServerMsg } from "./gen/server";
 
-export interface SeatInfo {
-  name: string;
-  kind: string; // open, human, bot
-  bot?: string;
-  zombie?: boolean;
-  online: boolean;
-}
-
-export interface EventOut {
-  v: number;
-  actor: number;
-  key?: string;
-  args?: { seat?: number; n?: number; comp?: string; cell?: string }[];
-  text: string;
-  reveal?: boolean;
-}
-
-export interface ServerMsg {
-  t: string;
-  v: number;
-  id?: string;
-  table?: { id: string; game: string; title: string; players: number; status: string; undo: boolean; clock: { mode: string }; rematch?: string };
-  you?: number;
-  from?: number;
-  status?: string;
-  toMove?: number;
-  view?: any;
-  legal?: MoveDesc[];
-  events?: EventOut[];
-  seats?: SeatInfo[];
-  clocks?: { mode: string; remaining?: number[]; running: number; deadline?: number };
-  chat?: { seat: number; name: string; text: string; at: number }[];
-  line?: { seat: number; name: string; text: string; at: number };
-  result?: any;
-  record?: string;
-  undo?: number;
-  reason?: string;
-  rule?: string;
-  message?: string;
-  rematch?: string;
-  texts?: Record<string, { name: string; help?: string }>;
-}
+export type { EventOut, SeatInfo, ServerMsg } from "./gen/server";
 
 interface MoveMsg {
   t: "move";

@@ -5,10 +5,9 @@
 // chosen so far; once one move is left it is played. A decision with many
 // moves (a tile anywhere on a board) is thus a few small choices.
 
-export interface MoveDesc {
-  kind: string;
-  [part: string]: string;
-}
+import type { MoveDesc } from "./gen/engine";
+
+export type { MoveDesc };
 
 export interface LegalMove {
   desc?: MoveDesc;

@@ -12,6 +12,7 @@ import { clear, h } from "./dom";
 import type { CompText } from "./games/types";
 import { type Lang, t } from "./i18n";
 import type { EventOut } from "./net";
+import type { GameView } from "./gen/server";
 import { views } from "./patch";
 import { type Result, TableView } from "./table";
 
@@ -133,7 +134,7 @@ export async function replayPage(root: HTMLElement, lang: Lang): Promise<void> {
       names: rp.names,
       toMove: s.toMove,
       over: n === last && s.toMove < 0,
-      view: stepViews[n],
+      view: stepViews[n] as GameView, // the patches rebuild the server's views
       moves: [],
       events,
       result: n === last ? rp.result : undefined,

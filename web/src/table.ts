@@ -4,22 +4,15 @@
 // move box, the undo button when offered, the event log and the score pad.
 
 import { h, clear } from "./dom";
+import type { Result } from "./gen/engine";
+import type { GameView } from "./gen/server";
 import type { CompText, Ctx } from "./games/types";
 import { choiceLabels, renderers } from "./games/index";
 import { type Lang, t } from "./i18n";
 import { morph } from "./morph";
 import { type LegalMove, Picker, turn } from "./picker";
 
-/** A score-pad line; its label is the game's catalogue's score.<id> (in comps). */
-export interface Category {
-  id: string;
-}
-
-export interface Result {
-  final: boolean;
-  categories: Category[];
-  players: { points: number[]; total: number; rank: number; rating?: string }[];
-}
+export type { Result };
 
 /** Everything the page needs to draw one seat's sight of a table. */
 export interface TableData {
@@ -29,7 +22,7 @@ export interface TableData {
   names: string[];
   toMove: number;
   over: boolean;
-  view: any;
+  view: GameView;
   moves: LegalMove[];
   events: string[];
   result?: Result;

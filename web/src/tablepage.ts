@@ -4,13 +4,15 @@
 
 import { clear, h } from "./dom";
 import { botName, type Lang, t } from "./i18n";
+import type { SyncMsg } from "./gen/server";
 import { type EventOut, type ServerMsg, type SeatInfo, TableSocket } from "./net";
 import { type TableData, TableView } from "./table";
 
 export function tablePage(root: HTMLElement, lang: Lang): void {
   const id = root.dataset.table!;
   const watch = new URLSearchParams(location.search).has("watch");
-  let last: ServerMsg | undefined;
+  // The table as the last sync and the updates after it left it.
+  let last: Partial<Omit<SyncMsg, "t">> | undefined;
   let events: EventOut[] = [];
   let seats: SeatInfo[] = [];
   let seat = -1;
@@ -186,7 +188,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
       names: names(),
       toMove: m.toMove ?? -1,
       over: m.status === "over",
-      view: m.view,
+      view: m.view!, // every sync and update carries one
       moves: (m.legal ?? []).map((d) => ({ desc: d })),
       events: events.map((e) => e.text),
       result: m.result,

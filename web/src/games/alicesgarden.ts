@@ -4,6 +4,7 @@
 
 import { caption, el, g, rect, svgRoot, target, text } from "../svg";
 import { type Ctx, seatName, tr } from "./types";
+import type * as W from "../gen/alicesgarden";
 
 const S = 44; // square size on a board
 
@@ -64,35 +65,35 @@ export function tilePicture(rows: string[], x: number, y: number, s: number): SV
   return out;
 }
 
-function tileLabel(ctx: Ctx, t: any): string {
+function tileLabel(ctx: Ctx, t: W.TileView): string {
   return `${ctx.comp(t.id)?.name ?? t.id}: ${[...(t.icons as string)].map((c) => iconName(ctx, c)).join(", ")}`;
 }
 
 /** A large tile in the supply: its shape letter and its four icons. */
-function supplyTile(ctx: Ctx, t: any, x: number, y: number): SVGGElement {
+function supplyTile(ctx: Ctx, t: W.TileView, x: number, y: number): SVGGElement {
   return target(t.id, tileLabel(ctx, t), ctx.comp(t.id)?.help, rect(x, y, 4 * 24 + 30, 36, { fill: "#fbf3de", stroke: "#8a6d3b" }), text(x + 14, y + 18, t.shape, { "font-weight": 700, "font-size": 16 }), ...[...(t.icons as string)].map((c, i) => icon(c, x + 26 + i * 24, y + 6, 24)));
 }
 
-export function drawAlicesGarden(v: any, ctx: Ctx): SVGSVGElement {
+export function drawAlicesGarden(v: W.View, ctx: Ctx): SVGSVGElement {
   const kids: SVGElement[] = [];
   let y = 22;
   kids.push(caption(16, y, tr(ctx, "Bags", "Sacs")));
   y += 10;
-  (v.bags as any[]).forEach((b, i) => {
+  v.bags.forEach((b, i) => {
     const x = 16 + i * 76;
     kids.push(
       target(b.id, tr(ctx, `bag ${b.shape}: ${b.tiles} tiles`, `sac ${b.shape} : ${b.tiles} tuiles`), ctx.comp(b.id)?.help, el("path", { d: `M${x + 8} ${y + 14}Q${x + 4} ${y + 60} ${x + 34} ${y + 60}Q${x + 64} ${y + 60} ${x + 60} ${y + 14}Q${x + 34} ${y + 2} ${x + 8} ${y + 14}Z`, fill: b.left === false ? "#ddd" : "#c9a66b", stroke: "#6b4f23", "stroke-width": 2 }), text(x + 34, y + 30, b.shape, { "font-size": 20, "font-weight": 700, fill: "#3a2a10" }), text(x + 34, y + 50, b.tiles, { "font-size": 12, fill: "#3a2a10" })),
     );
   });
   const bx = 16 + v.bags.length * 76;
-  kids.push(g({ role: "img", "aria-label": tr(ctx, `bonus bag: ${v.bonus_bag} tiles`, `sac bonus : ${v.bonus_bag} tuiles`) }, el("path", { d: `M${bx + 8} ${y + 14}Q${bx + 4} ${y + 60} ${bx + 34} ${y + 60}Q${bx + 64} ${y + 60} ${bx + 60} ${y + 14}Q${bx + 34} ${y + 2} ${bx + 8} ${y + 14}Z`, fill: "#9bc2e6", stroke: "#2b4f6b", "stroke-width": 2 }), text(bx + 34, y + 30, "★", { "font-size": 18 }), text(bx + 34, y + 50, v.bonus_bag, { "font-size": 12 })));
+  kids.push(g({ role: "img", "aria-label": tr(ctx, `bonus bag: ${v.bonusBag} tiles`, `sac bonus : ${v.bonusBag} tuiles`) }, el("path", { d: `M${bx + 8} ${y + 14}Q${bx + 4} ${y + 60} ${bx + 34} ${y + 60}Q${bx + 64} ${y + 60} ${bx + 60} ${y + 14}Q${bx + 34} ${y + 2} ${bx + 8} ${y + 14}Z`, fill: "#9bc2e6", stroke: "#2b4f6b", "stroke-width": 2 }), text(bx + 34, y + 30, "★", { "font-size": 18 }), text(bx + 34, y + 50, v.bonusBag, { "font-size": 12 })));
   let x = bx + 90;
   if (ctx.narrow) {
     // on a phone the tiles go under the bags
     x = 16;
     y += 86;
   }
-  const row: any[] = [...(v.supply ?? []), ...(v.drawn ?? [])];
+  const row: W.TileView[] = [...(v.supply ?? []), ...(v.drawn ?? [])];
   if (row.length) {
     kids.push(caption(x, y - 10, tr(ctx, "Tiles to take", "Tuiles à prendre")));
     row.forEach((t, i) => kids.push(supplyTile(ctx, t, x + (i % 2) * 136, y + Math.floor(i / 2) * 42)));
@@ -106,14 +107,14 @@ export function drawAlicesGarden(v: any, ctx: Ctx): SVGSVGElement {
   }
   const topH = y + Math.max(70, Math.ceil(row.length / 2) * 42, v.held ? 100 : 0) + 16;
   // boards
-  const boards: any[] = v.boards ?? [];
+  const boards: W.BoardView[] = v.boards ?? [];
   const BW = 8 * S + 24;
   const BH = 6 * S + 70;
   const perRow = ctx.narrow ? 1 : 2;
   boards.forEach((b, p) => {
     const px = 16 + (p % perRow) * (BW + 16);
     const py = topH + Math.floor(p / perRow) * (BH + 16);
-    const turn = v.to_move === p;
+    const turn = v.toMove === p;
     const parts: SVGElement[] = [
       rect(px, py, BW, BH, { fill: turn ? "#fff7d6" : "#fbfaf6", stroke: turn ? "#c99a00" : "#ccc", "stroke-width": turn ? 3 : 1 }),
       el("text", { x: px + 12, y: py + 22, class: "seat-name" }, seatName(ctx, p) + (p === ctx.seat ? tr(ctx, " (you)", " (vous)") : "") + (v.first === p ? " ◆" : "")),
@@ -129,7 +130,7 @@ export function drawAlicesGarden(v: any, ctx: Ctx): SVGSVGElement {
       });
     });
     const extra = [tr(ctx, `tiles: ${b.tiles}`, `tuiles : ${b.tiles}`)];
-    if (b.bonus_tiles?.length) extra.push(tr(ctx, `bonus: ${b.bonus_tiles.join(" ")}`, `bonus : ${b.bonus_tiles.join(" ")}`));
+    if (b.bonusTiles?.length) extra.push(tr(ctx, `bonus: ${b.bonusTiles.join(" ")}`, `bonus : ${b.bonusTiles.join(" ")}`));
     parts.push(el("text", { x: px + 12, y: py + BH - 12, class: "small" }, extra.join(" · ")));
     kids.push(g({ class: "garden" }, ...parts));
   });
@@ -140,9 +141,9 @@ export function drawAlicesGarden(v: any, ctx: Ctx): SVGSVGElement {
 }
 
 /** The held tile's orientations, drawn, for the orientation step. */
-export function alicesGardenChoice(id: string, part: string, v: any, ctx: Ctx): Node | string | undefined {
+export function alicesGardenChoice(id: string, part: string, v: W.View, ctx: Ctx): Node | string | undefined {
   if (part === "orientation" && v.held) {
-    const o = (v.held.orientations as any[]).find((o) => o.id === id);
+    const o = (v.held?.orientations ?? []).find((o) => o.id === id);
     if (!o) return undefined;
     const s = 18;
     const w = Math.max(...o.rows.map((r: string) => r.length));

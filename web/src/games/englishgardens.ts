@@ -5,6 +5,7 @@
 
 import { caption, deck, el, g, hue, mark, rect, svgRoot, target, text } from "../svg";
 import { type Ctx, seatName, tr } from "./types";
+import type * as W from "../gen/englishgardens";
 
 const CW = 72; // card width
 const CH = 92;
@@ -12,7 +13,7 @@ const GAP = 6;
 
 const FEATURE_MARK: Record<string, string> = { pond: "≈", structure: "⌂", trees: "♣" };
 
-function cardFace(ctx: Ctx, c: any, x: number, y: number, w = CW, h = CH): SVGElement[] {
+function cardFace(ctx: Ctx, c: W.CardView, x: number, y: number, w = CW, h = CH): SVGElement[] {
   const comp = ctx.comp(c.id);
   if (c.lawn) {
     return [
@@ -29,8 +30,8 @@ function cardFace(ctx: Ctx, c: any, x: number, y: number, w = CW, h = CH): SVGEl
     out.push(text(x + w / 2, y + 52, FEATURE_MARK[c.feature] ?? "?", { "font-size": 26, fill: "#4a5d3a" }));
     out.push(text(x + w / 2, y + h - 12, (comp?.name ?? c.feature).replace(/^.*\(/, "").replace(/\)$/, "").slice(0, 11), { "font-size": 10, fill: "#555" }));
   } else if (c.trees?.length) {
-    (c.trees as string[]).forEach((t, i) => {
-      const tx = x + w / 2 + (i - (c.trees.length - 1) / 2) * 22;
+    (c.trees ?? []).forEach((t, i) => {
+      const tx = x + w / 2 + (i - ((c.trees?.length ?? 0) - 1) / 2) * 22;
       out.push(el("path", { d: treePath(t, tx, y + 54), fill: t === "willow" ? "#7fae5a" : t === "birch" ? "#c7d98e" : "#2f6b2a", stroke: "#223", "stroke-width": 1 }));
       out.push(text(tx, y + 76, t.slice(0, 1).toUpperCase(), { "font-size": 10, fill: "#333" }));
     });
@@ -45,7 +46,7 @@ function treePath(t: string, x: number, y: number): string {
   return `M${x} ${y + 8}a10 10 0 1 1 0.1 0Z`;
 }
 
-function trophyFace(ctx: Ctx, tr0: any, x: number, y: number, w = CW, h = CH): SVGElement[] {
+function trophyFace(ctx: Ctx, tr0: W.TrophyView, x: number, y: number, w = CW, h = CH): SVGElement[] {
   const comp = ctx.comp(tr0.id);
   const name: string = comp?.name ?? tr0.name;
   const words = wrap(name, 11).slice(0, 4);
@@ -70,11 +71,11 @@ function wrap(s: string, n: number): string[] {
   return out;
 }
 
-function nameOf(ctx: Ctx, c: any): string {
+function nameOf(ctx: Ctx, c: W.CardView | W.TrophyView): string {
   return ctx.comp(c.id)?.name ?? c.name ?? c.id;
 }
 
-export function drawEnglishGardens(v: any, ctx: Ctx): SVGSVGElement {
+export function drawEnglishGardens(v: W.View, ctx: Ctx): SVGSVGElement {
   const kids: SVGElement[] = [];
   // displays
   let x = 16;
@@ -116,7 +117,7 @@ export function drawEnglishGardens(v: any, ctx: Ctx): SVGSVGElement {
   // villages, two per row
   const PW = 470;
   const PH = 4 * (CH + GAP) + 120;
-  const villages: any[] = v.villages ?? [];
+  const villages: W.VillageView[] = v.villages ?? [];
   villages.forEach((vil, i) => {
     const per = ctx.narrow ? 1 : 2;
     const px = 16 + (i % per) * (PW + 12);
@@ -133,7 +134,7 @@ export function drawEnglishGardens(v: any, ctx: Ctx): SVGSVGElement {
     const vc = vil.village;
     parts.push(target(vc.id, ctx.comp(vc.id)?.name ?? vc.name, ctx.comp(vc.id)?.help, rect(gx, gy, CW, CH, { fill: vc.faceUp ? "#e8dcc0" : "#9c8566", stroke: "#6b5d45" }), text(gx + CW / 2, gy + CH / 2 - 8, "⌂", { "font-size": 24 }), ...wrap(ctx.comp(vc.id)?.name ?? vc.name, 11).slice(0, 2).map((s, k) => text(gx + CW / 2, gy + CH / 2 + 16 + k * 11, s, { "font-size": 9 }))));
     const slot = (id: string, sx: number, sy: number) => {
-      const st = (vil.trophies as any[]).find((t) => t.id === id);
+      const st = vil.trophies.find((t) => t.id === id);
       const top = st?.stack?.[st.stack.length - 1];
       const label = tr(ctx, `trophy slot ${id}`, `emplacement de trophée ${id}`) + (top ? `: ${nameOf(ctx, top)}` : "");
       return target(`${id}`, label, top ? ctx.comp(top.id)?.help : undefined, ...(top ? trophyFace(ctx, top, sx, sy) : [rect(sx, sy, CW, CH, { fill: "#f6f1e4", stroke: "#c9bfa6", "stroke-dasharray": "4 3" }), text(sx + CW / 2, sy + CH / 2, id, { fill: "#a99", "font-size": 12 })]), st && st.stack.length > 1 ? text(sx + CW - 10, sy + 10, `×${st.stack.length}`, { "font-size": 10 }) : null);
@@ -156,10 +157,10 @@ export function drawEnglishGardens(v: any, ctx: Ctx): SVGSVGElement {
     parts.push(el("text", { x: hx, y: gy + 10, class: "small" }, tr(ctx, `Hand (${vil.handSize})`, `Main (${vil.handSize})`)));
     // Hand cards are drawn small and side by side in rows of two, so
     // that none covers another (each is a target of its own).
-    (vil.hand as any[]).forEach((slot, k) => {
+    vil.hand.forEach((slot, k) => {
       const sx = hx + (k % 2) * (CW / 1.5 + 6);
       const sy = gy + 18 + Math.floor(k / 2) * (CH / 1.5 + 6);
-      const face = (c: any) => g({ transform: `translate(${sx} ${sy}) scale(${1 / 1.5})` }, ...cardFace(ctx, c, 0, 0, CW, CH));
+      const face = (c: W.CardView) => g({ transform: `translate(${sx} ${sy}) scale(${1 / 1.5})` }, ...cardFace(ctx, c, 0, 0, CW, CH));
       if (slot.card && vil.seat === ctx.seat) {
         parts.push(target(slot.id, nameOf(ctx, slot.card), ctx.comp(slot.card.id)?.help, rect(sx, sy, CW / 1.5, CH / 1.5, { fill: "transparent", stroke: "none" }), face(slot.card)));
       } else if (slot.card) {
@@ -177,7 +178,7 @@ export function drawEnglishGardens(v: any, ctx: Ctx): SVGSVGElement {
 }
 
 /** A display is {id, slots} (an older view gave the slots alone). */
-function slotsOf(d: any): any[] {
+function slotsOf<S>(d: { slots: S[] } | S[] | undefined): S[] {
   return Array.isArray(d) ? d : (d?.slots ?? []);
 }
 
@@ -187,7 +188,7 @@ function displayBand(id: string, name: string, ctx: Ctx, x: number, y: number): 
 }
 
 /** Trophy slots are named by their bare id only in the viewer's own village. */
-function ownSlot(vil: any, ctx: Ctx, e: SVGGElement): SVGGElement {
+function ownSlot(vil: W.VillageView, ctx: Ctx, e: SVGGElement): SVGGElement {
   if (vil.seat !== ctx.seat) e.setAttribute("data-id", `${vil.seat}:${e.getAttribute("data-id")}`);
   return e;
 }

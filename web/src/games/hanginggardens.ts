@@ -5,6 +5,7 @@
 
 import { caption, el, g, hue, mark, rect, svgRoot, target, text, wrapLines } from "../svg";
 import { type Ctx, seatName, tr } from "./types";
+import type * as W from "../gen/hanginggardens";
 
 const CW = 66;
 const CH = 58;
@@ -33,7 +34,7 @@ function cardFace(ctx: Ctx, id: string, x: number, y: number, w = CW, h = CH): S
   return out;
 }
 
-export function drawHangingGardens(v: any, ctx: Ctx): SVGSVGElement {
+export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
   const kids: SVGElement[] = [];
   const seatColour = (p: number) => ["red", "blue", "yellow", "green", "purple"][p] ?? "grey";
   // market
@@ -54,7 +55,7 @@ export function drawHangingGardens(v: any, ctx: Ctx): SVGSVGElement {
       kids.push(g({ role: "img", "aria-label": p < 0 ? tr(ctx, "the automa's gardener", "jardinier de l'automa") : tr(ctx, `gardener of ${seatName(ctx, p)}`, `jardinier de ${seatName(ctx, p)}`) }, el("circle", { cx: mx + c * (CW + 8) + 14 + k * 18, cy: my + 4 * (CH + 6) + 10, r: 8, fill: h.fill, stroke: "#222" }), mark(h.mark, mx + c * (CW + 8) + 14 + k * 18, my + 4 * (CH + 6) + 10, 4, h.ink)));
     });
   }
-  for (let r = 0; r < 4; r++) kids.push(text(24, my + (3 - r) * (CH + 6) + CH / 2, `${v.row_costs[r]}◉`, { "font-size": 11, fill: "#7a5a00" }));
+  for (let r = 0; r < 4; r++) kids.push(text(24, my + (3 - r) * (CH + 6) + CH / 2, `${v.rowCosts[r]}◉`, { "font-size": 11, fill: "#7a5a00" }));
   // piles and objectives: right of the market, or on a phone one section
   // under another at the cards' full size (the drawing then fits a phone's
   // width instead of being shrunk until no card can be read)
@@ -64,7 +65,7 @@ export function drawHangingGardens(v: any, ctx: Ctx): SVGSVGElement {
   const pilesY = n ? marketBottom + 28 : my;
   if (n) x = 16;
   kids.push(caption(x, pilesY - 12, tr(ctx, "Enhancements", "Améliorations")));
-  (v.piles as any[]).forEach((p, i) => {
+  v.piles.forEach((p, i) => {
     const px = n ? x + i * (CW + 58) : x;
     const y = n ? pilesY : my + i * (CH + 20);
     kids.push(target(p.cell, tr(ctx, `pile ${p.cost}: ${p.size} tiles`, `pile ${p.cost} : ${p.size} tuiles`) + (p.top ? `, ${ctx.comp(p.top)?.name ?? p.top}` : ""), p.top ? ctx.comp(p.top)?.help : undefined, ...(p.top ? cardFace(ctx, p.top, px, y) : [rect(px, y, CW, CH, { fill: "none", stroke: "#bbb", "stroke-dasharray": "4 3" })]), text(px + CW + (n ? 6 : 14), y + CH / 2, `${p.cost}◉ ×${p.size}`, { "font-size": 11, "text-anchor": "start" })));
@@ -72,7 +73,7 @@ export function drawHangingGardens(v: any, ctx: Ctx): SVGSVGElement {
   if (!n) x += CW + 70;
   const objY = n ? pilesY + CH + 40 : my;
   kids.push(caption(x, objY - 12, tr(ctx, "Royal objectives", "Objectifs royaux")));
-  const objectives: any[] = v.objectives ?? [];
+  const objectives: W.ObjView[] = v.objectives ?? [];
   // two to a row on a phone: card, then a marker per seat beside it
   const objW = CW + 64 + Math.max(2, (v.players ?? []).length + (v.solo ? 1 : 0)) * 14;
   objectives.forEach((o, i) => {
@@ -89,8 +90,8 @@ export function drawHangingGardens(v: any, ctx: Ctx): SVGSVGElement {
   if (!n) x += CW + 80;
   const objBottom = n ? objY + Math.ceil(objectives.length / 2) * (CH + 8) : 0;
   // what is being placed, stock
-  const info: string[] = [tr(ctx, `Round ${v.round} · deck ${v.deck_size} · gold ${v.stock_gold} · tools ${v.stock_tools}`, `Manche ${v.round} · pioche ${v.deck_size} · or ${v.stock_gold} · outils ${v.stock_tools}`)];
-  if (v.solo) info.push(tr(ctx, `Automa (${v.solo.difficulty}): ${v.solo.automa_gardeners} gardeners, ${v.solo.automa_markers_used} markers, deck ${v.solo.automa_deck_size}`, `Automa (${v.solo.difficulty}) : ${v.solo.automa_gardeners} jardiniers, ${v.solo.automa_markers_used} marqueurs, pioche ${v.solo.automa_deck_size}`));
+  const info: string[] = [tr(ctx, `Round ${v.round} · deck ${v.deckSize} · gold ${v.stockGold} · tools ${v.stockTools}`, `Manche ${v.round} · pioche ${v.deckSize} · or ${v.stockGold} · outils ${v.stockTools}`)];
+  if (v.solo) info.push(tr(ctx, `Automa (${v.solo.difficulty}): ${v.solo.automaGardeners} gardeners, ${v.solo.automaMarkersUsed} markers, deck ${v.solo.automaDeckSize}`, `Automa (${v.solo.difficulty}) : ${v.solo.automaGardeners} jardiniers, ${v.solo.automaMarkersUsed} marqueurs, pioche ${v.solo.automaDeckSize}`));
   const held = v.taken || v.bought;
   // On a phone the card to place goes under the objectives, then the info lines.
   const heldY = n ? objBottom + 28 : my;
@@ -106,17 +107,17 @@ export function drawHangingGardens(v: any, ctx: Ctx): SVGSVGElement {
   const PW = 5 * (CW + 4) + 24;
   const PH = 3 * (CH + 4) + 70;
   const y0 = topH + lines.length * 16 + 10;
-  const players: any[] = v.players ?? [];
+  const players: W.PlayerView[] = v.players ?? [];
   players.forEach((pl, p) => {
     const per = ctx.narrow ? 1 : 2;
     const px = 16 + (p % per) * (PW + 16);
     const py = y0 + Math.floor(p / per) * (PH + 16);
-    const turn = v.to_move === p;
+    const turn = v.toMove === p;
     const h = hue(seatColour(p));
     const parts: SVGElement[] = [
       rect(px, py, PW, PH, { fill: turn ? "#fff7d6" : "#fbfaf6", stroke: turn ? "#c99a00" : "#ccc", "stroke-width": turn ? 3 : 1 }),
       el("circle", { cx: px + 16, cy: py + 16, r: 8, fill: h.fill, stroke: "#222" }),
-      el("text", { x: px + 30, y: py + 21, class: "seat-name" }, seatName(ctx, p) + (p === ctx.seat ? tr(ctx, " (you)", " (vous)") : "") + (v.first_player === p ? " ◆" : "")),
+      el("text", { x: px + 30, y: py + 21, class: "seat-name" }, seatName(ctx, p) + (p === ctx.seat ? tr(ctx, " (you)", " (vous)") : "") + (v.firstPlayer === p ? " ◆" : "")),
       el("text", { x: px + PW - 12, y: py + 21, "text-anchor": "end", class: "score" }, String(pl.score)),
     ];
     const floors: [string, number, number][] = [["a", 5, 2], ["b", 4, 1], ["c", 3, 0]];
@@ -141,7 +142,7 @@ export function drawHangingGardens(v: any, ctx: Ctx): SVGSVGElement {
   return svgRoot(W, H, tr(ctx, "Hanging Gardens table", "Table des Jardins Suspendus"), ...kids);
 }
 
-export function hangingGardensChoice(id: string, _part: string, _v: any, ctx: Ctx): Node | string | undefined {
+export function hangingGardensChoice(id: string, _part: string, _v: W.View, ctx: Ctx): Node | string | undefined {
   if (id === "#pass") return tr(ctx, "Pass", "Passer");
   return undefined;
 }

@@ -5,6 +5,7 @@
 
 import { caption, el, g, hue, type Mark, mark, rect, svgRoot, target, text, wrapLines } from "../svg";
 import { type Ctx, seatName, tr } from "./types";
+import type * as W from "../gen/happygarden";
 
 const T = 54; // tile size
 /** The least width of the drawing on a phone: the info lines are wrapped to it. */
@@ -33,7 +34,7 @@ function colourOf(id: string | undefined): string {
   return COLOUR[(id ?? "").replace("colour:", "")] ?? "grey";
 }
 
-function tileFace(ctx: Ctx, t: any, x: number, y: number, s = T): SVGElement[] {
+function tileFace(ctx: Ctx, t: W.TileView, x: number, y: number, s = T): SVGElement[] {
   const out: SVGElement[] = [];
   if (t.kind === "flower") {
     const h = hue(colourOf(t.colour));
@@ -42,7 +43,7 @@ function tileFace(ctx: Ctx, t: any, x: number, y: number, s = T): SVGElement[] {
   } else if (t.kind === "gnome") {
     out.push(rect(x, y, s, s, { fill: "#f7f3e8", stroke: "#333" }));
     out.push(el("path", { d: `M${x + s / 2} ${y + 6}L${x + s / 2 + 12} ${y + s / 2}H${x + s / 2 - 12}Z`, fill: "#c0392b", stroke: "#333" }));
-    ((t.gnome_colours as string[]) ?? []).forEach((c, i, a) => {
+    ((t.gnomeColours as string[]) ?? []).forEach((c, i, a) => {
       const hh = hue(colourOf(c));
       const cx = x + s / 2 + (i - (a.length - 1) / 2) * 14;
       out.push(el("circle", { cx, cy: y + s - 14, r: 6, fill: hh.fill, stroke: "#333" }));
@@ -84,7 +85,7 @@ function revealedLines(ctx: Ctx, ids: string[], per: number): string[] {
 }
 
 /** A garden's squares: its tiles and one empty square all round. */
-function bounds(garden: any[]): { minX: number; maxX: number; minY: number; maxY: number } {
+function bounds(garden: W.TileView[]): { minX: number; maxX: number; minY: number; maxY: number } {
   const b = { minX: -1, maxX: 1, minY: -1, maxY: 1 };
   for (const t of garden) {
     b.minX = Math.min(b.minX, t.x - 1);
@@ -96,19 +97,19 @@ function bounds(garden: any[]): { minX: number; maxX: number; minY: number; maxY
 }
 
 /** The width of a garden's panel. */
-function gardenW(garden: any[]): number {
+function gardenW(garden: W.TileView[]): number {
   const b = bounds(garden);
   return Math.max((b.maxX - b.minX + 1) * T + 24, 260);
 }
 
-function tileName(ctx: Ctx, t: any): string {
+function tileName(ctx: Ctx, t: W.TileView): string {
   return ctx.comp(t.id)?.name ?? t.id;
 }
 
-export function drawHappyGarden(v: any, ctx: Ctx): SVGSVGElement {
+export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
   const kids: SVGElement[] = [];
   kids.push(caption(16, 22, tr(ctx, "Shop", "Boutique")));
-  const shop: any[] = (v.shop ?? []).filter((s: any) => s);
+  const shop = (v.shop ?? []).filter((s): s is W.TileView => s !== null);
   // two shelves: slots shop:A1… and shop:B1…
   // Top shelf (T) above the bottom one (B), as on the table.
   const shelves = [...new Set(shop.map((s) => String(s.slot).replace(/^shop:([A-Z]).*$/, "$1")))].sort().reverse();
@@ -123,7 +124,7 @@ export function drawHappyGarden(v: any, ctx: Ctx): SVGSVGElement {
         const x = 40 + k * (T + 8);
         maxX = Math.max(maxX, x + T);
         // slot and tile are siblings (no button inside another): the slot's frame, the tile on it
-        kids.push(target(s.slot, `${s.slot}: ${tileName(ctx, s)}`, undefined, rect(x - 4, y - 4, T + 8, T + 8, { fill: "transparent", stroke: "#bbb" })));
+        kids.push(target(s.slot ?? "", `${s.slot}: ${tileName(ctx, s)}`, undefined, rect(x - 4, y - 4, T + 8, T + 8, { fill: "transparent", stroke: "#bbb" })));
         kids.push(target(s.id, tileName(ctx, s), ctx.comp(s.id)?.help, ...tileFace(ctx, s, x, y)));
       });
   });
@@ -131,18 +132,18 @@ export function drawHappyGarden(v: any, ctx: Ctx): SVGSVGElement {
   if (ctx.narrow) x = 16; // on a phone the counts go under the shop
   const sup = v.supply ?? {};
   const supply = [
-    tr(ctx, `Supply: ${sup.wheelbarrows ?? 0} wheelbarrows, ${sup.worm_mole ?? 0} worms/moles,`, `Réserve : ${sup.wheelbarrows ?? 0} brouettes, ${sup.worm_mole ?? 0} vers/taupes,`),
-    tr(ctx, `${sup.butterflies ?? 0} butterflies, ${sup.watering_cans ?? 0} watering cans`, `${sup.butterflies ?? 0} papillons, ${sup.watering_cans ?? 0} arrosoirs`),
+    tr(ctx, `Supply: ${sup.wheelbarrows ?? 0} wheelbarrows, ${sup.wormMole ?? 0} worms/moles,`, `Réserve : ${sup.wheelbarrows ?? 0} brouettes, ${sup.wormMole ?? 0} vers/taupes,`),
+    tr(ctx, `${sup.butterflies ?? 0} butterflies, ${sup.wateringCans ?? 0} watering cans`, `${sup.butterflies ?? 0} papillons, ${sup.wateringCans ?? 0} arrosoirs`),
   ];
   const head = [
     tr(ctx, `Round ${v.round} of ${v.rounds}`, `Manche ${v.round} sur ${v.rounds}`),
-    tr(ctx, `Turn tokens left: ${v.pile_left} · tiles in the bag: ${v.bag_left}`, `Jetons tour restants : ${v.pile_left} · tuiles dans le sac : ${v.bag_left}`),
+    tr(ctx, `Turn tokens left: ${v.pileLeft} · tiles in the bag: ${v.bagLeft}`, `Jetons tour restants : ${v.pileLeft} · tuiles dans le sac : ${v.bagLeft}`),
   ];
   const token = tr(ctx, `Turn token: ${nameOr(ctx, v.token)}`, `Jeton tour : ${nameOr(ctx, v.token)}`);
   // On a phone the lines go under the shop, across the drawing's width
   // (at least NARROW_W, else its widest garden, one to a row): each is
   // wrapped to it rather than cut at the edge.
-  const narrowW = Math.max(NARROW_W, ...((v.players ?? []) as any[]).map((pl) => 16 + gardenW(pl.garden ?? []) + 14));
+  const narrowW = Math.max(NARROW_W, ...(v.players ?? []).map((pl) => 16 + gardenW(pl.garden ?? []) + 14));
   const info = ctx.narrow
     ? [...head, supply.join(" "), token, revealedLines(ctx, v.revealed ?? [], Infinity).join(" ")].flatMap((s) => wrapLines(s, narrowW - 32, 12))
     : [...head, ...supply, token, ...revealedLines(ctx, v.revealed ?? [], 5)];
@@ -156,13 +157,13 @@ export function drawHappyGarden(v: any, ctx: Ctx): SVGSVGElement {
   }
   const top = 34 + Math.max(1, shelves.length) * (T + 14) + (v.held ? T + 10 : 10) + (ctx.narrow ? info.length * 18 + 10 : 0);
   // gardens
-  const players: any[] = v.players ?? [];
+  const players: W.PlayerView[] = v.players ?? [];
   let gy = top;
   let W = ctx.narrow ? narrowW : x + 420;
   let rowH = 0;
   let gx = 16;
   players.forEach((pl, p) => {
-    const garden: any[] = pl.garden ?? [];
+    const garden: W.TileView[] = pl.garden ?? [];
     const { minX, maxX: maxXc, minY, maxY } = bounds(garden);
     const rows = maxY - minY + 1;
     const PW = gardenW(garden);
@@ -172,16 +173,16 @@ export function drawHappyGarden(v: any, ctx: Ctx): SVGSVGElement {
       gy += rowH + 14;
       rowH = 0;
     }
-    const turn = v.to_move === p;
-    const mh = hue(colourOf(pl.mouse_colour));
+    const turn = v.toMove === p;
+    const mh = hue(colourOf(pl.mouseColour));
     const parts: SVGElement[] = [
       rect(gx, gy, PW, PH, { fill: turn ? "#fff7d6" : "#fbfaf6", stroke: turn ? "#c99a00" : "#ccc", "stroke-width": turn ? 3 : 1 }),
       el("circle", { cx: gx + 16, cy: gy + 16, r: 8, fill: mh.fill, stroke: "#222" }),
       mark(mh.mark, gx + 16, gy + 16, 4, mh.ink),
-      el("text", { x: gx + 30, y: gy + 21, class: "seat-name" }, seatName(ctx, p) + (p === ctx.seat ? tr(ctx, " (you)", " (vous)") : "") + (v.first_player === p ? " ◆" : "")),
+      el("text", { x: gx + 30, y: gy + 21, class: "seat-name" }, seatName(ctx, p) + (p === ctx.seat ? tr(ctx, " (you)", " (vous)") : "") + (v.firstPlayer === p ? " ◆" : "")),
       el("text", { x: gx + PW - 12, y: gy + 21, "text-anchor": "end", class: "score" }, String(pl.score)),
     ];
-    const at = new Map<string, any>();
+    const at = new Map<string, W.TileView>();
     for (const t of garden) at.set(`${t.x},${t.y}`, t);
     const own = p === ctx.seat;
     for (let yy = minY; yy <= maxY; yy++) {
@@ -202,7 +203,7 @@ export function drawHappyGarden(v: any, ctx: Ctx): SVGSVGElement {
         }
       }
     }
-    parts.push(el("text", { x: gx + 12, y: gy + PH - 10, class: "small" }, tr(ctx, `wheelbarrows ${pl.wheelbarrows} · watering cans ${pl.watering_cans}`, `brouettes ${pl.wheelbarrows} · arrosoirs ${pl.watering_cans}`)));
+    parts.push(el("text", { x: gx + 12, y: gy + PH - 10, class: "small" }, tr(ctx, `wheelbarrows ${pl.wheelbarrows} · watering cans ${pl.wateringCans}`, `brouettes ${pl.wheelbarrows} · arrosoirs ${pl.wateringCans}`)));
     kids.push(g({ class: "garden" }, ...parts));
     gx += PW + 14;
     rowH = Math.max(rowH, PH);
@@ -212,7 +213,7 @@ export function drawHappyGarden(v: any, ctx: Ctx): SVGSVGElement {
   return svgRoot(W, H, tr(ctx, "Happy Garden table", "Table de Happy Garden"), ...kids);
 }
 
-export function happyGardenChoice(id: string, part: string, _v: any, ctx: Ctx): Node | string | undefined {
+export function happyGardenChoice(id: string, part: string, _v: W.View, ctx: Ctx): Node | string | undefined {
   if (id === "#pass") return tr(ctx, "Pass", "Passer");
   if (part === "colour") {
     const h = hue(colourOf(id));

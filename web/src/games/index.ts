@@ -6,9 +6,10 @@ import { drawEnglishGardens } from "./englishgardens";
 import { drawHangingGardens, hangingGardensChoice } from "./hanginggardens";
 import { drawHappyGarden, happyGardenChoice } from "./happygarden";
 import { drawSchlossgarten, schlossgartenChoice } from "./schlossgarten";
+import type { GameView, GameViews } from "../gen/server";
 import type { ChoiceLabel, Renderer } from "./types";
 
-export const renderers: Record<string, Renderer> = {
+const byGame: { [G in keyof GameViews]: Renderer<GameViews[G]> } = {
   "english-gardens": drawEnglishGardens,
   "alices-garden": drawAlicesGarden,
   "hanging-gardens": drawHangingGardens,
@@ -16,9 +17,14 @@ export const renderers: Record<string, Renderer> = {
   schlossgarten: drawSchlossgarten,
 };
 
-export const choiceLabels: Record<string, ChoiceLabel> = {
+const labels: { [G in keyof GameViews]?: ChoiceLabel<GameViews[G]> } = {
   "alices-garden": alicesGardenChoice,
   "hanging-gardens": hangingGardensChoice,
   "happy-garden": happyGardenChoice,
   schlossgarten: schlossgartenChoice,
 };
+
+// The page knows a table's game by its id at run time, and the server sends
+// the view of that game: one lookup for all games, typed by the union.
+export const renderers = byGame as Record<string, Renderer<GameView> | undefined>;
+export const choiceLabels = labels as Record<string, ChoiceLabel<GameView> | undefined>;

@@ -4,6 +4,7 @@
 
 import { caption, deck, el, g, hue, mark, pawn, rect, svgRoot, target, text } from "../svg";
 import { type Ctx, seatName, tr } from "./types";
+import type * as W from "../gen/schlossgarten";
 
 const C = 60; // cell size
 const X0 = 16;
@@ -13,16 +14,16 @@ const PAWN_LETTER: Record<string, [string, string]> = { king: ["K", "R"], garden
 const PAWN_NAME: Record<string, [string, string]> = { king: ["king", "roi"], gardener: ["gardener", "jardinier"], architect: ["architect", "architecte"] };
 const COLOUR_FR: Record<string, string> = { red: "rouge", blue: "bleu", white: "blanc", yellow: "jaune" };
 
-export function drawSchlossgarten(v: any, ctx: Ctx): SVGSVGElement {
+export function drawSchlossgarten(v: W.View, ctx: Ctx): SVGSVGElement {
   const n = v.board.length;
   const boardW = n * C;
   // On a phone the seats and cards go under the board.
   const side = ctx.narrow ? X0 : X0 + boardW + 24;
   const W = ctx.narrow ? X0 * 2 + boardW : side + 300;
-  const seats: any[] = v.seats ?? [];
+  const seats: W.PlayerView[] = v.seats ?? [];
   const sideY = ctx.narrow ? Y0 + boardW + 40 : Y0;
   const H = ctx.narrow ? sideY + seats.length * 118 + 190 : Math.max(Y0 + boardW + 24, Y0 + seats.length * 118 + 190);
-  const colour = (c: string) => (ctx.lang === "fr" ? COLOUR_FR[c] ?? c : c);
+  const colour = (c = "") => (ctx.lang === "fr" ? COLOUR_FR[c] ?? c : c);
   const kids: SVGElement[] = [caption(X0, 24, tr(ctx, "The garden", "Le jardin"))];
   const pawns: SVGElement[] = [];
   const moverColour: string | undefined = seats[v.toMove]?.color;
@@ -66,7 +67,7 @@ export function drawSchlossgarten(v: any, ctx: Ctx): SVGSVGElement {
         // The mover's own pawns are named by their kind alone, as the
         // move descriptions name them ("pawn": "king", "worker": "gardener").
         const pid = sq.pawnOf === moverColour ? sq.pawn : `${sq.pawn}:${sq.pawnOf}`;
-        pawnEl = target(pid, pname, ctx.comp(sq.pawn)?.help, el("circle", { cx: px + C / 2, cy: py + C / 2, r: 17, fill: "transparent", stroke: "none" }), pawn(px + C / 2, py + C / 2, 15, sq.pawnOf, tr(ctx, en, fr)));
+        pawnEl = target(pid, pname, ctx.comp(sq.pawn)?.help, el("circle", { cx: px + C / 2, cy: py + C / 2, r: 17, fill: "transparent", stroke: "none" }), pawn(px + C / 2, py + C / 2, 15, sq.pawnOf ?? "", tr(ctx, en, fr)));
       }
       const ground = ctx.comp(sq.ground ?? "");
       kids.push(target(id, `${id}: ${name}`, ground?.help, ...parts));
@@ -81,7 +82,7 @@ export function drawSchlossgarten(v: any, ctx: Ctx): SVGSVGElement {
 
   // seats
   let y = sideY;
-  seats.forEach((s: any, i: number) => {
+  seats.forEach((s, i) => {
     const h = hue(s.color);
     const turn = v.toMove === i;
     const box: SVGElement[] = [
@@ -125,10 +126,10 @@ export function drawSchlossgarten(v: any, ctx: Ctx): SVGSVGElement {
 }
 
 /** Labels for choices that are not on the board: an element's orientations drawn, stop and done. */
-export function schlossgartenChoice(id: string, part: string, v: any, ctx: Ctx, chosen: string[]): Node | string | undefined {
+export function schlossgartenChoice(id: string, part: string, v: W.View, ctx: Ctx, chosen: string[]): Node | string | undefined {
   if (part === "orientation") {
-    const elem = (v.elements ?? []).find((e: any) => e.id === chosen[chosen.length - 1]);
-    const o = elem?.orientations?.find((o: any) => o.id === id);
+    const elem = (v.elements ?? []).find((e) => e.id === chosen[chosen.length - 1]);
+    const o = elem?.orientations?.find((o) => o.id === id);
     if (!o) return undefined;
     const sq: number[][] = o.squares;
     const w = Math.max(...sq.map((p) => p[0])) - Math.min(0, ...sq.map((p) => p[0])) + 1;

@@ -3,12 +3,10 @@
 // of (view, ctx): it returns an SVG drawing of the table and tags with
 // data-id every thing a move description may name (same ids as the view).
 
+import type { CompText } from "../gen/server";
 import type { Lang } from "../i18n";
 
-export interface CompText {
-  name: string;
-  help?: string;
-}
+export type { CompText };
 
 export interface Ctx {
   lang: Lang;
@@ -21,7 +19,8 @@ export interface Ctx {
   comp(id: string): CompText | undefined;
 }
 
-export type Renderer = (view: any, ctx: Ctx) => SVGSVGElement;
+/** A game's renderer, of its view type V (web/src/gen, generated from the Go view). */
+export type Renderer<V> = (view: V, ctx: Ctx) => SVGSVGElement;
 
 /** tr picks the English or French text. */
 export const tr = (ctx: Ctx, en: string, fr: string) => (ctx.lang === "fr" ? fr : en);
@@ -36,4 +35,4 @@ export function seatName(ctx: Ctx, i: number): string {
  * "stop"): text or a small drawing; undefined leaves the default (the
  * catalogue's name, else the id).
  */
-export type ChoiceLabel = (id: string, part: string, view: any, ctx: Ctx, chosen: string[]) => Node | string | undefined;
+export type ChoiceLabel<V> = (id: string, part: string, view: V, ctx: Ctx, chosen: string[]) => Node | string | undefined;
