@@ -68,9 +68,11 @@ func (t *table) namesIn(lang string) []string {
 	return out
 }
 
-// textsOf is the catalogue's components named in lang, by id, and the
+// textsOf is the catalogue's components named in lang, by id, the
 // score-pad labels the page shows beside them: score.<category> and
-// rating.<id> (their name is the label).
+// rating.<id> (their name is the label), and the renderer's own words,
+// page.<…>, as written in the catalogue (their name is the message, which
+// the renderer formats with its arguments: ctx.t in web/src/games/types.ts).
 func textsOf(cat *engine.Catalog, lang string) map[string]compText {
 	if cat == nil {
 		return nil
@@ -83,6 +85,9 @@ func textsOf(cat *engine.Catalog, lang string) map[string]compText {
 		for id := range cat.Sources(lang, prefix) {
 			out[id] = compText{Name: cat.T(lang, id)}
 		}
+	}
+	for id, m := range cat.Sources(lang, "page.") {
+		out[id] = compText{Name: m}
 	}
 	return out
 }

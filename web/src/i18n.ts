@@ -63,8 +63,11 @@ export function t(lang: Lang, w: Word, ...args: (string | number)[]): string {
   return format(m, lang, args);
 }
 
-/** format formats a catalogue message (the syntax above) with positional arguments. */
-export function format(m: string, lang: Lang, args: (string | number)[]): string {
+/** Args are a message's arguments: by position ({0}) or by name ({n}). */
+export type Args = (string | number)[] | Record<string, string | number>;
+
+/** format formats a catalogue message (the syntax above) with its arguments. */
+export function format(m: string, lang: Lang, args: Args): string {
   const p = { s: m, i: 0 };
   return body(p, lang, args, undefined, false);
 }
@@ -74,7 +77,7 @@ interface Cursor {
   i: number;
 }
 
-function body(p: Cursor, lang: Lang, args: (string | number)[], num: number | undefined, inBranch: boolean): string {
+function body(p: Cursor, lang: Lang, args: Args, num: number | undefined, inBranch: boolean): string {
   let out = "";
   while (p.i < p.s.length) {
     const c = p.s[p.i];
@@ -95,12 +98,13 @@ function body(p: Cursor, lang: Lang, args: (string | number)[], num: number | un
   return out;
 }
 
-function arg(args: (string | number)[], name: string): string | number {
+function arg(args: Args, name: string): string | number {
+  if (!Array.isArray(args)) return Object.prototype.hasOwnProperty.call(args, name) ? args[name] : `{${name}}`;
   const i = Number(name);
   return Number.isInteger(i) ? (args[i] ?? "") : "";
 }
 
-function placeholder(p: Cursor, lang: Lang, args: (string | number)[]): string {
+function placeholder(p: Cursor, lang: Lang, args: Args): string {
   p.i++; // {
   const end = p.s.slice(p.i).search(/[,}]/);
   if (end < 0) return "";

@@ -8,7 +8,7 @@ import type { Result } from "./gen/engine";
 import type { GameView } from "./gen/server";
 import type { CompText, Ctx } from "./games/types";
 import { choiceLabels, renderers } from "./games/index";
-import { type Lang, t } from "./i18n";
+import { type Lang, format, t } from "./i18n";
 import { morph } from "./morph";
 import { type LegalMove, Picker, turn } from "./picker";
 
@@ -144,7 +144,18 @@ export class TableView {
 
   private ctx(): Ctx {
     const d = this.data!;
-    return { lang: this.lang, seat: d.seat, names: d.names, narrow: this.narrow(), comp: (id) => d.comps?.[id] };
+    const comp = (id: string) => (d.comps && Object.prototype.hasOwnProperty.call(d.comps, id) ? d.comps[id] : undefined);
+    return {
+      lang: this.lang,
+      seat: d.seat,
+      names: d.names,
+      narrow: this.narrow(),
+      comp,
+      t: (id, args) => {
+        const m = comp(id)?.name;
+        return m === undefined ? id : format(m, this.lang, args ?? {});
+      },
+    };
   }
 
   private draw(): void {

@@ -17,6 +17,12 @@ export interface Ctx {
   narrow: boolean;
   /** Name and help of a component id from the game's catalogue, if known. */
   comp(id: string): CompText | undefined;
+  /**
+   * t formats the renderer's word id (page.<…> in the game's catalogue,
+   * games/<pkg>/texts/<lang>.json) with named arguments; a missing id shows
+   * as itself.
+   */
+  t(id: string, args?: Record<string, string | number>): string;
 }
 
 /** A game's renderer, of its view type V (web/src/gen, generated from the Go view). */
