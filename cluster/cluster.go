@@ -381,17 +381,25 @@ func (n *Node) rejoin() {
 	dropped := n.dropped
 	n.dropped = nil
 	n.mu.Unlock()
-	n.reoffer(ctx, dropped)
+	if len(dropped) > 0 && n.cfg.OnOrphan != nil {
+		go n.reoffer(dropped)
+	}
 }
 
-// reoffer calls OnOrphan for each of tables whose key is missing.
-func (n *Node) reoffer(ctx context.Context, tables []string) {
-	if n.cfg.OnOrphan == nil {
-		return
-	}
+// reoffer calls OnOrphan for each of tables that no other session owns:
+// its key is missing, or could not be read (Acquire decides then). A key
+// naming another session is left to that session, or, if it is dead, to
+// the node rendezvous hashing picks.
+func (n *Node) reoffer(tables []string) {
 	for _, table := range tables {
-		_, err := n.tables.Get(ctx, table)
-		if errors.Is(err, jetstream.ErrKeyNotFound) || errors.Is(err, jetstream.ErrKeyDeleted) {
+		ctx, cancel := context.WithTimeout(n.ctx, n.cfg.TTL)
+		e, err := n.tables.Get(ctx, table)
+		cancel()
+		if err == nil {
+			n.cfg.Log.Debug("cluster table held before the session ended is owned", "table", table, "owner", string(e.Value()))
+		}
+		if err != nil && n.ctx.Err() == nil {
+			n.cfg.Log.Info("cluster table held before the session ended: offered again", "table", table, "err", err)
 			go n.cfg.OnOrphan(table)
 		}
 	}
