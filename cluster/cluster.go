@@ -722,7 +722,7 @@ func (n *Node) sweepLoop() {
 			}
 		}
 		ready := n.nodesReady
-		// The session is renewed every TTL/4 and each renewal is a put the
+		// The session is renewed every TTL/8 and each renewal is a put the
 		// nodes watcher should see: if it saw none for a TTL, the watchers
 		// are stuck (NATS restarted under them): start them again.
 		stuck := n.session != "" && n.renewedAt.Sub(n.seenOwn) > n.cfg.TTL && time.Since(n.seenOwn) > n.cfg.TTL
