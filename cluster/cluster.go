@@ -413,6 +413,10 @@ func (n *Node) renew() {
 	for attempt := 0; attempt < 2; attempt++ {
 		n.mu.Lock()
 		id, rev := n.session, n.sessRev
+		if id == "" { // closed meanwhile
+			n.mu.Unlock()
+			return
+		}
 		t0 := time.Now()
 		value := renewalValue(t0)
 		if len(n.pending) < 64 {
