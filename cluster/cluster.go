@@ -10,7 +10,8 @@
 //
 // A node joins with a session: a key in the JetStream key-value bucket
 // PREFIX_nodes, which expires TTL after its last renewal (bucket TTL) and is
-// renewed every TTL/4. A table's owner is a key of the bucket PREFIX_tables
+// renewed every TTL/8. The TTL is the bucket's, one setting for the whole
+// cluster: a node configured otherwise adopts it. A table's owner is a key of the bucket PREFIX_tables
 // whose value is the owner's session, without TTL: one renewal a second per
 // node keeps thousands of tables owned, instead of one write per table.
 // A table key pointing at a session that has expired is free: the next node
@@ -20,7 +21,13 @@
 // A node considers its session (and every lease) valid until 3/4 TTL after
 // it sent the last renewal that succeeded: the server's expiry counts from
 // when it stored that renewal, later, so the node stops acting as owner
-// before anyone else may start. A node that is paused, cut off, or killed
+// before anyone else may start. It drops its leases only when the session
+// is known gone (the key expired, its bucket lost) or must be (no renewal
+// stored for a TTL): a NATS hiccup shorter than that makes Valid() false
+// for a moment and costs no table. A renewal whose answer is lost may have
+// been stored: the key is read back before the session is given up.
+// After NATS lost its storage, the node makes the buckets again, a new
+// session, and offers the tables it held to OnOrphan. A node that is paused, cut off, or killed
 // loses its tables within TTL; the bucket's expiry markers tell every other
 // node at once, and OnOrphan offers each orphaned table to one surviving
 // node (rendezvous hashing over the live sessions).
@@ -154,6 +161,7 @@ type Stats struct {
 type Node struct {
 	cfg    Config
 	nc     *nats.Conn
+	js     jetstream.JetStream
 	tables jetstream.KeyValue
 	nodes  jetstream.KeyValue
 	inbox  chan *nats.Msg // every subscription of this node delivers here
@@ -162,9 +170,12 @@ type Node struct {
 	wg     sync.WaitGroup
 
 	mu                      sync.Mutex
-	session                 string    // "" while there is none
-	sessRev                 uint64    // the session key's revision, for compare-and-set renewals
-	validUntil              time.Time // monotonic: the session (and its leases) is valid before this
+	session                 string               // "" while there is none
+	sessRev                 uint64               // the session key's revision, for compare-and-set renewals
+	validUntil              time.Time            // monotonic: the session (and its leases) is valid before this
+	storedBy                time.Time            // NATS had stored the session's last known renewal by then: it expires TTL later at the latest
+	pending                 map[string]time.Time // renewals sent since the last known stored one (value → when sent)
+	dropped                 []string             // the tables held when the last session ended
 	leases                  map[string]*Lease
 	acquiring               map[string]bool          // tables an Acquire of this node is taking
 	lastSeen                map[string]time.Time     // each session\'s last renewal, as stored by NATS (kept an hour after its end)
@@ -191,17 +202,55 @@ func validName(s string) error {
 	return nil
 }
 
+// minTTL is the shortest lease TTL: renewals every TTL/8 must fit a round
+// trip to NATS with room to spare.
+const minTTL = 400 * time.Millisecond
+
 // Join makes the buckets if needed, starts the node's session and its
-// watchers. Close leaves.
+// watchers. Close leaves. It waits for NATS while the connection is not
+// up (a node may start before NATS does), until ctx ends; it fails at once
+// if the server is older than MinServerVersion. The lease TTL is the
+// cluster's: when the session bucket exists with another TTL than
+// cfg.TTL, the node uses the bucket's and logs it (TTL tells which).
 func Join(ctx context.Context, cfg Config) (*Node, error) {
 	if cfg.Conn == nil {
 		return nil, errors.New("cluster: no NATS connection")
 	}
+	cfg, err := withDefaults(cfg)
+	if err != nil {
+		return nil, err
+	}
+	js, err := jetstream.New(cfg.Conn)
+	if err != nil {
+		return nil, fmt.Errorf("cluster: jetstream: %w", err)
+	}
+	n := &Node{cfg: cfg, nc: cfg.Conn, js: js, inbox: make(chan *nats.Msg, 1<<14),
+		leases: map[string]*Lease{}, acquiring: map[string]bool{}, lastSeen: map[string]time.Time{}, subs: map[string]*Subscription{}, owners: map[string]string{},
+		alive: map[string]bool{}, offered: map[string]time.Time{}, pending: map[string]time.Time{},
+		restartWatch: [2]chan struct{}{make(chan struct{}, 1), make(chan struct{}, 1)}}
+	n.ctx, n.cancel = context.WithCancel(context.Background())
+	if err := n.start(ctx); err != nil {
+		n.cancel()
+		return nil, err
+	}
+	n.cfg.Log.Info("cluster joined", "session", n.Session(), "lease_ttl", n.cfg.TTL, "replicas", n.cfg.Replicas,
+		"nats", n.nc.ConnectedServerVersion())
+	n.wg.Add(5)
+	go n.renewLoop()
+	go n.watchTables()
+	go n.watchNodes()
+	go n.sweepLoop()
+	go n.dispatch()
+	return n, nil
+}
+
+// withDefaults fills in cfg's defaults and checks it.
+func withDefaults(cfg Config) (Config, error) {
 	if cfg.TTL <= 0 {
 		cfg.TTL = 5 * time.Second
 	}
-	if cfg.TTL < 400*time.Millisecond {
-		return nil, fmt.Errorf("cluster: lease TTL %v: want at least 400ms", cfg.TTL)
+	if cfg.TTL < minTTL {
+		return cfg, fmt.Errorf("cluster: lease TTL %v: want at least %v", cfg.TTL, minTTL)
 	}
 	if cfg.Prefix == "" {
 		cfg.Prefix = "jardin"
@@ -210,7 +259,7 @@ func Join(ctx context.Context, cfg Config) (*Node, error) {
 		cfg.RequestTimeout = 3 * time.Second
 	}
 	if err := validName(cfg.Prefix); err != nil {
-		return nil, fmt.Errorf("cluster: prefix: %w", err)
+		return cfg, fmt.Errorf("cluster: prefix: %w", err)
 	}
 	if cfg.Replicas <= 0 {
 		cfg.Replicas = 1
@@ -228,47 +277,12 @@ func Join(ctx context.Context, cfg Config) (*Node, error) {
 		name = "node"
 	}
 	cfg.Name = name
-	js, err := jetstream.New(cfg.Conn)
-	if err != nil {
-		return nil, fmt.Errorf("cluster: jetstream: %w", err)
-	}
-	storage := jetstream.FileStorage
-	if cfg.Memory {
-		storage = jetstream.MemoryStorage
-	}
-	nodes, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
-		Bucket: cfg.Prefix + "_nodes", Description: "jardin node sessions (expire TTL after the last renewal)",
-		History: 1, TTL: cfg.TTL, Storage: storage, Replicas: cfg.Replicas,
-		// Markers make the expiry of a session visible to watchers.
-		LimitMarkerTTL: max(time.Second, cfg.TTL),
-	})
-	if err != nil {
-		return nil, fmt.Errorf("cluster: bucket %s_nodes: %w", cfg.Prefix, err)
-	}
-	tables, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
-		Bucket: cfg.Prefix + "_tables", Description: "jardin table owners (the owner's session)",
-		History: 1, Storage: storage, Replicas: cfg.Replicas,
-	})
-	if err != nil {
-		return nil, fmt.Errorf("cluster: bucket %s_tables: %w", cfg.Prefix, err)
-	}
-	n := &Node{cfg: cfg, nc: cfg.Conn, tables: tables, nodes: nodes, inbox: make(chan *nats.Msg, 1<<14),
-		leases: map[string]*Lease{}, acquiring: map[string]bool{}, lastSeen: map[string]time.Time{}, subs: map[string]*Subscription{}, owners: map[string]string{},
-		alive: map[string]bool{}, offered: map[string]time.Time{},
-		restartWatch: [2]chan struct{}{make(chan struct{}, 1), make(chan struct{}, 1)}}
-	n.ctx, n.cancel = context.WithCancel(context.Background())
-	if err := n.newSession(ctx); err != nil {
-		n.cancel()
-		return nil, err
-	}
-	n.wg.Add(5)
-	go n.renewLoop()
-	go n.watchTables()
-	go n.watchNodes()
-	go n.sweepLoop()
-	go n.dispatch()
-	return n, nil
+	return cfg, nil
 }
+
+// TTL is the lease TTL the node runs with: the cluster's (the session
+// bucket's), which may differ from the one it was configured with.
+func (n *Node) TTL() time.Duration { return n.cfg.TTL }
 
 // Session is the node's current session id ("" while cut off).
 func (n *Node) Session() string {
@@ -282,21 +296,32 @@ func (n *Node) Session() string {
 func (n *Node) newSession(ctx context.Context) error {
 	id := n.cfg.Name + "-" + randHex(6)
 	t0 := time.Now()
-	rev, err := n.nodes.Create(ctx, id, []byte(t0.UTC().Format(time.RFC3339)))
+	rev, err := n.nodes.Create(ctx, id, renewalValue(t0))
 	if err != nil {
 		return fmt.Errorf("cluster: session: %w", err)
 	}
 	n.mu.Lock()
-	n.session, n.sessRev, n.validUntil = id, rev, t0.Add(n.validFor())
+	n.session, n.sessRev, n.validUntil, n.storedBy = id, rev, t0.Add(n.validFor()), time.Now()
+	clear(n.pending)
 	n.mu.Unlock()
 	n.st.sessions.Add(1)
 	n.cfg.Log.Info("cluster session started", "session", id)
 	return nil
 }
 
+// renewalValue is what a renewal sent at t writes: the time, to the
+// nanosecond, so that each renewal's value is its own and an ambiguous
+// one can be recognised when read back.
+func renewalValue(t time.Time) []byte { return []byte(t.UTC().Format(time.RFC3339Nano)) }
+
 // validFor is how long after sending a successful renewal the node trusts
 // its session.
 func (n *Node) validFor() time.Duration { return n.cfg.TTL * 3 / 4 }
+
+// renewPeriod is the time between renewals: TTL/8, so that NATS stored
+// one at most about TTL/8 before any pause, and a pause of up to 3/4 TTL
+// ends before the session can expire.
+func (n *Node) renewPeriod() time.Duration { return n.cfg.TTL / 8 }
 
 func randHex(n int) string {
 	b := make([]byte, n)
@@ -304,13 +329,16 @@ func randHex(n int) string {
 	return hex.EncodeToString(b)
 }
 
-// renewLoop renews the session every TTL/4. When the session is gone (the
-// key expired or was replaced) or not renewed in time, every lease is lost
-// and a new session is made.
+// renewLoop renews the session every renewPeriod. The session and every
+// lease are lost only when the session is known gone: its key expired or
+// deleted, its bucket gone, or no renewal stored for a whole TTL (NATS
+// has expired it by then). A renewal that fails otherwise (NATS slow or
+// away) costs nothing but Valid() turning false 3/4 TTL after the last
+// renewal sent; a later one that succeeds makes it true again. Without a
+// session, the loop makes a new one (and the buckets, if NATS lost them).
 func (n *Node) renewLoop() {
 	defer n.wg.Done()
-	period := n.cfg.TTL / 4
-	tk := time.NewTicker(period)
+	tk := time.NewTicker(n.renewPeriod())
 	defer tk.Stop()
 	for {
 		select {
@@ -318,45 +346,190 @@ func (n *Node) renewLoop() {
 			return
 		case <-tk.C:
 		}
-		n.mu.Lock()
-		id, rev, until := n.session, n.sessRev, n.validUntil
-		n.mu.Unlock()
-		if id == "" {
-			ctx, cancel := context.WithTimeout(n.ctx, period)
-			err := n.newSession(ctx)
-			cancel()
-			if err != nil && n.ctx.Err() == nil {
-				n.cfg.Log.Warn("cluster session", "err", err)
-			}
+		if n.Session() == "" {
+			n.rejoin()
 			continue
 		}
-		t0 := time.Now()
-		ctx, cancel := context.WithTimeout(n.ctx, period)
-		newRev, err := n.nodes.Update(ctx, id, []byte(t0.UTC().Format(time.RFC3339)), rev)
-		cancel()
-		switch {
-		case err == nil:
-			n.mu.Lock()
-			if n.session == id {
-				n.sessRev, n.validUntil, n.renewedAt = newRev, t0.Add(n.validFor()), time.Now()
-			}
-			n.mu.Unlock()
-		case n.ctx.Err() != nil:
-			return
-		case errors.Is(err, jetstream.ErrKeyRevisionMismatch) || errors.Is(err, jetstream.ErrKeyNotFound):
-			n.cfg.Log.Warn("cluster session expired", "session", id, "err", err)
-			n.endSession(id)
-		case time.Now().After(until):
-			n.cfg.Log.Warn("cluster session not renewed in time", "session", id, "err", err)
-			n.endSession(id)
+		n.renew()
+	}
+}
+
+// rejoin makes a new session, and the buckets first if they are missing;
+// then the watchers start again (their buckets may be new) and the tables
+// the node held, if nobody owns them now, are offered to OnOrphan: after
+// NATS lost its storage nobody else knows them.
+func (n *Node) rejoin() {
+	ctx, cancel := context.WithTimeout(n.ctx, max(n.cfg.TTL/2, time.Second))
+	defer cancel()
+	err := n.ensureBuckets(ctx, false)
+	if err == nil {
+		err = n.newSession(ctx)
+	}
+	if err != nil {
+		if n.ctx.Err() == nil {
+			n.cfg.Log.Warn("cluster session", "err", err)
+		}
+		return
+	}
+	for _, c := range n.restartWatch {
+		select {
+		case c <- struct{}{}:
 		default:
-			n.cfg.Log.Warn("cluster session renewal", "session", id, "err", err)
+		}
+	}
+	n.mu.Lock()
+	dropped := n.dropped
+	n.dropped = nil
+	n.mu.Unlock()
+	if len(dropped) > 0 && n.cfg.OnOrphan != nil {
+		go n.reoffer(dropped)
+	}
+}
+
+// reoffer calls OnOrphan for each of tables that no other session owns:
+// its key is missing, or could not be read (Acquire decides then). A key
+// naming another session is left to that session, or, if it is dead, to
+// the node rendezvous hashing picks.
+func (n *Node) reoffer(tables []string) {
+	for _, table := range tables {
+		ctx, cancel := context.WithTimeout(n.ctx, n.cfg.TTL)
+		e, err := n.tables.Get(ctx, table)
+		cancel()
+		if err == nil {
+			n.cfg.Log.Debug("cluster table held before the session ended is owned", "table", table, "owner", string(e.Value()))
+		}
+		if err != nil && n.ctx.Err() == nil {
+			n.cfg.Log.Info("cluster table held before the session ended: offered again", "table", table, "err", err)
+			go n.cfg.OnOrphan(table)
 		}
 	}
 }
 
+// renew renews the session once. A renewal whose answer was lost (NATS
+// paused, a timeout) may have been stored all the same: the next one then
+// fails its compare-and-set, and the key is read back before anything is
+// concluded.
+func (n *Node) renew() {
+	for attempt := 0; attempt < 2; attempt++ {
+		n.mu.Lock()
+		id, rev := n.session, n.sessRev
+		if id == "" { // closed meanwhile
+			n.mu.Unlock()
+			return
+		}
+		t0 := time.Now()
+		value := renewalValue(t0)
+		if len(n.pending) < 64 {
+			n.pending[string(value)] = t0
+		}
+		n.mu.Unlock()
+		ctx, cancel := context.WithTimeout(n.ctx, n.renewPeriod())
+		newRev, err := n.nodes.Update(ctx, id, value, rev)
+		cancel()
+		switch {
+		case err == nil:
+			n.renewed(id, newRev, t0)
+			return
+		case n.ctx.Err() != nil:
+			return
+		case errors.Is(err, jetstream.ErrKeyNotFound):
+			n.endSession(id, "session expired")
+			return
+		case errors.Is(err, jetstream.ErrKeyRevisionMismatch):
+			if !n.reconcile(id) {
+				return
+			}
+			// An earlier renewal was stored: renew again at once, on its
+			// revision.
+		default:
+			n.renewFailed(id, err)
+			return
+		}
+	}
+}
+
+// renewed records a renewal sent at t0 that NATS stored as revision rev.
+func (n *Node) renewed(id string, rev uint64, t0 time.Time) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if n.session != id {
+		return
+	}
+	n.sessRev, n.validUntil, n.storedBy, n.renewedAt = rev, later(n.validUntil, t0.Add(n.validFor())), time.Now(), time.Now()
+	clear(n.pending)
+}
+
+func later(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
+}
+
+// reconcile reads session id's key after a renewal failed its
+// compare-and-set. Only this node writes the key, so if it is still there
+// a renewal of ours whose answer was lost was stored: the node adopts its
+// revision (and, knowing when that renewal was sent, its validity). If it
+// is gone, the session expired. It reports whether the session goes on.
+func (n *Node) reconcile(id string) bool {
+	ctx, cancel := context.WithTimeout(n.ctx, n.renewPeriod())
+	e, err := n.nodes.Get(ctx, id)
+	cancel()
+	switch {
+	case errors.Is(err, jetstream.ErrKeyNotFound) || errors.Is(err, jetstream.ErrKeyDeleted):
+		n.endSession(id, "session expired")
+		return false
+	case err != nil:
+		n.renewFailed(id, err)
+		return false
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if n.session != id {
+		return false
+	}
+	sent, known := n.pending[string(e.Value())]
+	n.sessRev, n.storedBy = e.Revision(), time.Now()
+	if known {
+		n.validUntil = later(n.validUntil, sent.Add(n.validFor()))
+	}
+	clear(n.pending)
+	n.cfg.Log.Info("cluster session renewal stored though its answer was lost: adopted", "session", id,
+		"revision", e.Revision(), "known", known)
+	return true
+}
+
+// renewFailed handles a renewal that failed without saying whether the
+// session lives: the session is lost only once it must have expired (no
+// renewal stored for a TTL), or when its bucket is gone.
+func (n *Node) renewFailed(id string, err error) {
+	n.mu.Lock()
+	stored := n.storedBy
+	n.mu.Unlock()
+	switch {
+	case time.Since(stored) > n.cfg.TTL:
+		n.endSession(id, "not renewed for a TTL: "+err.Error())
+	case n.bucketMissing():
+		n.endSession(id, "the session bucket is gone (NATS lost its storage?)")
+	default:
+		n.cfg.Log.Warn("cluster session renewal", "session", id, "err", err)
+	}
+}
+
+// bucketMissing asks NATS whether the session bucket exists (false when
+// NATS does not answer).
+func (n *Node) bucketMissing() bool {
+	if !n.nc.IsConnected() {
+		return false
+	}
+	ctx, cancel := context.WithTimeout(n.ctx, n.renewPeriod())
+	defer cancel()
+	_, err := n.js.KeyValue(ctx, n.nodes.Bucket())
+	return errors.Is(err, jetstream.ErrBucketNotFound)
+}
+
 // endSession drops session id and every lease under it.
-func (n *Node) endSession(id string) {
+func (n *Node) endSession(id, why string) {
 	n.mu.Lock()
 	if n.session != id {
 		n.mu.Unlock()
@@ -364,10 +537,13 @@ func (n *Node) endSession(id string) {
 	}
 	n.session = ""
 	var lost []*Lease
-	for _, l := range n.leases {
+	n.dropped = nil
+	for table, l := range n.leases {
 		lost = append(lost, l)
+		n.dropped = append(n.dropped, table)
 	}
 	n.mu.Unlock()
+	n.cfg.Log.Warn("cluster session ended", "session", id, "why", why, "leases", len(lost))
 	for _, l := range lost {
 		n.lose(l, "session ended")
 	}
@@ -550,7 +726,7 @@ func (n *Node) sweepLoop() {
 			}
 		}
 		ready := n.nodesReady
-		// The session is renewed every TTL/4 and each renewal is a put the
+		// The session is renewed every TTL/8 and each renewal is a put the
 		// nodes watcher should see: if it saw none for a TTL, the watchers
 		// are stuck (NATS restarted under them): start them again.
 		stuck := n.session != "" && n.renewedAt.Sub(n.seenOwn) > n.cfg.TTL && time.Since(n.seenOwn) > n.cfg.TTL

@@ -205,6 +205,7 @@ func TestKilledOwner(t *testing.T) {
 type proxy struct {
 	ln   net.Listener
 	gate sync.RWMutex // held for writing while frozen
+	down sync.RWMutex // held for writing while NATS's answers are held back
 }
 
 func newProxy(t *testing.T, addr string) *proxy {
@@ -226,20 +227,28 @@ func newProxy(t *testing.T, addr string) *proxy {
 				continue
 			}
 			t.Cleanup(func() { c.Close(); s.Close() })
-			go p.pipe(c, s)
-			go p.pipe(s, c)
+			go p.pipe(c, s, &p.down)
+			go p.pipe(s, c, nil)
 		}
 	}()
 	return p
 }
 
-func (p *proxy) pipe(dst, src net.Conn) {
+// pipe copies src to dst while neither p.gate nor (if any) oneWay is
+// held.
+func (p *proxy) pipe(dst, src net.Conn, oneWay *sync.RWMutex) {
 	buf := make([]byte, 32<<10)
 	for {
 		n, err := src.Read(buf)
 		if n > 0 {
 			p.gate.RLock()
+			if oneWay != nil {
+				oneWay.RLock()
+			}
 			_, werr := dst.Write(buf[:n])
+			if oneWay != nil {
+				oneWay.RUnlock()
+			}
 			p.gate.RUnlock()
 			if werr != nil {
 				return

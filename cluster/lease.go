@@ -55,7 +55,7 @@ func (l *Lease) Valid() bool {
 
 // Previous is the owner this lease took the table from, if it was taken
 // from a dead node, and that node's last renewal as NATS stored it (zero if
-// this node never saw one): the node died between then and a TTL/4 later.
+// this node never saw one): the node died between then and a TTL/8 later.
 // A table resumed by a takeover gives realtime clocks back the time since.
 func (l *Lease) Previous() (session string, lastSeen time.Time) { return l.prev, l.prevSeen }
 

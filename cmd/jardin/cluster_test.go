@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -86,5 +88,94 @@ func TestServeTwoNodes(t *testing.T) {
 		case <-time.After(15 * time.Second):
 			t.Fatal("serve did not stop on its signal")
 		}
+	}
+}
+
+// syncBuilder is a strings.Builder two goroutines may use.
+type syncBuilder struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuilder) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuilder) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// A node started before NATS waits for it, saying so, and serves once NATS
+// answers (compose need not rely on a restart policy); --nats-replicas is
+// taken. (Before: serve exited at once.)
+func TestServeWaitsForNATS(t *testing.T) {
+	db := pgURL(pg.DB(t))
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := ln.Addr().(*net.TCPAddr).Port
+	ln.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pr, pw := io.Pipe()
+	done := make(chan int, 1)
+	var serveErr syncBuilder
+	go func() {
+		done <- run(term{ctx: ctx}.env("", pw, &serveErr), []string{"serve", "--addr", "127.0.0.1:0", "--db", db,
+			"--nats", fmt.Sprintf("nats://127.0.0.1:%d", port), "--node", "early", "--lease-ttl", "1s", "--nats-replicas", "1"})
+		pw.Close()
+	}()
+	serving := make(chan string, 1)
+	go func() {
+		buf := make([]byte, 200)
+		n, _ := pr.Read(buf)
+		serving <- string(buf[:n])
+		io.Copy(io.Discard, pr)
+	}()
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(serveErr.String(), "waiting for NATS") {
+		select {
+		case code := <-done:
+			t.Fatalf("serve exited %d without NATS: %s", code, serveErr.String())
+		case line := <-serving:
+			if line == "" { // its output closed: it exited
+				t.Fatalf("serve exited %d without NATS: %s", <-done, serveErr.String())
+			}
+			t.Fatalf("serve served without NATS: %q", line)
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("serve does not say it waits for NATS: %s", serveErr.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	ns, err := natstest.NewOn(t.TempDir(), port)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ns.Shutdown()
+	select {
+	case line := <-serving:
+		if !strings.Contains(line, "serving on") {
+			t.Fatalf("serve said %q; stderr %s", line, serveErr.String())
+		}
+	case code := <-done:
+		t.Fatalf("serve exited %d: %s", code, serveErr.String())
+	case <-time.After(20 * time.Second):
+		t.Fatalf("serve not serving 20 s after NATS started: %s", serveErr.String())
+	}
+	cancel()
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Errorf("serve exited %d", code)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("serve did not stop on its signal")
 	}
 }

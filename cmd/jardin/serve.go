@@ -35,7 +35,8 @@ func cmdServe(e *env, args []string) error {
 	sync := fs.String("sync", "full", "SQLite synchronous: full (a commit survives a power cut) or normal (survives a crash of the process)")
 	natsURL := fs.String("nats", "", "NATS servers (nats://HOST:4222[,…]): join the other nodes on the same PostgreSQL (docs/scaling.md)")
 	nodeName := fs.String("node", "", "this node's name in cluster sessions and logs (default: the host name)")
-	leaseTTL := fs.Duration("lease-ttl", 5*time.Second, "with --nats: a silent node's tables move to another after this long")
+	leaseTTL := fs.Duration("lease-ttl", 5*time.Second, "with --nats: a silent node's tables move to another after this long; one setting for the cluster: the first node sets it, a node started with another adopts it and says so (docs/deploy.md)")
+	natsReplicas := fs.Int("nats-replicas", 1, "with --nats: replicas of the lease buckets when a node creates them (3 with a cluster of three NATS servers; docs/deploy.md)")
 	natsCreds := fs.String("nats-creds", "", "with --nats: a NATS credentials file (user JWT and NKey seed)")
 	dbConns := fs.Int("db-conns", 0, "PostgreSQL: connections in the pool (0: the larger of 4 and the number of CPUs)")
 	base := fs.String("base-url", "", "address people reach the server at, for links (default http://ADDR)")
@@ -72,6 +73,9 @@ func cmdServe(e *env, args []string) error {
 	}
 	if *natsURL == "" && *natsCreds != "" {
 		return usagef("--nats-creds: give --nats too")
+	}
+	if *natsReplicas < 1 || *natsReplicas > 5 {
+		return usagef("--nats-replicas: want 1 to 5")
 	}
 	var h slog.Handler = slog.NewTextHandler(e.stderr, nil)
 	switch *logFormat {
@@ -114,7 +118,11 @@ func cmdServe(e *env, args []string) error {
 		if name == "" {
 			name, _ = os.Hostname()
 		}
-		opts := []nats.Option{nats.Name("jardin " + name), nats.MaxReconnects(-1), nats.ReconnectWait(250 * time.Millisecond)}
+		// RetryOnFailedConnect: a node started before NATS (or while it
+		// restarts) waits for it; cluster.Join says so in the log and
+		// returns once NATS answers, or when the node is stopped.
+		opts := []nats.Option{nats.Name("jardin " + name), nats.MaxReconnects(-1), nats.ReconnectWait(250 * time.Millisecond),
+			nats.RetryOnFailedConnect(true)}
 		if *natsCreds != "" {
 			opts = append(opts, nats.UserCredentials(*natsCreds))
 		}
@@ -125,7 +133,7 @@ func cmdServe(e *env, args []string) error {
 		// Closed after the server has left the cluster (deferred first,
 		// runs last).
 		defer nc.Close()
-		cfg.Cluster = &cluster.Config{Conn: nc, Name: name, TTL: *leaseTTL}
+		cfg.Cluster = &cluster.Config{Conn: nc, Name: name, TTL: *leaseTTL, Replicas: *natsReplicas}
 	}
 	l, err := net.Listen("tcp", *addr)
 	if err != nil {

@@ -67,6 +67,7 @@ func TestServeAndLoadtestUsage(t *testing.T) {
 		{[]string{"serve", "--db", "x.db", "--nats", "nats://127.0.0.1:4222"}, "postgres://"},
 		{[]string{"serve", "--nats-creds", "x.creds"}, "--nats"},
 		{[]string{"serve", "--log", "xml"}, "--log"},
+		{[]string{"serve", "--nats-replicas", "0"}, "--nats-replicas"},
 		{[]string{"serve", "extra"}, "no arguments"},
 		{[]string{"loadtest"}, "--addr"},
 		{[]string{"loadtest", "--addr", "http://192.0.2.1:8080"}, "this machine"},
