@@ -64,6 +64,8 @@ func TestCommandLineInOtherLanguages(t *testing.T) {
 			{"play", "?\n1\nquit\n", []string{"play", "happy-garden", "--seats", "you,greedy", "--seed", "3", "--lang", lang},
 				[]string{want("cli.help"), want("cli.help.quit"), want("cli.abandoned"), want("cli.yourMoves")}},
 			{"score", "", []string{"score", "../../docs/examples/happy-garden.position.json", "--lang", lang}, []string{want("cli.total")}},
+			{"sim", "", []string{"sim", "happy-garden", "--players", "2", "--games", "3", "--jobs", "1", "--quiet", "--lang", lang},
+				[]string{want("cli.simTotals"), want("cli.simThinking")}},
 		}
 		for _, rec := range examples(t) {
 			runs = append(runs, run{"replay " + filepath.Base(rec), "", []string{"replay", rec, "--lang", lang}, nil})

@@ -6,7 +6,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
 	"io"
 	"path/filepath"
 	"runtime"
@@ -36,7 +36,12 @@ func cmdSim(e *env, args []string) error {
 	quiet := fs.Bool("quiet", false, "no progress bar (drawn only when stderr is a terminal)")
 	plot := fs.String("plot", "", "write an SVG chart of the score distributions per seat to FILE.svg")
 	rot := fs.Bool("rotate", false, "rotate the bots round the seats from game to game, so each plays every seat equally")
+	langFlag := fs.String("lang", "", "language of the report: en, fr or de (default: LC_ALL, LC_MESSAGES or LANG)")
 	pos, err := parse(fs, args, 1, 1, "a game id: jardin sim GAME --players N --games K")
+	if err != nil {
+		return err
+	}
+	lang, err := e.lang(*langFlag)
 	if err != nil {
 		return err
 	}
@@ -52,12 +57,12 @@ func cmdSim(e *env, args []string) error {
 		return err
 	}
 	if *nGames < 1 || *jobs < 1 {
-		return usagef("--games and --jobs must be at least 1")
+		return usageErr("cli.simGames")
 	}
 	if *nGames > maxSimGames {
 		// The report keeps every game's totals: two billion games would
 		// not fit in memory, and would not end anyway.
-		return usagef("--games: at most %d", maxSimGames)
+		return usageErr("cli.simMax", i18n.N("n", maxSimGames))
 	}
 	opts, err := parseOptions(*optStr)
 	if err != nil {
@@ -68,11 +73,11 @@ func cmdSim(e *env, args []string) error {
 	}
 	if *out != "" {
 		if ext := filepath.Ext(*out); ext != ".json" && ext != ".csv" {
-			return usagef("--out: the file name must end in .json or .csv")
+			return usageErr("cli.simOut")
 		}
 	}
 	if *plot != "" && filepath.Ext(*plot) != ".svg" {
-		return usagef("--plot: the file name must end in .svg")
+		return usageErr("cli.simPlot")
 	}
 	// Open the output files now: a typo in a path must not cost the run.
 	var outF, plotF *outFile
@@ -102,7 +107,7 @@ func cmdSim(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	printReport(e.stdout, rep, cfg.Game.Texts())
+	printReport(e.stdout, rep, newTexts(g, lang, nil), g.Title(lang))
 	if plotF != nil {
 		var b bytes.Buffer
 		if err := sim.WriteSVG(&b, rep); err != nil {
@@ -187,61 +192,77 @@ func checkPlayers(g interface{ Players() (int, int) }, n int) error {
 	return nil
 }
 
-func printReport(w io.Writer, r *sim.Report, cat *engine.Catalog) {
-	fmt.Fprintf(w, "%s, %d players, %d games (seeds %d–%d)\n", r.Game, r.Players, r.Games, r.Seed, r.Seed+uint64(r.Games)-1)
-	fmt.Fprintf(w, "Decisions per game: mean %.1f, sd %.1f, min %.0f, max %.0f\n", r.Moves.Mean, r.Moves.SD, r.Moves.Min, r.Moves.Max)
+func printReport(w io.Writer, r *sim.Report, t *texts, title string) {
+	lang := t.lang
+	f1 := func(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
+	f2 := func(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
+	f0 := func(x float64) string { return strconv.FormatFloat(x, 'f', 0, 64) }
+	pct := func(iv sim.Interval) []i18n.Arg {
+		return []i18n.Arg{i18n.S("rate", f1(100*iv.Rate)), i18n.S("lo", f1(100*iv.Lo)), i18n.S("hi", f1(100*iv.Hi))}
+	}
+	seat := func(s sim.SeatReport) string {
+		return say(lang, "cli.simSeat", i18n.N("n", s.Seat), i18n.S("kind", s.Kind))
+	}
+	fmt.Fprintln(w, say(lang, "cli.simHead", i18n.S("game", title), i18n.N("players", r.Players), i18n.N("games", r.Games),
+		i18n.S("first", strconv.FormatUint(r.Seed, 10)), i18n.S("last", strconv.FormatUint(r.Seed+uint64(r.Games)-1, 10))))
+	fmt.Fprintln(w, say(lang, "cli.simDecisions", i18n.S("mean", f1(r.Moves.Mean)), i18n.S("sd", f1(r.Moves.SD)),
+		i18n.S("min", f0(r.Moves.Min)), i18n.S("max", f0(r.Moves.Max))))
 	if r.Rotated {
-		fmt.Fprintln(w, "Seats rotated: \"seat\" N is the N-th bot of --seats, which sat at every seat in turn.")
+		fmt.Fprintln(w, say(lang, "cli.simRotated"))
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "SEAT\tBOT\tWINS\tWIN RATE (95% CI)\tMEAN SCORE (SD)\t")
+	fmt.Fprintln(tw, say(lang, "cli.simColumns"))
 	for _, s := range r.Seats {
-		fmt.Fprintf(tw, "%d\t%s\t%.1f\t%.1f%% [%.1f%%, %.1f%%]\t%.2f (%.2f)\t\n", s.Seat, s.Kind, s.Wins,
-			100*s.WinRate.Rate, 100*s.WinRate.Lo, 100*s.WinRate.Hi, s.Total.Mean, s.Total.SD)
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s (%s)\t\n", s.Seat, s.Kind, f1(s.Wins),
+			say(lang, "cli.simRate", pct(s.WinRate)...), f2(s.Total.Mean), f2(s.Total.SD))
 	}
 	tw.Flush()
-	fmt.Fprintln(w, "\nScore by category, mean (sd) per seat:")
+	fmt.Fprintln(w, "\n"+say(lang, "cli.simByCategory"))
 	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprint(tw, "CATEGORY\t")
+	fmt.Fprint(tw, say(lang, "cli.simCategoryCol")+"\t")
 	for _, s := range r.Seats {
-		fmt.Fprintf(tw, "SEAT %d (%s)\t", s.Seat, s.Kind)
+		fmt.Fprint(tw, say(lang, "cli.simSeatCol", i18n.N("n", s.Seat), i18n.S("kind", s.Kind))+"\t")
 	}
 	fmt.Fprintln(tw)
 	for _, c := range r.Categories {
-		fmt.Fprintf(tw, "%s\t", cat.CategoryLabel(c.ID, "en"))
+		fmt.Fprintf(tw, "%s\t", t.category(c.ID))
 		for _, s := range r.Seats {
 			st := s.ByCat[c.ID]
-			fmt.Fprintf(tw, "%.2f (%.2f)\t", st.Mean, st.SD)
+			fmt.Fprintf(tw, "%s (%s)\t", f2(st.Mean), f2(st.SD))
 		}
 		fmt.Fprintln(tw)
 	}
 	tw.Flush()
-	fmt.Fprintln(w, "\nFinal totals per seat: p10 / median / p90 (min–max)")
+	fmt.Fprintln(w, "\n"+say(lang, "cli.simTotals"))
 	for _, s := range r.Seats {
-		t := s.Total
-		fmt.Fprintf(w, "  seat %d (%s): %.0f / %.0f / %.0f (%.0f–%.0f)\n", s.Seat, s.Kind, t.P10, t.Median, t.P90, t.Min, t.Max)
+		q := s.Total
+		fmt.Fprintf(w, "  %s: %s / %s / %s (%s–%s)\n", seat(s), f0(q.P10), f0(q.Median), f0(q.P90), f0(q.Min), f0(q.Max))
 	}
-	fmt.Fprintln(w, "\nThinking time per decision (wall clock; depends on the machine and --jobs):")
+	fmt.Fprintln(w, "\n"+say(lang, "cli.simThinking"))
 	for _, s := range r.Seats {
-		fmt.Fprintf(w, "  seat %d (%s): mean %s, max %s over %d decisions\n", s.Seat, s.Kind,
-			fmtMS(s.Think.MeanMS), fmtMS(s.Think.MaxMS), s.Think.Decisions)
+		fmt.Fprintf(w, "  %s: %s\n", seat(s), say(lang, "cli.simThinkLine", i18n.S("mean", fmtMS(s.Think.MeanMS)),
+			i18n.S("max", fmtMS(s.Think.MaxMS)), i18n.N("n", s.Think.Decisions)))
 	}
 	if len(r.Positions) > 0 {
-		fmt.Fprintln(w, "\nWin rate by position in the turn order (1 = first to decide), whatever the bot:")
+		fmt.Fprintln(w, "\n"+say(lang, "cli.simPosition"))
 		for _, p := range r.Positions {
-			fmt.Fprintf(w, "  position %d: %.1f%% [%.1f%%, %.1f%%]\n", p.Position, 100*p.WinRate.Rate, 100*p.WinRate.Lo, 100*p.WinRate.Hi)
+			fmt.Fprintln(w, "  "+say(lang, "cli.simPositionLine", append(pct(p.WinRate), i18n.N("n", p.Position))...))
 		}
 	}
 	if len(r.Components) > 0 {
-		fmt.Fprintln(w, "\nComponents held at the end and winning (lift = win rate holding it / base rate; top and bottom 5):")
+		fmt.Fprintln(w, "\n"+say(lang, "cli.simComponents"))
 		show := r.Components
 		if len(show) > 10 {
 			show = append(append([]sim.ComponentReport(nil), show[:5]...), show[len(show)-5:]...)
 		}
 		for _, c := range show {
-			fmt.Fprintf(w, "  %-55s held %5d  win %.1f%% [%.1f%%, %.1f%%]  lift %.2f\n", c.Component, c.Held,
-				100*c.WinRate.Rate, 100*c.WinRate.Lo, 100*c.WinRate.Hi, c.Lift)
+			name := c.Component
+			if t.cat != nil {
+				name = t.cat.Name(c.Component, lang)
+			}
+			fmt.Fprintf(w, "  %-55s %s\n", name, say(lang, "cli.simComponentLine",
+				append(pct(c.WinRate), i18n.N("held", c.Held), i18n.S("lift", f2(c.Lift)))...))
 		}
 	}
 	for _, s := range r.Seats {
@@ -251,7 +272,8 @@ func printReport(w io.Writer, r *sim.Report, cat *engine.Catalog) {
 		}
 		sort.Strings(ratings)
 		for _, rating := range ratings {
-			fmt.Fprintf(w, "Seat %d rating %q: %d games\n", s.Seat, rating, s.Ratings[rating])
+			fmt.Fprintln(w, say(lang, "cli.simRatingLine", i18n.S("seat", seat(s)), i18n.S("rating", t.rating(rating)),
+				i18n.N("games", s.Ratings[rating])))
 		}
 	}
 }

@@ -60,7 +60,7 @@ type texts struct {
 }
 
 func newTexts(g engine.Game, lang string, names []string) *texts {
-	t := &texts{lang: engine.Lang(lang), names: names}
+	t := &texts{lang: lang, names: names}
 	if tx, ok := g.(engine.Texter); ok {
 		t.cat = tx.Texts()
 	}
