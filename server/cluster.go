@@ -403,7 +403,10 @@ type relaySock struct {
 	id      string // viewer id
 	owner   string // the owner's session
 	session string // this node's session when the socket attached
-	sub     *cluster.Subscription
+	// conn is the number of times this node's NATS connection had been
+	// re-established when the socket attached (natsConn).
+	conn uint64
+	sub  *cluster.Subscription
 	// expect is the owner's token and count of updates published to this
 	// socket at the last beat (relayBeat's goroutine only).
 	expect [2]uint64
@@ -415,7 +418,7 @@ func (s *Server) relayWS(w http.ResponseWriter, r *http.Request, id, owner, iden
 	var c *conn
 	for attempt := 0; ; attempt++ {
 		c = &conn{srv: s, table: id, identity: identity, lang: lang, out: make(chan []byte, s.cfg.Queue),
-			closedCh: make(chan struct{}), relay: &relaySock{id: "r" + s.newID(), owner: owner, session: s.node.Session()}}
+			closedCh: make(chan struct{}), relay: &relaySock{id: "r" + s.newID(), owner: owner, session: s.node.Session(), conn: s.natsConn()}}
 		c.ctx, c.cancel = context.WithCancel(context.Background())
 		cc := c
 		// Subscribe before attaching: the owner's first message (the sync)
@@ -754,6 +757,47 @@ func (s *Server) relayBeat() {
 	s.dropSilentRemotes(time.Now().Add(-3 * s.cfg.RelayBeat))
 	s.dropStaleParts(time.Now())
 	s.announceRelays()
+}
+
+// natsConn counts the times this node's NATS connection was
+// re-established: what NATS had not delivered on the old connection is
+// lost (it delivers at most once).
+func (s *Server) natsConn() uint64 {
+	return s.cfg.Cluster.Conn.Stats().Reconnects
+}
+
+// leaseTTL is the cluster's lease TTL (cluster.Join's default when unset).
+func (s *Server) leaseTTL() time.Duration {
+	if s.cfg.Cluster.TTL > 0 {
+		return s.cfg.Cluster.TTL
+	}
+	return 5 * time.Second
+}
+
+// dropStaleRelays closes, every TTL/4, the relayed sockets that may have
+// missed their owner's updates with nothing left to tell them: those
+// attached under a session this node no longer has (it was paused or cut
+// off past its lease, and the owner dropped them when that session ended)
+// and those attached before its NATS connection was re-established (a
+// node paused long enough is disconnected as a slow consumer, and the
+// updates published meanwhile are gone). Without it such a socket waited
+// for a later update to show the gap, or for two relay beats, or for the
+// owner to drop it after three: up to 20 s with the default beat while
+// the client waited for the acknowledgement of its move. Their clients
+// reconnect and resync.
+func (s *Server) dropStaleRelays() {
+	session, gen := s.node.Session(), s.natsConn()
+	var stale []*conn
+	s.mu.Lock()
+	for _, c := range s.relays {
+		if c.relay.session != session || c.relay.conn != gen {
+			stale = append(stale, c)
+		}
+	}
+	s.mu.Unlock()
+	for _, c := range stale {
+		c.fail("this node lost touch with the cluster; reconnect")
+	}
 }
 
 // dropSilentRemotes closes the relayed sockets last announced before

@@ -249,6 +249,7 @@ func (s *Server) Start(ctx context.Context) error {
 	s.every(s.cfg.DueCheck, s.loadDue)
 	if s.node != nil {
 		s.every(s.cfg.RelayBeat, s.relayBeat)
+		s.every(s.leaseTTL()/4, s.dropStaleRelays)
 	}
 	return nil
 }
