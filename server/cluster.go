@@ -113,7 +113,8 @@ func (s *Server) load(ctx context.Context, id string, giveBack bool) (*table, st
 	case errors.Is(err, cluster.ErrBadName):
 		return nil, "", fmt.Errorf("table %q: %w", id, store.ErrNotFound)
 	case err != nil:
-		return nil, "", err
+		// No session, NATS away, a lease request timing out: a moment.
+		return nil, "", unavailable("the cluster", fmt.Errorf("table %s: %w", id, err))
 	}
 	if prev, seen := l.Previous(); prev != "" {
 		// Taken from a dead node: its clocks stopped when it died, which
@@ -426,7 +427,7 @@ func (s *Server) relayWS(w http.ResponseWriter, r *http.Request, id, owner, iden
 		sub, err := s.node.Subscribe(id, c.relay.id, func(u cluster.Update) { cc.deliver(u) })
 		if err != nil {
 			c.cancel()
-			s.tableError(w, r, err)
+			s.answerErr(w, r, unavailable("the cluster", fmt.Errorf("relay table %s: %w", id, err)))
 			return
 		}
 		c.relay.sub = sub
@@ -464,7 +465,7 @@ func (s *Server) relayWS(w http.ResponseWriter, r *http.Request, id, owner, iden
 		}
 		t, o, err := s.open(ctx, id, false)
 		if err != nil {
-			s.tableError(w, r, err)
+			s.answerErr(w, r, err)
 			return
 		}
 		if t != nil {
