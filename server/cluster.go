@@ -149,15 +149,62 @@ func (t *table) release() {
 	}
 }
 
-// onOrphan: a dead node's table is offered to this one. It is loaded: its
-// clocks, bots and deadlines need an owner; it unloads later if nothing
-// needs it.
+// onOrphan: a dead node's table is offered to this one. It is loaded only
+// if something needs an owner without anyone asking (needsOwner): a table
+// nobody plays is not read from the store — takeover cost grew with every
+// table the dead node had loaded, abandoned games included — but its lease
+// is taken and released at once, so that it is not offered again; it loads
+// on demand when someone asks for it (a socket, a request, a deadline
+// coming due).
 func (s *Server) onOrphan(id string) {
 	<-s.nodeReady
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
+	meta, err := s.st.Table(ctx, id)
+	switch {
+	case err != nil && !errors.Is(err, store.ErrNotFound):
+		s.log.Error("orphaned table", "table", id, "err", err) // offered again a TTL later
+		return
+	case err != nil || !s.needsOwner(meta):
+		s.disown(ctx, id)
+		return
+	}
 	if _, err := s.table(ctx, id, false); err != nil && !errors.Is(err, errElsewhere) && !errors.Is(err, errClosed) {
 		s.log.Error("orphaned table", "table", id, "err", err)
+	}
+}
+
+// needsOwner reports whether a table must run without anyone asking: a
+// live realtime table (its clock runs), a live table with a bot seat (the
+// row does not say whose turn it is: a bot may be to move) or a deadline
+// due before the next scan. People at the dead node's tables reconnect and
+// load them on demand.
+func (s *Server) needsOwner(meta store.Table) bool {
+	if meta.Status != store.StatusLive {
+		return false
+	}
+	if meta.Clock.Mode == clockRealtime {
+		return true
+	}
+	for _, st := range meta.Seats {
+		if st.Kind == "bot" || st.Zombie {
+			return true
+		}
+	}
+	return !meta.Deadline.IsZero() && meta.Deadline.Before(s.now().Add(s.cfg.DueCheck))
+}
+
+// disown frees an orphaned table's lease without loading the table: taken
+// from the dead session and released, its key is gone and the next node
+// that needs the table takes it at once. Another node taking it first is
+// fine.
+func (s *Server) disown(ctx context.Context, id string) {
+	l, err := s.node.Acquire(ctx, id, s.serveForwarded(id))
+	if err != nil {
+		return // held (by this node or another) or NATS away: offered again if still orphaned
+	}
+	if err := l.Release(ctx); err != nil {
+		s.log.Warn("release orphaned table", "table", id, "err", err)
 	}
 }
 
