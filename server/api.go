@@ -117,27 +117,19 @@ func requestID(r *http.Request) string {
 
 // apiError answers err in the language of the request (lang.go).
 func (s *Server) apiError(w http.ResponseWriter, r *http.Request, code int, err error) {
-	s.httpError(w, r, code, errorIn(err, requestLang(r)))
+	s.answerErr(w, r, withStatus(code, err))
 }
 
 // httpError answers {"error": msg, "request": id}.
 func (s *Server) httpError(w http.ResponseWriter, r *http.Request, code int, msg string) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
+	if code == http.StatusServiceUnavailable {
+		// Every 503 is a fault that passes (statusOf): say when to retry.
+		w.Header().Set("Retry-After", retryAfter)
+	}
 	w.WriteHeader(code)
 	json.NewEncoder(w).Encode(map[string]string{"error": msg, "request": requestID(r)})
-}
-
-func (s *Server) tableError(w http.ResponseWriter, r *http.Request, err error) {
-	switch {
-	case errors.Is(err, store.ErrNotFound):
-		s.apiError(w, r, http.StatusNotFound, shelltext.Errorf("err.noTable"))
-	case errors.Is(err, errClosed), errors.Is(err, errUnloaded), errors.Is(err, errElsewhere), errors.Is(err, errRetry):
-		s.apiError(w, r, http.StatusServiceUnavailable, shelltext.Errorf("err.unavailable"))
-	default:
-		s.log.Error("table", "request", requestID(r), "err", err)
-		s.apiError(w, r, http.StatusInternalServerError, shelltext.Errorf("err.internal"))
-	}
 }
 
 func writeJSON(w http.ResponseWriter, code int, v any) {
@@ -197,16 +189,26 @@ func (s *Server) identify(r *http.Request) (store.Identity, error) {
 		tok = strings.TrimPrefix(h, "Bearer ")
 	}
 	if tok == "" || len(tok) > 100 {
-		return store.Identity{}, shelltext.Errorf("err.noIdentity")
+		return store.Identity{}, &shelltext.Error{ID: "err.noIdentity", Err: errNoIdentity}
 	}
 	id, err := s.st.IdentityByToken(r.Context(), hashToken(tok))
 	if err != nil {
 		if errors.Is(err, store.ErrNotFound) {
-			return store.Identity{}, shelltext.Errorf("err.unknownToken")
+			return store.Identity{}, &shelltext.Error{ID: "err.unknownToken", Err: errNoIdentity}
 		}
 		return store.Identity{}, err
 	}
 	return id, nil
+}
+
+// maybeIdentify is identify for requests that may come without an
+// identity: an error only when the store could not say.
+func (s *Server) maybeIdentify(r *http.Request) (store.Identity, error) {
+	id, err := s.identify(r)
+	if errors.Is(err, errNoIdentity) {
+		return store.Identity{}, nil
+	}
+	return id, err
 }
 
 func (s *Server) setCookie(w http.ResponseWriter, tok string) {
@@ -250,7 +252,7 @@ type meJSON struct {
 func (s *Server) apiMe(w http.ResponseWriter, r *http.Request) {
 	id, err := s.identify(r)
 	if err != nil {
-		s.apiError(w, r, http.StatusUnauthorized, err)
+		s.answerErr(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, meJSON{ID: id.ID, Name: id.Name, Webhook: id.Webhook, Email: id.Email})
@@ -270,7 +272,7 @@ func (s *Server) apiSetMe(w http.ResponseWriter, r *http.Request) {
 	}
 	id, tok, err := s.setMe(w, r, req.Name, req.Webhook, req.Email)
 	if err != nil {
-		s.apiError(w, r, http.StatusBadRequest, err)
+		s.answerErr(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, meJSON{ID: id.ID, Name: id.Name, Webhook: id.Webhook, Email: id.Email, Token: tok})
@@ -279,15 +281,18 @@ func (s *Server) apiSetMe(w http.ResponseWriter, r *http.Request) {
 func (s *Server) setMe(w http.ResponseWriter, r *http.Request, name string, webhook, email *string) (store.Identity, string, error) {
 	name, err := cleanName(name)
 	if err != nil {
-		return store.Identity{}, "", err
+		return store.Identity{}, "", withStatus(http.StatusBadRequest, err)
 	}
 	for _, e := range []error{validWebhook(deref(webhook)), validEmail(deref(email))} {
 		if e != nil {
-			return store.Identity{}, "", e
+			return store.Identity{}, "", withStatus(http.StatusBadRequest, e)
 		}
 	}
 	id, err := s.identify(r)
 	tok := ""
+	if err != nil && !errors.Is(err, errNoIdentity) {
+		return id, "", err // the store is away: do not make a second identity
+	}
 	if err != nil {
 		if id, tok, err = s.newIdentity(w, r, name); err != nil {
 			return id, "", err
@@ -317,13 +322,13 @@ func deref(p *string) string {
 func (s *Server) apiLink(w http.ResponseWriter, r *http.Request) {
 	id, err := s.identify(r)
 	if err != nil {
-		s.apiError(w, r, http.StatusUnauthorized, err)
+		s.answerErr(w, r, err)
 		return
 	}
 	code := s.newCode()
 	exp := s.now().Add(linkTTL)
 	if err := s.st.CreateLink(r.Context(), hashToken(code), id.ID, exp); err != nil {
-		s.tableError(w, r, err)
+		s.answerErr(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"url": s.cfg.BaseURL + "/continue/" + code, "path": "/continue/" + code,
@@ -432,19 +437,19 @@ func (s *Server) apiCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	id, err := s.identify(r)
 	if err != nil {
-		s.apiError(w, r, http.StatusUnauthorized, err)
+		s.answerErr(w, r, err)
 		return
 	}
 	out, code, err := s.create(r.Context(), id, req)
 	if err != nil {
-		s.apiError(w, r, code, err)
+		s.answerErr(w, r, withCode(code, err))
 		return
 	}
 	writeJSON(w, http.StatusCreated, out)
 }
 
 // create checks a table request against the game and the limits, and
-// stores the table. code is the HTTP status of err.
+// stores the table. code is the HTTP status of err (0: statusOf's).
 func (s *Server) create(ctx context.Context, id store.Identity, req createReq) (createdJSON, int, error) {
 	bad := func(format string, a ...any) (createdJSON, int, error) {
 		return createdJSON{}, http.StatusBadRequest, fmt.Errorf(format, a...)
@@ -506,22 +511,22 @@ func (s *Server) create(ctx context.Context, id store.Identity, req createReq) (
 	}
 	// Limits: tables per identity, creations per hour.
 	if mine, err := s.st.Tables(ctx, store.Query{Identity: id.ID, Status: []store.Status{store.StatusOpen, store.StatusLive}}); err != nil {
-		return createdJSON{}, http.StatusInternalServerError, err
+		return createdJSON{}, 0, err
 	} else if len(mine) >= s.cfg.MaxTables {
 		return createdJSON{}, http.StatusTooManyRequests, shelltext.Errorf("err.tooManyTables", i18n.N("n", len(mine)))
 	}
 	if n, err := s.st.CountCreated(ctx, id.ID, s.now().Add(-time.Hour)); err != nil {
-		return createdJSON{}, http.StatusInternalServerError, err
+		return createdJSON{}, 0, err
 	} else if n >= s.cfg.CreateRate {
 		return createdJSON{}, http.StatusTooManyRequests, shelltext.Errorf("err.createRate", i18n.N("n", s.cfg.CreateRate))
 	}
 	if err := s.st.CreateTable(ctx, t); err != nil {
-		return createdJSON{}, http.StatusInternalServerError, err
+		return createdJSON{}, 0, err
 	}
 	if t.Status == store.StatusLive {
 		// Every seat is taken (bots, or a solo game): play at once.
 		if _, err := s.table(ctx, t.ID, false); err != nil {
-			return createdJSON{}, http.StatusInternalServerError, err
+			return createdJSON{}, 0, err
 		}
 	}
 	base := s.cfg.BaseURL
@@ -541,9 +546,13 @@ type tableJSON struct {
 }
 
 func (s *Server) apiTable(w http.ResponseWriter, r *http.Request) {
-	me, _ := s.identify(r)
+	me, err := s.maybeIdentify(r)
+	if err != nil {
+		s.answerErr(w, r, err)
+		return
+	}
 	var out tableJSON
-	err := s.withTable(r.Context(), r.PathValue("id"), func(t *table) {
+	err = s.withTable(r.Context(), r.PathValue("id"), func(t *table) {
 		out = t.snapshot()
 		for i, st := range t.meta.Seats {
 			if me.ID != "" && st.Identity == me.ID {
@@ -552,7 +561,7 @@ func (s *Server) apiTable(w http.ResponseWriter, r *http.Request) {
 		}
 	})
 	if err != nil {
-		s.tableError(w, r, err)
+		s.answerErr(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, out)
@@ -573,7 +582,7 @@ type lobbyJSON struct {
 func (s *Server) apiTables(w http.ResponseWriter, r *http.Request) {
 	ts, err := s.lobbyTables(r)
 	if err != nil {
-		s.apiError(w, r, http.StatusUnauthorized, err)
+		s.answerErr(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, ts)
@@ -621,20 +630,21 @@ func (s *Server) apiJoin(w http.ResponseWriter, r *http.Request) {
 	}
 	seat, code, err := s.join(r, r.PathValue("id"), req)
 	if err != nil {
-		s.apiError(w, r, code, err)
+		s.answerErr(w, r, withCode(code, err))
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]int{"seat": seat})
 }
 
-// join seats the caller: with the invite code, or at a public table.
+// join seats the caller: with the invite code, or at a public table. The
+// second result is the HTTP status of the error (0: statusOf's).
 func (s *Server) join(r *http.Request, tableID string, req joinReq) (int, int, error) {
 	id, err := s.identify(r)
 	if err != nil {
-		return -1, http.StatusUnauthorized, err
+		return -1, 0, err
 	}
 	if mine, err := s.st.Tables(r.Context(), store.Query{Identity: id.ID, Status: []store.Status{store.StatusOpen, store.StatusLive}}); err != nil {
-		return -1, http.StatusInternalServerError, err
+		return -1, 0, err
 	} else if len(mine) >= s.cfg.MaxTables {
 		return -1, http.StatusTooManyRequests, shelltext.Errorf("err.tooManyTables", i18n.N("n", len(mine)))
 	}
@@ -655,10 +665,7 @@ func (s *Server) join(r *http.Request, tableID string, req joinReq) (int, int, e
 		}
 	})
 	if err != nil {
-		if errors.Is(err, store.ErrNotFound) {
-			return -1, http.StatusNotFound, shelltext.Errorf("err.noTable")
-		}
-		return -1, http.StatusServiceUnavailable, err
+		return -1, 0, err
 	}
 	return seat, code, jerr
 }
@@ -672,7 +679,7 @@ func equalCode(a, b string) bool {
 func (s *Server) apiLeave(w http.ResponseWriter, r *http.Request) {
 	id, err := s.identify(r)
 	if err != nil {
-		s.apiError(w, r, http.StatusUnauthorized, err)
+		s.answerErr(w, r, err)
 		return
 	}
 	var lerr error
@@ -686,7 +693,7 @@ func (s *Server) apiLeave(w http.ResponseWriter, r *http.Request) {
 		}
 	})
 	if err != nil {
-		s.tableError(w, r, err)
+		s.answerErr(w, r, err)
 		return
 	}
 	if lerr != nil {
@@ -699,7 +706,7 @@ func (s *Server) apiLeave(w http.ResponseWriter, r *http.Request) {
 func (s *Server) apiRematch(w http.ResponseWriter, r *http.Request) {
 	id, err := s.identify(r)
 	if err != nil {
-		s.apiError(w, r, http.StatusUnauthorized, err)
+		s.answerErr(w, r, err)
 		return
 	}
 	var next string
@@ -714,7 +721,7 @@ func (s *Server) apiRematch(w http.ResponseWriter, r *http.Request) {
 		}
 	})
 	if err != nil {
-		s.tableError(w, r, err)
+		s.answerErr(w, r, err)
 		return
 	}
 	if rerr != nil {
@@ -722,7 +729,7 @@ func (s *Server) apiRematch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if _, err := s.table(r.Context(), next, false); err != nil {
-		s.tableError(w, r, err)
+		s.answerErr(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"id": next, "url": s.cfg.BaseURL + "/t/" + next})
@@ -734,7 +741,7 @@ func (s *Server) apiRecord(w http.ResponseWriter, r *http.Request) {
 	var rerr error
 	err := s.withTable(r.Context(), r.PathValue("id"), func(t *table) { b, rerr = t.recordOf() })
 	if err != nil {
-		s.tableError(w, r, err)
+		s.answerErr(w, r, err)
 		return
 	}
 	if rerr != nil {

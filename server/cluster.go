@@ -114,7 +114,8 @@ func (s *Server) load(ctx context.Context, id string, giveBack bool) (*table, st
 	case errors.Is(err, cluster.ErrBadName):
 		return nil, "", fmt.Errorf("table %q: %w", id, store.ErrNotFound)
 	case err != nil:
-		return nil, "", err
+		// No session, NATS away, a lease request timing out: a moment.
+		return nil, "", unavailable("the cluster", fmt.Errorf("table %s: %w", id, err))
 	}
 	if prev, seen := l.Previous(); prev != "" {
 		// Taken from a dead node: its clocks stopped when it died, which
@@ -149,15 +150,62 @@ func (t *table) release() {
 	}
 }
 
-// onOrphan: a dead node's table is offered to this one. It is loaded: its
-// clocks, bots and deadlines need an owner; it unloads later if nothing
-// needs it.
+// onOrphan: a dead node's table is offered to this one. It is loaded only
+// if something needs an owner without anyone asking (needsOwner): a table
+// nobody plays is not read from the store — takeover cost grew with every
+// table the dead node had loaded, abandoned games included — but its lease
+// is taken and released at once, so that it is not offered again; it loads
+// on demand when someone asks for it (a socket, a request, a deadline
+// coming due).
 func (s *Server) onOrphan(id string) {
 	<-s.nodeReady
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
+	meta, err := s.st.Table(ctx, id)
+	switch {
+	case err != nil && !errors.Is(err, store.ErrNotFound):
+		s.log.Error("orphaned table", "table", id, "err", err) // offered again a TTL later
+		return
+	case err != nil || !s.needsOwner(meta):
+		s.disown(ctx, id)
+		return
+	}
 	if _, err := s.table(ctx, id, false); err != nil && !errors.Is(err, errElsewhere) && !errors.Is(err, errClosed) {
 		s.log.Error("orphaned table", "table", id, "err", err)
+	}
+}
+
+// needsOwner reports whether a table must run without anyone asking: a
+// live realtime table (its clock runs), a live table with a bot seat (the
+// row does not say whose turn it is: a bot may be to move) or a deadline
+// due before the next scan. People at the dead node's tables reconnect and
+// load them on demand.
+func (s *Server) needsOwner(meta store.Table) bool {
+	if meta.Status != store.StatusLive {
+		return false
+	}
+	if meta.Clock.Mode == clockRealtime {
+		return true
+	}
+	for _, st := range meta.Seats {
+		if st.Kind == "bot" || st.Zombie {
+			return true
+		}
+	}
+	return !meta.Deadline.IsZero() && meta.Deadline.Before(s.now().Add(s.cfg.DueCheck))
+}
+
+// disown frees an orphaned table's lease without loading the table: taken
+// from the dead session and released, its key is gone and the next node
+// that needs the table takes it at once. Another node taking it first is
+// fine.
+func (s *Server) disown(ctx context.Context, id string) {
+	l, err := s.node.Acquire(ctx, id, s.serveForwarded(id))
+	if err != nil {
+		return // held (by this node or another) or NATS away: offered again if still orphaned
+	}
+	if err := l.Release(ctx); err != nil {
+		s.log.Warn("release orphaned table", "table", id, "err", err)
 	}
 }
 
@@ -404,7 +452,10 @@ type relaySock struct {
 	id      string // viewer id
 	owner   string // the owner's session
 	session string // this node's session when the socket attached
-	sub     *cluster.Subscription
+	// conn is the number of times this node's NATS connection had been
+	// re-established when the socket attached (natsConn).
+	conn uint64
+	sub  *cluster.Subscription
 	// expect is the owner's token and count of updates published to this
 	// socket at the last beat (relayBeat's goroutine only).
 	expect [2]uint64
@@ -416,7 +467,7 @@ func (s *Server) relayWS(w http.ResponseWriter, r *http.Request, id, owner, iden
 	var c *conn
 	for attempt := 0; ; attempt++ {
 		c = &conn{srv: s, table: id, identity: identity, lang: lang, out: make(chan []byte, s.cfg.Queue),
-			closedCh: make(chan struct{}), relay: &relaySock{id: "r" + s.newID(), owner: owner, session: s.node.Session()}}
+			closedCh: make(chan struct{}), relay: &relaySock{id: "r" + s.newID(), owner: owner, session: s.node.Session(), conn: s.natsConn()}}
 		c.ctx, c.cancel = context.WithCancel(context.Background())
 		cc := c
 		// Subscribe before attaching: the owner's first message (the sync)
@@ -424,7 +475,7 @@ func (s *Server) relayWS(w http.ResponseWriter, r *http.Request, id, owner, iden
 		sub, err := s.node.Subscribe(id, c.relay.id, func(u cluster.Update) { cc.deliver(u) })
 		if err != nil {
 			c.cancel()
-			s.tableError(w, r, err)
+			s.answerErr(w, r, unavailable("the cluster", fmt.Errorf("relay table %s: %w", id, err)))
 			return
 		}
 		c.relay.sub = sub
@@ -462,7 +513,7 @@ func (s *Server) relayWS(w http.ResponseWriter, r *http.Request, id, owner, iden
 		}
 		t, o, err := s.open(ctx, id, false)
 		if err != nil {
-			s.tableError(w, r, err)
+			s.answerErr(w, r, err)
 			return
 		}
 		if t != nil {
@@ -755,6 +806,47 @@ func (s *Server) relayBeat() {
 	s.dropSilentRemotes(time.Now().Add(-3 * s.cfg.RelayBeat))
 	s.dropStaleParts(time.Now())
 	s.announceRelays()
+}
+
+// natsConn counts the times this node's NATS connection was
+// re-established: what NATS had not delivered on the old connection is
+// lost (it delivers at most once).
+func (s *Server) natsConn() uint64 {
+	return s.cfg.Cluster.Conn.Stats().Reconnects
+}
+
+// leaseTTL is the cluster's lease TTL (cluster.Join's default when unset).
+func (s *Server) leaseTTL() time.Duration {
+	if s.cfg.Cluster.TTL > 0 {
+		return s.cfg.Cluster.TTL
+	}
+	return 5 * time.Second
+}
+
+// dropStaleRelays closes, every TTL/4, the relayed sockets that may have
+// missed their owner's updates with nothing left to tell them: those
+// attached under a session this node no longer has (it was paused or cut
+// off past its lease, and the owner dropped them when that session ended)
+// and those attached before its NATS connection was re-established (a
+// node paused long enough is disconnected as a slow consumer, and the
+// updates published meanwhile are gone). Without it such a socket waited
+// for a later update to show the gap, or for two relay beats, or for the
+// owner to drop it after three: up to 20 s with the default beat while
+// the client waited for the acknowledgement of its move. Their clients
+// reconnect and resync.
+func (s *Server) dropStaleRelays() {
+	session, gen := s.node.Session(), s.natsConn()
+	var stale []*conn
+	s.mu.Lock()
+	for _, c := range s.relays {
+		if c.relay.session != session || c.relay.conn != gen {
+			stale = append(stale, c)
+		}
+	}
+	s.mu.Unlock()
+	for _, c := range stale {
+		c.fail("this node lost touch with the cluster; reconnect")
+	}
 }
 
 // dropSilentRemotes closes the relayed sockets last announced before

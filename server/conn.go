@@ -102,7 +102,12 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		}
 		wantSeat = n
 	}
-	ident, _ := s.identify(r)
+	ident, err := s.maybeIdentify(r)
+	if err != nil {
+		// Not "you do not hold that seat": the store could not say.
+		s.answerErr(w, r, err)
+		return
+	}
 	// The seat is decided before the upgrade, so that a refused seat is a
 	// plain HTTP error.
 	var t *table
@@ -112,7 +117,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		// The table may live on another node: relay this socket to it.
 		tt, owner, err := s.open(r.Context(), id, false)
 		if err != nil {
-			s.tableError(w, r, err)
+			s.answerErr(w, r, err)
 			return
 		}
 		if tt == nil {
@@ -124,7 +129,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		t = tt
 		seat, seatErr = t.seatFor(ident.ID, wantSeat)
 	}); err != nil {
-		s.tableError(w, r, err)
+		s.answerErr(w, r, err)
 		return
 	}
 	if seatErr != nil {

@@ -141,7 +141,7 @@ func (s *Server) renderStatus(w http.ResponseWriter, r *http.Request, code int, 
 }
 
 // pageError answers a page's error as a page in the reader's language
-// (the API answers JSON: tableError).
+// (the API answers JSON: answerErr).
 func (s *Server) pageError(w http.ResponseWriter, r *http.Request, err error) {
 	code, key := http.StatusInternalServerError, "internal"
 	switch {

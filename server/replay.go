@@ -109,7 +109,7 @@ func (s *Server) apiReplay(w http.ResponseWriter, r *http.Request) {
 		rec, rerr = t.recordOf()
 	})
 	if err != nil {
-		s.tableError(w, r, err)
+		s.answerErr(w, r, err)
 		return
 	}
 	if status != store.StatusOver {

@@ -194,7 +194,10 @@ type Server struct {
 // tables.
 func New(cfg Config, st store.Store, reg *engine.Registry, assets fs.FS) *Server {
 	cfg.fill()
-	s := &Server{cfg: cfg, st: st, reg: reg, log: cfg.Log, quit: make(chan struct{}), tables: map[string]*table{},
+	// Faults of the store are marked where they happen (guardedStore), so
+	// that every answer built on a failed query says "retry"; the batcher
+	// writes through the store itself.
+	s := &Server{cfg: cfg, st: guardedStore{st}, reg: reg, log: cfg.Log, quit: make(chan struct{}), tables: map[string]*table{},
 		assets: assets, loading: map[string]chan struct{}{}, remotes: map[string]*conn{}, relays: map[string]*conn{}, parts: map[string]*fwdParts{},
 		nodeReady: make(chan struct{})}
 	s.nodeID = s.newID()
@@ -249,6 +252,7 @@ func (s *Server) Start(ctx context.Context) error {
 	s.every(s.cfg.DueCheck, s.loadDue)
 	if s.node != nil {
 		s.every(s.cfg.RelayBeat, s.relayBeat)
+		s.every(s.leaseTTL()/4, s.dropStaleRelays)
 	}
 	return nil
 }
