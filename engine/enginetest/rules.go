@@ -127,7 +127,7 @@ func scanRuleIDs(dir string, id *regexp.Regexp) (ids map[string]bool, calls int,
 				if !ok || sel.Sel.Name != "Illegal" {
 					return true
 				}
-				if x, ok := sel.X.(*ast.Ident); !ok || x.Name != "engine" {
+				if x, ok := sel.X.(*ast.Ident); !ok || x.Name != "engine" && !catalogIllegal(n) {
 					return true
 				}
 				calls++
@@ -150,6 +150,21 @@ func scanRuleIDs(dir string, id *regexp.Regexp) (ids map[string]bool, calls int,
 		})
 	}
 	return ids, calls, problems, nil
+}
+
+// catalogIllegal reports whether call is a catalogue's Illegal
+// (catalog.Illegal("AG-T5", "error.place.first", …)): the rule first, then
+// the literal id of an error message.
+func catalogIllegal(call *ast.CallExpr) bool {
+	if len(call.Args) < 2 {
+		return false
+	}
+	lit, ok := call.Args[1].(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return false
+	}
+	v, err := strconv.Unquote(lit.Value)
+	return err == nil && strings.HasPrefix(v, "error.")
 }
 
 // RuleStatements checks g's catalogue of rule statements (issue 12: errors

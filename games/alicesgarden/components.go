@@ -39,8 +39,6 @@ const (
 // iconLetter is the letter of each icon in notation, views and positions.
 var iconLetter = [nIcons]byte{'R', 'M', 'T', 'C', 'G', 'g'}
 
-var iconNameEN = [nIcons]string{"rose", "mushroom", "tree", "chess piece", "gardener", "plain grass"}
-
 // Bonus tiles are one square: rose, mushroom, tree, chess piece or plain grass.
 const nBonusKinds = 5
 

@@ -8,6 +8,12 @@ import "github.com/jardin-games/jardin/engine"
 // orientation, the cell of its top-left corner), so a page can offer the
 // 100-odd placements of a decision one part at a time.
 //
+// The catalogue words them for people: move.<kind> names a kind of move
+// and part.<name> a part's role ("at" before a cell: "at row 2, column 3");
+// the ids are the components' (component.<id>.name) and the cells'
+// (cell.square). A count is a number: the page words it as the number of
+// bonus tiles (page.choice.count).
+//
 //	{"kind":"bag","bag":"bag:O"}
 //	{"kind":"take","tile":"tile:O03"}
 //	{"kind":"place","tile":"tile:O03","orientation":"orient:r90f","cell":"r2c3"}

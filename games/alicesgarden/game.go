@@ -6,7 +6,6 @@ package alicesgarden
 
 import (
 	_ "embed"
-	"fmt"
 
 	"github.com/jardin-games/jardin/engine"
 )
@@ -53,7 +52,7 @@ func (g game) New(players int, seed uint64, opts engine.Options) (engine.State, 
 		return nil, err
 	}
 	if players == 1 && first != 0 {
-		return nil, fmt.Errorf("option first: the solo game has one seat")
+		return nil, catalog.Errorf("error.first.solo")
 	}
 	s.first = int8(first)
 	for b := 0; b < nShapes; b++ {

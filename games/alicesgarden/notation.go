@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
 )
 
 // Notation (docs/alices-garden.md):
@@ -43,12 +44,12 @@ func sqName(sq int) string {
 func parseSquare(t string) (int, error) {
 	a, b, ok := strings.Cut(t, ",")
 	if !ok {
-		return 0, fmt.Errorf("square %q: want row,col such as 2,3", t)
+		return 0, catalog.Errorf("error.square.syntax", i18n.S("square", t))
 	}
 	r, err1 := strconv.Atoi(strings.TrimSpace(a))
 	c, err2 := strconv.Atoi(strings.TrimSpace(b))
 	if err1 != nil || err2 != nil || r < 1 || r > rows || c < 1 || c > cols {
-		return 0, fmt.Errorf("square %q: want row 1-6, column 1-8, such as 2,3", t)
+		return 0, catalog.Errorf("error.square.range", i18n.S("square", t))
 	}
 	return (r-1)*cols + c - 1, nil
 }
@@ -69,7 +70,7 @@ func parseOrient(in string) (int, error) {
 	case "r270":
 		k += 3
 	default:
-		return 0, fmt.Errorf("orientation %q: want r0, r90, r180 or r270, with f appended when flipped (r90f)", in)
+		return 0, catalog.Errorf("error.orient.syntax", i18n.S("orient", in))
 	}
 	return k, nil
 }
@@ -84,31 +85,31 @@ func (s *state) ParseMove(str string) (engine.Move, error) {
 		f = []string{f[0], f[1], f[2] + f[3]}
 	}
 	if len(f) == 0 {
-		return 0, fmt.Errorf("empty move: want bag, take, place, bonus or put")
+		return 0, catalog.Errorf("error.move.empty")
 	}
 	verb := strings.ToLower(f[0])
 	switch verb {
 	case "bag":
 		if len(f) != 2 || len(f[1]) != 1 {
-			return 0, fmt.Errorf("want bag O, bag I, bag L, bag T or bag S")
+			return 0, catalog.Errorf("error.bag.syntax")
 		}
 		i := strings.IndexByte(shapeLetters, upper(f[1][0]))
 		if i < 0 {
-			return 0, fmt.Errorf("bag %q: want O, I, L, T or S", f[1])
+			return 0, catalog.Errorf("error.bag.letter", i18n.S("bag", f[1]))
 		}
 		return mvBag(i), nil
 	case "take":
 		if len(f) != 2 {
-			return 0, fmt.Errorf("want take and a tile id such as take O03")
+			return 0, catalog.Errorf("error.take.syntax")
 		}
 		t, ok := tileByID(f[1])
 		if !ok {
-			return 0, fmt.Errorf("tile %q: want a shape letter and a number 01-13, such as O03", f[1])
+			return 0, catalog.Errorf("error.take.tile", i18n.S("tile", f[1]))
 		}
 		return mvTake(t), nil
 	case "place":
 		if len(f) != 3 {
-			return 0, fmt.Errorf("want place, an orientation and a square, such as place r90f 2,3")
+			return 0, catalog.Errorf("error.place.syntax")
 		}
 		k, err := parseOrient(f[1])
 		if err != nil {
@@ -127,20 +128,20 @@ func (s *state) ParseMove(str string) (engine.Move, error) {
 		return mvPlace(k, sq), nil
 	case "bonus":
 		if len(f) != 2 {
-			return 0, fmt.Errorf("want bonus and a number, such as bonus 2")
+			return 0, catalog.Errorf("error.bonus.syntax")
 		}
 		n, err := strconv.Atoi(f[1])
 		if err != nil || n < 0 || n > maxBonusDraw {
-			return 0, fmt.Errorf("bonus %q: want a number of bonus tiles, 0 to %d", f[1], maxBonusDraw)
+			return 0, catalog.Errorf("error.bonus.count", i18n.S("count", f[1]), i18n.N("max", maxBonusDraw))
 		}
 		return mvBonus(n), nil
 	case "put":
 		if len(f) != 3 {
-			return 0, fmt.Errorf("want put, a bonus tile and a square, such as put R 3,4")
+			return 0, catalog.Errorf("error.put.syntax")
 		}
 		k, ok := bonusWords[strings.ToLower(f[1])]
 		if !ok {
-			return 0, fmt.Errorf("bonus tile %q: want R, M, T, C or g (plain grass)", f[1])
+			return 0, catalog.Errorf("error.put.kind", i18n.S("bonus", f[1]))
 		}
 		sq, err := parseSquare(f[2])
 		if err != nil {
@@ -148,5 +149,5 @@ func (s *state) ParseMove(str string) (engine.Move, error) {
 		}
 		return mvPut(k, sq), nil
 	}
-	return 0, fmt.Errorf("unknown move %q: want bag, take, place, bonus or put", f[0])
+	return 0, catalog.Errorf("error.move.unknown", i18n.S("word", f[0]))
 }

@@ -12,7 +12,7 @@ import (
 
 // rules are the game's rule ids: those of the spec are AG-S1–S4, AG-T1–T10
 // with the lettered parts of T5, AG-E1–E5, AG-SO1–SO5 with the lettered
-// parts of SO2. engine.Illegal is called with a literal or with a variable
+// parts of SO2. catalog.Illegal is called with a literal or with a variable
 // (check's rule) set from literals, so the scan of literals finds them all.
 var rules = enginetest.Rules{
 	ID:     regexp.MustCompile(`^AG-(S|T|E|SO)[0-9]+[a-e]?$`),

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
 )
 
 // Phases of the current decision.
@@ -278,7 +279,7 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 // check validates m fully without changing anything.
 func (s *state) check(m engine.Move) error {
 	if s.phase == phOver {
-		return engine.Illegal("AG-E1", "the game is over")
+		return catalog.Illegal("AG-E1", "error.over")
 	}
 	wf := wellFormed(m)
 	k := mvKind(m)
@@ -289,7 +290,7 @@ func (s *state) check(m engine.Move) error {
 			rule = "AG-SO2a"
 		}
 		if !wf || k != kBag {
-			return engine.Illegal(rule, "choose a bag first (bag O, bag I, bag L, bag T or bag S)")
+			return catalog.Illegal(rule, "error.bag.first")
 		}
 		b := mvA(m)
 		if s.n == 1 {
@@ -297,12 +298,12 @@ func (s *state) check(m engine.Move) error {
 		}
 		need := s.need()
 		if !s.bagOK(b, 1) {
-			return engine.Illegal(rule, "bag %c is empty", shapeLetters[b])
+			return catalog.Illegal(rule, "error.bag.empty", bagArg(b))
 		}
 		if !s.bagOK(b, need) {
 			for o := 0; o < nShapes; o++ {
 				if s.bagOK(o, need) {
-					return engine.Illegal("AG-T1", "bag %c holds %d tiles, fewer than the %d to draw, and bag %c holds enough", shapeLetters[b], s.bagN[b], need, shapeLetters[o])
+					return catalog.Illegal("AG-T1", "error.bag.short", bagArg(b), i18n.N("n", int(s.bagN[b])), i18n.N("need", need), i18n.S("other", string(shapeLetters[o])))
 				}
 			}
 		}
@@ -312,7 +313,7 @@ func (s *state) check(m engine.Move) error {
 			rule = "AG-SO2c"
 		}
 		if !wf || k != kTake {
-			return engine.Illegal(rule, "take a tile first (take <tile id>)")
+			return catalog.Illegal(rule, "error.take.first")
 		}
 		t := mvTile(m)
 		in := false
@@ -323,57 +324,57 @@ func (s *state) check(m engine.Move) error {
 		}
 		if !in {
 			if s.n == 1 {
-				return engine.Illegal(rule, "tile %s is not one of the tiles you drew", tiles[t].id)
+				return catalog.Illegal(rule, "error.take.notdrawn", tileArg(t))
 			}
-			return engine.Illegal(rule, "tile %s is not in the supply", tiles[t].id)
+			return catalog.Illegal(rule, "error.take.notsupply", tileArg(t))
 		}
 		if !canFit(t, s.b[s.toMove].occ) {
 			if s.n == 1 {
-				return engine.Illegal("AG-SO2c", "tile %s cannot be placed on your board and the other drawn tile can", tiles[t].id)
+				return catalog.Illegal("AG-SO2c", "error.take.solo.nofit", tileArg(t))
 			}
-			return engine.Illegal("AG-T4", "tile %s cannot be placed on your board and another supply tile can", tiles[t].id)
+			return catalog.Illegal("AG-T4", "error.take.nofit", tileArg(t))
 		}
 	case phPlace:
 		if !wf || k != kPlace {
-			return engine.Illegal("AG-T5", "place the tile you took first (place r0 1,1)")
+			return catalog.Illegal("AG-T5", "error.place.first")
 		}
 		t := &tiles[s.held]
 		o, ok := t.findOrient(uint8(mvA(m)))
 		if !ok {
-			return engine.Illegal("AG-T5a", "orientation %s of tile %s is the same as another: use the first of its equivalent orientations", orientName(uint8(mvA(m))), t.id)
+			return catalog.Illegal("AG-T5a", "error.place.same", i18n.S("tile", t.id))
 		}
 		sq := mvSq(m)
 		r, c := sq/cols, sq%cols
 		if r+int(o.h) > rows || c+int(o.w) > cols {
-			return engine.Illegal("AG-T5b", "tile %s %s at %d,%d would stick out of the 8×6 grid", t.id, orientName(o.k), r+1, c+1)
+			return catalog.Illegal("AG-T5b", "error.place.outside", i18n.S("tile", t.id), i18n.N("row", r+1), i18n.N("col", c+1))
 		}
 		if o.mask<<sq&s.b[s.toMove].occ != 0 {
-			return engine.Illegal("AG-T5c", "tile %s %s at %d,%d would cover an occupied square", t.id, orientName(o.k), r+1, c+1)
+			return catalog.Illegal("AG-T5c", "error.place.occupied", i18n.S("tile", t.id), i18n.N("row", r+1), i18n.N("col", c+1))
 		}
 	case phBonus:
 		if !wf || k != kBonus {
-			return engine.Illegal("AG-T6", "choose how many bonus tiles to draw (bonus 0 to bonus %d)", s.bonusMax)
+			return catalog.Illegal("AG-T6", "error.bonus.first", i18n.N("max", int(s.bonusMax)))
 		}
 		if mvN(m) > int(s.bonusMax) {
-			return engine.Illegal("AG-T6", "you may draw at most %d bonus tiles", s.bonusMax)
+			return catalog.Illegal("AG-T6", "error.bonus.max", i18n.N("max", int(s.bonusMax)))
 		}
 	case phStuck:
 		if !wf || k != kBonus {
-			return engine.Illegal("AG-T8", "you cannot place any supply tile: bonus 1 draws a bonus tile, bonus 0 declines")
+			return catalog.Illegal("AG-T8", "error.stuck.first")
 		}
 		if mvN(m) > 1 {
-			return engine.Illegal("AG-T8", "a player who cannot place draws at most 1 bonus tile")
+			return catalog.Illegal("AG-T8", "error.stuck.max")
 		}
 	case phFinal:
 		if !wf || k != kPut {
-			return engine.Illegal("AG-E2", "place your bonus tiles (put R 1,1)")
+			return catalog.Illegal("AG-E2", "error.put.first")
 		}
 		b := &s.b[s.toMove]
 		if b.held[mvA(m)] == 0 {
-			return engine.Illegal("AG-E2", "you hold no %s bonus tile", iconNameEN[bonusIcon[mvA(m)]])
+			return catalog.Illegal("AG-E2", "error.put.none", i18n.S("bonus", string(iconLetter[bonusIcon[mvA(m)]])))
 		}
 		if b.occ&(1<<mvSq(m)) != 0 {
-			return engine.Illegal("AG-E2", "square %d,%d is not free", mvSq(m)/cols+1, mvSq(m)%cols+1)
+			return catalog.Illegal("AG-E2", "error.put.occupied", i18n.N("row", mvSq(m)/cols+1), i18n.N("col", mvSq(m)%cols+1))
 		}
 	}
 	return nil
@@ -383,13 +384,13 @@ func (s *state) check(m engine.Move) error {
 // AG-SO4).
 func (s *state) checkSoloBag(b int) error {
 	if s.left&(1<<b) == 0 {
-		return engine.Illegal("AG-SO2e", "bag %c is on your right until every bag has been used this round", shapeLetters[b])
+		return catalog.Illegal("AG-SO2e", "error.solo.right", bagArg(b))
 	}
 	if s.bagN[b] == 0 {
-		return engine.Illegal("AG-SO2a", "bag %c is empty", shapeLetters[b])
+		return catalog.Illegal("AG-SO2a", "error.bag.empty", bagArg(b))
 	}
 	if !shapeFits(b, s.b[0].occ) {
-		return engine.Illegal("AG-SO4", "no %c tile fits on your board, and a tile of another bag on your left does: choose a bag whose tiles you can use", shapeLetters[b])
+		return catalog.Illegal("AG-SO4", "error.solo.nofit", bagArg(b))
 	}
 	return nil
 }
@@ -724,3 +725,8 @@ func (s *state) applyPut(p, k, sq int, log *engine.Log) {
 	}
 	s.nextFinal(log)
 }
+
+// bagArg and tileArg are a refusal's bag ("O") and tile ("O03"): notation,
+// the same in every language.
+func bagArg(b int) i18n.Arg  { return i18n.S("bag", string(shapeLetters[b])) }
+func tileArg(t int) i18n.Arg { return i18n.S("tile", tiles[t].id) }

@@ -35,3 +35,11 @@ func messages() map[string]message {
 	}
 	return out
 }
+
+// iconNameEN names icon ic in English, for the tests' messages.
+var iconNameEN = func() (out [nIcons]string) {
+	for ic := range out {
+		out[ic] = catalog.Name(iconID(ic), "en")
+	}
+	return out
+}()

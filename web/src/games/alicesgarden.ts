@@ -3,7 +3,7 @@
 // player's 8×6 garden (chessboard squares checkered) with its score pad.
 
 import { caption, el, g, rect, svgRoot, target, text } from "../svg";
-import { type Ctx, seatName, tr } from "./types";
+import type { Ctx } from "./types";
 import type * as W from "../gen/alicesgarden";
 
 const S = 44; // square size on a board
@@ -30,26 +30,20 @@ function icon(ch: string, x: number, y: number, s: number): SVGElement {
   return text(cx, cy, ch, { "font-size": s * 0.5 });
 }
 
-const ICON_NAME: Record<string, [string, string]> = {
-  R: ["rose", "rose"],
-  T: ["tree", "arbre"],
-  M: ["mushroom", "champignon"],
-  C: ["chess piece", "pièce d'échecs"],
-  G: ["gardener", "jardinier"],
-  g: ["grass", "herbe"],
-};
-
 function squareFill(ch: string, r: number, c: number): string {
   if (ch === ":") return (r + c) % 2 ? "#d9d3c3" : "#f4f0e4";
   if (ch === ".") return "#e4efcf";
   return "#fffdf5";
 }
 
+/** An icon's name from the catalogue (component icon:<letter>). */
 function iconName(ctx: Ctx, ch: string): string {
-  const c = ctx.comp(`icon:${ch}`);
-  if (c) return c.name;
-  const n = ICON_NAME[ch];
-  return n ? tr(ctx, n[0], n[1]) : ch;
+  return ctx.comp(`icon:${ch}`)?.name ?? ch;
+}
+
+/** A seat's name, or "Seat N" in the page's language. */
+function seatName(ctx: Ctx, i: number): string {
+  return ctx.names[i] || ctx.t("page.seat", { n: i + 1 });
 }
 
 /** A tile's picture from rows of letters ('.' where the box has no square). */
@@ -66,7 +60,7 @@ export function tilePicture(rows: string[], x: number, y: number, s: number): SV
 }
 
 function tileLabel(ctx: Ctx, t: W.TileView): string {
-  return `${ctx.comp(t.id)?.name ?? t.id}: ${[...(t.icons as string)].map((c) => iconName(ctx, c)).join(", ")}`;
+  return ctx.t("page.tile", { name: ctx.comp(t.id)?.name ?? t.id, icons: [...(t.icons as string)].map((c) => iconName(ctx, c)).join(", ") });
 }
 
 /** A large tile in the supply: its shape letter and its four icons. */
@@ -77,16 +71,16 @@ function supplyTile(ctx: Ctx, t: W.TileView, x: number, y: number): SVGGElement 
 export function drawAlicesGarden(v: W.View, ctx: Ctx): SVGSVGElement {
   const kids: SVGElement[] = [];
   let y = 22;
-  kids.push(caption(16, y, tr(ctx, "Bags", "Sacs")));
+  kids.push(caption(16, y, ctx.t("page.bags")));
   y += 10;
   v.bags.forEach((b, i) => {
     const x = 16 + i * 76;
     kids.push(
-      target(b.id, tr(ctx, `bag ${b.shape}: ${b.tiles} tiles`, `sac ${b.shape} : ${b.tiles} tuiles`), ctx.comp(b.id)?.help, el("path", { d: `M${x + 8} ${y + 14}Q${x + 4} ${y + 60} ${x + 34} ${y + 60}Q${x + 64} ${y + 60} ${x + 60} ${y + 14}Q${x + 34} ${y + 2} ${x + 8} ${y + 14}Z`, fill: b.left === false ? "#ddd" : "#c9a66b", stroke: "#6b4f23", "stroke-width": 2 }), text(x + 34, y + 30, b.shape, { "font-size": 20, "font-weight": 700, fill: "#3a2a10" }), text(x + 34, y + 50, b.tiles, { "font-size": 12, fill: "#3a2a10" })),
+      target(b.id, ctx.t("page.bag", { name: ctx.comp(b.id)?.name ?? b.shape, n: b.tiles }), ctx.comp(b.id)?.help, el("path", { d: `M${x + 8} ${y + 14}Q${x + 4} ${y + 60} ${x + 34} ${y + 60}Q${x + 64} ${y + 60} ${x + 60} ${y + 14}Q${x + 34} ${y + 2} ${x + 8} ${y + 14}Z`, fill: b.left === false ? "#ddd" : "#c9a66b", stroke: "#6b4f23", "stroke-width": 2 }), text(x + 34, y + 30, b.shape, { "font-size": 20, "font-weight": 700, fill: "#3a2a10" }), text(x + 34, y + 50, b.tiles, { "font-size": 12, fill: "#3a2a10" })),
     );
   });
   const bx = 16 + v.bags.length * 76;
-  kids.push(g({ role: "img", "aria-label": tr(ctx, `bonus bag: ${v.bonusBag} tiles`, `sac bonus : ${v.bonusBag} tuiles`) }, el("path", { d: `M${bx + 8} ${y + 14}Q${bx + 4} ${y + 60} ${bx + 34} ${y + 60}Q${bx + 64} ${y + 60} ${bx + 60} ${y + 14}Q${bx + 34} ${y + 2} ${bx + 8} ${y + 14}Z`, fill: "#9bc2e6", stroke: "#2b4f6b", "stroke-width": 2 }), text(bx + 34, y + 30, "★", { "font-size": 18 }), text(bx + 34, y + 50, v.bonusBag, { "font-size": 12 })));
+  kids.push(g({ role: "img", "aria-label": ctx.t("page.bag", { name: ctx.comp("bag:bonus")?.name ?? "★", n: v.bonusBag }) }, el("path", { d: `M${bx + 8} ${y + 14}Q${bx + 4} ${y + 60} ${bx + 34} ${y + 60}Q${bx + 64} ${y + 60} ${bx + 60} ${y + 14}Q${bx + 34} ${y + 2} ${bx + 8} ${y + 14}Z`, fill: "#9bc2e6", stroke: "#2b4f6b", "stroke-width": 2 }), text(bx + 34, y + 30, "★", { "font-size": 18 }), text(bx + 34, y + 50, v.bonusBag, { "font-size": 12 })));
   let x = bx + 90;
   if (ctx.narrow) {
     // on a phone the tiles go under the bags
@@ -95,12 +89,12 @@ export function drawAlicesGarden(v: W.View, ctx: Ctx): SVGSVGElement {
   }
   const row: W.TileView[] = [...(v.supply ?? []), ...(v.drawn ?? [])];
   if (row.length) {
-    kids.push(caption(x, y - 10, tr(ctx, "Tiles to take", "Tuiles à prendre")));
+    kids.push(caption(x, y - 10, ctx.t("page.toTake")));
     row.forEach((t, i) => kids.push(supplyTile(ctx, t, x + (i % 2) * 136, y + Math.floor(i / 2) * 42)));
     x += 2 * 136 + 10;
   }
   if (v.held) {
-    kids.push(caption(x, y - 10, tr(ctx, "To place", "À placer")));
+    kids.push(caption(x, y - 10, ctx.t("page.toPlace")));
     const rows: string[] = v.held.orientations?.[0]?.rows ?? [];
     kids.push(target(v.held.id, tileLabel(ctx, v.held), ctx.comp(v.held.id)?.help, rect(x - 4, y - 4, 4 * 30 + 8, 3 * 30 + 8, { fill: "transparent", stroke: "#c9bfa6" }), ...tilePicture(rows, x, y, 28)));
     x += 4 * 30 + 16;
@@ -117,7 +111,7 @@ export function drawAlicesGarden(v: W.View, ctx: Ctx): SVGSVGElement {
     const turn = v.toMove === p;
     const parts: SVGElement[] = [
       rect(px, py, BW, BH, { fill: turn ? "#fff7d6" : "#fbfaf6", stroke: turn ? "#c99a00" : "#ccc", "stroke-width": turn ? 3 : 1 }),
-      el("text", { x: px + 12, y: py + 22, class: "seat-name" }, seatName(ctx, p) + (p === ctx.seat ? tr(ctx, " (you)", " (vous)") : "") + (v.first === p ? " ◆" : "")),
+      el("text", { x: px + 12, y: py + 22, class: "seat-name" }, (p === ctx.seat ? ctx.t("page.you", { name: seatName(ctx, p) }) : seatName(ctx, p)) + (v.first === p ? " ◆" : "")),
       el("text", { x: px + BW - 12, y: py + 22, "text-anchor": "end", class: "score" }, String(b.score)),
     ];
     (b.grid as string[]).forEach((line, r) => {
@@ -125,23 +119,29 @@ export function drawAlicesGarden(v: W.View, ctx: Ctx): SVGSVGElement {
         const id = `r${r + 1}c${c + 1}`;
         const sx = px + 12 + c * S;
         const sy = py + 34 + r * S;
-        const name = `${id}: ` + (ch === "." ? tr(ctx, "free grass", "herbe libre") : ch === ":" ? tr(ctx, "free chessboard square", "case d'échiquier libre") : iconName(ctx, ch));
+        const what = ch === "." ? ctx.t("page.freeGrass") : ch === ":" ? ctx.t("page.freeChess") : iconName(ctx, ch);
+        const name = ctx.t("page.square", { row: r + 1, col: c + 1, what });
         parts.push(target(p === ctx.seat ? id : `${p}:${id}`, name, undefined, el("rect", { x: sx, y: sy, width: S, height: S, fill: squareFill(ch, r, c), stroke: "#9a9078" }), ch !== "." && ch !== ":" ? icon(ch, sx, sy, S) : null));
       });
     });
-    const extra = [tr(ctx, `tiles: ${b.tiles}`, `tuiles : ${b.tiles}`)];
-    if (b.bonusTiles?.length) extra.push(tr(ctx, `bonus: ${b.bonusTiles.join(" ")}`, `bonus : ${b.bonusTiles.join(" ")}`));
+    const extra = [ctx.t("page.tiles", { n: b.tiles })];
+    // bonus tiles held, by the name of their icon (bonus:R is a rose)
+    if (b.bonusTiles?.length) extra.push(ctx.t("page.bonusTiles", { list: b.bonusTiles.map((id) => iconName(ctx, id.slice(id.indexOf(":") + 1))).join(", ") }));
     parts.push(el("text", { x: px + 12, y: py + BH - 12, class: "small" }, extra.join(" · ")));
     kids.push(g({ class: "garden" }, ...parts));
   });
   const rowsN = Math.ceil(boards.length / perRow);
   const W = Math.max(ctx.narrow ? bx + 76 : x, 16 + perRow * (BW + 16));
   const H = topH + rowsN * (BH + 16);
-  return svgRoot(W, H, tr(ctx, "Alice's Garden table", "Table d'Alice's Garden"), ...kids);
+  return svgRoot(W, H, ctx.t("page.table"), ...kids);
 }
 
-/** The held tile's orientations, drawn, for the orientation step. */
+/**
+ * The held tile's orientations, drawn, for the orientation step; the number
+ * of bonus tiles to take, in words.
+ */
 export function alicesGardenChoice(id: string, part: string, v: W.View, ctx: Ctx): Node | string | undefined {
+  if (part === "count" && /^[0-9]+$/.test(id)) return ctx.t("page.choice.count", { n: Number(id) });
   if (part === "orientation" && v.held) {
     const o = (v.held?.orientations ?? []).find((o) => o.id === id);
     if (!o) return undefined;
