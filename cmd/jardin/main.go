@@ -40,6 +40,7 @@ Usage:
                                               online tables and the web page (open http://localhost:8080/)
   jardin loadtest --addr URL --tables N --seconds S [--game G] [--rate R] [--json]
                                               play many tables against a server, report latency
+  jardin check --db FILE|postgres://…         replay every table of a server's database, name those that fail
 
 Seats and bots: you (a human at this terminal), random, greedy, and
 ismcts[:easy|medium|hard|expert|ITERATIONS|DURATION][:jN] (see docs/bots.md).
@@ -109,6 +110,7 @@ var commands = map[string]func(*env, []string) error{
 	"bench":    cmdBench,
 	"serve":    cmdServe,
 	"loadtest": cmdLoadtest,
+	"check":    cmdCheck,
 }
 
 func run(e *env, args []string) int {
