@@ -247,6 +247,7 @@ type faultSeat struct {
 	// reconnects counts the sockets it had to open again.
 	reconnects int
 	last       []string // the last messages received, for a stalled game's report
+	undos      int      // undos sent
 }
 
 // run plays until the game is over or ctx ends; onAck is called (under
@@ -324,7 +325,13 @@ func (p *faultSeat) playOn(ctx context.Context, s *sock, rng *rand.Rand, onAck f
 			continue
 		}
 		p.ids++
-		s.send(map[string]any{"t": "move", "v": num(m, "v"), "id": fmt.Sprintf("s%d-%d", p.seat, p.ids), "i": rng.IntN(n)})
+		id := fmt.Sprintf("s%d-%d", p.seat, p.ids)
+		if num(m, "undo") > 0 && rng.IntN(3) == 0 {
+			s.send(map[string]any{"t": "undo", "v": num(m, "v"), "id": id})
+			p.undos++
+			continue
+		}
+		s.send(map[string]any{"t": "move", "v": num(m, "v"), "id": id, "i": rng.IntN(n)})
 	}
 	return false, nil
 }
@@ -339,15 +346,27 @@ func faultGames(t *testing.T, url string, st store.Store, fault func(acks int, p
 	var seats []*faultSeat
 	var ids []string
 	no := false
+	yes := true
+	// Duels on every game (two with undo, which the players use), and a
+	// person against a greedy bot: every kind of write goes through the
+	// faults.
 	for i, g := range []string{"english-gardens", "alices-garden", "hanging-gardens", "happy-garden", "schlossgarten", "english-gardens"} {
+		undo := &no
+		if i == 3 || i == 5 {
+			undo = &yes
+		}
 		ann, bob := newClient(t, url, fmt.Sprintf("Ann%d", i)), newClient(t, url, fmt.Sprintf("Bob%d", i))
-		tb := ann.create(createReq{Game: g, Seats: []string{"me", "open"}, Undo: &no})
+		tb := ann.create(createReq{Game: g, Seats: []string{"me", "open"}, Undo: undo})
 		bob.join(tb.ID, tb.Invite)
 		ids = append(ids, tb.ID)
 		for s, c := range []*client{ann, bob} {
 			seats = append(seats, &faultSeat{c: c, table: tb.ID, seat: s, acked: map[string]int{}})
 		}
 	}
+	cid := newClient(t, url, "Cid")
+	tb := cid.create(createReq{Game: "alices-garden", Seats: []string{"me", "greedy"}, Undo: &no})
+	ids = append(ids, tb.ID)
+	seats = append(seats, &faultSeat{c: cid, table: tb.ID, seat: 0, acked: map[string]int{}})
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	var mu sync.Mutex
@@ -416,10 +435,17 @@ func TestSQLiteFaultsPlayOn(t *testing.T) {
 			fs.ambiguous.Store(1)
 		}
 	})
-	reconnects, acked := 0, 0
+	t.Logf("3 outages and 2 ambiguous commits: %s", summary(seats))
+}
+
+// summary sums up what the seats did, for the tests' logs.
+func summary(seats []*faultSeat) string {
+	reconnects, acked, undos := 0, 0, 0
 	for _, p := range seats {
 		reconnects += p.reconnects
 		acked += len(p.acked)
+		undos += p.undos
 	}
-	t.Logf("%d moves acknowledged over 3 outages and 2 ambiguous commits, %d reconnections", acked, reconnects)
+	return fmt.Sprintf("%d moves and undos acknowledged (%d undos sent), %d reconnections, every stored log replays",
+		acked, undos, reconnects)
 }
