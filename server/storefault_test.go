@@ -28,6 +28,9 @@ type flakyStore struct {
 	store.Store
 	down      atomic.Bool
 	ambiguous atomic.Int64 // commits still to report failed after storing them
+	// downAtCommit: the store goes down at the next commit (which fails),
+	// so that a write fails after the request that made it was read.
+	downAtCommit atomic.Bool
 }
 
 func (f *flakyStore) fault() error {
@@ -39,6 +42,9 @@ func (f *flakyStore) fault() error {
 
 func (f *flakyStore) Commit(ctx context.Context, ws []store.Write) []error {
 	errs := make([]error, len(ws))
+	if f.downAtCommit.CompareAndSwap(true, false) {
+		f.down.Store(true)
+	}
 	if err := f.fault(); err != nil {
 		for i := range errs {
 			errs[i] = err
@@ -174,6 +180,35 @@ func TestStoreDownMoveNotApplied(t *testing.T) {
 	mover.send(map[string]any{"t": "move", "v": 0, "id": "a2", "i": 0})
 	if m := mover.next(outAck, outRefused); str(m, "t") != outAck || num(m, "v") != 1 {
 		t.Fatalf("the move after the outage: %s %s", str(m, "t"), str(m, "reason"))
+	}
+	checkStoredLogs(t, ts.db, tb.ID)
+}
+
+// A person leaving a live table whose write fails (the store going down
+// with it) is still seated once the store answers: the seat is not
+// handed to a bot in memory only. On the old code the seat stayed a
+// zombie in memory, and the bot moved for a person who had not left.
+func TestLeaveWhileStoreDown(t *testing.T) {
+	ts, fs := startFlaky(t)
+	ann, bob := newClient(t, ts.URL, "Ann"), newClient(t, ts.URL, "Bob")
+	no := false
+	tb := ann.create(createReq{Game: "english-gardens", Seats: []string{"me", "open"}, Undo: &no})
+	bob.join(tb.ID, tb.Invite)
+	fs.downAtCommit.Store(true)
+	var out string
+	if code := ann.call("POST", "/api/tables/"+tb.ID+"/leave", nil, &out); code == 200 {
+		t.Fatalf("leave answered 200 (%s) though its write failed", out)
+	}
+	fs.down.Store(false)
+	var got tableJSON
+	if code := ann.call("GET", "/api/tables/"+tb.ID, nil, &got); code != 200 {
+		t.Fatalf("table after the outage: %d", code)
+	}
+	if got.Seats[0].Zombie || got.Version != 0 {
+		t.Fatalf("after a failed leave: seat 0 zombie %v at version %d, want Ann still seated at version 0", got.Seats[0].Zombie, got.Version)
+	}
+	if code := ann.call("POST", "/api/tables/"+tb.ID+"/leave", nil, &out); code != 200 {
+		t.Fatalf("leave once the store answers: %d %s", code, out)
 	}
 	checkStoredLogs(t, ts.db, tb.ID)
 }

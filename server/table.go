@@ -27,7 +27,12 @@ const (
 	msgMoveNotStored  = "the move could not be stored; here is the table as stored"
 	msgChatNotStored  = "the chat line could not be stored"
 	msgReconnectStore = "the table could not be read back from the database; reconnect in a moment"
+	msgStoreFailed    = "the database did not store this; try again in a moment"
 )
+
+// errStoreFailed is what a join, leave or rematch whose write failed
+// answers (the store's own error is logged): nothing changed, try again.
+var errStoreFailed = errors.New(msgStoreFailed)
 
 // errUnloaded tells a caller that the table's goroutine has stopped (the
 // table went idle and was unloaded): look it up again.
@@ -621,13 +626,14 @@ func (t *table) onTimer() {
 		t.timer.Reset(wait)
 		return
 	}
-	t.zombify(t.clockSeat(), "time")
+	t.zombify(t.clockSeat(), "time") // a failed write is read back; the timer fires again from the stored position
 }
 
-// zombify hands seat to a greedy bot for the rest of the game.
-func (t *table) zombify(seat int, why string) {
+// zombify hands seat to a greedy bot for the rest of the game. An error
+// is the store's: nothing changed (storeFailed has read the table back).
+func (t *table) zombify(seat int, why string) error {
 	if !t.seatHolder(seat) || t.meta.Status != store.StatusLive {
-		return
+		return nil
 	}
 	old := t.keep()
 	meta := t.meta
@@ -640,13 +646,16 @@ func (t *table) zombify(seat int, why string) {
 	meta.Deadline = t.deadlineFor(meta)
 	if err := t.commitWrite(store.Write{Entries: []store.Entry{e}, Table: &meta}); err != nil {
 		t.restore(old)
-		t.storeFailed(nil, &e, err)
-		return
+		if t.storeFailed(nil, &e, err) {
+			return nil // stored after all: the read back table shows it
+		}
+		return errStoreFailed
 	}
 	t.srv.log.Info("seat replaced by greedy", "table", t.id, "seat", seat, "why", why)
 	t.meta = meta
 	t.taken[seat] = len(t.moves)
 	t.applied(e, nil, nil, "")
+	return nil
 }
 
 // deadlineFor is the deadline to store in the row of an async table (other
@@ -812,19 +821,22 @@ func (t *table) play(c *conn, seat int, m engine.Move, client string) {
 // acknowledged if its entry turns out stored and told so otherwise, and
 // everyone gets a sync. A table that cannot be read back leaves memory
 // (broken): nothing stale is served, and the next request loads it again.
-func (t *table) storeFailed(c *conn, e *store.Entry, err error) {
+//
+// It reports whether e turned out stored (read back at its seq, with its
+// client id if it has one).
+func (t *table) storeFailed(c *conn, e *store.Entry, err error) (stored bool) {
 	if errors.Is(err, errStoredLate) {
 		t.srv.log.Warn("write stored as the lease ended: not acknowledged", "table", t.id)
 		t.closeAll("the table moved to another node; reconnect")
-		return
+		return false
 	}
 	t.srv.met.failedWrite.Inc()
 	t.srv.log.Error("store write failed", "table", t.id, "err", err)
 	rerr := t.readBack()
+	stored = rerr == nil && e != nil && t.storedAs(*e)
 	if c != nil && e != nil && e.Client != "" {
-		if v, ok := t.clients[clientKey(e.Seat, e.Client)]; rerr == nil && ok && v == e.Seq {
-			// Stored although the commit reported a failure.
-			c.send(mustJSON(serverMsg{T: outAck, V: v, ID: e.Client}))
+		if stored {
+			c.send(mustJSON(serverMsg{T: outAck, V: e.Seq, ID: e.Client}))
 		} else {
 			c.send(mustJSON(serverMsg{T: outRefused, V: t.version, ID: e.Client, Reason: refStore, Message: msgMoveNotStored}))
 		}
@@ -832,9 +844,25 @@ func (t *table) storeFailed(c *conn, e *store.Entry, err error) {
 	if rerr != nil {
 		t.srv.log.Error("table not read back after a failed write: unloaded", "table", t.id, "err", rerr)
 		t.broken = true
-		return
+		return false
 	}
 	t.resync()
+	return stored
+}
+
+// storedAs reports whether the table (just read back) holds entry e at
+// its seq: by its client id, or else by its kind and seat.
+func (t *table) storedAs(e store.Entry) bool {
+	if e.Client != "" {
+		v, ok := t.clients[clientKey(e.Seat, e.Client)]
+		return ok && v == e.Seq
+	}
+	for _, it := range t.recent {
+		if it.v == e.Seq {
+			return it.kind == e.Kind && it.seat == e.Seat
+		}
+	}
+	return false
 }
 
 func (t *table) doUndo(c *conn, r request, k int) {
@@ -1231,8 +1259,7 @@ func (t *table) leave(seat int) error {
 	}
 	switch t.meta.Status {
 	case store.StatusLive:
-		t.zombify(seat, "left")
-		return nil
+		return t.zombify(seat, "left")
 	case store.StatusOpen:
 		meta := t.meta
 		meta.Seats = append([]store.Seat(nil), meta.Seats...)
@@ -1243,7 +1270,7 @@ func (t *table) leave(seat int) error {
 		}
 		if err := t.commitWrite(store.Write{Table: &meta}); err != nil {
 			t.storeFailed(nil, nil, err)
-			return err
+			return errStoreFailed
 		}
 		t.meta = meta
 		clear(t.cache)
@@ -1302,7 +1329,7 @@ func (t *table) join(id store.Identity, seat int) (int, error) {
 	if err := t.commitWrite(store.Write{Table: &meta}); err != nil {
 		t.restore(old)
 		t.storeFailed(nil, nil, err)
-		return -1, err
+		return -1, errStoreFailed
 	}
 	t.meta = meta
 	clear(t.cache)
@@ -1374,7 +1401,7 @@ func (t *table) rematch(ctx context.Context) (string, error) {
 	meta.Rematch = nt.ID
 	if err := t.commitWrite(store.Write{Table: &meta}); err != nil {
 		t.storeFailed(nil, nil, err) // reads back the rematch if it was stored after all
-		return "", err
+		return "", errStoreFailed
 	}
 	t.meta = meta
 	clear(t.cache)
