@@ -89,6 +89,8 @@ func statusOf(err error) (int, error) {
 		return se.code, se.err
 	case errors.Is(err, errNoIdentity):
 		return http.StatusUnauthorized, err
+	case errors.Is(err, errStoreFailed):
+		return http.StatusServiceUnavailable, errStoreFailed
 	case errors.Is(err, store.ErrNotFound):
 		return http.StatusNotFound, shelltext.Errorf("err.noTable")
 	case errors.Is(err, store.ErrConflict):

@@ -24,6 +24,8 @@ type metrics struct {
 	slowReaders prometheus.Counter
 	badFrames   prometheus.Counter
 	panics      prometheus.Counter
+	failedWrite prometheus.Counter
+	broken      prometheus.Counter
 }
 
 func newMetrics(liveTables func() float64) *metrics {
@@ -57,8 +59,12 @@ func newMetrics(liveTables func() float64) *metrics {
 		Help: "Connections closed for a message that is not protocol (garbage, binary, too big, too many)."})
 	m.panics = prometheus.NewCounter(prometheus.CounterOpts{Name: "jardin_panics_total",
 		Help: "Panics recovered in HTTP handlers (each logged with its request id)."})
+	m.failedWrite = prometheus.NewCounter(prometheus.CounterOpts{Name: "jardin_failed_writes_total",
+		Help: "Table writes the store refused or failed (the table is read back from the store)."})
+	m.broken = prometheus.NewCounter(prometheus.CounterOpts{Name: "jardin_tables_unloaded_broken_total",
+		Help: "Tables unloaded because a write failed and the store could not be read back (loaded again on demand)."})
 	m.reg.MustRegister(m.tables, m.sockets, m.relayed, m.moves, m.moveLatency, m.commitWait, m.batchSize, m.commitTime, m.botQueue, m.botThink,
-		m.botQueued, m.botTimeouts, m.slowReaders, m.badFrames, m.panics,
+		m.botQueued, m.botTimeouts, m.slowReaders, m.badFrames, m.panics, m.failedWrite, m.broken,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"time"
 
@@ -21,6 +22,14 @@ import (
 // recentItems is how many log entries a table keeps with their events, for
 // the recent events of a sync and for resuming a reconnecting client.
 const recentItems = 64
+
+// msgReconnectStore is the close reason of the sockets of a table whose
+// log could not be read back (for programs; the page reconnects).
+const msgReconnectStore = "the table could not be read back from the database; reconnect in a moment"
+
+// errStoreFailed is what a join, leave or rematch whose write failed
+// answers (the store's own error is logged): nothing changed, try again.
+var errStoreFailed = shelltext.Errorf("err.storeFailed")
 
 // errUnloaded tells a caller that the table's goroutine has stopped (the
 // table went idle and was unloaded): look it up again.
@@ -59,6 +68,38 @@ type table struct {
 	idle    time.Time           // since when nothing needs the goroutine
 	commit  chan error
 	lease   *cluster.Lease // this node's ownership of the table (nil: single node)
+	// broken: a write failed and the table could not be read back from
+	// the store, so memory may differ from the stored log; run unloads the
+	// table as soon as the function that set it returns.
+	broken bool
+}
+
+// memo is what a write changes in the table's memory before the write is
+// durable (the position after a move gives the stored deadline, the clocks
+// are charged): restored when the store refuses the write, so that memory
+// always equals the stored log. Writers replace these fields rather than
+// change them in place (the state is cloned before a move is applied to
+// it, clocks and takeovers are copied on write), so keeping them costs no
+// copy.
+type memo struct {
+	state  engine.State
+	meta   store.Table
+	moves  []engine.Move
+	movers []int
+	quiet  []bool
+	taken  map[int]int
+	remain []int64
+	turnAt time.Time
+}
+
+func (t *table) keep() memo {
+	return memo{state: t.state, meta: t.meta, moves: t.moves, movers: t.movers, quiet: t.quiet, taken: t.taken,
+		remain: t.remain, turnAt: t.turnAt}
+}
+
+func (t *table) restore(m memo) {
+	t.state, t.meta, t.moves, t.movers, t.quiet = m.state, m.meta, m.moves, m.movers, m.quiet
+	t.taken, t.remain, t.turnAt = m.taken, m.remain, m.turnAt
 }
 
 // logItem is one log entry with the events it produced.
@@ -112,74 +153,120 @@ func (s *Server) loadTable(ctx context.Context, id string, downSince time.Time) 
 	if err != nil {
 		return nil, err
 	}
-	t := &table{srv: s, id: id, inbox: make(chan func(), 256), done: make(chan struct{}),
-		clients: map[string]int{}, conns: map[*conn]struct{}{}, chatAt: map[int][]time.Time{},
-		commit: make(chan error, 1)}
-	if err := t.rebuild(ctx, meta, downSince); err != nil {
+	t, err := s.replayStored(ctx, meta)
+	if err != nil {
 		return nil, err
+	}
+	t.srv, t.inbox, t.done = s, make(chan func(), 256), make(chan struct{})
+	t.conns, t.chatAt, t.commit = map[*conn]struct{}{}, map[int][]time.Time{}, make(chan error, 1)
+	t.online, t.away = make([]int, len(meta.Seats)), make([]time.Time, len(meta.Seats))
+	t.bots, t.cache = make([]bots.Bot, len(meta.Seats)), map[cacheKey][]byte{}
+	t.giveBack(downSince, s.now())
+	return t, nil
+}
+
+// LogError is a table whose stored log cannot be replayed: the table is
+// never served (half-loaded or not at all) and the error names the table
+// and the entry, for the operator (jardin check lists them all).
+type LogError struct {
+	Table string
+	Seq   int // the entry that fails; 0: the table's row itself (game, setup)
+	Err   error
+}
+
+func (e *LogError) Error() string {
+	if e.Seq == 0 {
+		return fmt.Sprintf("table %s: %v", e.Table, e.Err)
+	}
+	return fmt.Sprintf("table %s: entry %d: %v", e.Table, e.Seq, e.Err)
+}
+
+func (e *LogError) Unwrap() error { return e.Err }
+
+// replayStored reads table meta's log and chat from the store and replays
+// them into a fresh table value (not started, no server fields): the
+// caller swaps it in only if everything succeeded, so that a failure
+// leaves nothing half-loaded.
+func (s *Server) replayStored(ctx context.Context, meta store.Table) (*table, error) {
+	entries, err := s.st.Entries(ctx, meta.ID, 0)
+	if err != nil {
+		return nil, fmt.Errorf("table %s: read its log: %w", meta.ID, err)
+	}
+	chat, err := s.st.ChatLines(ctx, meta.ID, 1)
+	if err != nil {
+		return nil, fmt.Errorf("table %s: read its chat: %w", meta.ID, err)
+	}
+	t, err := replayLog(s.reg, meta, entries)
+	if err != nil {
+		return nil, err
+	}
+	if len(chat) > 0 {
+		t.chatSeq = chat[len(chat)-1].Seq
 	}
 	return t, nil
 }
 
-// rebuild sets the table from its stored row and log: state by replay.
-func (t *table) rebuild(ctx context.Context, meta store.Table, downSince time.Time) error {
-	s := t.srv
-	g, err := s.reg.Lookup(meta.Game)
+// replayLog is the table meta after its log: the state by replay from the
+// seed, the moves in force, the recent events, the clients' ids, the
+// realtime clocks. A failure is a *LogError.
+func replayLog(reg *engine.Registry, meta store.Table, entries []store.Entry) (*table, error) {
+	g, err := reg.Lookup(meta.Game)
 	if err != nil {
-		return fmt.Errorf("table %s: %w", meta.ID, err)
+		return nil, &LogError{Table: meta.ID, Err: err}
 	}
-	entries, err := s.st.Entries(ctx, meta.ID, 0)
-	if err != nil {
-		return err
-	}
-	chat, err := s.st.ChatLines(ctx, meta.ID, 1)
-	if err != nil {
-		return err
-	}
-	t.meta, t.game = meta, g
-	t.moves, t.movers, t.quiet, t.recent = nil, nil, nil, nil
-	t.taken = map[int]int{}
-	t.version = 0
-	if len(chat) > 0 {
-		t.chatSeq = chat[len(chat)-1].Seq
-	}
+	t := &table{id: meta.ID, meta: meta, game: g, taken: map[int]int{}, clients: map[string]int{}, turnAt: meta.Updated}
 	if t.state, err = g.New(meta.Players, meta.Seed, meta.Options); err != nil {
-		return fmt.Errorf("table %s: setup: %w", meta.ID, err)
+		return nil, &LogError{Table: meta.ID, Err: fmt.Errorf("setup: %w", err)}
 	}
-	n := len(meta.Seats)
-	t.online, t.away = make([]int, n), make([]time.Time, n)
-	t.remain = nil
 	if meta.Clock.Mode == clockRealtime {
-		t.remain = make([]int64, n)
+		t.remain = make([]int64, len(meta.Seats))
 		for i := range t.remain {
 			t.remain[i] = meta.Clock.Base.Milliseconds()
 		}
 	}
-	t.turnAt = meta.Updated
-	for _, e := range entries {
+	for i, e := range entries {
+		if e.Seq != i+1 {
+			return nil, &LogError{Table: meta.ID, Seq: e.Seq, Err: fmt.Errorf("found where entry %d belongs", i+1)}
+		}
 		if err := t.replay(e); err != nil {
-			return fmt.Errorf("table %s: entry %d: %w", meta.ID, e.Seq, err)
+			return nil, &LogError{Table: meta.ID, Seq: e.Seq, Err: err}
 		}
 	}
-	if t.remain != nil && !downSince.IsZero() && meta.Status == store.StatusLive {
-		// The clock of the seat to move ran from turnAt until the server
-		// stopped (its last heartbeat, or the dead owner's last renewal);
-		// the time the table had no owner is given back.
-		hb := downSince
-		spent := int64(0)
-		if hb.After(t.turnAt) {
-			spent = hb.Sub(t.turnAt).Milliseconds()
-		}
-		if p := t.clockSeat(); p >= 0 {
-			t.remain[p] -= spent
-		}
-		t.turnAt = s.now()
+	return t, nil
+}
+
+// giveBack: the clock of the seat to move ran from turnAt until the table
+// last had an owner (downSince: the server's last heartbeat, or the dead
+// owner's last renewal); the time the table had no owner is given back.
+func (t *table) giveBack(downSince, now time.Time) {
+	if t.remain == nil || downSince.IsZero() || t.meta.Status != store.StatusLive {
+		return
 	}
+	spent := int64(0)
+	if downSince.After(t.turnAt) {
+		spent = downSince.Sub(t.turnAt).Milliseconds()
+	}
+	if p := t.clockSeat(); p >= 0 {
+		t.remain[p] -= spent
+	}
+	t.turnAt = now
+}
+
+// adopt takes the replayed table r's position in place of t's (a reload);
+// what belongs to the running goroutine (connections, timers, chat rate)
+// stays, and what the old position started (bots, cached payloads) is
+// dropped.
+func (t *table) adopt(r *table) {
+	t.meta, t.game, t.state = r.meta, r.game, r.state
+	t.moves, t.movers, t.quiet, t.taken = r.moves, r.movers, r.quiet, r.taken
+	t.recent, t.version, t.clients, t.chatSeq = r.recent, r.version, r.clients, r.chatSeq
+	t.remain, t.turnAt = r.remain, r.turnAt
+	n := len(t.meta.Seats)
+	t.online, t.away = make([]int, n), make([]time.Time, n)
 	t.bots = make([]bots.Bot, n)
 	t.cache = map[cacheKey][]byte{}
 	t.botGen++
 	t.botBusy = false
-	return nil
 }
 
 // replay applies one stored log entry.
@@ -256,11 +343,12 @@ func (t *table) takeBack(k int) error {
 			return fmt.Errorf("replay for undo: %w", err)
 		}
 	}
-	t.state = s
-	t.moves, t.movers, t.quiet = t.moves[:keep], t.movers[:keep], t.quiet[:keep]
+	taken := make(map[int]int, len(t.taken)) // a new map: a memo may hold the old one
 	for seat, n := range t.taken {
-		t.taken[seat] = min(n, keep) // a move undone after the takeover was made before it
+		taken[seat] = min(n, keep) // a move undone after the takeover was made before it
 	}
+	t.state, t.taken = s, taken
+	t.moves, t.movers, t.quiet = t.moves[:keep], t.movers[:keep], t.quiet[:keep]
 	return nil
 }
 
@@ -320,7 +408,23 @@ func (t *table) run() {
 			t.release()
 			return
 		}
+		if t.broken {
+			t.unloadBroken()
+			return
+		}
 	}
+}
+
+// unloadBroken stops a table whose memory can no longer be trusted to equal
+// the stored log (a write failed and the store could not be read back):
+// it leaves memory before its sockets are told to reconnect, so that their
+// next request loads it again from the store, which tells them to retry
+// while it is down.
+func (t *table) unloadBroken() {
+	t.srv.met.broken.Inc()
+	t.srv.forget(t)
+	t.closeAll(msgReconnectStore)
+	t.release()
 }
 
 // safely runs f, turning a panic (an engine bug) into a log line and a
@@ -337,37 +441,57 @@ func (t *table) safely(f func()) {
 	f()
 }
 
-// recoverTable rebuilds the table after a panic; if that panics too (the
-// game itself is broken), its sockets are closed and the server goes on.
+// recoverTable rebuilds the table after a panic; if that fails or panics
+// too (the game itself is broken), the table leaves memory and its sockets
+// are closed; the server goes on.
 func (t *table) recoverTable() {
 	defer func() {
 		if r := recover(); r != nil {
 			t.srv.log.Error("table unusable", "table", t.id, "panic", r)
-			t.closeAll("internal error at this table; try again later")
+			t.broken = true
 		}
 	}()
 	if err := t.reload(); err != nil {
 		t.srv.log.Error("table reload after panic", "table", t.id, "err", err)
-		t.closeAll("internal error at this table; try again later")
+		t.broken = true
 	}
 }
 
 // reload rebuilds the table from the store (after a failed write or a
-// panic) and sends everyone a fresh sync.
+// panic) and sends everyone a fresh sync. It changes nothing unless the
+// whole table could be read and replayed.
 func (t *table) reload() error {
-	meta, err := t.srv.st.Table(context.Background(), t.id)
+	if err := t.readBack(); err != nil {
+		return err
+	}
+	t.resync()
+	return nil
+}
+
+// readBack replaces the table's position by the stored one, or leaves it
+// untouched if the store cannot be read or its log replayed.
+func (t *table) readBack() error {
+	ctx := context.Background()
+	meta, err := t.srv.st.Table(ctx, t.id)
+	if err != nil {
+		return fmt.Errorf("table %s: read back: %w", t.id, err)
+	}
+	r, err := t.srv.replayStored(ctx, meta)
 	if err != nil {
 		return err
 	}
-	if err := t.rebuild(context.Background(), meta, time.Time{}); err != nil {
-		return err
-	}
+	t.adopt(r)
 	t.recount()
+	return nil
+}
+
+// resync sends every connection a fresh sync and starts what the position
+// needs (after readBack).
+func (t *table) resync() {
 	for c := range t.conns {
 		t.sendSync(c, -1)
 	}
 	t.afterChange()
-	return nil
 }
 
 func (t *table) recount() {
@@ -499,14 +623,16 @@ func (t *table) onTimer() {
 		t.timer.Reset(wait)
 		return
 	}
-	t.zombify(t.clockSeat(), "time")
+	t.zombify(t.clockSeat(), "time") // a failed write is read back; the timer fires again from the stored position
 }
 
-// zombify hands seat to a greedy bot for the rest of the game.
-func (t *table) zombify(seat int, why string) {
+// zombify hands seat to a greedy bot for the rest of the game. An error
+// is the store's: nothing changed (storeFailed has read the table back).
+func (t *table) zombify(seat int, why string) error {
 	if !t.seatHolder(seat) || t.meta.Status != store.StatusLive {
-		return
+		return nil
 	}
+	old := t.keep()
 	meta := t.meta
 	meta.Seats = append([]store.Seat(nil), meta.Seats...)
 	meta.Seats[seat].Zombie, meta.Seats[seat].Bot, meta.Seats[seat].ZombieAt = true, "greedy", t.version+1
@@ -516,13 +642,17 @@ func (t *table) zombify(seat int, why string) {
 	t.meta.Seats = meta.Seats // deadline() of the new position
 	meta.Deadline = t.deadlineFor(meta)
 	if err := t.commitWrite(store.Write{Entries: []store.Entry{e}, Table: &meta}); err != nil {
-		t.storeFailed(nil, "", err)
-		return
+		t.restore(old)
+		if t.storeFailed(nil, &e, err) {
+			return nil // stored after all: the read back table shows it
+		}
+		return errStoreFailed
 	}
 	t.srv.log.Info("seat replaced by greedy", "table", t.id, "seat", seat, "why", why)
 	t.meta = meta
 	t.taken[seat] = len(t.moves)
 	t.applied(e, nil, nil, "")
+	return nil
 }
 
 // deadlineFor is the deadline to store in the row of an async table (other
@@ -536,20 +666,23 @@ func (t *table) deadlineFor(meta store.Table) time.Time {
 
 // clocksAfter charges the realtime clock of the seat to move for the time
 // since turnAt (plus the increment if it moved, mover >= 0) and returns
-// every seat's clock; it also restarts the turn at now.
+// every seat's clock; it also restarts the turn at now. The clocks are a
+// new slice (a memo may hold the old one), which the entry shares: a live
+// table's clocks are never changed in place.
 func (t *table) clocksAfter(mover int, now time.Time) []int64 {
 	if t.remain == nil {
 		t.turnAt = now
 		return nil
 	}
+	remain := slices.Clone(t.remain)
 	if p := t.clockSeat(); p >= 0 {
-		t.remain[p] -= now.Sub(t.turnAt).Milliseconds()
+		remain[p] -= now.Sub(t.turnAt).Milliseconds()
 		if p == mover {
-			t.remain[p] += t.meta.Clock.Increment.Milliseconds()
+			remain[p] += t.meta.Clock.Increment.Milliseconds()
 		}
 	}
-	t.turnAt = now
-	return append([]int64(nil), t.remain...)
+	t.remain, t.turnAt = remain, now
+	return remain
 }
 
 // request is a move or an undo from a connection (or a bot: from nil).
@@ -628,15 +761,13 @@ func (t *table) submit(c *conn, r request) {
 	t.play(c, r.seat, m, r.client)
 }
 
-// play applies m for seat, stores it, and only then tells everyone.
+// play applies m for seat on a copy of the state, stores it, and only then
+// makes the copy the table's state and tells everyone.
 func (t *table) play(c *conn, seat int, m engine.Move, client string) {
-	var before engine.State
-	if t.undoTracked(seat) {
-		before = t.state.Clone()
-	}
 	nota := t.state.FormatMove(m)
+	next := t.state.Clone()
 	var log engine.Log
-	if err := t.state.Apply(m, &log); err != nil {
+	if err := next.Apply(m, &log); err != nil {
 		var re *engine.RuleError
 		msg := err.Error()
 		if c != nil {
@@ -648,6 +779,12 @@ func (t *table) play(c *conn, seat int, m engine.Move, client string) {
 		}
 		return
 	}
+	var before engine.State
+	if t.undoTracked(seat) {
+		before = t.state // unchanged: the move went to next
+	}
+	old := t.keep()
+	t.state = next // the deadline and clocks below are those of the position after the move
 	now := t.srv.now()
 	e := store.Entry{Table: t.id, Seq: t.version + 1, Kind: store.KindMove, Seat: seat, Move: nota, Client: client,
 		At: now}
@@ -666,7 +803,8 @@ func (t *table) play(c *conn, seat int, m engine.Move, client string) {
 	}
 	t0 := time.Now()
 	if err := t.commitWrite(w); err != nil {
-		t.storeFailed(c, client, err)
+		t.restore(old)
+		t.storeFailed(c, &e, err)
 		return
 	}
 	t.srv.met.commitWait.Observe(time.Since(t0).Seconds())
@@ -677,32 +815,65 @@ func (t *table) play(c *conn, seat int, m engine.Move, client string) {
 	t.applied(e, log.Events, c, client)
 }
 
-// storeFailed: the store refused or failed a write, so the position in
-// memory may be ahead of the stored one. The table is rebuilt from the
-// store (what is stored is the truth) and everyone gets a sync.
-func (t *table) storeFailed(c *conn, client string, err error) {
+// storeFailed: the store refused or failed write e (nil: a write of the
+// table's row or chat only). The caller has put the table's memory back as
+// it was before the write, but the write may have been stored all the same
+// (a connection lost during COMMIT), or another writer may have stored
+// that entry: the table is read back from the store, the mover is
+// acknowledged if its entry turns out stored and told so otherwise, and
+// everyone gets a sync. A table that cannot be read back leaves memory
+// (broken): nothing stale is served, and the next request loads it again.
+//
+// It reports whether e turned out stored (read back at its seq, with its
+// client id if it has one).
+func (t *table) storeFailed(c *conn, e *store.Entry, err error) (stored bool) {
 	if errors.Is(err, errStoredLate) {
 		t.srv.log.Warn("write stored as the lease ended: not acknowledged", "table", t.id)
 		t.closeAll("the table moved to another node; reconnect")
-		return
+		return false
 	}
+	t.srv.met.failedWrite.Inc()
 	t.srv.log.Error("store write failed", "table", t.id, "err", err)
-	if c != nil {
-		c.send(mustJSON(refusedMsg{T: outRefused, V: t.version, ID: client, Reason: refStore,
-			Message: say(c.lang, "refuse.store")}))
+	rerr := t.readBack()
+	stored = rerr == nil && e != nil && t.storedAs(*e)
+	if c != nil && e != nil && e.Client != "" {
+		if stored {
+			c.send(mustJSON(ackMsg{T: outAck, V: e.Seq, ID: e.Client}))
+		} else {
+			c.send(mustJSON(refusedMsg{T: outRefused, V: t.version, ID: e.Client, Reason: refStore, Message: say(c.lang, "refuse.store")}))
+		}
 	}
-	if err := t.reload(); err != nil {
-		t.srv.log.Error("table reload", "table", t.id, "err", err)
-		t.closeAll("the table could not be loaded; reconnect later")
+	if rerr != nil {
+		t.srv.log.Error("table not read back after a failed write: unloaded", "table", t.id, "err", rerr)
+		t.broken = true
+		return false
 	}
+	t.resync()
+	return stored
+}
+
+// storedAs reports whether the table (just read back) holds entry e at
+// its seq: by its client id, or else by its kind and seat.
+func (t *table) storedAs(e store.Entry) bool {
+	if e.Client != "" {
+		v, ok := t.clients[clientKey(e.Seat, e.Client)]
+		return ok && v == e.Seq
+	}
+	for _, it := range t.recent {
+		if it.v == e.Seq {
+			return it.kind == e.Kind && it.seat == e.Seat
+		}
+	}
+	return false
 }
 
 func (t *table) doUndo(c *conn, r request, k int) {
 	now := t.srv.now()
 	e := store.Entry{Table: t.id, Seq: t.version + 1, Kind: store.KindUndo, Seat: r.seat, Move: strconv.Itoa(k),
 		Client: r.client, At: now}
-	if err := t.takeBack(k); err != nil {
-		t.storeFailed(c, r.client, err)
+	old := t.keep()
+	if err := t.takeBack(k); err != nil { // changes nothing when it fails
+		t.storeFailed(c, &e, err)
 		return
 	}
 	e.Clocks = t.clocksAfter(-1, now)
@@ -713,7 +884,8 @@ func (t *table) doUndo(c *conn, r request, k int) {
 		w.Table = &meta
 	}
 	if err := t.commitWrite(w); err != nil {
-		t.storeFailed(c, r.client, err)
+		t.restore(old)
+		t.storeFailed(c, &e, err)
 		return
 	}
 	if w.Table != nil {
@@ -791,12 +963,12 @@ func (t *table) botMoved(j *botJob, m engine.Move, err error) {
 		t.afterChange() // the position changed meanwhile (an undo, a reload)
 		return
 	}
-	v := t.version
+	v, gen := t.version, t.botGen
 	if err == nil {
 		t.play(nil, j.seat, m, "")
 	}
-	if t.version != v {
-		return // played: play started what comes next
+	if t.version != v || t.botGen != gen || t.broken {
+		return // played, or its write failed and the table was read back (or unloaded): what comes next has started
 	}
 	// The bot failed, or its move was refused (a bug): greedy moves for it
 	// this once, on the seat's own determinized copy, rather than the table
@@ -808,7 +980,7 @@ func (t *table) botMoved(j *botJob, m engine.Move, err error) {
 	if err == nil {
 		t.play(nil, j.seat, m, "")
 	}
-	if t.version == v {
+	if t.version == v && t.botGen == gen && !t.broken {
 		t.srv.log.Error("greedy failed too; the table waits", "table", t.id, "seat", j.seat, "err", err)
 	}
 }
@@ -1055,7 +1227,8 @@ func (t *table) chat(c *conn, text string) {
 	}
 	line := store.Chat{Table: t.id, Seq: t.chatSeq + 1, Seat: c.seat, Name: name, Text: text, At: now}
 	if err := t.commitWrite(store.Write{Chat: &line}); err != nil {
-		t.srv.log.Error("chat", "table", t.id, "err", err)
+		c.send(mustJSON(refusedMsg{T: outRefused, V: t.version, Reason: refStore, Message: say(c.lang, "refuse.chatStore")}))
+		t.storeFailed(nil, nil, err) // the line may be stored all the same: chatSeq is read back
 		return
 	}
 	t.chatSeq++
@@ -1073,8 +1246,7 @@ func (t *table) leave(seat int) error {
 	}
 	switch t.meta.Status {
 	case store.StatusLive:
-		t.zombify(seat, "left")
-		return nil
+		return t.zombify(seat, "left")
 	case store.StatusOpen:
 		meta := t.meta
 		meta.Seats = append([]store.Seat(nil), meta.Seats...)
@@ -1084,7 +1256,8 @@ func (t *table) leave(seat int) error {
 			meta.Status = store.StatusAborted
 		}
 		if err := t.commitWrite(store.Write{Table: &meta}); err != nil {
-			return err
+			t.storeFailed(nil, nil, err)
+			return errStoreFailed
 		}
 		t.meta = meta
 		clear(t.cache)
@@ -1136,13 +1309,14 @@ func (t *table) join(id store.Identity, seat int) (int, error) {
 	if full {
 		meta.Status = store.StatusLive
 	}
-	old := t.meta
+	old := t.keep()
 	t.meta = meta
 	t.turnAt = meta.Updated
 	meta.Deadline = t.deadlineFor(meta)
 	if err := t.commitWrite(store.Write{Table: &meta}); err != nil {
-		t.meta = old
-		return -1, err
+		t.restore(old)
+		t.storeFailed(nil, nil, err)
+		return -1, errStoreFailed
 	}
 	t.meta = meta
 	clear(t.cache)
@@ -1213,7 +1387,8 @@ func (t *table) rematch(ctx context.Context) (string, error) {
 	meta := t.meta
 	meta.Rematch = nt.ID
 	if err := t.commitWrite(store.Write{Table: &meta}); err != nil {
-		return "", err
+		t.storeFailed(nil, nil, err) // reads back the rematch if it was stored after all
+		return "", errStoreFailed
 	}
 	t.meta = meta
 	clear(t.cache)

@@ -148,6 +148,7 @@ var commands = map[string]func(*env, []string) error{
 	"bench":    cmdBench,
 	"serve":    cmdServe,
 	"loadtest": cmdLoadtest,
+	"check":    cmdCheck,
 }
 
 func run(e *env, args []string) int {

@@ -46,6 +46,8 @@ const User = "jardin-pg"
 // started, the reason (DB then skips the test).
 type Server struct {
 	dir  string // data directory, socket and log all live here
+	bin  string // where postgres is
+	cred *syscall.Credential
 	cmd  *exec.Cmd
 	exit chan error // the server process's exit
 	skip string
@@ -155,7 +157,7 @@ func Start() (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("pgtest: %w", err)
 	}
-	s := &Server{dir: dir, exit: make(chan error, 1)}
+	s := &Server{dir: dir, bin: bin, cred: cred}
 	fail := func(err error) (*Server, error) {
 		os.RemoveAll(dir)
 		return nil, err
@@ -173,16 +175,25 @@ func Start() (*Server, error) {
 	if out, err := initdb.CombinedOutput(); err != nil {
 		return fail(fmt.Errorf("pgtest: initdb: %v\n%s", err, out))
 	}
-	logf, err := os.Create(filepath.Join(dir, "server.log"))
+	if err := s.launch(); err != nil {
+		return fail(err)
+	}
+	return s, nil
+}
+
+// launch starts the server process on s's data directory and waits until
+// it accepts connections.
+func (s *Server) launch() error {
+	logf, err := os.OpenFile(filepath.Join(s.dir, "server.log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
-		return fail(fmt.Errorf("pgtest: %w", err))
+		return fmt.Errorf("pgtest: %w", err)
 	}
 	defer logf.Close()
 	// The server is our child rather than pg_ctl's, so that it dies with the
 	// test process (Pdeathsig) instead of outliving a killed test run.
-	s.cmd = exec.Command(filepath.Join(bin, "postgres"), "-D", data,
+	s.cmd = exec.Command(filepath.Join(s.bin, "postgres"), "-D", filepath.Join(s.dir, "data"),
 		"-c", "listen_addresses=",
-		"-c", "unix_socket_directories="+dir,
+		"-c", "unix_socket_directories="+s.dir,
 		"-c", "fsync=off",
 		"-c", "synchronous_commit=off",
 		"-c", "full_page_writes=off",
@@ -190,20 +201,79 @@ func Start() (*Server, error) {
 		"-c", "shared_buffers=32MB",
 		"-c", "log_min_messages=warning",
 	)
-	s.cmd.Dir = dir
+	s.cmd.Dir = s.dir
 	s.cmd.Stdout, s.cmd.Stderr = logf, logf
-	s.cmd.SysProcAttr = &syscall.SysProcAttr{Credential: cred, Pdeathsig: syscall.SIGQUIT, Setpgid: true}
+	s.cmd.SysProcAttr = &syscall.SysProcAttr{Credential: s.cred, Pdeathsig: syscall.SIGQUIT, Setpgid: true}
 	if err := s.cmd.Start(); err != nil {
-		return fail(fmt.Errorf("pgtest: start postgres: %w", err))
+		return fmt.Errorf("pgtest: start postgres: %w", err)
 	}
-	go func() { s.exit <- s.cmd.Wait() }()
+	exit := make(chan error, 1)
+	s.exit = exit
+	cmd := s.cmd
+	go func() { exit <- cmd.Wait() }()
 	if err := s.ready(30 * time.Second); err != nil {
 		s.cmd.Process.Kill()
 		<-s.exit
-		log, _ := os.ReadFile(filepath.Join(dir, "server.log"))
-		return fail(fmt.Errorf("pgtest: %w\n%s", err, log))
+		log, _ := os.ReadFile(filepath.Join(s.dir, "server.log"))
+		return fmt.Errorf("pgtest: %w\n%s", err, log)
 	}
-	return s, nil
+	return nil
+}
+
+// Halt stops the server as an operator's restart does (fast shutdown:
+// every session is ended, transactions in flight roll back) and keeps its
+// data directory and socket path, so that Resume starts it again at the
+// same address with the same databases. Clients see connections refused
+// until then.
+func (s *Server) Halt() error {
+	if s == nil || s.cmd == nil {
+		return errors.New("pgtest: no server to halt")
+	}
+	s.cmd.Process.Signal(syscall.SIGINT)
+	select {
+	case e := <-s.exit:
+		s.exit <- e // for Stop, should the server not be resumed
+		return nil
+	case <-time.After(20 * time.Second):
+		s.cmd.Process.Kill()
+		s.exit <- <-s.exit
+		return errors.New("pgtest: postgres did not stop within 20 s; killed")
+	}
+}
+
+// Resume starts the server again after Halt, on the same data directory
+// and socket; it returns once the server accepts connections.
+func (s *Server) Resume() error {
+	if s == nil || s.dir == "" {
+		return errors.New("pgtest: no server to resume")
+	}
+	return s.launch()
+}
+
+// Terminate ends every client session of database name from the server
+// side (pg_terminate_backend), as an administrator or a failover would;
+// it returns how many it ended.
+func (s *Server) Terminate(name string) (int, error) {
+	ctx := context.Background()
+	c, err := pgx.Connect(ctx, s.DSN("postgres"))
+	if err != nil {
+		return 0, err
+	}
+	defer c.Close(ctx)
+	var n int
+	err = c.QueryRow(ctx, `SELECT count(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+		WHERE datname = $1 AND pid <> pg_backend_pid()) AS ended`, name).Scan(&n)
+	return n, err
+}
+
+// DBName is the database name in a connection string made by DSN or DB.
+func DBName(dsn string) string {
+	for _, f := range strings.Fields(dsn) {
+		if v, ok := strings.CutPrefix(f, "dbname="); ok {
+			return v
+		}
+	}
+	return ""
 }
 
 // ready waits until the server accepts connections.

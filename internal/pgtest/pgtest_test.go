@@ -95,3 +95,42 @@ func TestMissingPostgres(t *testing.T) {
 		}
 	}
 }
+
+// Halt and Resume restart the server at the same address with its
+// databases; Terminate ends the sessions of one database.
+func TestHaltResumeTerminate(t *testing.T) {
+	dsn := pg.DB(t)
+	c, err := pgx.Connect(t.Context(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Exec(t.Context(), `CREATE TABLE kept (v int); INSERT INTO kept VALUES (7)`); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := pg.Terminate(pgtest.DBName(dsn)); err != nil || n != 1 {
+		t.Fatalf("Terminate: %d sessions ended (%v), want 1", n, err)
+	}
+	if _, err := c.Exec(t.Context(), `SELECT 1`); err == nil {
+		t.Error("a terminated session still answers")
+	}
+	c.Close(t.Context())
+	if err := pg.Halt(); err != nil {
+		t.Fatal(err)
+	}
+	if c, err := pgx.Connect(t.Context(), dsn); err == nil {
+		c.Close(t.Context())
+		t.Fatal("a halted server accepts connections")
+	}
+	if err := pg.Resume(); err != nil {
+		t.Fatal(err)
+	}
+	c, err = pgx.Connect(t.Context(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close(t.Context())
+	var v int
+	if err := c.QueryRow(t.Context(), `SELECT v FROM kept`).Scan(&v); err != nil || v != 7 {
+		t.Fatalf("after Resume: %d, %v", v, err)
+	}
+}

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/jardin-games/jardin/server"
+	"github.com/jardin-games/jardin/store"
+	"github.com/jardin-games/jardin/store/postgres"
+	"github.com/jardin-games/jardin/store/sqlite"
+)
+
+// errCheckFailed is check's verdict when a table does not replay: the
+// tables are already named on stdout, so the error line only sums up.
+var errCheckFailed = errors.New("some tables do not replay (listed above)")
+
+// cmdCheck replays every table of a database, as a server loading it
+// would, and names those that fail: docs/cli.md.
+func cmdCheck(e *env, args []string) error {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	db := fs.String("db", "", "SQLite file or PostgreSQL URL (postgres://…) to check")
+	if _, err := parse(fs, args, 0, 0, "no arguments, and --db FILE|postgres://…"); err != nil {
+		return err
+	}
+	if *db == "" {
+		return usagef("--db: give the database to check (a SQLite file or postgres://…)")
+	}
+	st, err := openForCheck(e, *db)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	failed := 0
+	n, err := server.CheckTables(e.ctx, st, e.reg, func(id string, terr error) {
+		failed++
+		fmt.Fprintf(e.stdout, "FAIL %s\n", oneLine(terr.Error()))
+	})
+	if err != nil {
+		return fmt.Errorf("after %d tables: %w", n, err)
+	}
+	fmt.Fprintf(e.stdout, "%d tables checked, %d fail\n", n, failed)
+	if failed > 0 {
+		return errCheckFailed
+	}
+	return nil
+}
+
+// openForCheck opens db as serve does, except that a SQLite file must
+// exist already: checking a mistyped path must not create an empty
+// database and call it sound.
+func openForCheck(e *env, db string) (store.Store, error) {
+	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
+		pg, err := postgres.Open(e.ctx, db, postgres.Options{})
+		if err != nil {
+			return nil, fmt.Errorf("--db %s: %w", redactURL(db), err)
+		}
+		return pg, nil
+	}
+	if _, err := os.Stat(db); err != nil {
+		return nil, fmt.Errorf("--db: %w", err)
+	}
+	sq, err := sqlite.Open(db, sqlite.Options{})
+	if err != nil {
+		return nil, fmt.Errorf("--db %s: %w", db, err)
+	}
+	return sq, nil
+}
