@@ -127,7 +127,9 @@ func scanRuleIDs(dir string, id *regexp.Regexp) (ids map[string]bool, calls int,
 				if !ok || sel.Sel.Name != "Illegal" {
 					return true
 				}
-				if x, ok := sel.X.(*ast.Ident); !ok || x.Name != "engine" {
+				// engine.Illegal (TRANSITIONAL), or the Illegal of the game's
+				// catalogue, by the names games give it (texts.Illegal)
+				if x, ok := sel.X.(*ast.Ident); !ok || (x.Name != "engine" && x.Name != "texts" && x.Name != "catalog") {
 					return true
 				}
 				calls++
