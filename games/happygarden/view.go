@@ -99,7 +99,7 @@ func (s *state) tileView(t uint8) *TileView {
 		v.Code = code(s.colourOf(t), info.shape)
 		v.Colour, v.Shape = colourID(s.colourOf(t)), shapeID(info.shape)
 		if s.recol[t] != 0 {
-			v.Watered = spec.Colours[s.recol[t]-1].EN
+			v.Watered = spec.Colours[s.recol[t]-1].Name
 		}
 	case kindGnome:
 		for c := 0; c < numColours; c++ {
@@ -153,7 +153,7 @@ func (s *state) View(player int) any {
 		}
 	}
 	for p := 0; p < int(s.n); p++ {
-		pv := PlayerView{Seat: p + 1, ID: seatID(p), Mouse: spec.Colours[s.mice[p]].EN, MouseColour: colourID(s.mice[p]), Bonus: s.bonus[p],
+		pv := PlayerView{Seat: p + 1, ID: seatID(p), Mouse: spec.Colours[s.mice[p]].Name, MouseColour: colourID(s.mice[p]), Bonus: s.bonus[p],
 			Wheelbarrows: int(s.wb[p]), WateringCans: int(s.cans[p]), Score: s.Score(p), Garden: []TileView{}}
 		for _, t := range s.readingOrder(p) {
 			pv.Garden = append(pv.Garden, *s.tileView(t))
