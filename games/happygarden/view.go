@@ -2,11 +2,13 @@ package happygarden
 
 import (
 	"fmt"
-	"github.com/jardin-games/jardin/i18n"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
 )
 
 // View is what a player sees. Happy Garden has no private information: the
@@ -333,11 +335,18 @@ func (s *state) Draw(player int, style engine.Style) string {
 	return b.String()
 }
 
+// capitalize upper-cases the first letter of s, a seat's name in any
+// language (the pseudo-language's ⟦ comes first: it is kept).
 func capitalize(s string) string {
-	if s == "" {
+	pre, rest := "", s
+	if r, ok := strings.CutPrefix(s, "⟦"); ok {
+		pre, rest = "⟦", r
+	}
+	r, n := utf8.DecodeRuneInString(rest)
+	if r == utf8.RuneError {
 		return s
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return pre + string(unicode.ToUpper(r)) + rest[n:]
 }
 
 // Evaluate is a heuristic for greedy tie-breaks: the running score plus the
