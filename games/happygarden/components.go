@@ -52,15 +52,13 @@ const (
 	maxPlayers = 5
 )
 
+// nameSpec is a colour or a shape: its letter (flower codes) and its name,
+// an id ("red", "daisy") that options, position files, typed moves and the
+// view use. The words a person reads are the catalogue's
+// (component.colour:R.name, component.shape:D.name in texts/<lang>.json).
 type nameSpec struct {
 	Letter string `json:"letter"`
-	EN     string `json:"en"`
-	FR     string `json:"fr"`
-	// FRFeminine is a colour's French feminine form when it differs
-	// ("Bleue"), FRGender a shape's gender ("f"; default "m"): a flower's
-	// French name agrees its colour with its shape ("marguerite bleue").
-	FRFeminine string `json:"fr_feminine,omitempty"`
-	FRGender   string `json:"fr_gender,omitempty"`
+	Name   string `json:"name"`
 }
 
 type tileSpec struct {
@@ -165,14 +163,8 @@ func loadComponents(data []byte) (*catalog, error) {
 		if len(n.Letter) != 1 {
 			return nil, fmt.Errorf("%s: letter %q must be one character", what, n.Letter)
 		}
-		if n.EN == "" || n.FR == "" {
-			return nil, fmt.Errorf("%s: needs an English and a French name (en, fr)", what)
-		}
-		if i < numColours && n.FRGender != "" || i >= numColours && n.FRFeminine != "" {
-			return nil, fmt.Errorf("%s: fr_feminine belongs to colours, fr_gender to shapes", what)
-		}
-		if n.FRGender != "" && n.FRGender != "f" && n.FRGender != "m" {
-			return nil, fmt.Errorf("%s: fr_gender %q must be \"f\" or \"m\"", what, n.FRGender)
+		if n.Name == "" || strings.ContainsAny(n.Name, " \t") {
+			return nil, fmt.Errorf("%s: needs a name, one word (\"name\": \"red\")", what)
 		}
 		if other, dup := letters[strings.ToUpper(n.Letter)]; dup {
 			return nil, fmt.Errorf("%s: letter %q is already used by %s", what, n.Letter, other)
@@ -270,17 +262,31 @@ func loadComponents(data []byte) (*catalog, error) {
 	return c, nil
 }
 
-func colourIndex(s string) int { return spec.colour(s) }
+// colourIndex finds a colour by letter, name, or its name in any language
+// of the catalogue ("rouge", "rot"), for what a person types.
+func colourIndex(s string) int {
+	if i := spec.colour(s); i >= 0 || texts == nil {
+		return i
+	}
+	for i := range numColours {
+		for _, lang := range texts.Langs() {
+			if strings.EqualFold(s, texts.Name(colourID(uint8(i)), lang)) {
+				return i
+			}
+		}
+	}
+	return -1
+}
 
-// colour finds a colour by letter, English or French name.
+// colour finds a colour by letter or name.
 func (sp *componentsSpec) colour(s string) int { return findName(sp.Colours, s) }
 
-// shape finds a shape by letter, English or French name.
+// shape finds a shape by letter or name.
 func (sp *componentsSpec) shape(s string) int { return findName(sp.Shapes, s) }
 
 func findName(names []nameSpec, s string) int {
 	for i, c := range names {
-		if strings.EqualFold(s, c.Letter) || strings.EqualFold(s, c.EN) || strings.EqualFold(s, c.FR) {
+		if strings.EqualFold(s, c.Letter) || strings.EqualFold(s, c.Name) {
 			return i
 		}
 	}

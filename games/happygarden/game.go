@@ -4,10 +4,10 @@ package happygarden
 
 import (
 	_ "embed"
-	"fmt"
 	"strconv"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
 )
 
 //go:embed rules.md
@@ -42,8 +42,8 @@ func (game) Options() []engine.OptionSpec {
 func (game) Rules() string { return rulesMD }
 
 func (g game) New(players int, seed uint64, opts engine.Options) (engine.State, error) {
-	if err := engine.CheckPlayers(g, players); err != nil {
-		return nil, engine.Illegal("HP-S1", "%v", err)
+	if lo, hi := g.Players(); players < lo || players > hi {
+		return nil, texts.Illegal("HP-S1", "error.players", i18n.N("min", lo), i18n.N("max", hi), i18n.N("n", players))
 	}
 	o, err := engine.ResolveOptions(g.Options(), opts)
 	if err != nil {
@@ -76,14 +76,14 @@ func chooseMice(players int, resolved, given engine.Options) ([maxPlayers]uint8,
 		name := "mouse" + strconv.Itoa(i+1)
 		c := colourIndex(resolved[name])
 		if c < 0 {
-			return mice, fmt.Errorf("option %s: unknown colour %q", name, resolved[name])
+			return mice, texts.Errorf("error.mouse.colour", i18n.N("seat", i+1), i18n.S("colour", resolved[name]))
 		}
 		mice[i] = uint8(c)
 		if _, ok := given[name]; !ok {
 			continue
 		}
 		if used&(1<<c) != 0 {
-			return mice, engine.Illegal("HP-S2", "option %s: colour %s is already chosen for another seat", name, resolved[name])
+			return mice, texts.Illegal("HP-S2", "error.mouse.taken", i18n.N("seat", i+1), i18n.S("colour", resolved[name]))
 		}
 		used |= 1 << c
 		explicit[i] = true

@@ -15,13 +15,14 @@ const (
 	errWindmill
 )
 
+// cellMsg is each reason's message id in the catalogue.
 var cellMsg = [...]string{"",
-	"the cell is outside the playing area",
-	"the cell is not empty (HP-T16.1)",
-	"the cell touches neither the house nor a tile (HP-T16.2)",
-	"an identical flower is adjacent (HP-T16.3)",
-	"a gnome is adjacent (HP-T16.4)",
-	"another windmill lies in the same row or column (HP-T16.5)"}
+	"error.cell.outside",   // the playing area
+	"error.cell.occupied",  // HP-T16.1
+	"error.cell.contact",   // HP-T16.2
+	"error.cell.identical", // HP-T16.3
+	"error.cell.gnome",     // HP-T16.4
+	"error.cell.windmill"}  // HP-T16.5
 
 func inArea(c int) bool {
 	if c < 0 || c >= ncell {
@@ -321,16 +322,16 @@ func (s *state) slideSet(p int, t uint8, seen *cellSet) {
 }
 
 // repotRule returns "" if tile t of garden p may be repotted to cell c, else
-// the rule and a message (HP-T26). Wheelbarrows and phase are checked by the caller.
+// the rule and the reason's message id (HP-T26). Wheelbarrows and phase are checked by the caller.
 func (s *state) repotRule(p int, t uint8, c int) (string, string) {
 	if t == 0 || t > numTiles || int(s.owner[t]) != p {
-		return "HP-T26", "you can only repot a tile of your own garden"
+		return "HP-T26", "error.repot.own"
 	}
 	if !inArea(c) {
 		return "HP-T16", cellMsg[errOutside]
 	}
 	if int(s.pos[t]) == c {
-		return "HP-T26", "the destination must differ from the start (HP-T26.2)"
+		return "HP-T26", "error.repot.same" // HP-T26.2
 	}
 	if r := s.checkCell(p, t, c, t); r != okCell {
 		return "HP-T16", cellMsg[r]
@@ -338,10 +339,10 @@ func (s *state) repotRule(p int, t uint8, c int) (string, string) {
 	var seen cellSet
 	s.slideSet(p, t, &seen)
 	if !seen.has(c) {
-		return "HP-T26", "the tile cannot slide there over empty cells (HP-T26.1)"
+		return "HP-T26", "error.repot.slide" // HP-T26.1
 	}
 	if !s.connected(p, t, c) {
-		return "HP-T26", "a tile would be detached from the house (HP-T26.3)"
+		return "HP-T26", "error.repot.detached" // HP-T26.3
 	}
 	return "", ""
 }

@@ -2,6 +2,7 @@ package happygarden
 
 import (
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
 )
 
 // Move kinds. A move packs kind (4 bits), a (8 bits: slot, tile or seat),
@@ -170,23 +171,24 @@ func (s *state) tokenPtr(t uint8, tt int) *uint8 {
 	return &s.moles[t]
 }
 
-// setupRule checks a starting tile's cell (HP-S6).
+// setupRule checks a starting tile's cell (HP-S6): "" if allowed, else the
+// reason's message id.
 func (s *state) setupRule(p, c int) string {
 	ring := false
 	for _, r := range ringCells {
 		ring = ring || r == c
 	}
 	if !ring {
-		return "HP-S6"
+		return "error.setup.ring"
 	}
-	if s.checkCell(p, s.held, c, 0) != okCell {
-		return "HP-S6"
+	if r := s.checkCell(p, s.held, c, 0); r != okCell {
+		return cellMsg[r]
 	}
 	if s.setupIdx == 1 {
 		f := int(s.pos[s.setupT[0]])
 		for _, d := range dirs {
 			if c+d == f {
-				return "HP-S6"
+				return "error.setup.apart"
 			}
 		}
 	}
@@ -199,23 +201,34 @@ func (s *state) waterKeepsHeld(p int, t uint8, col int) bool {
 	return s.held == 0 || s.heldFits(p, change{recol: t, colour: uint8(col)})
 }
 
-// waterRule checks a magic watering can (HP-T27).
+// waterRule checks a magic watering can (HP-T27): "" if allowed, else the
+// reason's message id.
 func (s *state) waterRule(p int, t uint8, col int) string {
-	if s.cans[p] == 0 || t == 0 || t > numTiles || int(s.owner[t]) != p || tiles[t].kind != kindFlower {
-		return "HP-T27"
+	if s.cans[p] == 0 {
+		return "error.water.can"
+	}
+	if t == 0 || t > numTiles || int(s.owner[t]) != p || tiles[t].kind != kindFlower {
+		return "error.water.flower"
 	}
 	if col < 0 || col >= numColours || uint8(col) == s.colourOf(t) {
-		return "HP-T27"
+		return "error.water.colour"
 	}
 	c := int(s.pos[t])
 	for _, d := range dirs {
 		v := s.grid[p*ncell+c+d]
 		if v != 0 && v != house && tiles[v].kind == kindFlower && tiles[v].shape == tiles[t].shape && s.colourOf(v) == uint8(col) {
-			return "HP-T27"
+			return "error.water.identical"
 		}
 	}
 	return ""
 }
+
+// takeMsg is the message id of each rule takeRule refuses with.
+var takeMsg = map[string]string{"HP-T10": "error.take.empty", "HP-T7": "error.take.truck", "HP-T11": "error.take.rummage"}
+
+// tileArgOf is argument {tile} of a refusal: the tile's id, which the
+// drawing prints on it.
+func tileArgOf(t uint8) i18n.Arg { return i18n.S("tile", tileID(int(t))) }
 
 func ownTile(s *state, p, t int) bool {
 	return t >= 1 && t <= numTiles && int(s.owner[t]) == p
@@ -223,11 +236,11 @@ func ownTile(s *state, p, t int) bool {
 
 func (s *state) Apply(m engine.Move, log *engine.Log) error {
 	if s.phase == phOver {
-		return engine.Illegal("HP-E1", "the game is over")
+		return texts.Illegal("HP-E1", "error.over")
 	}
 	kind, a, b, c := unpack(m)
 	if mkMove(kind, a, b, c) != m || kind < mvTake || kind > mvLift {
-		return engine.Illegal("HP-T2", "malformed move %#x", uint64(m))
+		return texts.Illegal("HP-T2", "error.malformed")
 	}
 	return s.apply(kind, a, b, c, newEvents(log))
 }
@@ -237,10 +250,10 @@ func (s *state) apply(kind, a, b, c int, ev *events) error {
 	switch s.phase {
 	case phSetupPlace:
 		if kind != mvPlace || a != 0 || c != 0 {
-			return engine.Illegal("HP-S6", "place your starting tile %s on a cell of the house ring", tileName(s, s.held))
+			return texts.Illegal("HP-S6", "error.setup.place", tileArgOf(s.held))
 		}
-		if r := s.setupRule(p, b); r != "" {
-			return engine.Illegal(r, "a starting tile goes on an empty cell of the house ring, not next to the other starting tile, and respects HP-T16")
+		if msg := s.setupRule(p, b); msg != "" {
+			return texts.Illegal("HP-S6", msg)
 		}
 		t := s.held
 		s.put(p, t, b)
@@ -270,10 +283,10 @@ func (s *state) apply(kind, a, b, c int, ev *events) error {
 
 	case phSteal:
 		if kind != mvSteal || b != 0 || c != 0 {
-			return engine.Illegal("HP-T14", "choose the opponent's flower whose butterfly you take")
+			return texts.Illegal("HP-T14", "error.steal.choose")
 		}
 		if a < 1 || a > numTiles || !s.stealable(p, uint8(a)) {
-			return engine.Illegal("HP-T14", "a butterfly can only be taken from an unhappy flower of an opponent")
+			return texts.Illegal("HP-T14", "error.steal.flower")
 		}
 		s.steal(p, uint8(a), s.stealT, ev)
 		s.stealT = 0
@@ -292,25 +305,25 @@ func (s *state) apply(kind, a, b, c int, ev *events) error {
 		switch kind {
 		case mvRepot:
 			if a != 0 || b != 0 || c != 0 {
-				return engine.Illegal("HP-T26", "malformed repot")
+				return texts.Illegal("HP-T26", "error.malformed")
 			}
 			if s.wb[p] < 2 {
-				return engine.Illegal("HP-T26", "repotting costs 2 wheelbarrows")
+				return texts.Illegal("HP-T26", "error.repot.cost", i18n.N("n", int(s.wb[p])))
 			}
 			if !s.anyRepot(p) {
-				return engine.Illegal("HP-T26", "no tile of your garden can slide to a legal cell (leaving the tile you chose a cell)")
+				return texts.Illegal("HP-T26", "error.repot.none")
 			}
 			s.repotRet, s.phase = s.phase, phRepotTile
 			return nil
 		case mvWater:
 			if b != 0 {
-				return engine.Illegal("HP-T27", "malformed watering")
+				return texts.Illegal("HP-T27", "error.malformed")
 			}
-			if r := s.waterRule(p, uint8(a), c); r != "" {
-				return engine.Illegal(r, "the magic watering can goes on a flower of your garden, names another colour and may not make it identical to an adjacent flower")
+			if msg := s.waterRule(p, uint8(a), c); msg != "" {
+				return texts.Illegal("HP-T27", msg)
 			}
 			if !s.waterKeepsHeld(p, uint8(a), c) {
-				return engine.Illegal("HP-T15", "that colour would leave %s, the tile you chose, no legal cell", tileName(s, s.held))
+				return texts.Illegal("HP-T15", "error.water.held", tileArgOf(s.held))
 			}
 			t := uint8(a)
 			s.cans[p]--
@@ -327,17 +340,17 @@ func (s *state) apply(kind, a, b, c int, ev *events) error {
 		switch kind {
 		case mvTake:
 			if s.phase != phTurn {
-				return engine.Illegal("HP-T2", "you have already chosen a tile this turn")
+				return texts.Illegal("HP-T2", "error.take.again")
 			}
-			if b != 0 || c != 0 {
-				return engine.Illegal("HP-T10", "malformed take")
+			if b != 0 || c != 0 || a >= 6 {
+				return texts.Illegal("HP-T10", "error.malformed")
 			}
 			if r := s.takeRule(a); r != "" {
-				return engine.Illegal(r, "you may not take the tile in %s", slotName(a))
+				return texts.Illegal(r, takeMsg[r], i18n.S("slot", slotName(a)))
 			}
 			t := s.shop[a]
 			if !s.anyCell(p, t) {
-				return engine.Illegal("HP-T13", "%s has no legal cell in your garden", tileName(s, t))
+				return texts.Illegal("HP-T13", "error.take.nocell", tileArgOf(t))
 			}
 			rummage := a >= 3 && !s.exhausted()
 			if rummage {
@@ -362,10 +375,10 @@ func (s *state) apply(kind, a, b, c int, ev *events) error {
 			return nil
 		case mvEnd:
 			if a != 0 || b != 0 || c != 0 {
-				return engine.Illegal("HP-T2", "malformed end")
+				return texts.Illegal("HP-T2", "error.malformed")
 			}
 			if s.phase == phTurn && s.anyTake() {
-				return engine.Illegal("HP-T2", "choose and place a tile before ending your turn")
+				return texts.Illegal("HP-T2", "error.end.early")
 			}
 			if ev.on() {
 				if s.phase == phTurn {
@@ -377,28 +390,28 @@ func (s *state) apply(kind, a, b, c int, ev *events) error {
 			s.endTurn(ev)
 			return nil
 		}
-		return engine.Illegal("HP-T2", "not a move of this step of the turn")
+		return texts.Illegal("HP-T2", "error.step")
 
 	case phRepotTile:
 		if kind != mvLift || b != 0 || c != 0 || !ownTile(s, p, a) {
-			return engine.Illegal("HP-T26", "choose a tile of your garden to repot")
+			return texts.Illegal("HP-T26", "error.repot.lift")
 		}
 		if _, ok := s.repotDests(p, uint8(a), nil, true); !ok {
-			return engine.Illegal("HP-T26", "%s cannot slide to any legal cell (HP-T26.1)", tileName(s, uint8(a)))
+			return texts.Illegal("HP-T26", "error.repot.stuck", tileArgOf(uint8(a)))
 		}
 		s.repotT, s.phase = uint8(a), phRepotDest
 		return nil
 
 	case phRepotDest:
 		if kind != mvPlace || a != 0 || c != 0 {
-			return engine.Illegal("HP-T26", "choose the cell where %s goes", tileName(s, s.repotT))
+			return texts.Illegal("HP-T26", "error.repot.dest", tileArgOf(s.repotT))
 		}
 		t := s.repotT
 		if r, msg := s.repotRule(p, t, b); r != "" {
-			return engine.Illegal(r, "%s", msg)
+			return texts.Illegal(r, msg)
 		}
 		if s.held != 0 && !s.heldFits(p, change{moved: t, from: int(s.pos[t]), to: b}) {
-			return engine.Illegal("HP-T15", "%s there would leave %s, the tile you chose, no legal cell", tileName(s, t), tileName(s, s.held))
+			return texts.Illegal("HP-T15", "error.repot.held", tileArgOf(t), i18n.S("tile2", tileID(int(s.held))))
 		}
 		s.wb[p] -= 2
 		s.supWB += 2
@@ -413,14 +426,14 @@ func (s *state) apply(kind, a, b, c int, ev *events) error {
 
 	case phGive:
 		if kind != mvGive || b != 0 || c != 0 || a >= int(s.n) || a == p {
-			return engine.Illegal("HP-T24", "give the mole to an opponent")
+			return texts.Illegal("HP-T24", "error.give")
 		}
 		s.deliver(a, ev)
 		return nil
 
 	case phReceive:
 		if kind != mvMole || b != 0 || c != 0 || !ownTile(s, p, a) || s.moles[a] != 0 {
-			return engine.Illegal("HP-T24", "put the mole on one of your tiles that holds no mole")
+			return texts.Illegal("HP-T24", "error.mole")
 		}
 		s.moles[a]++
 		s.pend--
@@ -430,16 +443,16 @@ func (s *state) apply(kind, a, b, c int, ev *events) error {
 		s.nextHandout(ev)
 		return nil
 	}
-	return engine.Illegal("HP-T2", "no decision is expected")
+	return texts.Illegal("HP-T2", "error.nodecision")
 }
 
 // applyPlace places the chosen tile (HP-T15, HP-T16).
 func (s *state) applyPlace(p, kind, a, b, c int, ev *events) error {
 	if kind != mvPlace || a != 0 || c != 0 {
-		return engine.Illegal("HP-T15", "place the tile you took (%s) in your garden", tileName(s, s.held))
+		return texts.Illegal("HP-T15", "error.place", tileArgOf(s.held))
 	}
 	if r := s.checkCell(p, s.held, b, 0); r != okCell {
-		return engine.Illegal("HP-T16", "%s", cellMsg[r])
+		return texts.Illegal("HP-T16", cellMsg[r])
 	}
 	t := s.held
 	s.put(p, t, b)
@@ -456,7 +469,7 @@ func (s *state) applyEffect(p, kind, a, b, c int, ev *events) error {
 	switch tok {
 	case tokWorm:
 		if kind != mvWorm || b != 0 || c != 0 || !ownTile(s, p, a) || s.happy&(1<<a) != 0 {
-			return engine.Illegal("HP-T5", "put the worm on one of your unhappy tiles")
+			return texts.Illegal("HP-T5", "error.worm")
 		}
 		s.supWorm--
 		s.worms[a]++
@@ -477,7 +490,7 @@ func (s *state) applyEffect(p, kind, a, b, c int, ev *events) error {
 				ev.say(p, "gust", engine.Comp(tokenIDs[c]), engine.Comp(tileID(a)), engine.Comp(tileID(b)))
 			}
 		default:
-			return engine.Illegal("HP-T6", "move one butterfly, worm or mole from one of your tiles to another, or pass")
+			return texts.Illegal("HP-T6", "error.gust")
 		}
 	case tokDrum:
 		switch {
@@ -492,10 +505,10 @@ func (s *state) applyEffect(p, kind, a, b, c int, ev *events) error {
 				ev.say(p, "drum", engine.Comp(tileID(a)))
 			}
 		default:
-			return engine.Illegal("HP-T8", "remove one mole of your garden, or pass")
+			return texts.Illegal("HP-T8", "error.drum")
 		}
 	default:
-		return engine.Illegal("HP-T3", "no token effect is pending")
+		return texts.Illegal("HP-T3", "error.effect")
 	}
 	s.effIdx++
 	s.nextEffect(ev)

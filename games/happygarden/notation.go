@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
 )
 
 // Notation (docs/happy-garden.md):
@@ -123,29 +124,29 @@ func parseTile(w string) (int, error) {
 	if strings.HasPrefix(u, "#") {
 		n, err := strconv.Atoi(u[1:])
 		if err != nil || n < 0 || n > 255 || (n >= 1 && n <= numTiles) {
-			return 0, fmt.Errorf("bad tile %q", w)
+			return 0, texts.Errorf("error.parse.tile", i18n.S("tile", w))
 		}
 		return n, nil
 	}
 	if t, ok := tileByID[u]; ok {
 		return int(t), nil
 	}
-	return 0, fmt.Errorf("unknown tile %q (tiles are F01–F48, G1–G6, W1–W6)", w)
+	return 0, texts.Errorf("error.parse.tile", i18n.S("tile", w))
 }
 
 func parseCell(w string) (int, error) {
 	w = strings.TrimSuffix(strings.TrimPrefix(w, "("), ")")
 	xs, ys, ok := strings.Cut(w, ",")
 	if !ok {
-		return 0, fmt.Errorf("bad cell %q: want x,y such as 2,-1", w)
+		return 0, texts.Errorf("error.parse.cell", i18n.S("cell", w))
 	}
 	x, err1 := strconv.Atoi(strings.TrimSpace(xs))
 	y, err2 := strconv.Atoi(strings.TrimSpace(ys))
 	if err1 != nil || err2 != nil {
-		return 0, fmt.Errorf("bad cell %q: want x,y such as 2,-1", w)
+		return 0, texts.Errorf("error.parse.cell", i18n.S("cell", w))
 	}
 	if x < minXY || x > maxXY || y < minXY || y > maxXY {
-		return 0, fmt.Errorf("cell %q is outside the garden area (x and y from %d to %d)", w, minXY, maxXY)
+		return 0, texts.Errorf("error.parse.outside", i18n.S("cell", w), i18n.N("min", minXY), i18n.N("max", maxXY))
 	}
 	return cellOf(x, y), nil
 }
@@ -176,11 +177,11 @@ func (s *state) ParseMove(txt string) (engine.Move, error) {
 		f = append(f[:len(f)-2], f[len(f)-2]+f[len(f)-1])
 	}
 	if len(f) == 0 {
-		return 0, fmt.Errorf("empty move: type one such as %q", "take B1")
+		return 0, texts.Errorf("error.parse.empty")
 	}
 	want := func(n int) error {
 		if len(f) != n {
-			return fmt.Errorf("%q takes %d argument(s): write it as %q", f[0], n-1, example(f[0]))
+			return texts.Errorf("error.parse.args", i18n.S("verb", f[0]), i18n.N("n", n-1), i18n.S("example", example(f[0])))
 		}
 		return nil
 	}
@@ -204,7 +205,7 @@ func (s *state) ParseMove(txt string) (engine.Move, error) {
 				return mkMove(mvTake, i, 0, 0), nil
 			}
 		}
-		return 0, fmt.Errorf("unknown shop slot %q (B1 B2 B3 bottom, T1 T2 T3 top)", f[1])
+		return 0, texts.Errorf("error.parse.slot", i18n.S("slot", f[1]))
 	case "place":
 		if err := want(2); err != nil {
 			return 0, err
@@ -231,7 +232,7 @@ func (s *state) ParseMove(txt string) (engine.Move, error) {
 		}
 		col := colourIndex(f[2])
 		if col < 0 {
-			return 0, fmt.Errorf("unknown colour %q (R O Y B V P)", f[2])
+			return 0, texts.Errorf("error.parse.colour", i18n.S("colour", f[2]))
 		}
 		return mkMove(mvWater, t, 0, col), nil
 	case "end":
@@ -271,7 +272,7 @@ func (s *state) ParseMove(txt string) (engine.Move, error) {
 			}
 		}
 		if tt == 0 {
-			return 0, fmt.Errorf("unknown token %q (butterfly, worm or mole)", f[2])
+			return 0, texts.Errorf("error.parse.token", i18n.S("token", f[2]))
 		}
 		return mkMove(mvGust, a, b, tt), nil
 	case "give":
@@ -280,9 +281,9 @@ func (s *state) ParseMove(txt string) (engine.Move, error) {
 		}
 		n, err := strconv.Atoi(f[1])
 		if err != nil || n < 1 || n > maxPlayers {
-			return 0, fmt.Errorf("bad seat %q: want 1 to %d", f[1], maxPlayers)
+			return 0, texts.Errorf("error.parse.seat", i18n.S("seat", f[1]), i18n.N("max", maxPlayers))
 		}
 		return mkMove(mvGive, n-1, 0, 0), nil
 	}
-	return 0, fmt.Errorf("unknown move %q (take, place, repot, lift, water, end, steal, worm, gust, drum, pass, give, mole)", f[0])
+	return 0, texts.Errorf("error.parse.move", i18n.S("move", f[0]))
 }

@@ -11,9 +11,9 @@ import (
 )
 
 // rules are the game's rule ids: those of the spec are HP-S1–S9,
-// HP-T1–T28 and HP-E1–E3, each stated. engine.Illegal is called with a
+// HP-T1–T28 and HP-E1–E3, each stated. texts.Illegal is called with a
 // literal or with a variable holding what a rule-checking function
-// (setupRule, takeRule, repotRule…) returned, and those functions return
+// (takeRule, repotRule) returned, and those functions return
 // literals too, so the scan of literals finds them all.
 var rules = enginetest.Rules{
 	ID:     regexp.MustCompile(`^HP-[STE][0-9]+$`),

@@ -489,7 +489,7 @@ func TestComponentsDataErrors(t *testing.T) {
 	cases := []struct{ old, new, want string }{
 		{`"colours": ["R", "O", "B"]`, `"colours": ["R", "O", "R"]`, "gnome G1: want 3 different colours"},
 		{`"symbol": "worm", "set": "base"}`, `"symbol": "snail", "set": "base"}`, `unknown symbol "snail"`},
-		{`{"letter": "P", "en": "Pink"`, `{"letter": "D", "en": "Pink"`, `shape 1: letter "D" is already used by colour 6`},
+		{`{"letter": "P", "name": "pink"`, `{"letter": "D", "name": "pink"`, `shape 1: letter "D" is already used by colour 6`},
 		{`"id": "F02"`, `"id": "f01"`, `tile 2: id "f01"`},
 		{`"5": 4}`, `"5": 8}`, "blanks_by_players[5]"},
 		{`"truck", "gust"`, `"truck", "truck"`, `"truck" is unknown or repeated`},

@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/jardin-games/jardin/engine"
@@ -41,9 +42,15 @@ func mustCatalog() *engine.Catalog {
 	return c
 }
 
-// placeName names a garden cell "x,y" ("(2,3)") or a shop slot "shop:B1"
-// ("B1, bottom shelf") for a sentence.
+// placeName names a garden cell "x,y" ("(2,3)"), a shop slot "shop:B1"
+// ("B1, bottom shelf") or a seat "seat:2" ("player 2", the part of a move
+// giving a mole) for a sentence.
 func placeName(id string) (string, []i18n.Arg, bool) {
+	if n, ok := strings.CutPrefix(id, "seat:"); ok {
+		if k, err := strconv.Atoi(n); err == nil {
+			return "cell.seat", []i18n.Arg{i18n.N("n", k)}, true
+		}
+	}
 	if slot, ok := strings.CutPrefix(id, "shop:"); ok {
 		if strings.HasPrefix(slot, "T") {
 			return "cell.slot-top", []i18n.Arg{i18n.S("id", slot)}, true

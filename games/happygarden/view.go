@@ -2,11 +2,13 @@ package happygarden
 
 import (
 	"fmt"
-	"github.com/jardin-games/jardin/i18n"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
 )
 
 // View is what a player sees. Happy Garden has no private information: the
@@ -99,7 +101,7 @@ func (s *state) tileView(t uint8) *TileView {
 		v.Code = code(s.colourOf(t), info.shape)
 		v.Colour, v.Shape = colourID(s.colourOf(t)), shapeID(info.shape)
 		if s.recol[t] != 0 {
-			v.Watered = spec.Colours[s.recol[t]-1].EN
+			v.Watered = spec.Colours[s.recol[t]-1].Name
 		}
 	case kindGnome:
 		for c := 0; c < numColours; c++ {
@@ -153,7 +155,7 @@ func (s *state) View(player int) any {
 		}
 	}
 	for p := 0; p < int(s.n); p++ {
-		pv := PlayerView{Seat: p + 1, ID: seatID(p), Mouse: spec.Colours[s.mice[p]].EN, MouseColour: colourID(s.mice[p]), Bonus: s.bonus[p],
+		pv := PlayerView{Seat: p + 1, ID: seatID(p), Mouse: spec.Colours[s.mice[p]].Name, MouseColour: colourID(s.mice[p]), Bonus: s.bonus[p],
 			Wheelbarrows: int(s.wb[p]), WateringCans: int(s.cans[p]), Score: s.Score(p), Garden: []TileView{}}
 		for _, t := range s.readingOrder(p) {
 			pv.Garden = append(pv.Garden, *s.tileView(t))
@@ -333,11 +335,18 @@ func (s *state) Draw(player int, style engine.Style) string {
 	return b.String()
 }
 
+// capitalize upper-cases the first letter of s, a seat's name in any
+// language (the pseudo-language's ⟦ comes first: it is kept).
 func capitalize(s string) string {
-	if s == "" {
+	pre, rest := "", s
+	if r, ok := strings.CutPrefix(s, "⟦"); ok {
+		pre, rest = "⟦", r
+	}
+	r, n := utf8.DecodeRuneInString(rest)
+	if r == utf8.RuneError {
 		return s
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return pre + string(unicode.ToUpper(r)) + rest[n:]
 }
 
 // Evaluate is a heuristic for greedy tie-breaks: the running score plus the

@@ -4,7 +4,7 @@
 // the house (empty squares next to it drawn, as places to plant).
 
 import { caption, el, g, hue, type Mark, mark, rect, svgRoot, target, text, wrapLines } from "../svg";
-import { type Ctx, seatName, tr } from "./types";
+import { type Ctx, seatName } from "./types";
 import type * as W from "../gen/happygarden";
 
 const T = 54; // tile size
@@ -80,8 +80,11 @@ function nameOr(ctx: Ctx, id: string | undefined): string {
 function revealedLines(ctx: Ctx, ids: string[], per: number): string[] {
   const names = ids.map((r) => nameOr(ctx, r));
   const out: string[] = [];
-  for (let i = 0; i < names.length; i += per) out.push((i === 0 ? tr(ctx, "Revealed: ", "Révélés : ") : "") + names.slice(i, i + per).join(", "));
-  return out.length ? out : [tr(ctx, "Revealed: none", "Révélés : aucun")];
+  for (let i = 0; i < names.length; i += per) {
+    const line = names.slice(i, i + per).join(", ");
+    out.push(i === 0 ? ctx.t("page.revealed", { tokens: line }) : line);
+  }
+  return out.length ? out : [ctx.t("page.revealed.none")];
 }
 
 /** A garden's squares: its tiles and one empty square all round. */
@@ -108,12 +111,12 @@ function tileName(ctx: Ctx, t: W.TileView): string {
 
 export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
   const kids: SVGElement[] = [];
-  kids.push(caption(16, 22, tr(ctx, "Shop", "Boutique")));
+  kids.push(caption(16, 22, ctx.t("page.shop")));
   const shop = (v.shop ?? []).filter((s): s is W.TileView => s !== null);
   // two shelves: slots shop:A1… and shop:B1…
   // Top shelf (T) above the bottom one (B), as on the table.
   const shelves = [...new Set(shop.map((s) => String(s.slot).replace(/^shop:([A-Z]).*$/, "$1")))].sort().reverse();
-  const shelfName = (k: string) => (k === "T" ? tr(ctx, "top", "haut") : k === "B" ? tr(ctx, "bottom", "bas") : k);
+  const shelfName = (k: string) => (k === "T" ? ctx.t("page.shelf.top") : k === "B" ? ctx.t("page.shelf.bottom") : k);
   let maxX = 0;
   shelves.forEach((shelf, si) => {
     const y = 34 + si * (T + 14);
@@ -124,7 +127,9 @@ export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
         const x = 40 + k * (T + 8);
         maxX = Math.max(maxX, x + T);
         // slot and tile are siblings (no button inside another): the slot's frame, the tile on it
-        kids.push(target(s.slot ?? "", `${s.slot}: ${tileName(ctx, s)}`, undefined, rect(x - 4, y - 4, T + 8, T + 8, { fill: "transparent", stroke: "#bbb" })));
+        const slot = String(s.slot ?? "").replace(/^shop:/, "");
+        const slotLabel = ctx.t("page.slot", { slot, shelf: slot.startsWith("T") ? "top" : "bottom", tile: tileName(ctx, s) });
+        kids.push(target(s.slot ?? "", slotLabel, undefined, rect(x - 4, y - 4, T + 8, T + 8, { fill: "transparent", stroke: "#bbb" })));
         kids.push(target(s.id, tileName(ctx, s), ctx.comp(s.id)?.help, ...tileFace(ctx, s, x, y)));
       });
   });
@@ -132,14 +137,11 @@ export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
   if (ctx.narrow) x = 16; // on a phone the counts go under the shop
   const sup = v.supply ?? {};
   const supply = [
-    tr(ctx, `Supply: ${sup.wheelbarrows ?? 0} wheelbarrows, ${sup.wormMole ?? 0} worms/moles,`, `Réserve : ${sup.wheelbarrows ?? 0} brouettes, ${sup.wormMole ?? 0} vers/taupes,`),
-    tr(ctx, `${sup.butterflies ?? 0} butterflies, ${sup.wateringCans ?? 0} watering cans`, `${sup.butterflies ?? 0} papillons, ${sup.wateringCans ?? 0} arrosoirs`),
+    ctx.t("page.supply.1", { wheelbarrows: sup.wheelbarrows ?? 0, wormMole: sup.wormMole ?? 0 }),
+    ctx.t("page.supply.2", { butterflies: sup.butterflies ?? 0, cans: sup.wateringCans ?? 0 }),
   ];
-  const head = [
-    tr(ctx, `Round ${v.round} of ${v.rounds}`, `Manche ${v.round} sur ${v.rounds}`),
-    tr(ctx, `Turn tokens left: ${v.pileLeft} · tiles in the bag: ${v.bagLeft}`, `Jetons tour restants : ${v.pileLeft} · tuiles dans le sac : ${v.bagLeft}`),
-  ];
-  const token = tr(ctx, `Turn token: ${nameOr(ctx, v.token)}`, `Jeton tour : ${nameOr(ctx, v.token)}`);
+  const head = [ctx.t("page.round", { round: v.round, rounds: v.rounds }), ctx.t("page.left", { pile: v.pileLeft, bag: v.bagLeft })];
+  const token = ctx.t("page.token", { token: v.token ? nameOr(ctx, v.token) : ctx.t("page.token.none") });
   // On a phone the lines go under the shop, across the drawing's width
   // (at least NARROW_W, else its widest garden, one to a row): each is
   // wrapped to it rather than cut at the edge.
@@ -152,7 +154,7 @@ export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
   if (v.held) {
     const hx = 40;
     const hy = 34 + Math.max(1, shelves.length) * (T + 14) + 8 + (ctx.narrow ? info.length * 18 + 10 : 0);
-    kids.push(el("text", { x: hx, y: hy - 4, class: "small" }, tr(ctx, "To place:", "À placer :")));
+    kids.push(el("text", { x: hx, y: hy - 4, class: "small" }, ctx.t("page.to-place")));
     kids.push(target(v.held.id, tileName(ctx, v.held), ctx.comp(v.held.id)?.help, ...tileFace(ctx, v.held, hx + 80, hy - 20)));
   }
   const top = 34 + Math.max(1, shelves.length) * (T + 14) + (v.held ? T + 10 : 10) + (ctx.narrow ? info.length * 18 + 10 : 0);
@@ -179,7 +181,7 @@ export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
       rect(gx, gy, PW, PH, { fill: turn ? "#fff7d6" : "#fbfaf6", stroke: turn ? "#c99a00" : "#ccc", "stroke-width": turn ? 3 : 1 }),
       el("circle", { cx: gx + 16, cy: gy + 16, r: 8, fill: mh.fill, stroke: "#222" }),
       mark(mh.mark, gx + 16, gy + 16, 4, mh.ink),
-      el("text", { x: gx + 30, y: gy + 21, class: "seat-name" }, seatName(ctx, p) + (p === ctx.seat ? tr(ctx, " (you)", " (vous)") : "") + (v.firstPlayer === p ? " ◆" : "")),
+      el("text", { x: gx + 30, y: gy + 21, class: "seat-name" }, (p === ctx.seat ? ctx.t("page.seat.you", { name: seatName(ctx, p) }) : seatName(ctx, p)) + (v.firstPlayer === p ? " ◆" : "")),
       el("text", { x: gx + PW - 12, y: gy + 21, "text-anchor": "end", class: "score" }, String(pl.score)),
     ];
     const at = new Map<string, W.TileView>();
@@ -192,29 +194,32 @@ export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
         const sy = gy + 32 + (yy - minY) * T;
         const t = at.get(cid);
         if (xx === 0 && yy === 0 && !t) {
-          parts.push(g({ role: "img", "aria-label": tr(ctx, "house", "maison") }, rect(sx, sy, T, T, { fill: "#e3c9a0", stroke: "#6b4f23" }), el("path", { d: `M${sx + 10} ${sy + T - 10}V${sy + 24}L${sx + T / 2} ${sy + 8}L${sx + T - 10} ${sy + 24}V${sy + T - 10}Z`, fill: "#c0392b", stroke: "#5a1a12" })));
+          parts.push(g({ role: "img", "aria-label": nameOr(ctx, "house") }, rect(sx, sy, T, T, { fill: "#e3c9a0", stroke: "#6b4f23" }), el("path", { d: `M${sx + 10} ${sy + T - 10}V${sy + 24}L${sx + T / 2} ${sy + 8}L${sx + T - 10} ${sy + 24}V${sy + T - 10}Z`, fill: "#c0392b", stroke: "#5a1a12" })));
           continue;
         }
         if (t) {
           // A tile is named by its id (moves name it so); its square by the cell.
-          parts.push(target(own ? t.id : `${p}:${t.id}`, `${cid}: ${tileName(ctx, t)}`, ctx.comp(t.id)?.help, ...tileFace(ctx, t, sx, sy)));
+          parts.push(target(own ? t.id : `${p}:${t.id}`, ctx.t("page.cell.tile", { cell: cid, tile: tileName(ctx, t) }), ctx.comp(t.id)?.help, ...tileFace(ctx, t, sx, sy)));
         } else {
-          parts.push(target(own ? cid : `${p}:${cid}`, `${cid}: ${tr(ctx, "empty", "vide")}`, undefined, el("rect", { x: sx + 1, y: sy + 1, width: T - 2, height: T - 2, fill: "#eef4e4", stroke: "#d5dcc8", "stroke-dasharray": "3 3" })));
+          parts.push(target(own ? cid : `${p}:${cid}`, ctx.t("page.cell.empty", { cell: cid }), undefined, el("rect", { x: sx + 1, y: sy + 1, width: T - 2, height: T - 2, fill: "#eef4e4", stroke: "#d5dcc8", "stroke-dasharray": "3 3" })));
         }
       }
     }
-    parts.push(el("text", { x: gx + 12, y: gy + PH - 10, class: "small" }, tr(ctx, `wheelbarrows ${pl.wheelbarrows} · watering cans ${pl.wateringCans}`, `brouettes ${pl.wheelbarrows} · arrosoirs ${pl.wateringCans}`)));
+    parts.push(el("text", { x: gx + 12, y: gy + PH - 10, class: "small" }, ctx.t("page.player.tokens", { wheelbarrows: pl.wheelbarrows, cans: pl.wateringCans })));
     kids.push(g({ class: "garden" }, ...parts));
     gx += PW + 14;
     rowH = Math.max(rowH, PH);
     W = Math.max(W, gx);
   });
   const H = gy + rowH + 16;
-  return svgRoot(W, H, tr(ctx, "Happy Garden table", "Table de Happy Garden"), ...kids);
+  return svgRoot(W, H, ctx.t("page.table"), ...kids);
 }
 
 export function happyGardenChoice(id: string, part: string, _v: W.View, ctx: Ctx): Node | string | undefined {
-  if (id === "#pass") return tr(ctx, "Pass", "Passer");
+  // a kind of move: its button's words (page.move.<kind>)
+  if (id.startsWith("#")) return ctx.t(`page.move.${id.slice(1)}`);
+  // the seat a mole goes to: its player's name
+  if (part === "seat") return seatName(ctx, Number(id.replace(/^seat:/, "")) - 1);
   if (part === "colour") {
     const h = hue(colourOf(id));
     return el("svg", { width: 22, height: 22, viewBox: "0 0 22 22", role: "img", "aria-label": ctx.comp(id)?.name ?? id }, el("rect", { x: 1, y: 1, width: 20, height: 20, fill: h.fill, stroke: "#333" }), mark(h.mark, 11, 11, 6, h.ink));
