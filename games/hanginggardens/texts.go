@@ -53,6 +53,9 @@ func marketCell(col, row int) string {
 	return "market:" + strconv.Itoa(col+1) + ":" + strconv.Itoa(row+1)
 }
 
+// posName is the garden position of floor (0..2) and index: "b2".
+func posName(floor, idx int) string { return string(rune('a'+floor)) + strconv.Itoa(idx) }
+
 func pileCell(k int) string { return "pile:" + strconv.Itoa(k+2) }
 
 func objectiveCell(k int) string { return "objective:" + strconv.Itoa(k+1) }
