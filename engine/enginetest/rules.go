@@ -127,9 +127,10 @@ func scanRuleIDs(dir string, id *regexp.Regexp) (ids map[string]bool, calls int,
 				if !ok || sel.Sel.Name != "Illegal" {
 					return true
 				}
-				// engine.Illegal (TRANSITIONAL), or the catalogue's Illegal of
-				// a package variable (texts.Illegal)
-				if _, ok := sel.X.(*ast.Ident); !ok {
+				// engine.Illegal (TRANSITIONAL), or a catalogue's Illegal with
+				// a message id: texts.Illegal(rule, "error.<code>", …)
+				x, ok := sel.X.(*ast.Ident)
+				if !ok || x.Name != "engine" && !catalogIllegal(n) {
 					return true
 				}
 				calls++
@@ -152,6 +153,20 @@ func scanRuleIDs(dir string, id *regexp.Regexp) (ids map[string]bool, calls int,
 		})
 	}
 	return ids, calls, problems, nil
+}
+
+// catalogIllegal reports whether call is a catalogue's Illegal: its
+// second argument is a literal message id "error.<code>".
+func catalogIllegal(call *ast.CallExpr) bool {
+	if len(call.Args) < 2 {
+		return false
+	}
+	lit, ok := call.Args[1].(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return false
+	}
+	v, err := strconv.Unquote(lit.Value)
+	return err == nil && strings.HasPrefix(v, "error.")
 }
 
 // RuleStatements checks g's catalogue of rule statements (issue 12: errors
