@@ -41,6 +41,8 @@ func TestScanRuleIDs(t *testing.T) {
 			func f() error { return catalog.Illegal("XX-T5", "error.bad", i18n.N("n", 1)) }`, []string{"XX-T5"}, 1, ""},
 		{"another package's Illegal is not counted", `
 			func f() error { return other.Illegal("x", "no") }`, nil, 0, ""},
+		{"a catalogue's Illegal with a message id", `
+			func f() error { return texts.Illegal("XX-T5", "error.no", i18n.N("n", 1)) }`, []string{"XX-T5"}, 1, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()

@@ -18,9 +18,12 @@ var _ engine.Drawer = (*state)(nil)
 type drawWords struct {
 	animals  [3]string
 	trees    [3]string
-	visitor  string   // the prefix of a visitor's label
-	visitors []string // by visitor kind, after the prefix
-	flowers  [3]byte  // blue, red, yellow
+	visitor  string    // the prefix of a visitor's label
+	visitors []string  // by visitor kind, after the prefix
+	flowers  [3]string // blue, red, yellow
+	irrig    string    // the mark of a position the irrigation card marks
+	pos      [nPos]string
+	id       func(id string) string // a card's or tile's id, as printed
 }
 
 // drawWordsFor builds a language's abbreviations from the catalogue
@@ -35,11 +38,14 @@ func drawWordsFor(lang string) *drawWords {
 	for i := range 14 {
 		dw.visitors = append(dw.visitors, t("visitor."+strconv.Itoa(i)))
 	}
-	if f := t("flowers"); len(f) == 3 {
-		copy(dw.flowers[:], f)
-	} else {
-		dw.flowers = [3]byte{'B', 'R', 'Y'}
+	for i := range 3 {
+		dw.flowers[i] = t("flower." + strconv.Itoa(i))
 	}
+	dw.irrig = t("irrigated")
+	for i, p := range posNames {
+		dw.pos[i] = texts.T(lang, "cell.garden", i18n.S("pos", p))
+	}
+	dw.id = func(id string) string { return texts.T(lang, "draw.id", i18n.S("id", id)) }
 	return dw
 }
 
@@ -105,17 +111,17 @@ func (dw *drawWords) label(c *content, floor int) string {
 	case sightVisitor:
 		b.WriteString(dw.visitor + dw.visitors[c.Visitor])
 	}
-	var fl []byte
+	var fl strings.Builder
 	for col, n := range c.Flowers {
 		for range n {
-			fl = append(fl, dw.flowers[col])
+			fl.WriteString(dw.flowers[col])
 		}
 	}
-	if len(fl) > 0 {
+	if fl.Len() > 0 {
 		if b.Len() > 0 {
 			b.WriteByte(' ')
 		}
-		b.Write(fl)
+		b.WriteString(fl.String())
 	}
 	if c.Irrig {
 		b.WriteByte('~')
@@ -142,13 +148,15 @@ func (dw *drawWords) paint(s string, color bool) string {
 	for i := 0; i < len(s); i++ {
 		ch := s[i]
 		code := ""
-		switch ch {
-		case dw.flowers[blue]:
+		switch {
+		case dw.isFlower(s[i:], blue):
 			code = "\x1b[1;34m"
-		case dw.flowers[red]:
+		case dw.isFlower(s[i:], red):
 			code = "\x1b[1;31m"
-		case dw.flowers[yellow]:
+		case dw.isFlower(s[i:], yellow):
 			code = "\x1b[1;33m"
+		}
+		switch ch {
 		case '~':
 			code = "\x1b[36m"
 		case '^':
@@ -173,6 +181,13 @@ func (dw *drawWords) paint(s string, color bool) string {
 		}
 	}
 	return b.String()
+}
+
+// isFlower reports whether s starts with the one-letter mark of flower
+// colour col (a longer mark, as the pseudo-language's, is not painted).
+func (dw *drawWords) isFlower(s string, col int) bool {
+	f := dw.flowers[col]
+	return len(f) == 1 && s[0] == f[0]
 }
 
 // cell writes txt in brackets, padded or cut to w characters.
@@ -261,10 +276,10 @@ func (s *state) Draw(player int, style engine.Style) string {
 	}
 	b.WriteByte('\n')
 	if s.pendCard != 0 {
-		fmt.Fprintf(&b, "%s%s %s %s\n", tr("draw.taken-2"), colon, comp.Cards[s.pendCard-1].ID, dw.cell(lab.cards[s.pendCard-1][0], w, col))
+		fmt.Fprintf(&b, "%s%s %s %s\n", tr("draw.taken-2"), colon, dw.id(comp.Cards[s.pendCard-1].ID), dw.cell(lab.cards[s.pendCard-1][0], w, col))
 	}
 	if s.pendPile >= 0 {
-		fmt.Fprintf(&b, "%s%s %s %s\n", tr("draw.bought"), colon, comp.Enh[s.pendPile].ID, dw.cell(lab.enh[s.pendPile][0], w, col))
+		fmt.Fprintf(&b, "%s%s %s %s\n", tr("draw.bought"), colon, dw.id(comp.Enh[s.pendPile].ID), dw.cell(lab.enh[s.pendPile][0], w, col))
 	}
 
 	b.WriteString(tr("draw.enhancements-top-tile-tiles-left") + "\n")
@@ -272,7 +287,7 @@ func (s *state) Draw(player int, style engine.Style) string {
 		txt := pad(tr("draw.empty"), 16)
 		if s.pileLen[k] > 0 {
 			t := s.piles[k][s.pileLen[k]-1]
-			txt = comp.Enh[t].ID + " " + dw.cell(lab.enh[t][0], 9, col)
+			txt = dw.id(comp.Enh[t].ID) + " " + dw.cell(lab.enh[t][0], 9, col)
 		}
 		fmt.Fprintf(&b, "  %d$ %s %-2d", k+2, txt, s.pileLen[k])
 	}
@@ -296,7 +311,7 @@ func (s *state) Draw(player int, style engine.Style) string {
 		case "gold":
 			rw = "+1$"
 		}
-		fmt.Fprintf(&b, "  %d. %s %d %s %d/%d %-3s [%s]\n", k+1, o.ID, o.Required,
+		fmt.Fprintf(&b, "  %d. %s %d %s %d/%d %-3s [%s]\n", k+1, dw.id(o.ID), o.Required,
 			pad(tr("word.item."+itemNames[o.Item]+".many"), 17),
 			comp.ObjPos[k].High, comp.ObjPos[k].Low, rw, strings.Join(m, " "))
 	}
@@ -320,8 +335,8 @@ func (s *state) Draw(player int, style engine.Style) string {
 			tr("draw.gardeners"), s.automaGard, tr("draw.markers-left"), colon, 4-s.automaMarks)
 		if s.automaLast >= 0 {
 			a := &comp.Automa[s.automaLast]
-			fmt.Fprintf(&b, "  %s %d (%s%s %s ; bonus%s %s)\n", tr("draw.last-card"), a.Num,
-				tr("draw.discard"), colon, tr("draw.automa-discard."+discardNames[a.Discard]), colon, tr("draw.automa-bonus."+bonusNames[a.Bonus]))
+			fmt.Fprintf(&b, "  %s %d (%s%s %s ; %s%s %s)\n", tr("draw.last-card"), a.Num,
+				tr("draw.discard"), colon, tr("draw.automa-discard."+discardNames[a.Discard]), tr("draw.bonus"), colon, tr("draw.automa-bonus."+bonusNames[a.Bonus]))
 		}
 	}
 	if s.Over() {
@@ -345,9 +360,9 @@ func (s *state) drawGarden(b *strings.Builder, p int, dw *drawWords, lab *labelS
 		floor := 2 - fi
 		b.WriteString(strings.Repeat(" ", floor*(w+3)/2))
 		for i := r[0]; i < r[0]+r[1]; i++ {
-			txt := posNames[i]
+			txt := dw.pos[i]
 			if mask&(1<<i) != 0 {
-				txt += "x"
+				txt += dw.irrig
 			} else {
 				txt += " "
 			}

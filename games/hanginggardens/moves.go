@@ -2,6 +2,7 @@ package hanginggardens
 
 import (
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
 )
 
 // Move kinds. A move packs kind | a<<4 | b<<8; no other bit may be set.
@@ -87,32 +88,32 @@ func (s *state) LegalMoves(buf []engine.Move) []engine.Move {
 // Apply validates m completely, then plays it.
 func (s *state) Apply(m engine.Move, log *engine.Log) error {
 	if s.phase == phaseOver {
-		return engine.Illegal("HG-T1", "the game is over after 4 rounds")
+		return texts.Illegal("HG-T1", "error.over")
 	}
 	kind, a, b, ok := unpack(m)
 	if !ok {
-		return engine.Illegal("HG-T3", "not a move of this game")
+		return texts.Illegal("HG-T3", "error.not-a-move")
 	}
 	pi := int(s.cur)
 	p := &s.pl[pi]
 	want := [...]int{phaseTake: kindTake, phasePlace: kindPlace, phaseBuy: kindBuy, phasePut: kindPut, phaseObjective: kindObjective}[s.phase]
 	if kind != want && !(kind == kindPass && (s.phase == phaseBuy || s.phase == phaseObjective)) {
-		return engine.Illegal("HG-T3", "now is the %s step of the turn", phaseNames[s.phase])
+		return texts.Illegal("HG-T3", "error.step", i18n.S("step", phaseNames[s.phase]))
 	}
 	switch kind {
 	case kindTake:
 		if a > 2 || b > 3 {
-			return engine.Illegal("HG-T4", "no column %d row %d: the market has 3 columns of 4 rows", a+1, b+1)
+			return texts.Illegal("HG-T4", "error.no-market-space", i18n.N("col", a+1), i18n.N("row", b+1))
 		}
 		if s.colN[a] >= s.spaces() {
-			return engine.Illegal("HG-T4d", "column %d is closed: its %d gardener spaces are taken", a+1, s.spaces())
+			return texts.Illegal("HG-T4d", "error.column-closed", i18n.N("col", a+1), i18n.N("n", int(s.spaces())))
 		}
 		if s.market[a][b] == 0 {
-			return engine.Illegal("HG-T4b", "no card in column %d row %d", a+1, b+1)
+			return texts.Illegal("HG-T4b", "error.no-card", i18n.N("col", a+1), i18n.N("row", b+1))
 		}
 		cost := comp.RowCosts[b]
 		if int(p.Tools) < cost {
-			return engine.Illegal("HG-T4c", "row %d costs %d tools and you have %d", b+1, cost, p.Tools)
+			return texts.Illegal("HG-T4c", "error.row-cost", i18n.N("row", b+1), i18n.N("cost", cost), i18n.N("n", int(p.Tools)))
 		}
 		p.Tools -= uint8(cost)
 		s.stockTools += uint8(cost)
@@ -163,17 +164,17 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 
 	case kindBuy:
 		if a > 2 || b != 0 {
-			return engine.Illegal("HG-T8", "no such enhancement pile")
+			return texts.Illegal("HG-T8", "error.no-pile")
 		}
 		if s.pileLen[a] == 0 {
-			return engine.Illegal("HG-T8b", "the %d-gold pile is empty", a+2)
+			return texts.Illegal("HG-T8b", "error.pile-empty", i18n.N("k", a+2))
 		}
 		t := s.piles[a][s.pileLen[a]-1]
 		if int(p.Gold) < comp.Enh[t].Cost {
-			return engine.Illegal("HG-T8a", "%s costs %d gold and you have %d", comp.Enh[t].ID, comp.Enh[t].Cost, p.Gold)
+			return texts.Illegal("HG-T8a", "error.enhancement-cost", i18n.N("k", a+2), i18n.N("cost", comp.Enh[t].Cost), i18n.N("n", int(p.Gold)))
 		}
 		if !p.hasEmptyCard() {
-			return engine.Illegal("HG-T8a", "you have no empty card to put an enhancement on")
+			return texts.Illegal("HG-T8a", "error.no-empty-card")
 		}
 		p.Gold -= uint8(comp.Enh[t].Cost)
 		s.stockGold += uint8(comp.Enh[t].Cost)
@@ -188,11 +189,11 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 
 	case kindPut:
 		if a > 2 || b < 1 || b > [3]int{5, 4, 3}[a] {
-			return engine.Illegal("HG-T8a", "no such position")
+			return texts.Illegal("HG-T8a", "error.no-position")
 		}
 		slot := slotOf(a, b)
 		if !p.canEnhance(slot) {
-			return engine.Illegal("HG-T8a", "%s is not an empty card without enhancement", posNames[slot])
+			return texts.Illegal("HG-T8a", "error.not-empty-card", i18n.S("pos", posNames[slot]))
 		}
 		e := &comp.Enh[s.pendPile]
 		p.Enh[slot] = uint8(s.pendPile) + 1
@@ -207,17 +208,17 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 
 	case kindObjective:
 		if a > 3 || b != 0 {
-			return engine.Illegal("HG-T9", "no objective position %d", a+1)
+			return texts.Illegal("HG-T9", "error.no-objective", i18n.N("k", a+1))
 		}
 		o := &comp.Objectives[s.obj[a]]
 		if p.Done&(1<<a) != 0 {
-			return engine.Illegal("HG-T9a", "you already completed %s", o.ID)
+			return texts.Illegal("HG-T9a", "error.objective-done", i18n.N("k", a+1))
 		}
 		if int(s.markN[a]) >= comp.Places[s.n] {
-			return engine.Illegal("HG-T9b", "%s has no free marker place", o.ID)
+			return texts.Illegal("HG-T9b", "error.objective-full", i18n.N("k", a+1))
 		}
 		if got, need := s.bestFloor(pi, o.Item), s.need(pi, a); got < need {
-			return engine.Illegal("HG-T9c", "%s needs %d %s on one floor; your best floor has %d", o.ID, need, itemNames[o.Item], got)
+			return texts.Illegal("HG-T9c", "error.objective-short", i18n.N("k", a+1), i18n.S("item", itemNames[o.Item]), i18n.N("need", need), i18n.N("n", got))
 		}
 		s.marks[a][s.markN[a]] = int8(pi)
 		s.markN[a]++
@@ -236,7 +237,7 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 
 	case kindPass:
 		if a != 0 || b != 0 {
-			return engine.Illegal("HG-T3", "not a move of this game")
+			return texts.Illegal("HG-T3", "error.not-a-move")
 		}
 		if s.phase == phaseBuy {
 			if log.On() {
@@ -251,50 +252,50 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 		}
 		return nil
 	}
-	return engine.Illegal("HG-T3", "not a move of this game")
+	return texts.Illegal("HG-T3", "error.not-a-move")
 }
 
 // checkPlace validates a placement at floor a, relative index b (HG-T5).
 func (s *state) checkPlace(p *player, a, b int) error {
 	if p.NCards == 0 {
 		if a != 0 || b != 1 {
-			return engine.Illegal("HG-T5a", "your first card starts your garden on floor 1, at a1")
+			return texts.Illegal("HG-T5a", "error.first-card")
 		}
 		return nil
 	}
 	switch a {
 	case 0:
 		if b >= 1 && b <= int(p.N1) {
-			return engine.Illegal("HG-T5f", "a%d already holds a card", b)
+			return texts.Illegal("HG-T5f", "error.occupied", i18n.S("pos", posName(0, b)))
 		}
 		if p.N1 >= 5 {
-			return engine.Illegal("HG-T5c", "floor 1 already holds 5 cards")
+			return texts.Illegal("HG-T5c", "error.floor1-full")
 		}
 		if b != 0 && b != int(p.N1)+1 {
-			return engine.Illegal("HG-T5c", "floor 1 grows only at its ends (a0 or a%d)", p.N1+1)
+			return texts.Illegal("HG-T5c", "error.floor1-ends", i18n.S("pos", posName(0, int(p.N1)+1)))
 		}
 	case 1:
 		if b < 1 || b > 4 {
-			return engine.Illegal("HG-T5d", "floor 2 has positions b1 to b4")
+			return texts.Illegal("HG-T5d", "error.floor2-positions")
 		}
 		if p.Cards[5+b-1] != 0 {
-			return engine.Illegal("HG-T5f", "b%d already holds a card", b)
+			return texts.Illegal("HG-T5f", "error.occupied", i18n.S("pos", posName(1, b)))
 		}
 		if b+1 > int(p.N1) {
-			return engine.Illegal("HG-T5d", "b%d must rest on a%d and a%d", b, b, b+1)
+			return texts.Illegal("HG-T5d", "error.rest", i18n.S("pos", posName(1, b)), i18n.S("below", posName(0, b)), i18n.S("below2", posName(0, b+1)))
 		}
 	case 2:
 		if b < 1 || b > 3 {
-			return engine.Illegal("HG-T5d", "floor 3 has positions c1 to c3")
+			return texts.Illegal("HG-T5d", "error.floor3-positions")
 		}
 		if p.Cards[9+b-1] != 0 {
-			return engine.Illegal("HG-T5f", "c%d already holds a card", b)
+			return texts.Illegal("HG-T5f", "error.occupied", i18n.S("pos", posName(2, b)))
 		}
 		if p.Cards[5+b-1] == 0 || p.Cards[5+b] == 0 {
-			return engine.Illegal("HG-T5d", "c%d must rest on b%d and b%d", b, b, b+1)
+			return texts.Illegal("HG-T5d", "error.rest", i18n.S("pos", posName(2, b)), i18n.S("below", posName(1, b)), i18n.S("below2", posName(1, b+1)))
 		}
 	default:
-		return engine.Illegal("HG-T5", "the pyramid has 3 floors")
+		return texts.Illegal("HG-T5", "error.floors")
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
 )
 
 // Notation (docs/hanging-gardens.md):
@@ -67,10 +68,12 @@ func parseDigit(w string, lo, hi int) (int, bool) {
 func (s *state) ParseMove(txt string) (engine.Move, error) {
 	f := strings.Fields(strings.ToLower(txt))
 	if len(f) == 0 {
-		return 0, fmt.Errorf("empty move: try take C R, place a1, buy 2, put b2, objective 1 or pass")
+		return 0, texts.Errorf("error.parse.empty")
 	}
-	bad := func(want string) (engine.Move, error) {
-		return 0, fmt.Errorf("%q: want %s", txt, want)
+	// bad is a typed move that does not parse: error.parse.<what> says
+	// how to type it (the notation's words are the same in every language).
+	bad := func(what string) (engine.Move, error) {
+		return 0, texts.Errorf("error.parse."+what, i18n.S("text", txt))
 	}
 	switch f[0] {
 	case "take", "t":
@@ -78,17 +81,17 @@ func (s *state) ParseMove(txt string) (engine.Move, error) {
 			f = []string{f[0], f[1][:1], f[1][1:]}
 		}
 		if len(f) != 3 {
-			return bad("take COLUMN ROW, e.g. take 1 2 (column 1-3, row 1-4)")
+			return bad("take")
 		}
 		c, ok1 := parseDigit(f[1], 1, 3)
 		r, ok2 := parseDigit(f[2], 1, 4)
 		if !ok1 || !ok2 {
-			return bad("take COLUMN ROW with column 1-3 and row 1-4")
+			return bad("take-range")
 		}
 		return mk(kindTake, c-1, r-1), nil
 	case "place", "p":
 		if len(f) != 2 {
-			return bad("place POSITION, e.g. place a1, place a0 (left end), place b2")
+			return bad("place")
 		}
 		switch f[1] {
 		case "left", "l":
@@ -101,34 +104,34 @@ func (s *state) ParseMove(txt string) (engine.Move, error) {
 		}
 		fl, idx, ok := parsePos(f[1])
 		if !ok {
-			return bad("place POSITION: a0-a6, b1-b4 or c1-c3")
+			return bad("place-pos")
 		}
 		return mk(kindPlace, fl, idx), nil
 	case "buy", "b":
 		if len(f) != 2 {
-			return bad("buy COST (2, 3 or 4)")
+			return bad("buy")
 		}
 		c, ok := parseDigit(f[1], 2, 4)
 		if !ok {
-			return bad("buy 2, buy 3 or buy 4")
+			return bad("buy-cost")
 		}
 		return mk(kindBuy, c-2, 0), nil
 	case "put", "enhance":
 		if len(f) != 2 {
-			return bad("put POSITION, e.g. put b2")
+			return bad("put")
 		}
 		fl, idx, ok := parsePos(f[1])
 		if !ok {
-			return bad("put POSITION: a1-a5, b1-b4 or c1-c3")
+			return bad("put-pos")
 		}
 		return mk(kindPut, fl, idx), nil
 	case "objective", "obj", "o":
 		if len(f) != 2 {
-			return bad("objective POSITION (1-4)")
+			return bad("objective")
 		}
 		k, ok := parseDigit(f[1], 1, 4)
 		if !ok {
-			return bad("objective 1, 2, 3 or 4")
+			return bad("objective-pos")
 		}
 		return mk(kindObjective, k-1, 0), nil
 	case "pass", "skip", "-":
@@ -137,5 +140,5 @@ func (s *state) ParseMove(txt string) (engine.Move, error) {
 		}
 		return mk(kindPass, 0, 0), nil
 	}
-	return bad("take C R, place a1, buy 2, put b2, objective 1 or pass")
+	return bad("unknown")
 }

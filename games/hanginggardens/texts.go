@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -53,11 +54,16 @@ func marketCell(col, row int) string {
 	return "market:" + strconv.Itoa(col+1) + ":" + strconv.Itoa(row+1)
 }
 
+// posName is the garden position of floor (0..2) and index: "b2".
+func posName(floor, idx int) string { return string(rune('a'+floor)) + strconv.Itoa(idx) }
+
 func pileCell(k int) string { return "pile:" + strconv.Itoa(k+2) }
 
 func objectiveCell(k int) string { return "objective:" + strconv.Itoa(k+1) }
 
-// cellName names a cell id for a sentence ("column 2, row 1").
+// cellName names a cell id for a sentence ("column 2, row 1"); a garden
+// position keeps its label, which the drawings print on the pyramid ("b2"),
+// but a0, where a card goes left of a1, is said in words.
 func cellName(id string) (string, []i18n.Arg, bool) {
 	kind, rest, _ := strings.Cut(id, ":")
 	switch kind {
@@ -68,6 +74,11 @@ func cellName(id string) (string, []i18n.Arg, bool) {
 		return "cell.pile", []i18n.Arg{i18n.S("k", rest)}, true
 	case "objective":
 		return "cell.objective", []i18n.Arg{i18n.S("k", rest)}, true
+	case "a0":
+		return "cell.left-end", nil, true
+	}
+	if slices.Contains(posNames[:], id) {
+		return "cell.garden", []i18n.Arg{i18n.S("pos", id)}, true
 	}
 	return "", nil, false
 }

@@ -4,7 +4,7 @@
 // with enhancements, gold, tools and irrigation; the automa's side in solo.
 
 import { caption, el, g, hue, mark, rect, svgRoot, target, text, wrapLines } from "../svg";
-import { type Ctx, seatName, tr } from "./types";
+import { type Ctx, seatName } from "./types";
 import type * as W from "../gen/hanginggardens";
 
 const CW = 66;
@@ -25,8 +25,9 @@ const KIND: Record<string, { fill: string; m: Parameters<typeof mark>[0] }> = {
 function cardFace(ctx: Ctx, id: string, x: number, y: number, w = CW, h = CH): SVGElement[] {
   const k = KIND[id.slice(0, 2)] ?? { fill: "#eee", m: "ring" as const };
   const full = ctx.comp(id)?.name ?? id;
+  // the name is "AN04 (monkey, blue and yellow flowers)": its words under the id
   const detail = full.replace(/^[A-Z]{2}\d+\s*/, "").replace(/^\(|\)$/g, "");
-  const out: SVGElement[] = [rect(x, y, w, h, { fill: k.fill, stroke: "#5b4a2e" }), mark(k.m, x + 11, y + 11, 7, "#5b4a2e"), text(x + w / 2 + 6, y + 12, id, { "font-size": 11, "font-weight": 700 })];
+  const out: SVGElement[] = [rect(x, y, w, h, { fill: k.fill, stroke: "#5b4a2e" }), mark(k.m, x + 11, y + 11, 7, "#5b4a2e"), text(x + w / 2 + 6, y + 12, ctx.t("page.id", { id }), { "font-size": 11, "font-weight": 700 })];
   detail
     .split(/,\s*/)
     .slice(0, 3)
@@ -38,7 +39,7 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
   const kids: SVGElement[] = [];
   const seatColour = (p: number) => ["red", "blue", "yellow", "green", "purple"][p] ?? "grey";
   // market
-  kids.push(caption(16, 22, tr(ctx, "Market", "Marché")));
+  kids.push(caption(16, 22, ctx.t("page.market")));
   const mx = 40;
   const my = 34;
   for (let c = 0; c < 3; c++) {
@@ -47,12 +48,12 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
       const x = mx + c * (CW + 8);
       const y = my + (3 - r) * (CH + 6);
       const cell = `market:${c + 1}:${r + 1}`;
-      kids.push(target(cell, id ? `${tr(ctx, "column", "colonne")} ${c + 1}, ${tr(ctx, "row", "rangée")} ${r + 1}: ${ctx.comp(id)?.name ?? id}` : tr(ctx, "empty", "vide"), id ? ctx.comp(id)?.help : undefined, ...(id ? cardFace(ctx, id, x, y) : [rect(x, y, CW, CH, { fill: "none", stroke: "#bbb", "stroke-dasharray": "4 3" })])));
+      kids.push(target(cell, id ? ctx.t("page.market-card", { col: c + 1, row: r + 1, card: ctx.comp(id)?.name ?? id }) : ctx.t("page.market-empty", { col: c + 1, row: r + 1 }), id ? ctx.comp(id)?.help : undefined, ...(id ? cardFace(ctx, id, x, y) : [rect(x, y, CW, CH, { fill: "none", stroke: "#bbb", "stroke-dasharray": "4 3" })])));
     }
     // gardeners above the column
     (v.gardeners[c] as number[]).forEach((p, k) => {
       const h = hue(seatColour(p));
-      kids.push(g({ role: "img", "aria-label": p < 0 ? tr(ctx, "the automa's gardener", "jardinier de l'automa") : tr(ctx, `gardener of ${seatName(ctx, p)}`, `jardinier de ${seatName(ctx, p)}`) }, el("circle", { cx: mx + c * (CW + 8) + 14 + k * 18, cy: my + 4 * (CH + 6) + 10, r: 8, fill: h.fill, stroke: "#222" }), mark(h.mark, mx + c * (CW + 8) + 14 + k * 18, my + 4 * (CH + 6) + 10, 4, h.ink)));
+      kids.push(g({ role: "img", "aria-label": p < 0 ? ctx.t("page.gardener-automa") : ctx.t("page.gardener", { player: seatName(ctx, p) }) }, el("circle", { cx: mx + c * (CW + 8) + 14 + k * 18, cy: my + 4 * (CH + 6) + 10, r: 8, fill: h.fill, stroke: "#222" }), mark(h.mark, mx + c * (CW + 8) + 14 + k * 18, my + 4 * (CH + 6) + 10, 4, h.ink)));
     });
   }
   for (let r = 0; r < 4; r++) kids.push(text(24, my + (3 - r) * (CH + 6) + CH / 2, `${v.rowCosts[r]}◉`, { "font-size": 11, fill: "#7a5a00" }));
@@ -64,15 +65,15 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
   let x = mx + 3 * (CW + 8) + 24;
   const pilesY = n ? marketBottom + 28 : my;
   if (n) x = 16;
-  kids.push(caption(x, pilesY - 12, tr(ctx, "Enhancements", "Améliorations")));
+  kids.push(caption(x, pilesY - 12, ctx.t("page.enhancements")));
   v.piles.forEach((p, i) => {
     const px = n ? x + i * (CW + 58) : x;
     const y = n ? pilesY : my + i * (CH + 20);
-    kids.push(target(p.cell, tr(ctx, `pile ${p.cost}: ${p.size} tiles`, `pile ${p.cost} : ${p.size} tuiles`) + (p.top ? `, ${ctx.comp(p.top)?.name ?? p.top}` : ""), p.top ? ctx.comp(p.top)?.help : undefined, ...(p.top ? cardFace(ctx, p.top, px, y) : [rect(px, y, CW, CH, { fill: "none", stroke: "#bbb", "stroke-dasharray": "4 3" })]), text(px + CW + (n ? 6 : 14), y + CH / 2, `${p.cost}◉ ×${p.size}`, { "font-size": 11, "text-anchor": "start" })));
+    kids.push(target(p.cell, p.top ? ctx.t("page.pile-top", { cost: p.cost, n: p.size, tile: ctx.comp(p.top)?.name ?? p.top }) : ctx.t("page.pile", { cost: p.cost, n: p.size }), p.top ? ctx.comp(p.top)?.help : undefined, ...(p.top ? cardFace(ctx, p.top, px, y) : [rect(px, y, CW, CH, { fill: "none", stroke: "#bbb", "stroke-dasharray": "4 3" })]), text(px + CW + (n ? 6 : 14), y + CH / 2, `${p.cost}◉ ×${p.size}`, { "font-size": 11, "text-anchor": "start" })));
   });
   if (!n) x += CW + 70;
   const objY = n ? pilesY + CH + 40 : my;
-  kids.push(caption(x, objY - 12, tr(ctx, "Royal objectives", "Objectifs royaux")));
+  kids.push(caption(x, objY - 12, ctx.t("page.objectives")));
   const objectives: W.ObjView[] = v.objectives ?? [];
   // two to a row on a phone: card, then a marker per seat beside it
   const objW = CW + 64 + Math.max(2, (v.players ?? []).length + (v.solo ? 1 : 0)) * 14;
@@ -80,7 +81,7 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
     const ox = n ? x + (i % 2) * (objW + 8) : x;
     const y = n ? objY + Math.floor(i / 2) * (CH + 8) : objY + i * (CH + 8);
     const parts: SVGElement[] = cardFace(ctx, o.id, ox, y, CW + 60, CH);
-    parts.push(text(ox + CW + 30, y + CH - 10, `${o.required}× ${itemWord(ctx, o.item)} → ${o.high}/${o.low}`, { "font-size": 10 }));
+    parts.push(text(ox + CW + 30, y + CH - 10, ctx.t("page.objective-need", { n: o.required, item: o.item, high: o.high, low: o.low }), { "font-size": 10 }));
     (o.markers as number[]).forEach((p, k) => {
       const h = hue(seatColour(p));
       parts.push(el("rect", { x: ox + CW + 64 + k * 14, y: y + 4, width: 11, height: 11, fill: h.fill, stroke: "#222" }));
@@ -90,13 +91,13 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
   if (!n) x += CW + 80;
   const objBottom = n ? objY + Math.ceil(objectives.length / 2) * (CH + 8) : 0;
   // what is being placed, stock
-  const info: string[] = [tr(ctx, `Round ${v.round} · deck ${v.deckSize} · gold ${v.stockGold} · tools ${v.stockTools}`, `Manche ${v.round} · pioche ${v.deckSize} · or ${v.stockGold} · outils ${v.stockTools}`)];
-  if (v.solo) info.push(tr(ctx, `Automa (${v.solo.difficulty}): ${v.solo.automaGardeners} gardeners, ${v.solo.automaMarkersUsed} markers, deck ${v.solo.automaDeckSize}`, `Automa (${v.solo.difficulty}) : ${v.solo.automaGardeners} jardiniers, ${v.solo.automaMarkersUsed} marqueurs, pioche ${v.solo.automaDeckSize}`));
+  const info: string[] = [ctx.t("page.info", { round: v.round, deck: v.deckSize, gold: v.stockGold, tools: v.stockTools })];
+  if (v.solo) info.push(ctx.t("page.automa-info", { difficulty: v.solo.difficulty, gardeners: v.solo.automaGardeners, markers: v.solo.automaMarkersUsed, deck: v.solo.automaDeckSize }));
   const held = v.taken || v.bought;
   // On a phone the card to place goes under the objectives, then the info lines.
   const heldY = n ? objBottom + 28 : my;
   if (held) {
-    kids.push(caption(x, heldY - 12, tr(ctx, "To place", "À placer")));
+    kids.push(caption(x, heldY - 12, ctx.t("page.to-place")));
     kids.push(target(held, ctx.comp(held)?.name ?? held, ctx.comp(held)?.help, ...cardFace(ctx, held, x, heldY)));
     if (!n) x += CW + 20;
   }
@@ -117,7 +118,7 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
     const parts: SVGElement[] = [
       rect(px, py, PW, PH, { fill: turn ? "#fff7d6" : "#fbfaf6", stroke: turn ? "#c99a00" : "#ccc", "stroke-width": turn ? 3 : 1 }),
       el("circle", { cx: px + 16, cy: py + 16, r: 8, fill: h.fill, stroke: "#222" }),
-      el("text", { x: px + 30, y: py + 21, class: "seat-name" }, seatName(ctx, p) + (p === ctx.seat ? tr(ctx, " (you)", " (vous)") : "") + (v.firstPlayer === p ? " ◆" : "")),
+      el("text", { x: px + 30, y: py + 21, class: "seat-name" }, (p === ctx.seat ? ctx.t("page.seat-you", { player: seatName(ctx, p) }) : seatName(ctx, p)) + (v.firstPlayer === p ? " ◆" : "")),
       el("text", { x: px + PW - 12, y: py + 21, "text-anchor": "end", class: "score" }, String(pl.score)),
     ];
     const floors: [string, number, number][] = [["a", 5, 2], ["b", 4, 1], ["c", 3, 0]];
@@ -129,38 +130,30 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
         const enh = pl.enhancements[idx];
         const cx = px + 12 + k * (CW + 4) + fi * ((CW + 4) / 2);
         const cy = py + 32 + row * (CH + 4);
-        const label = `${pos}: ${card ? ctx.comp(card)?.name ?? card : tr(ctx, "empty", "vide")}${enh ? " + " + (ctx.comp(enh)?.name ?? enh) : ""}`;
-        parts.push(target(p === ctx.seat ? pos : `${p}:${pos}`, label, card ? ctx.comp(card)?.help : undefined, ...(card ? cardFace(ctx, card, cx, cy) : [rect(cx, cy, CW, CH, { fill: "#f2efe6", stroke: "#c9bfa6", "stroke-dasharray": "4 3" }), text(cx + CW / 2, cy + CH / 2, pos, { fill: "#aaa", "font-size": 11 })]), enh ? g({}, rect(cx + CW - 22, cy + CH - 18, 20, 16, { fill: "#f2e6a0", stroke: "#7a6a00" }), text(cx + CW - 12, cy + CH - 10, "★", { "font-size": 10 })) : null));
+        const posLabel = ctx.t("page.pos", { pos });
+        const label = !card
+          ? ctx.t("page.position-empty", { pos: posLabel })
+          : enh
+            ? ctx.t("page.position-enhanced", { pos: posLabel, card: ctx.comp(card)?.name ?? card, tile: ctx.comp(enh)?.name ?? enh })
+            : ctx.t("page.position", { pos: posLabel, card: ctx.comp(card)?.name ?? card });
+        parts.push(target(p === ctx.seat ? pos : `${p}:${pos}`, label, card ? ctx.comp(card)?.help : undefined, ...(card ? cardFace(ctx, card, cx, cy) : [rect(cx, cy, CW, CH, { fill: "#f2efe6", stroke: "#c9bfa6", "stroke-dasharray": "4 3" }), text(cx + CW / 2, cy + CH / 2, posLabel, { fill: "#aaa", "font-size": 11 })]), enh ? g({}, rect(cx + CW - 22, cy + CH - 18, 20, 16, { fill: "#f2e6a0", stroke: "#7a6a00" }), text(cx + CW - 12, cy + CH - 10, "★", { "font-size": 10 })) : null));
       }
     });
     const irrig = ctx.comp(pl.irrigation)?.name ?? pl.irrigation; // the irrigation card, named by the catalogue
-    parts.push(el("text", { x: px + 12, y: py + PH - 12, class: "small" }, tr(ctx, `gold ${pl.gold} · tools ${pl.tools} · irrigation ${irrig} · gardeners ${pl.gardeners}`, `or ${pl.gold} · outils ${pl.tools} · irrigation ${irrig} · jardiniers ${pl.gardeners}`)));
+    parts.push(el("text", { x: px + 12, y: py + PH - 12, class: "small" }, ctx.t("page.player-line", { gold: pl.gold, tools: pl.tools, irrigation: irrig, gardeners: pl.gardeners })));
     kids.push(g({ class: "pyramid" }, ...parts));
   });
   const W = n ? Math.max(NARROW_W, 16 + PW + 16, 16 + 2 * objW + 8 + 16) : Math.max(x, 16 + 2 * (PW + 16));
   const H = y0 + Math.ceil(players.length / (ctx.narrow ? 1 : 2)) * (PH + 16);
-  return svgRoot(W, H, tr(ctx, "Hanging Gardens table", "Table des Jardins Suspendus"), ...kids);
+  return svgRoot(W, H, ctx.t("page.table"), ...kids);
 }
 
+/**
+ * Labels of the choices off the drawing: pass, a kind of move, and a0, the
+ * place left of a1 where floor 1 grows (the drawing shows a1 to a5 only).
+ */
 export function hangingGardensChoice(id: string, _part: string, _v: W.View, ctx: Ctx): Node | string | undefined {
-  if (id === "#pass") return tr(ctx, "Pass", "Passer");
+  if (id === "a0") return ctx.t("page.left-end");
+  if (id.startsWith("#")) return ctx.t("page.move", { kind: id.slice(1) });
   return undefined;
-}
-
-/** The French words of the objectives' items (the view names them in English). */
-const itemsFr: Record<string, string> = {
-  animal: "animal",
-  tree: "arbre",
-  irrigated: "irrigué",
-  visitor: "visiteur",
-  gold: "or",
-  tools: "outils",
-  crown: "couronne",
-  blue: "bleu",
-  yellow: "jaune",
-  red: "rouge",
-};
-
-function itemWord(ctx: Ctx, item: string): string {
-  return ctx.lang === "fr" ? itemsFr[item] ?? item : item;
 }
