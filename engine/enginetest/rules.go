@@ -127,7 +127,10 @@ func scanRuleIDs(dir string, id *regexp.Regexp) (ids map[string]bool, calls int,
 				if !ok || sel.Sel.Name != "Illegal" {
 					return true
 				}
-				if x, ok := sel.X.(*ast.Ident); !ok || x.Name != "engine" {
+				// engine.Illegal (TRANSITIONAL), or a catalogue's Illegal
+				// with a message id: texts.Illegal(rule, "error.…", …).
+				x, ok := sel.X.(*ast.Ident)
+				if !ok || x.Name != "engine" && !catalogueIllegal(n) {
 					return true
 				}
 				calls++
@@ -392,4 +395,18 @@ func (r *Refusals) Reached(rules Rules, unreachable map[string]string) {
 			r.t.Errorf("%s is left out as unreachable (%s), but %d refusals carried it", id, why, n)
 		}
 	}
+}
+
+// catalogueIllegal reports whether call is an *engine.Catalog's Illegal:
+// its second argument is a message id literal "error.…".
+func catalogueIllegal(call *ast.CallExpr) bool {
+	if len(call.Args) < 2 {
+		return false
+	}
+	lit, ok := call.Args[1].(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return false
+	}
+	v, err := strconv.Unquote(lit.Value)
+	return err == nil && strings.HasPrefix(v, "error.")
 }

@@ -37,6 +37,8 @@ func TestScanRuleIDs(t *testing.T) {
 			func f() error { return engine.Illegal(string("XX-T3"), "no") }`, []string{"XX-T3"}, 1, "neither a literal nor a variable"},
 		{"a RuleError by hand", `
 			func f() error { return &engine.RuleError{Rule: "XX-T4", Msg: "no"} }`, []string{"XX-T4"}, 0, "built by hand"},
+		{"a catalogue's Illegal", `
+			func f() error { return texts.Illegal("XX-T5", "error.no", i18n.N("n", 1)) }`, []string{"XX-T5"}, 1, ""},
 		{"another package's Illegal is not counted", `
 			func f() error { return other.Illegal("x", "no") }`, nil, 0, ""},
 	} {

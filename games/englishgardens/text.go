@@ -57,8 +57,6 @@ func landTypeID(k *landCard) string {
 	return "landscape:trees"
 }
 
-// Words of the card names. French colours agree with the flower: la rose
-// (feminine), le pétunia and le lys (masculine).
 // cellName names a place for a sentence: a village cell "r2c3" ("row 2,
 // column 3"), or a slot beside the grid where a card enters, "c3" (above
 // column 3) or "r2" (left of row 2).
@@ -75,4 +73,23 @@ func cellName(id string) (string, []i18n.Arg, bool) {
 		}
 	}
 	return "", nil, false
+}
+
+// cellArgs are the arguments {row} and {col} (with suffix: {row2}…) of a
+// message naming landscape cell i.
+func cellArgs(i int, suffix string) []i18n.Arg {
+	return []i18n.Arg{i18n.N("row"+suffix, i/3+1), i18n.N("col"+suffix, i%3+1)}
+}
+
+// cardArgs are the arguments {colour} and {flower} (with suffix:
+// {colour2}…) of a message naming landscape card c: the ids red, yellow,
+// blue and rose, petunia, lily, or lawn for both, which each language's
+// select words its own way (French colours agree with the flower).
+func (s *state) cardArgs(c int8, suffix string) []i18n.Arg {
+	k := s.card(c)
+	colour, flower := "lawn", "lawn"
+	if !k.Lawn {
+		colour, flower = colourNames[k.Colour], flowerNames[k.Flower]
+	}
+	return []i18n.Arg{i18n.S("colour"+suffix, colour), i18n.S("flower"+suffix, flower)}
 }
