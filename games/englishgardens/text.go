@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/jardin-games/jardin/engine"
 	"github.com/jardin-games/jardin/i18n"
@@ -59,8 +60,20 @@ func landTypeID(k *landCard) string {
 
 // cellName names a place for a sentence: a village cell "r2c3" ("row 2,
 // column 3"), or a slot beside the grid where a card enters, "c3" (above
-// column 3) or "r2" (left of row 2).
+// column 3) or "r2" (left of row 2); and the other places a move
+// description names: a card of the hand, "hand:2", and a position of a
+// display, "land-display:1" or "trophy-display:3".
 func cellName(id string) (string, []i18n.Arg, bool) {
+	if kind, n, ok := strings.Cut(id, ":"); ok && len(n) == 1 && n[0] >= '1' && n[0] <= '4' {
+		switch kind {
+		case "hand":
+			return "cell.hand", []i18n.Arg{i18n.S("n", n)}, true
+		case "land-display", "trophy-display":
+			if n[0] <= '3' {
+				return "cell." + kind, []i18n.Arg{i18n.S("n", n)}, true
+			}
+		}
+	}
 	if len(id) == 4 && id[0] == 'r' && id[2] == 'c' {
 		return "cell.square", []i18n.Arg{i18n.S("row", id[1:2]), i18n.S("col", id[3:4])}, true
 	}
