@@ -2,6 +2,7 @@ package englishgardens
 
 import (
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
 )
 
 // Apply validates m completely before changing anything, so a rejected move
@@ -23,11 +24,11 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 
 func (s *state) apply(m engine.Move, log *engine.Log) error {
 	if s.phase == phOver {
-		return engine.Illegal("EG-E2", "the game is over")
+		return texts.Illegal("EG-E2", "error.game-over")
 	}
 	mv, ok := unpack(m)
 	if !ok {
-		return engine.Illegal("EG-T2", "not a move of Jardins Anglais")
+		return texts.Illegal("EG-T2", "error.not-a-move")
 	}
 	p := &s.pl[s.cur]
 	if err := s.check(p, mv); err != nil {
@@ -123,64 +124,64 @@ func (s *state) apply(m engine.Move, log *engine.Log) error {
 // check returns the rule that forbids mv now, or nil.
 func (s *state) check(p *player, mv move) error {
 	if mv.kind == mkEnd && s.phase != phStart {
-		return engine.Illegal("EG-SO6", "the game may be declared over at the start of a turn only")
+		return texts.Illegal("EG-SO6", "error.end-at-start")
 	}
 	switch s.phase {
 	case phStart, phAfterRefresh:
 		switch mv.kind {
 		case mkTakeLand:
 			if !s.landAvailable() {
-				return engine.Illegal("EG-T4c", "no landscape card is left to take")
+				return texts.Illegal("EG-T4c", "error.land-none-left")
 			}
 			if s.solo() && !s.soloActionA(p) {
-				return engine.Illegal("EG-SO2", "action A needs a card in hand or in the display that can be placed")
+				return texts.Illegal("EG-SO2", "error.solo-action-a")
 			}
-			return s.checkTake(mv.a, &s.landDisp, s.land.n, "EG-T4a", "landscape")
+			return s.checkTake(mv.a, &s.landDisp, s.land.n, "EG-T4a", "land")
 		case mkTakeTrophy:
 			if !s.trophyAvailable() {
-				return engine.Illegal("EG-T5", "no trophy is left to take")
+				return texts.Illegal("EG-T5", "error.trophy-none-left")
 			}
 			if s.solo() && !soloActionB(p) {
-				return engine.Illegal("EG-SO3", "action B needs an empty trophy slot in solo")
+				return texts.Illegal("EG-SO3", "error.solo-action-b")
 			}
 			return s.checkTake(mv.a, &s.troDisp, s.tro.n, "EG-T5", "trophy")
 		case mkRefresh:
 			if s.phase != phStart {
-				return engine.Illegal("EG-T3", "the village card is used before the action, once")
+				return texts.Illegal("EG-T3", "error.village-before-action")
 			}
 			if !p.villageUp {
-				return engine.Illegal("EG-T3", "the village card is already face down")
+				return texts.Illegal("EG-T3", "error.village-face-down")
 			}
 			disp := &s.landDisp
 			if mv.a == 1 {
 				disp = &s.troDisp
 			} else if mv.a != 0 {
-				return engine.Illegal("EG-T3", "special 1 refreshes the land or the trophy display")
+				return texts.Illegal("EG-T3", "error.refresh-which")
 			}
 			return checkOrder(mv.b, disp)
 		case mkSpecial2:
 			if s.phase != phStart || !p.villageUp {
-				return engine.Illegal("EG-T3", "the village card is face down or already used this turn")
+				return texts.Illegal("EG-T3", "error.special2-village")
 			}
 			if !s.special2Allowed(p) {
-				return engine.Illegal("EG-T3", "special 2 needs a card in hand or in the display that can go on top of a visible card")
+				return texts.Illegal("EG-T3", "error.special2-none")
 			}
 			return nil
 		case mkEnd:
 			if !s.solo() {
-				return engine.Illegal("EG-SO6", "only a solo player may declare the game over")
+				return texts.Illegal("EG-SO6", "error.end-solo-only")
 			}
 			if s.phase != phStart {
-				return engine.Illegal("EG-SO6", "the game may be declared over at the start of a turn only")
+				return texts.Illegal("EG-SO6", "error.end-at-start")
 			}
 			return nil
 		case mkPass:
 			if s.solo() || s.actionA(p) || s.actionB(p) || (s.phase == phStart && (s.refreshable(p) || s.special2Allowed(p))) {
-				return engine.Illegal("EG-T2", "you must take an action; passing is allowed only when none is possible")
+				return texts.Illegal("EG-T2", "error.pass-not-allowed")
 			}
 			return nil
 		}
-		return engine.Illegal("EG-T2", "choose action A (take a landscape card), action B (take a trophy) or the village card")
+		return texts.Illegal("EG-T2", "error.choose-action")
 	case phPlace:
 		switch mv.kind {
 		case mkPlace:
@@ -193,60 +194,60 @@ func (s *state) check(p *player, mv move) error {
 				return err
 			}
 			if s.solo() && s.handCanPlace(p) {
-				return engine.Illegal("EG-SO2", "in solo you must place a card when one can be placed")
+				return texts.Illegal("EG-SO2", "error.solo-must-place")
 			}
 			return nil
 		}
-		return engine.Illegal("EG-T4b", "place a card from your hand or discard one")
+		return texts.Illegal("EG-T4b", "error.place-or-discard")
 	case phS2Take:
 		if mv.kind != mkTakeLand {
-			return engine.Illegal("EG-T3", "special 2: take a landscape card first")
+			return texts.Illegal("EG-T3", "error.special2-take-first")
 		}
-		if err := s.checkTake(mv.a, &s.landDisp, s.land.n, "EG-T4a", "landscape"); err != nil {
+		if err := s.checkTake(mv.a, &s.landDisp, s.land.n, "EG-T4a", "land"); err != nil {
 			return err
 		}
 		if mv.a == fromDeck && !s.handCanCover(p) || mv.a != fromDeck && !s.s2TakeOK(p, s.landDisp[mv.a]) {
-			return engine.Illegal("EG-T3", "special 2: after this take no card could go on top of a card")
+			return texts.Illegal("EG-T3", "error.special2-take-useless")
 		}
 		return nil
 	case phCover:
 		if mv.kind != mkCover {
-			return engine.Illegal("EG-T3", "special 2: play a card from hand on top of a visible card")
+			return texts.Illegal("EG-T3", "error.special2-cover")
 		}
 		if err := checkHand(p, mv.a); err != nil {
 			return err
 		}
 		if mv.b >= 9 {
-			return engine.Illegal("EG-T6a", "a landscape card goes in rows 1–3, columns 1–3")
+			return texts.Illegal("EG-T6a", "error.cell-outside")
 		}
 		if p.land[mv.b].h == 0 {
-			return engine.Illegal("EG-T3", "special 2 plays on top of a visible card; %s is empty", cellID(int(mv.b)))
+			return texts.Illegal("EG-T3", "error.special2-empty-cell", cellArgs(int(mv.b), "")...)
 		}
 		return s.checkNeighbours(p, p.hand[mv.a], int(mv.b))
 	case phStructTake:
 		if mv.kind != mkTakeTrophy {
-			return engine.Illegal("EG-T7", "a structure was placed: take a trophy")
+			return texts.Illegal("EG-T7", "error.structure-trophy")
 		}
 		return s.checkTake(mv.a, &s.troDisp, s.tro.n, "EG-T5", "trophy")
 	case phTrophyPlace:
 		if mv.kind != mkPut {
-			return engine.Illegal("EG-T5", "put the trophy you took into a slot; it cannot be kept or declined")
+			return texts.Illegal("EG-T5", "error.trophy-must-place")
 		}
 		return s.trophySlotOK(p, int(mv.a))
 	}
-	return engine.Illegal("EG-T2", "no decision pending")
+	return texts.Illegal("EG-T2", "error.no-decision")
 }
 
 func (s *state) checkTake(a uint8, disp *[3]int8, deckN int8, rule, what string) error {
 	switch {
 	case a == fromDeck:
 		if deckN == 0 {
-			return engine.Illegal("EG-T10", "the %s deck is empty: no blind draw", what)
+			return texts.Illegal("EG-T10", "error.deck-empty", i18n.S("deck", what))
 		}
 	case a > fromDeck:
-		return engine.Illegal(rule, "take display card 1, 2 or 3, or the deck")
+		return texts.Illegal(rule, "error.take-which", i18n.S("deck", what))
 	case disp[a] < 0:
-		return engine.Illegal("EG-T10", "%s display slot %d is empty", what, a+1)
+		return texts.Illegal("EG-T10", "error.display-slot-empty", i18n.S("deck", what), i18n.N("n", int(a)+1))
 	}
 	return nil
 }
@@ -260,15 +261,15 @@ func checkOrder(b uint8, disp *[3]int8) error {
 		}
 	}
 	if want == 0 {
-		return engine.Illegal("EG-T3", "the display is empty: nothing to refresh")
+		return texts.Illegal("EG-T3", "error.refresh-empty")
 	}
 	if !ok || k != want {
-		return engine.Illegal("EG-T3", "special 1 puts all %d displayed cards under the deck: list each position once", want)
+		return texts.Illegal("EG-T3", "error.refresh-all", i18n.N("n", want))
 	}
 	var seen [3]bool
 	for _, sl := range slots[:k] {
 		if disp[sl] < 0 || seen[sl] {
-			return engine.Illegal("EG-T3", "special 1: list each occupied display position once")
+			return texts.Illegal("EG-T3", "error.refresh-positions")
 		}
 		seen[sl] = true
 	}
@@ -277,25 +278,24 @@ func checkOrder(b uint8, disp *[3]int8) error {
 
 func checkHand(p *player, h uint8) error {
 	if int(h) >= int(p.handN) {
-		return engine.Illegal("EG-T4b", "your hand has no card %d (it holds %d)", h+1, p.handN)
+		return texts.Illegal("EG-T4b", "error.hand-no-card", i18n.N("n", int(h)+1), i18n.N("held", int(p.handN)))
 	}
 	return nil
 }
 
 func (s *state) checkPlace(p *player, c int8, i int) error {
 	if i >= 9 {
-		return engine.Illegal("EG-T6a", "a landscape card goes in rows 1–3, columns 1–3")
+		return texts.Illegal("EG-T6a", "error.cell-outside")
 	}
 	if t := p.land[i].top(); t >= 0 && !s.card(t).Lawn {
-		return engine.Illegal("EG-T6b", "%s shows %s: only a lawn may be covered (special 2 aside)", cellID(i), s.card(t).name())
+		return texts.Illegal("EG-T6b", "error.not-on-lawn", cellArgs(i, "")...)
 	}
 	return s.checkNeighbours(p, c, i)
 }
 
 func (s *state) checkNeighbours(p *player, c int8, i int) error {
 	if j := s.matchesNeighbours(p, c, i); j >= 0 {
-		return engine.Illegal("EG-T6c", "%s shares neither flower nor colour with %s at %s",
-			s.card(c).name(), s.card(p.land[j].top()).name(), cellID(j))
+		return texts.Illegal("EG-T6c", "error.no-match", append(append(s.cardArgs(c, ""), s.cardArgs(p.land[j].top(), "2")...), cellArgs(j, "")...)...)
 	}
 	return nil
 }

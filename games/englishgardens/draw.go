@@ -143,7 +143,7 @@ func (s *state) drawVillage(q, viewer int, st engine.Style, bold func(string) st
 		up = tr("draw.face-up")
 	}
 	fmt.Fprintf(&b, "%s  %s\n", bold(s.seatName(q, viewer, st)), tr("draw.village-line",
-		i18n.S("village", s.g.c.villages[p.village]), i18n.S("side", up), i18n.N("score", s.Score(q)), i18n.N("n", int(p.visible))))
+		i18n.S("village", texts.Name(villageID(p.village), lang)), i18n.S("side", up), i18n.N("score", s.Score(q)), i18n.N("n", int(p.visible))))
 	trophyCell := func(sl int) string {
 		if t := p.trophy[sl]; t >= 0 {
 			return pad(fmt.Sprintf("%s #%d", slotNames[sl], t+1))
@@ -173,7 +173,7 @@ func (s *state) drawVillage(q, viewer int, st engine.Style, bold func(string) st
 		for i := 0; i < int(p.handN); i++ {
 			cards = append(cards, fmt.Sprintf("h%d:%s", i+1, s.paint(p.hand[i], s.short(p.hand[i], st), st)))
 		}
-		b.WriteString(wrap(tr("draw.hand"), cards, " ", "    "))
+		b.WriteString(wrap(tr("draw.hand", i18n.N("n", int(p.handN))), cards, " ", "    "))
 	} else {
 		// Cards taken face up are public until a face-down discard hides
 		// them (see the view); show them so a player need not remember.

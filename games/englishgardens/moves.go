@@ -191,10 +191,10 @@ func (s *state) slotOpen(p *player, sl int) bool {
 
 func (s *state) trophySlotOK(p *player, sl int) error {
 	if sl < 0 || sl >= 6 {
-		return engine.Illegal("EG-T8a", "a trophy goes into c1, c2, c3, r1, r2 or r3")
+		return texts.Illegal("EG-T8a", "error.trophy-slot")
 	}
 	if !s.slotOpen(p, sl) {
-		return engine.Illegal("EG-SO3", "in solo a trophy may not cover another (only a structure's trophy may)")
+		return texts.Illegal("EG-SO3", "error.solo-trophy-cover")
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
 )
 
 // Notation (docs/english-gardens.md):
@@ -77,11 +78,13 @@ func (s *state) FormatMove(m engine.Move) string {
 func (s *state) ParseMove(txt string) (engine.Move, error) {
 	f := strings.Fields(strings.ToLower(txt))
 	if len(f) == 0 {
-		return 0, fmt.Errorf("empty move")
+		return 0, texts.Errorf("error.parse.empty")
 	}
+	q := i18n.S("move", strings.TrimSpace(txt))
+	// usage: the notation of the move typed, as the error shows it.
 	want := func(n int, usage string) error {
 		if len(f) != n {
-			return fmt.Errorf("%q: usage: %s", txt, usage)
+			return texts.Errorf("error.parse.usage", q, i18n.S("usage", usage))
 		}
 		return nil
 	}
@@ -90,9 +93,9 @@ func (s *state) ParseMove(txt string) (engine.Move, error) {
 		if err := want(2, f[0]+" 1|2|3|deck"); err != nil {
 			return 0, err
 		}
-		a, err := parseTake(f[1])
-		if err != nil {
-			return 0, fmt.Errorf("%q: %w", txt, err)
+		a, ok := parseTake(f[1])
+		if !ok {
+			return 0, texts.Errorf("error.parse.take", q)
 		}
 		kind := uint8(mkTakeLand)
 		if f[0] == "trophy" {
@@ -100,8 +103,8 @@ func (s *state) ParseMove(txt string) (engine.Move, error) {
 		}
 		return move{kind: kind, a: a}.pack(), nil
 	case "refresh":
-		if err := want(3, "refresh land|trophy ORDER, e.g. refresh land 312"); err != nil {
-			return 0, err
+		if len(f) != 3 {
+			return 0, texts.Errorf("error.parse.refresh", q)
 		}
 		var which uint8
 		switch f[1] {
@@ -109,15 +112,15 @@ func (s *state) ParseMove(txt string) (engine.Move, error) {
 		case "trophy", "trophies":
 			which = 1
 		default:
-			return 0, fmt.Errorf("%q: refresh land or refresh trophy", txt)
+			return 0, texts.Errorf("error.parse.refresh", q)
 		}
 		if len(f[2]) < 1 || len(f[2]) > 3 {
-			return 0, fmt.Errorf("%q: the order lists 1 to 3 display positions, e.g. 312", txt)
+			return 0, texts.Errorf("error.parse.refresh-order", q)
 		}
 		var slots []int
 		for _, ch := range f[2] {
 			if ch < '1' || ch > '3' {
-				return 0, fmt.Errorf("%q: display positions are 1, 2 and 3", txt)
+				return 0, texts.Errorf("error.parse.refresh-order", q)
 			}
 			slots = append(slots, int(ch-'1'))
 		}
@@ -128,16 +131,16 @@ func (s *state) ParseMove(txt string) (engine.Move, error) {
 		}
 		return move{kind: mkSpecial2}.pack(), nil
 	case "place", "cover":
-		if err := want(3, f[0]+" hN rRcC, e.g. "+f[0]+" h2 r1c3"); err != nil {
+		if err := want(3, f[0]+" h1 r1c1"); err != nil {
 			return 0, err
 		}
-		h, err := parseHand(f[1])
-		if err != nil {
-			return 0, fmt.Errorf("%q: %w", txt, err)
+		h, ok := parseHand(f[1])
+		if !ok {
+			return 0, texts.Errorf("error.parse.hand", q)
 		}
-		c, err := parseCell(f[2])
-		if err != nil {
-			return 0, fmt.Errorf("%q: %w", txt, err)
+		c, ok := parseCell(f[2])
+		if !ok {
+			return 0, texts.Errorf("error.parse.cell", q)
 		}
 		kind := uint8(mkPlace)
 		if f[0] == "cover" {
@@ -145,12 +148,12 @@ func (s *state) ParseMove(txt string) (engine.Move, error) {
 		}
 		return move{kind: kind, a: h, b: c}.pack(), nil
 	case "discard":
-		if err := want(2, "discard hN"); err != nil {
+		if err := want(2, "discard h1"); err != nil {
 			return 0, err
 		}
-		h, err := parseHand(f[1])
-		if err != nil {
-			return 0, fmt.Errorf("%q: %w", txt, err)
+		h, ok := parseHand(f[1])
+		if !ok {
+			return 0, texts.Errorf("error.parse.hand", q)
 		}
 		return move{kind: mkDiscard, a: h}.pack(), nil
 	case "put":
@@ -162,7 +165,7 @@ func (s *state) ParseMove(txt string) (engine.Move, error) {
 				return move{kind: mkPut, a: uint8(i)}.pack(), nil
 			}
 		}
-		return 0, fmt.Errorf("%q: trophy slots are c1, c2, c3 (columns) and r1, r2, r3 (rows)", txt)
+		return 0, texts.Errorf("error.parse.slot", q)
 	case "end", "pass":
 		if err := want(1, f[0]); err != nil {
 			return 0, err
@@ -172,29 +175,32 @@ func (s *state) ParseMove(txt string) (engine.Move, error) {
 		}
 		return move{kind: mkPass}.pack(), nil
 	}
-	return 0, fmt.Errorf("%q: unknown move; moves are take, trophy, refresh, special2, place, cover, discard, put, end, pass", txt)
+	return 0, texts.Errorf("error.parse.unknown", q)
 }
 
-func parseTake(s string) (uint8, error) {
+// parseTake reads a display position 1, 2 or 3, or "deck".
+func parseTake(s string) (uint8, bool) {
 	switch s {
 	case "1", "2", "3":
-		return s[0] - '1', nil
+		return s[0] - '1', true
 	case "deck":
-		return fromDeck, nil
+		return fromDeck, true
 	}
-	return 0, fmt.Errorf("take from display position 1, 2 or 3, or from the deck")
+	return 0, false
 }
 
-func parseHand(s string) (uint8, error) {
+// parseHand reads a hand card, h1 to h4.
+func parseHand(s string) (uint8, bool) {
 	if len(s) == 2 && s[0] == 'h' && s[1] >= '1' && s[1] <= '4' {
-		return s[1] - '1', nil
+		return s[1] - '1', true
 	}
-	return 0, fmt.Errorf("hand cards are h1 to h4")
+	return 0, false
 }
 
-func parseCell(s string) (uint8, error) {
+// parseCell reads a landscape cell, r1c1 to r3c3.
+func parseCell(s string) (uint8, bool) {
 	if len(s) == 4 && s[0] == 'r' && s[2] == 'c' && s[1] >= '1' && s[1] <= '3' && s[3] >= '1' && s[3] <= '3' {
-		return (s[1]-'1')*3 + (s[3] - '1'), nil
+		return (s[1]-'1')*3 + (s[3] - '1'), true
 	}
-	return 0, fmt.Errorf("landscape cells are r1c1 to r3c3")
+	return 0, false
 }

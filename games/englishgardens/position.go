@@ -76,9 +76,9 @@ func (g *game) parsePosition(data []byte) (*player, bool, error) {
 	var used [numLand]bool
 	var seenCell [9]bool
 	for _, name := range sortedKeys(pos.Cells) {
-		ci, err := parseCell(strings.ToLower(name))
-		if err != nil {
-			return nil, false, fmt.Errorf("position: cell %q: %v", name, err)
+		ci, ok := parseCell(strings.ToLower(name))
+		if !ok {
+			return nil, false, fmt.Errorf("position: cell %q: landscape cells are r1c1 to r3c3", name)
 		}
 		// Keys differing only in case name the same cell.
 		if seenCell[ci] {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/jardin-games/jardin/engine"
 	"github.com/jardin-games/jardin/i18n"
@@ -57,12 +58,22 @@ func landTypeID(k *landCard) string {
 	return "landscape:trees"
 }
 
-// Words of the card names. French colours agree with the flower: la rose
-// (feminine), le pétunia and le lys (masculine).
 // cellName names a place for a sentence: a village cell "r2c3" ("row 2,
 // column 3"), or a slot beside the grid where a card enters, "c3" (above
-// column 3) or "r2" (left of row 2).
+// column 3) or "r2" (left of row 2); and the other places a move
+// description names: a card of the hand, "hand:2", and a position of a
+// display, "land-display:1" or "trophy-display:3".
 func cellName(id string) (string, []i18n.Arg, bool) {
+	if kind, n, ok := strings.Cut(id, ":"); ok && len(n) == 1 && n[0] >= '1' && n[0] <= '4' {
+		switch kind {
+		case "hand":
+			return "cell.hand", []i18n.Arg{i18n.S("n", n)}, true
+		case "land-display", "trophy-display":
+			if n[0] <= '3' {
+				return "cell." + kind, []i18n.Arg{i18n.S("n", n)}, true
+			}
+		}
+	}
 	if len(id) == 4 && id[0] == 'r' && id[2] == 'c' {
 		return "cell.square", []i18n.Arg{i18n.S("row", id[1:2]), i18n.S("col", id[3:4])}, true
 	}
@@ -75,4 +86,23 @@ func cellName(id string) (string, []i18n.Arg, bool) {
 		}
 	}
 	return "", nil, false
+}
+
+// cellArgs are the arguments {row} and {col} (with suffix: {row2}…) of a
+// message naming landscape cell i.
+func cellArgs(i int, suffix string) []i18n.Arg {
+	return []i18n.Arg{i18n.N("row"+suffix, i/3+1), i18n.N("col"+suffix, i%3+1)}
+}
+
+// cardArgs are the arguments {colour} and {flower} (with suffix:
+// {colour2}…) of a message naming landscape card c: the ids red, yellow,
+// blue and rose, petunia, lily, or lawn for both, which each language's
+// select words its own way (French colours agree with the flower).
+func (s *state) cardArgs(c int8, suffix string) []i18n.Arg {
+	k := s.card(c)
+	colour, flower := "lawn", "lawn"
+	if !k.Lawn {
+		colour, flower = colourNames[k.Colour], flowerNames[k.Flower]
+	}
+	return []i18n.Arg{i18n.S("colour"+suffix, colour), i18n.S("flower"+suffix, flower)}
 }

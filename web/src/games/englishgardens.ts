@@ -1,10 +1,12 @@
 // Jardins Anglais (Village Green): the landscape and trophy displays with
 // their decks, and each player's village: the village card in the corner,
 // the 3×3 landscape cells, the trophy slots above the columns and beside
-// the rows, the hand (the viewer's; of others only what is public).
+// the rows, the hand (the viewer's; of others only what is public). Every
+// word is a page.<…> message of the game's catalogue
+// (games/englishgardens/texts), read with ctx.t.
 
 import { caption, deck, el, g, hue, mark, rect, svgRoot, target, text } from "../svg";
-import { type Ctx, seatName, tr } from "./types";
+import { type Ctx, seatName } from "./types";
 import type * as W from "../gen/englishgardens";
 
 const CW = 72; // card width
@@ -14,26 +16,25 @@ const GAP = 6;
 const FEATURE_MARK: Record<string, string> = { pond: "≈", structure: "⌂", trees: "♣" };
 
 function cardFace(ctx: Ctx, c: W.CardView, x: number, y: number, w = CW, h = CH): SVGElement[] {
-  const comp = ctx.comp(c.id);
   if (c.lawn) {
     return [
       rect(x, y, w, h, { fill: "#8fc46a", stroke: "#3f6b2a" }),
       el("path", { d: `M${x + 10} ${y + h - 14}l6 -12l6 12m6 0l6 -14l6 14m6 0l6 -10l6 10`, stroke: "#3f6b2a", fill: "none", "stroke-width": 2 }),
-      text(x + w / 2, y + 18, tr(ctx, "lawn", "pelouse"), { "font-size": 12, fill: "#1f3a12" }),
+      text(x + w / 2, y + 18, ctx.t("page.lawn"), { "font-size": 12, fill: "#1f3a12" }),
     ];
   }
   const hu = hue(c.colour);
   const out: SVGElement[] = [rect(x, y, w, h, { fill: "#fffdf5", stroke: "#6b5d45" }), el("rect", { x: x + 3, y: y + 3, width: w - 6, height: 26, rx: 4, fill: hu.fill })];
   out.push(mark(hu.mark, x + 14, y + 16, 8, hu.ink));
-  out.push(text(x + w / 2 + 8, y + 16, (c.flower ?? "").slice(0, 7), { "font-size": 11, fill: hu.ink, "font-weight": 600 }));
+  out.push(text(x + w / 2 + 8, y + 16, c.flower ? ctx.t("page.flower", { flower: c.flower }) : "", { "font-size": 11, fill: hu.ink, "font-weight": 600 }));
   if (c.feature) {
     out.push(text(x + w / 2, y + 52, FEATURE_MARK[c.feature] ?? "?", { "font-size": 26, fill: "#4a5d3a" }));
-    out.push(text(x + w / 2, y + h - 12, (comp?.name ?? c.feature).replace(/^.*\(/, "").replace(/\)$/, "").slice(0, 11), { "font-size": 10, fill: "#555" }));
+    out.push(text(x + w / 2, y + h - 12, ctx.t("page.feature", { feature: c.feature }), { "font-size": 10, fill: "#555" }));
   } else if (c.trees?.length) {
     (c.trees ?? []).forEach((t, i) => {
       const tx = x + w / 2 + (i - ((c.trees?.length ?? 0) - 1) / 2) * 22;
       out.push(el("path", { d: treePath(t, tx, y + 54), fill: t === "willow" ? "#7fae5a" : t === "birch" ? "#c7d98e" : "#2f6b2a", stroke: "#223", "stroke-width": 1 }));
-      out.push(text(tx, y + 76, t.slice(0, 1).toUpperCase(), { "font-size": 10, fill: "#333" }));
+      out.push(text(tx, y + 76, ctx.t("page.tree-initial", { tree: t }), { "font-size": 10, fill: "#333" }));
     });
   }
   return out;
@@ -47,8 +48,7 @@ function treePath(t: string, x: number, y: number): string {
 }
 
 function trophyFace(ctx: Ctx, tr0: W.TrophyView, x: number, y: number, w = CW, h = CH): SVGElement[] {
-  const comp = ctx.comp(tr0.id);
-  const name: string = comp?.name ?? tr0.name;
+  const name = ctx.comp(tr0.id)?.name ?? "";
   const words = wrap(name, 11).slice(0, 4);
   return [
     rect(x, y, w, h, { fill: "#fff4d6", stroke: "#b08a2e" }),
@@ -72,7 +72,7 @@ function wrap(s: string, n: number): string[] {
 }
 
 function nameOf(ctx: Ctx, c: W.CardView | W.TrophyView): string {
-  return ctx.comp(c.id)?.name ?? c.name ?? c.id;
+  return ctx.comp(c.id)?.name ?? "";
 }
 
 export function drawEnglishGardens(v: W.View, ctx: Ctx): SVGSVGElement {
@@ -80,15 +80,15 @@ export function drawEnglishGardens(v: W.View, ctx: Ctx): SVGSVGElement {
   // displays
   let x = 16;
   const y = 34;
-  kids.push(caption(16, 22, tr(ctx, "Landscape display", "Rivière de cartes Paysage")));
-  kids.push(target(v.landDeck.id, tr(ctx, `landscape deck, ${v.landDeck.count} cards`, `pioche Paysage, ${v.landDeck.count} cartes`), ctx.comp(v.landDeck.id)?.help, deck(x, y, CW, CH, v.landDeck.count, tr(ctx, "Landscape deck", "Pioche Paysage"))));
+  kids.push(caption(16, 22, ctx.t("page.land-display.caption")));
+  kids.push(target(v.landDeck.id, ctx.t("page.land-deck.count", { n: v.landDeck.count }), ctx.comp(v.landDeck.id)?.help, deck(x, y, CW, CH, v.landDeck.count, ctx.t("page.land-deck"))));
   x += CW + 16;
   const landSlots = slotsOf(v.landDisplay).map((s, i) =>
-    target(s.id, s.card ? nameOf(ctx, s.card) : tr(ctx, "empty", "vide"), s.card ? ctx.comp(s.card.id)?.help : undefined, ...(s.card ? cardFace(ctx, s.card, x + i * (CW + GAP), y) : [rect(x + i * (CW + GAP), y, CW, CH, { fill: "none", stroke: "#aaa", "stroke-dasharray": "4 3" })])),
+    target(s.id, s.card ? nameOf(ctx, s.card) : ctx.t("page.display-slot.empty", { n: i + 1 }), s.card ? ctx.comp(s.card.id)?.help : undefined, ...(s.card ? cardFace(ctx, s.card, x + i * (CW + GAP), y) : [rect(x + i * (CW + GAP), y, CW, CH, { fill: "none", stroke: "#aaa", "stroke-dasharray": "4 3" })])),
   );
   // The display as a whole (a refresh names it) is the band under its cards:
   // a sibling of the cards, never their parent, so that no button holds another.
-  kids.push(displayBand(v.landDisplay.id ?? "land-display", tr(ctx, "landscape display", "rivière Paysage"), ctx, x, y));
+  kids.push(displayBand(v.landDisplay.id ?? "land-display", ctx.t("page.land-display"), ctx, x, y));
   kids.push(...landSlots);
   x += 3 * (CW + GAP) + 24;
   // On a phone the trophies go under the landscapes (the drawing then is
@@ -99,17 +99,17 @@ export function drawEnglishGardens(v: W.View, ctx: Ctx): SVGSVGElement {
     x = 16;
     ty = y + CH + 60;
   }
-  kids.push(caption(x, ty - 12, tr(ctx, "Trophies", "Trophées")));
-  kids.push(target(v.trophyDeck.id, tr(ctx, `trophy deck, ${v.trophyDeck.count} cards`, `pioche Trophées, ${v.trophyDeck.count} cartes`), ctx.comp(v.trophyDeck.id)?.help, deck(x, ty, CW, CH, v.trophyDeck.count, tr(ctx, "Trophy deck", "Pioche Trophées"))));
+  kids.push(caption(x, ty - 12, ctx.t("page.trophies.caption")));
+  kids.push(target(v.trophyDeck.id, ctx.t("page.trophy-deck.count", { n: v.trophyDeck.count }), ctx.comp(v.trophyDeck.id)?.help, deck(x, ty, CW, CH, v.trophyDeck.count, ctx.t("page.trophy-deck"))));
   x += CW + 16;
   const trophySlots = slotsOf(v.trophyDisplay).map((s, i) =>
-    target(s.id, s.trophy ? nameOf(ctx, s.trophy) : tr(ctx, "empty", "vide"), s.trophy ? ctx.comp(s.trophy.id)?.help : undefined, ...(s.trophy ? trophyFace(ctx, s.trophy, x + i * (CW + GAP), ty) : [rect(x + i * (CW + GAP), ty, CW, CH, { fill: "none", stroke: "#aaa", "stroke-dasharray": "4 3" })])),
+    target(s.id, s.trophy ? nameOf(ctx, s.trophy) : ctx.t("page.display-slot.empty", { n: i + 1 }), s.trophy ? ctx.comp(s.trophy.id)?.help : undefined, ...(s.trophy ? trophyFace(ctx, s.trophy, x + i * (CW + GAP), ty) : [rect(x + i * (CW + GAP), ty, CW, CH, { fill: "none", stroke: "#aaa", "stroke-dasharray": "4 3" })])),
   );
-  kids.push(displayBand(v.trophyDisplay.id ?? "trophy-display", tr(ctx, "trophy display", "rivière Trophées"), ctx, x, ty));
+  kids.push(displayBand(v.trophyDisplay.id ?? "trophy-display", ctx.t("page.trophy-display"), ctx, x, ty));
   kids.push(...trophySlots);
   x += 3 * (CW + GAP) + 16;
   if (v.held) {
-    kids.push(caption(x, ty - 12, tr(ctx, "To place", "À placer")));
+    kids.push(caption(x, ty - 12, ctx.t("page.to-place")));
     kids.push(target(v.held.id, nameOf(ctx, v.held), ctx.comp(v.held.id)?.help, ...trophyFace(ctx, v.held, x, ty)));
   }
   const topW = ctx.narrow ? Math.max(landW, x + CW + 16, 16 + 470 + 16) : Math.max(x + CW + 16, 16 + 2 * 470 + 12 + 16);
@@ -125,19 +125,24 @@ export function drawEnglishGardens(v: W.View, ctx: Ctx): SVGSVGElement {
     const turn = v.toMove === vil.seat;
     const parts: SVGElement[] = [
       rect(px, py, PW, PH, { fill: turn ? "#fff7d6" : "#fbfaf6", stroke: turn ? "#c99a00" : "#ccc", "stroke-width": turn ? 3 : 1 }),
-      el("text", { x: px + 12, y: py + 22, class: "seat-name" }, seatName(ctx, vil.seat) + (vil.seat === ctx.seat ? tr(ctx, " (you)", " (vous)") : "")),
+      el("text", { x: px + 12, y: py + 22, class: "seat-name" }, vil.seat === ctx.seat ? ctx.t("page.seat.you", { name: seatName(ctx, vil.seat) }) : seatName(ctx, vil.seat)),
       el("text", { x: px + PW - 12, y: py + 22, "text-anchor": "end", class: "score" }, String(vil.score)),
     ];
     const gx = px + 12;
     const gy = py + 34;
     // village card in the corner, trophy slots c1..c3 above the columns, r1..r3 right of the rows
     const vc = vil.village;
-    parts.push(target(vc.id, ctx.comp(vc.id)?.name ?? vc.name, ctx.comp(vc.id)?.help, rect(gx, gy, CW, CH, { fill: vc.faceUp ? "#e8dcc0" : "#9c8566", stroke: "#6b5d45" }), text(gx + CW / 2, gy + CH / 2 - 8, "⌂", { "font-size": 24 }), ...wrap(ctx.comp(vc.id)?.name ?? vc.name, 11).slice(0, 2).map((s, k) => text(gx + CW / 2, gy + CH / 2 + 16 + k * 11, s, { "font-size": 9 }))));
+    const vname = ctx.comp(vc.id)?.name ?? "";
+    const vlabel = ctx.t("page.village", { name: vname, side: vc.faceUp ? "up" : "down" });
+    parts.push(target(vc.id, vlabel, ctx.comp(vc.id)?.help, rect(gx, gy, CW, CH, { fill: vc.faceUp ? "#e8dcc0" : "#9c8566", stroke: "#6b5d45" }), text(gx + CW / 2, gy + CH / 2 - 8, "⌂", { "font-size": 24 }), ...wrap(vname, 11).slice(0, 2).map((s, k) => text(gx + CW / 2, gy + CH / 2 + 16 + k * 11, s, { "font-size": 9 }))));
     const slot = (id: string, sx: number, sy: number) => {
       const st = vil.trophies.find((t) => t.id === id);
       const top = st?.stack?.[st.stack.length - 1];
-      const label = tr(ctx, `trophy slot ${id}`, `emplacement de trophée ${id}`) + (top ? `: ${nameOf(ctx, top)}` : "");
-      return target(`${id}`, label, top ? ctx.comp(top.id)?.help : undefined, ...(top ? trophyFace(ctx, top, sx, sy) : [rect(sx, sy, CW, CH, { fill: "#f6f1e4", stroke: "#c9bfa6", "stroke-dasharray": "4 3" }), text(sx + CW / 2, sy + CH / 2, id, { fill: "#a99", "font-size": 12 })]), st && st.stack.length > 1 ? text(sx + CW - 10, sy + 10, `×${st.stack.length}`, { "font-size": 10 }) : null);
+      // c1..c3 score a column, r1..r3 a row; the empty slot shows an arrow
+      // towards its line, not its id.
+      const place = ctx.t(id[0] === "c" ? "page.slot.column" : "page.slot.row", { n: Number(id.slice(1)) });
+      const label = ctx.t("page.named", { place, name: top ? nameOf(ctx, top) : ctx.t("page.empty") });
+      return target(`${id}`, label, top ? ctx.comp(top.id)?.help : undefined, ...(top ? trophyFace(ctx, top, sx, sy) : [rect(sx, sy, CW, CH, { fill: "#f6f1e4", stroke: "#c9bfa6", "stroke-dasharray": "4 3" }), text(sx + CW / 2, sy + CH / 2, id[0] === "c" ? "↓" : "→", { fill: "#a99", "font-size": 16 })]), st && st.stack.length > 1 ? text(sx + CW - 10, sy + 10, `×${st.stack.length}`, { "font-size": 10 }) : null);
     };
     for (let c = 0; c < 3; c++) parts.push(ownSlot(vil, ctx, slot(`c${c + 1}`, gx + (c + 1) * (CW + GAP), gy)));
     for (let r = 0; r < 3; r++) {
@@ -147,14 +152,16 @@ export function drawEnglishGardens(v: W.View, ctx: Ctx): SVGSVGElement {
         const cx = gx + (c + 1) * (CW + GAP);
         const cy = gy + (r + 1) * (CH + GAP);
         const top = cell.stack[cell.stack.length - 1];
-        const label = `${cell.id}: ` + (top ? nameOf(ctx, top) : tr(ctx, "empty", "vide")) + (cell.stack.length > 1 ? tr(ctx, ` (${cell.stack.length} cards)`, ` (${cell.stack.length} cartes)`) : "");
+        const place = ctx.t("page.cell", { row: r + 1, col: c + 1 });
+        const what = !top ? ctx.t("page.empty") : cell.stack.length > 1 ? ctx.t("page.stack", { name: nameOf(ctx, top), n: cell.stack.length }) : nameOf(ctx, top);
+        const label = ctx.t("page.named", { place, name: what });
         const id = vil.seat === ctx.seat ? cell.id : `${vil.seat}:${cell.id}`;
         parts.push(target(id, label, top ? ctx.comp(top.id)?.help : undefined, ...(top ? cardFace(ctx, top, cx, cy) : [rect(cx, cy, CW, CH, { fill: "#eef2e2", stroke: "#b9c29f" })]), cell.stack.length > 1 ? text(cx + CW - 10, cy + CH - 8, `×${cell.stack.length}`, { "font-size": 10 }) : null));
       }
     }
     // hand
     const hx = gx + 4 * (CW + GAP) + 8;
-    parts.push(el("text", { x: hx, y: gy + 10, class: "small" }, tr(ctx, `Hand (${vil.handSize})`, `Main (${vil.handSize})`)));
+    parts.push(el("text", { x: hx, y: gy + 10, class: "small" }, ctx.t("page.hand", { n: vil.handSize })));
     // Hand cards are drawn small and side by side in rows of two, so
     // that none covers another (each is a target of its own).
     vil.hand.forEach((slot, k) => {
@@ -166,15 +173,15 @@ export function drawEnglishGardens(v: W.View, ctx: Ctx): SVGSVGElement {
       } else if (slot.card) {
         parts.push(face(slot.card));
       } else {
-        parts.push(g({ role: "img", "aria-label": tr(ctx, "a card face down", "une carte face cachée") }, rect(sx, sy, CW / 1.5, CH / 1.5, { fill: "#9c8566", stroke: "#4a3f33" })));
+        parts.push(g({ role: "img", "aria-label": ctx.t("page.face-down") }, rect(sx, sy, CW / 1.5, CH / 1.5, { fill: "#9c8566", stroke: "#4a3f33" })));
       }
     });
-    parts.push(el("text", { x: gx, y: py + PH - 10, class: "small" }, tr(ctx, `discards: ${vil.discards} · visible cards: ${vil.visible}`, `défausses : ${vil.discards} · cartes visibles : ${vil.visible}`)));
+    parts.push(el("text", { x: gx, y: py + PH - 10, class: "small" }, ctx.t("page.village-stats", { discards: vil.discards, visible: vil.visible })));
     kids.push(g({ class: "village" }, ...parts));
   });
   const rows = Math.ceil(villages.length / (ctx.narrow ? 1 : 2));
   const H = ty + CH + 40 + rows * (PH + 12) + 8;
-  return svgRoot(topW, H, tr(ctx, "Village Green table", "Table de Jardins Anglais"), ...kids);
+  return svgRoot(topW, H, ctx.t("page.table"), ...kids);
 }
 
 /** A display is {id, slots} (an older view gave the slots alone). */
@@ -191,4 +198,14 @@ function displayBand(id: string, name: string, ctx: Ctx, x: number, y: number): 
 function ownSlot(vil: W.VillageView, ctx: Ctx, e: SVGGElement): SVGGElement {
   if (vil.seat !== ctx.seat) e.setAttribute("data-id", `${vil.seat}:${e.getAttribute("data-id")}`);
   return e;
+}
+
+/**
+ * englishGardensChoice words a choice that is not on the drawing: a kind of
+ * move (special action 2, discard, declare the game over, pass) by its
+ * page.move.<kind> message, never its id.
+ */
+export function englishGardensChoice(id: string, part: string, _v: W.View, ctx: Ctx): string | undefined {
+  if (part === "kind" && id.startsWith("#")) return ctx.t("page.move." + id.slice(1));
+  return undefined;
 }

@@ -2,7 +2,7 @@
 // that are not on its drawing.
 
 import { alicesGardenChoice, drawAlicesGarden } from "./alicesgarden";
-import { drawEnglishGardens } from "./englishgardens";
+import { drawEnglishGardens, englishGardensChoice } from "./englishgardens";
 import { drawHangingGardens, hangingGardensChoice } from "./hanginggardens";
 import { drawHappyGarden, happyGardenChoice } from "./happygarden";
 import { drawSchlossgarten, schlossgartenChoice } from "./schlossgarten";
@@ -19,6 +19,7 @@ const byGame: { [G in keyof GameViews]: Renderer<GameViews[G]> } = {
 
 const labels: { [G in keyof GameViews]?: ChoiceLabel<GameViews[G]> } = {
   "alices-garden": alicesGardenChoice,
+  "english-gardens": englishGardensChoice,
   "hanging-gardens": hangingGardensChoice,
   "happy-garden": happyGardenChoice,
   schlossgarten: schlossgartenChoice,
