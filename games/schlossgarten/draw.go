@@ -40,7 +40,7 @@ func (s *state) Draw(player int, style engine.Style) string {
 	tr := func(id string, args ...i18n.Arg) string { return catalog().T(lang, id, args...) }
 	letters := []byte(tr("draw.pawn-letters"))
 	if len(letters) != nPawns {
-		letters = pawnLetter[:]
+		letters = []byte("KGA")
 	}
 	paint := func(c int8, txt string) string {
 		if !style.Color || c < 0 {
@@ -135,7 +135,7 @@ func (s *state) Draw(player int, style engine.Style) string {
 			var ws []string
 			for _, k := range [2]int{gardener, architect} {
 				if s.canWork(k) {
-					ws = append(ws, catalog().Name(pawnNameEN[k], lang))
+					ws = append(ws, catalog().Name(pawnIDs[k], lang))
 				}
 			}
 			items = append(items, tr("draw.workers", i18n.S("workers", strings.Join(ws, tr("draw.and")))))

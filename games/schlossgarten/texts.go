@@ -41,7 +41,7 @@ func (game) Texts() *engine.Catalog { return catalog() }
 func cellID(sq int) string { return sqName(sq) }
 
 // pawnID names one pawn: "king:red".
-func (s *state) pawnID(q, k int) string { return pawnNameEN[k] + ":" + colorNames[s.color[q]] }
+func (s *state) pawnID(q, k int) string { return pawnIDs[k] + ":" + colorNames[s.color[q]] }
 
 // elemID names one player's element: "pool:blue".
 func (s *state) elemID(q, e int) string { return elems[e].id + ":" + colorNames[s.color[q]] }
@@ -87,3 +87,7 @@ func figureRows(c int, lang string) string {
 	}
 	return strings.Join(rows, " / ")
 }
+
+// cardNumber is card c's number as its id writes it ("07" for C07): the
+// messages print the card's letter, so that every word is the catalogue's.
+func cardNumber(c int) string { return strings.TrimPrefix(cards[c].id, "C") }
