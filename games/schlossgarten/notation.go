@@ -127,12 +127,12 @@ func parseMove(txt string) (engine.Move, error) {
 		return mvRelocate(sq), nil
 	case "stop":
 		if len(f) != 1 {
-			return 0, catalog().Errorf("error.parse.noarg", i18n.S("word", "stop"))
+			return 0, catalog().Errorf("error.parse.stop")
 		}
 		return moveStop, nil
 	case "done":
 		if len(f) != 1 {
-			return 0, catalog().Errorf("error.parse.noarg", i18n.S("word", "done"))
+			return 0, catalog().Errorf("error.parse.done")
 		}
 		return moveDone, nil
 	case "dig":

@@ -85,6 +85,11 @@ func (g game) scoreJSON(data []byte) (engine.Score, error) {
 	return pos.score()
 }
 
+// elemCode is an element's code on a position file's board: h hedge (1),
+// H hedge (2), L labyrinth, c column, P pool, T terrace; the colour letter
+// (r b w y) follows it.
+var elemCode = [nElems]byte{'h', 'H', 'L', 'c', 'P', 'T'}
+
 // parseColour reads a colour by its id, its French or German word, or its
 // letter.
 func parseColour(val string) (int, bool) {
