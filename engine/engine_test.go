@@ -93,7 +93,7 @@ func TestOptions(t *testing.T) {
 	}
 }
 
-// The generic refusals of options are worded in English and French, and
+// The generic refusals of options are worded in English, French and German, and
 // ErrorIn gives the French inside what a caller wrapped around it.
 func TestOptionErrorsInFrench(t *testing.T) {
 	specs := []OptionSpec{{Name: "side", Default: "A", Values: []string{"A", "B"}}}
@@ -102,19 +102,24 @@ func TestOptionErrorsInFrench(t *testing.T) {
 	resolve := func(sp []OptionSpec, o Options) error { _, err := ResolveOptions(sp, o); return err }
 	parse := func(s string) error { _, err := ParseOptions(s); return err }
 	for _, tc := range []struct {
-		name   string
-		err    error
-		en, fr string
+		name       string
+		err        error
+		en, fr, de string
 	}{
 		{"value not allowed", resolve(specs, Options{"side": "C"}),
-			`option side="C" not allowed (allowed: A, B)`, `option side="C" non permise (valeurs permises : A, B)`},
+			`option side="C" not allowed (allowed: A, B)`, `option side="C" non permise (valeurs permises : A, B)`,
+			`Option side="C" nicht erlaubt (erlaubt: A, B)`},
 		{"unknown", resolve(specs, Options{"colour": "red"}),
-			`unknown option "colour" (known: side)`, `option inconnue "colour" (options connues : side)`},
+			`unknown option "colour" (known: side)`, `option inconnue "colour" (options connues : side)`,
+			`unbekannte Option "colour" (bekannt: side)`},
 		{"no options", resolve(nil, Options{"x": "1"}),
-			`unknown option "x": this game has no options`, `option inconnue "x" : ce jeu n'a pas d'option`},
-		{"not name=value", parse("side"), `option "side": want name=value`, `option "side" : écrire nom=valeur`},
-		{"twice", parse("a=1,a=2"), `option "a" given twice`, `option "a" donnée deux fois`},
-		{"first seat", first("4"), `option first="4": want random or a seat from 1 to 3`, `option first="4" : random ou une place de 1 à 3`},
+			`unknown option "x": this game has no options`, `option inconnue "x" : ce jeu n'a pas d'option`,
+			`unbekannte Option "x": dieses Spiel hat keine Optionen`},
+		{"not name=value", parse("side"), `option "side": want name=value`, `option "side" : écrire nom=valeur`,
+			`Option "side": schreibe Name=Wert`},
+		{"twice", parse("a=1,a=2"), `option "a" given twice`, `option "a" donnée deux fois`, `Option "a" zweimal angegeben`},
+		{"first seat", first("4"), `option first="4": want random or a seat from 1 to 3`, `option first="4" : random ou une place de 1 à 3`,
+			`Option first="4": random oder ein Platz von 1 bis 3`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.err == nil {
@@ -123,7 +128,7 @@ func TestOptionErrorsInFrench(t *testing.T) {
 			if got := tc.err.Error(); got != tc.en {
 				t.Errorf("Error() = %q, want %q", got, tc.en)
 			}
-			for lang, want := range map[string]string{"en": tc.en, "fr": tc.fr, "de": tc.en, "xx": "⟦" + tc.en + "⟧"} {
+			for lang, want := range map[string]string{"en": tc.en, "fr": tc.fr, "de": tc.de, "xx": "⟦" + tc.en + "⟧"} {
 				if got := ErrorIn(tc.err, lang); got != want {
 					t.Errorf("ErrorIn(%s) = %q, want %q", lang, got, want)
 				}

@@ -170,7 +170,7 @@ func TestExplain(t *testing.T) {
 	for lang, want := range map[string]string{
 		"en": "X-1: r1c1 holds a card",
 		"fr": "coup refusé par la règle X-1 : r1c1 porte déjà une carte",
-		"de": "X-1: r1c1 holds a card",
+		"de": "Spielzug nach Regel X-1 abgelehnt: r1c1 holds a card", // the game speaks no German: its reason reads English
 		"xx": "⟦X-1: ⟦r1c1 holds a card⟧⟧",
 	} {
 		if got := c.Explain(err, lang); got != want {

@@ -42,11 +42,12 @@ func TestScanRuleIDs(t *testing.T) {
 		{"another package's Illegal is not counted", `
 			func f() error { return other.Illegal("x", "no") }`, nil, 0, ""},
 		{"a catalogue's Illegal with a message id", `
-			func f() error { return texts.Illegal("XX-T5", "error.no", i18n.N("n", 1)) }`, []string{"XX-T5"}, 1, ""},
+			func f() error { return catalog().Illegal("XX-T6", "error.no") }
+			func g() error { return texts.Illegal("XX-T7", "error.no", i18n.N("n", 1)) }`, []string{"XX-T6", "XX-T7"}, 2, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
-			src := "package p\n\nimport \"github.com/jardin-games/jardin/engine\"\n\nvar _ = engine.Illegal\n" + tc.src + "\n"
+			src := "package p\n\nimport (\n\t\"example.com/other\"\n\t\"github.com/jardin-games/jardin/engine\"\n)\n\nvar _ = engine.Illegal\n" + tc.src + "\n"
 			if err := os.WriteFile(filepath.Join(dir, "p.go"), []byte(src), 0o644); err != nil {
 				t.Fatal(err)
 			}

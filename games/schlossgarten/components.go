@@ -36,13 +36,16 @@ const (
 	architect
 )
 
-var pawnLetter = [nPawns]byte{'K', 'G', 'A'}
-var pawnNameEN = [nPawns]string{"king", "gardener", "architect"}
-var pawnNameFR = [nPawns]string{"roi", "jardinier", "architecte"}
+// pawnIDs are the pawns' ids in the view, the notation's long forms and
+// the catalogue (component.<id>.name).
+var pawnIDs = [nPawns]string{"king", "gardener", "architect"}
 
 // Colours (SG-S2).
 var colorNames = [maxP]string{"red", "blue", "white", "yellow"}
-var colorNamesFR = [maxP]string{"rouge", "bleu", "blanc", "jaune"}
+
+// colourWords are the other words a position file may give a colour by
+// (French and German), read as the ids are.
+var colourWords = [maxP][]string{{"rouge", "rot"}, {"bleu", "blau"}, {"blanc", "weiß", "weiss"}, {"jaune", "gelb"}}
 var colorLetter = [maxP]byte{'r', 'b', 'w', 'y'}
 
 type xy [2]int
@@ -56,8 +59,6 @@ type dataFile struct {
 	Shapes   map[string][]xy `json:"shapes"`
 	Elements []struct {
 		ID      string `json:"id"`
-		EN      string `json:"en"`
-		FR      string `json:"fr"`
 		Builder string `json:"builder"`
 		Shape   string `json:"shape"`
 	} `json:"elements"`
@@ -76,12 +77,12 @@ type dataFile struct {
 
 // elemInfo describes one of the six garden elements a player owns.
 type elemInfo struct {
-	id, en, fr string
-	builder    int      // gardener or architect
-	size       int      // squares
-	shapeName  string   // single, domino, L
-	orients    [][]xy   // distinct orientations, normalised
-	places     []uint64 // every placement on the board, as square masks
+	id        string   // its words are the catalogue's component.<id>.name
+	builder   int      // gardener or architect
+	size      int      // squares
+	shapeName string   // single, domino, L
+	orients   [][]xy   // distinct orientations, normalised
+	places    []uint64 // every placement on the board, as square masks
 }
 
 type cardInfo struct {
@@ -346,7 +347,7 @@ func parseComponents(raw []byte) (*componentSet, error) {
 		if !connected(sh) {
 			return nil, fmt.Errorf("element %s: shape %q must be one piece (squares joined by their sides)", e.ID, e.Shape)
 		}
-		ei := elemInfo{id: e.ID, en: e.EN, fr: e.FR, size: len(sh), shapeName: e.Shape}
+		ei := elemInfo{id: e.ID, size: len(sh), shapeName: e.Shape}
 		switch e.Builder {
 		case "gardener":
 			ei.builder = gardener
@@ -391,7 +392,7 @@ func parseComponents(raw []byte) (*componentSet, error) {
 			for k, p := range [3]xy{e.King, e.Gardener, e.Architect} {
 				s, err := parseSq(p)
 				if err != nil {
-					return nil, fmt.Errorf("edge %s, %s: %v", name, pawnNameEN[k], err)
+					return nil, fmt.Errorf("edge %s, %s: %v", name, pawnIDs[k], err)
 				}
 				if used&bit(s) != 0 {
 					return nil, fmt.Errorf("seats for %d players: start square %s used twice", n, sqName(s))

@@ -9,7 +9,7 @@ func (s *state) Components(player int) []string {
 	var out []string
 	for e := 0; e < nElems; e++ {
 		if s.elem[player][e] != 0 {
-			out = append(out, "element "+elems[e].en)
+			out = append(out, "element "+elems[e].id)
 		}
 	}
 	return out

@@ -22,7 +22,7 @@ func (s *state) DescribeMove(m engine.Move) engine.MoveDesc {
 		if k, to := mvArg(m), mvSq(m); k < nPawns && to < nSquares {
 			p := int(s.toMove)
 			return engine.MoveDesc{Kind: "move", Parts: []engine.Part{
-				part("pawn", pawnNameEN[k]), part("from", cellID(int(s.pawnSq[p][k]))), part("to", cellID(to))}}
+				part("pawn", pawnIDs[k]), part("from", cellID(int(s.pawnSq[p][k]))), part("to", cellID(to))}}
 		}
 	case mkRelocate:
 		if to := mvSq(m); mvArg(m) == 0 && to < nSquares {
@@ -38,7 +38,7 @@ func (s *state) DescribeMove(m engine.Move) engine.MoveDesc {
 		}
 	case mkDig:
 		if k, to := mvArg(m), mvSq(m); (k == gardener || k == architect) && to < nSquares {
-			return engine.MoveDesc{Kind: "dig", Parts: []engine.Part{part("worker", pawnNameEN[k]), part("cell", cellID(to))}}
+			return engine.MoveDesc{Kind: "dig", Parts: []engine.Part{part("worker", pawnIDs[k]), part("cell", cellID(to))}}
 		}
 	case mkBuild:
 		e, mask := mvArg(m), mvMask(m)

@@ -9,15 +9,11 @@ import (
 	"github.com/jardin-games/jardin/engine"
 )
 
-// Element codes on the drawn board: h hedge (1), H hedge (2), L labyrinth,
-// c column, P pool, T terrace; followed by the owner's colour letter. The
-// French names start with the same letters (haie, labyrinthe, colonne,
-// piscine, terrasse).
-var elemCode = [nElems]byte{'h', 'H', 'L', 'c', 'P', 'T'}
-
-// Pawn letters on the drawn board and on card figures, by language: the
-// French rulebook's roi, jardinier, architecte.
-var pawnLetterFR = [nPawns]byte{'R', 'J', 'A'}
+// The letters of the drawn board are the catalogue's, by language: an
+// element's code (draw.code.<element>: h hedge (1), H hedge (2), L
+// labyrinth, c column, P pool, T terrace in English), then the owner's
+// colour letter (draw.letter.<colour>); a pawn's letter
+// (draw.pawn.<pawn>: K G A, R J A in French), then the colour letter.
 
 var ansiColor = [maxP]string{"\x1b[31m", "\x1b[34m", "\x1b[37m", "\x1b[33m"}
 
@@ -38,10 +34,7 @@ func (s *state) Draw(player int, style engine.Style) string {
 	}
 	lang := style.Lang
 	tr := func(id string, args ...i18n.Arg) string { return catalog().T(lang, id, args...) }
-	letters := []byte(tr("draw.pawn-letters"))
-	if len(letters) != nPawns {
-		letters = pawnLetter[:]
-	}
+	l := letters(lang)
 	paint := func(c int8, txt string) string {
 		if !style.Color || c < 0 {
 			return txt
@@ -54,11 +47,11 @@ func (s *state) Draw(player int, style engine.Style) string {
 	var b strings.Builder
 	b.WriteString("      ")
 	for x := 0; x < side; x++ {
-		fmt.Fprintf(&b, " x=%d  ", x)
+		b.WriteString(" " + tr("draw.x", i18n.N("n", x)) + "  ")
 	}
 	b.WriteString("\n")
 	for y := 0; y < side; y++ {
-		fmt.Fprintf(&b, "y=%d   ", y)
+		b.WriteString(tr("draw.y", i18n.N("n", y)) + "   ")
 		for x := 0; x < side; x++ {
 			sq := sqOf(x, y)
 			ground, gc := fmt.Sprintf("%d ", s.tileAt(sq)), int8(-1)
@@ -68,13 +61,13 @@ func (s *state) Draw(player int, style engine.Style) string {
 			if ea := s.elemOn(sq); ea >= 0 {
 				q := int(ea) / nElems
 				gc = s.color[q]
-				ground = string([]byte{elemCode[int(ea)%nElems], colorLetter[s.color[q]]})
+				ground = l.elem[int(ea)%nElems] + l.colour[s.color[q]]
 			}
 			pawn, pc := "..", int8(-1)
 			if pa := s.pawnOn(sq); pa >= 0 {
 				q := int(pa) / nPawns
 				pc = s.color[q]
-				pawn = string([]byte{letters[int(pa)%nPawns], colorLetter[s.color[q]]})
+				pawn = l.pawn[int(pa)%nPawns] + l.colour[s.color[q]]
 			}
 			b.WriteString(paint(gc, ground))
 			b.WriteString(paint(pc, pawn))
@@ -90,7 +83,7 @@ func (s *state) Draw(player int, style engine.Style) string {
 		if int(s.toMove) == p && s.phase != phOver {
 			mark = "> "
 		}
-		b.WriteString(mark + tr("draw.seat-line", i18n.S("colour", paint(s.color[p], colour(p))), i18n.S("letter", string(colorLetter[s.color[p]])),
+		b.WriteString(mark + tr("draw.seat-line", i18n.S("colour", paint(s.color[p], colour(p))), i18n.S("letter", l.colour[s.color[p]]),
 			i18n.N("points", int(s.score[p])), i18n.N("tiles", int(s.collected[p])), i18n.N("cards", int(s.handN[p]))) + "\n")
 		var sup []string
 		for e := 0; e < nElems; e++ {
@@ -135,7 +128,7 @@ func (s *state) Draw(player int, style engine.Style) string {
 			var ws []string
 			for _, k := range [2]int{gardener, architect} {
 				if s.canWork(k) {
-					ws = append(ws, catalog().Name(pawnNameEN[k], lang))
+					ws = append(ws, catalog().Name(pawnIDs[k], lang))
 				}
 			}
 			items = append(items, tr("draw.workers", i18n.S("workers", strings.Join(ws, tr("draw.and")))))
@@ -174,10 +167,33 @@ func wrapItems(b *strings.Builder, prefix, indent string, items []string) {
 }
 
 // cardFigure prints a card with its figure, e.g. "C07 [KG / A.]"
-// ("C07 [RJ / A.]" in French).
+// ("C07 [RJ / A.]" in French): message draw.card.
 func cardFigure(c int, lang string) string {
 	if c < 0 || c >= len(cards) {
 		return "?"
 	}
-	return cards[c].id + " [" + figureRows(c, lang) + "]"
+	return catalog().T(lang, "draw.card", i18n.S("n", cardNumber(c)), i18n.S("figure", figureRows(c, lang)))
+}
+
+// boardLetters are the letters of the drawing in one language.
+type boardLetters struct {
+	pawn   [nPawns]string
+	elem   [nElems]string
+	colour [maxP]string
+}
+
+// letters returns the drawing's letters in lang.
+func letters(lang string) *boardLetters {
+	t := catalog()
+	l := &boardLetters{}
+	for k := range l.pawn {
+		l.pawn[k] = t.T(lang, "draw.pawn."+pawnIDs[k])
+	}
+	for e := range l.elem {
+		l.elem[e] = t.T(lang, "draw.code."+elems[e].id)
+	}
+	for c := range l.colour {
+		l.colour[c] = t.T(lang, "draw.letter."+colorNames[c])
+	}
+	return l
 }

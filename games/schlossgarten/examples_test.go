@@ -40,7 +40,7 @@ func TestExample_SG_X1_StartPositions(t *testing.T) {
 			for k := 0; k < nPawns; k++ {
 				w := want[n][p][k]
 				if got := s.pawnSq[p][k]; int(got) != sqOf(w[0], w[1]) {
-					t.Errorf("%d players: seat %d %s on %s, want %d,%d", n, p+1, pawnNameEN[k], sqName(int(got)), w[0], w[1])
+					t.Errorf("%d players: seat %d %s on %s, want %d,%d", n, p+1, pawnIDs[k], sqName(int(got)), w[0], w[1])
 				}
 				sq := s.pawnSq[p][k]
 				if seen[sq] || s.pit&bit(int(sq)) != 0 || s.elemOn(int(sq)) >= 0 {

@@ -5,10 +5,10 @@ package schlossgarten
 
 import (
 	_ "embed"
-	"fmt"
 	"strconv"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
 )
 
 //go:embed rules.md
@@ -61,10 +61,10 @@ func (g game) New(players int, seed uint64, opts engine.Options) (engine.State, 
 			}
 		}
 		if c < 0 {
-			return nil, fmt.Errorf("option color%d=%q: want red, blue, white or yellow", i+1, v)
+			return nil, catalog().Errorf("error.option.colour", i18n.N("seat", i+1), i18n.S("value", v))
 		}
 		if used&(1<<c) != 0 {
-			return nil, fmt.Errorf("option color%d=%s: colour already taken by another seat (SG-S2)", i+1, v)
+			return nil, catalog().Errorf("error.option.colour.taken", i18n.N("seat", i+1), i18n.S("colour", v))
 		}
 		used |= 1 << c
 		cols[i] = int8(c)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
 )
 
 // Notation (see docs/schlossgarten.md):
@@ -74,23 +75,23 @@ func parseSquare(t string) (int, error) {
 	t = strings.TrimSuffix(strings.TrimPrefix(t, "("), ")")
 	xs, ys, ok := strings.Cut(t, ",")
 	if !ok {
-		return 0, fmt.Errorf("square %q: want x,y such as 3,5", t)
+		return 0, catalog().Errorf("error.parse.square", i18n.S("square", t))
 	}
 	x, err1 := strconv.Atoi(strings.TrimSpace(xs))
 	y, err2 := strconv.Atoi(strings.TrimSpace(ys))
 	if err1 != nil || err2 != nil || !onBoard(x, y) {
-		return 0, fmt.Errorf("square %q: want x,y with x and y from 0 to 6", t)
+		return 0, catalog().Errorf("error.parse.square.range", i18n.S("square", t))
 	}
 	return sqOf(x, y), nil
 }
 
 func parsePawn(t string) (int, bool) {
 	switch t {
-	case "k", "king", "roi", "r":
+	case "k", "king", "roi", "r", "könig":
 		return king, true
-	case "g", "gardener", "jardinier", "j":
+	case "g", "gardener", "jardinier", "j", "gärtner":
 		return gardener, true
-	case "a", "architect", "architecte":
+	case "a", "architect", "architecte", "architekt":
 		return architect, true
 	}
 	return 0, false
@@ -102,22 +103,22 @@ func (s *state) ParseMove(txt string) (engine.Move, error) { return parseMove(tx
 func parseMove(txt string) (engine.Move, error) {
 	f := strings.Fields(strings.ToLower(txt))
 	if len(f) == 0 {
-		return 0, fmt.Errorf("empty move: try play C07, k 3,5, put 6,5, stop, dig g 3,3, build pool 3,3 4,3 or done")
+		return 0, catalog().Errorf("error.parse.empty")
 	}
 	switch f[0] {
 	case "play":
 		if len(f) != 2 {
-			return 0, fmt.Errorf("play: want play C07")
+			return 0, catalog().Errorf("error.parse.play")
 		}
 		id := strings.TrimPrefix(f[1], "c")
 		n, err := strconv.Atoi(id)
 		if err != nil || n < 1 || n > len(cards) {
-			return 0, fmt.Errorf("play: unknown card %q (C01 to C%02d)", f[1], len(cards))
+			return 0, catalog().Errorf("error.parse.card", i18n.S("card", f[1]), i18n.S("last", cardNumber(len(cards)-1)))
 		}
 		return mvPlay(n - 1), nil
 	case "put":
 		if len(f) != 2 {
-			return 0, fmt.Errorf("put: want put x,y")
+			return 0, catalog().Errorf("error.parse.put")
 		}
 		sq, err := parseSquare(f[1])
 		if err != nil {
@@ -126,21 +127,21 @@ func parseMove(txt string) (engine.Move, error) {
 		return mvRelocate(sq), nil
 	case "stop":
 		if len(f) != 1 {
-			return 0, fmt.Errorf("stop takes no argument")
+			return 0, catalog().Errorf("error.parse.stop")
 		}
 		return moveStop, nil
 	case "done":
 		if len(f) != 1 {
-			return 0, fmt.Errorf("done takes no argument")
+			return 0, catalog().Errorf("error.parse.done")
 		}
 		return moveDone, nil
 	case "dig":
 		if len(f) != 3 {
-			return 0, fmt.Errorf("dig: want dig g x,y or dig a x,y")
+			return 0, catalog().Errorf("error.parse.dig")
 		}
 		k, ok := parsePawn(f[1])
 		if !ok || k == king {
-			return 0, fmt.Errorf("dig: the worker is g (gardener) or a (architect), not %q", f[1])
+			return 0, catalog().Errorf("error.parse.worker", i18n.S("word", f[1]))
 		}
 		sq, err := parseSquare(f[2])
 		if err != nil {
@@ -149,7 +150,7 @@ func parseMove(txt string) (engine.Move, error) {
 		return mvDig(k, sq), nil
 	case "build":
 		if len(f) < 3 || len(f) > 5 {
-			return 0, fmt.Errorf("build: want build ELEMENT x,y [x,y [x,y]], e.g. build pool 3,3 4,3")
+			return 0, catalog().Errorf("error.parse.build")
 		}
 		e := -1
 		for i := range elems {
@@ -162,7 +163,7 @@ func parseMove(txt string) (engine.Move, error) {
 			for i := range elems {
 				names[i] = elems[i].id
 			}
-			return 0, fmt.Errorf("build: unknown element %q (%s)", f[1], strings.Join(names, ", "))
+			return 0, catalog().Errorf("error.parse.element", i18n.S("word", f[1]), i18n.S("elements", strings.Join(names, ", ")))
 		}
 		var mask uint64
 		for _, t := range f[2:] {
@@ -176,7 +177,7 @@ func parseMove(txt string) (engine.Move, error) {
 	}
 	if k, ok := parsePawn(f[0]); ok {
 		if len(f) != 2 {
-			return 0, fmt.Errorf("%s: want %s x,y", f[0], pawnCode[k])
+			return 0, catalog().Errorf("error.parse.step", i18n.S("word", f[0]), i18n.S("letter", pawnCode[k]))
 		}
 		sq, err := parseSquare(f[1])
 		if err != nil {
@@ -184,5 +185,5 @@ func parseMove(txt string) (engine.Move, error) {
 		}
 		return mvStep(k, sq), nil
 	}
-	return 0, fmt.Errorf("unknown move %q: try play C07, k 3,5, put 6,5, stop, dig g 3,3, build pool 3,3 4,3 or done", txt)
+	return 0, catalog().Errorf("error.parse.unknown", i18n.S("move", txt))
 }

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -84,10 +85,17 @@ func (g game) scoreJSON(data []byte) (engine.Score, error) {
 	return pos.score()
 }
 
-// parseColour reads a colour name in English or French, or its letter.
+// elemCode is an element's code on a position file's board: h hedge (1),
+// H hedge (2), L labyrinth, c column, P pool, T terrace; the colour letter
+// (r b w y) follows it.
+var elemCode = [nElems]byte{'h', 'H', 'L', 'c', 'P', 'T'}
+
+// parseColour reads a colour by its id, its French or German word, or its
+// letter.
 func parseColour(val string) (int, bool) {
 	for i, n := range colorNames {
-		if strings.EqualFold(val, n) || strings.EqualFold(val, colorNamesFR[i]) || (len(val) == 1 && strings.ToLower(val)[0] == colorLetter[i]) {
+		if strings.EqualFold(val, n) || slices.ContainsFunc(colourWords[i], func(w string) bool { return strings.EqualFold(val, w) }) ||
+			(len(val) == 1 && strings.ToLower(val)[0] == colorLetter[i]) {
 			return i, true
 		}
 	}
@@ -228,7 +236,7 @@ func (pos *position) score() (engine.Score, error) {
 			i := sort.Search(len(pl), func(i int) bool { return pl[i] >= m })
 			if i == len(pl) || pl[i] != m {
 				return engine.Score{}, fmt.Errorf("board: %s's %s (%c%c) covers %s, which is not one %s shape of %d square(s) (SG-T17)",
-					colorNames[q], elems[e].en, elemCode[e], colorLetter[q], maskNames(m), elems[e].shapeName, elems[e].size)
+					colorNames[q], elems[e].id, elemCode[e], colorLetter[q], maskNames(m), elems[e].shapeName, elems[e].size)
 			}
 			if q == player {
 				elemPts += elems[e].size

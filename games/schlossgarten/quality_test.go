@@ -191,7 +191,7 @@ func TestDrawStruckWorkersTurn(t *testing.T) {
 var ansiCode = regexp.MustCompile("\x1b\\[[0-9;]*m")
 
 // The drawing fits a terminal of 80 columns at every player count, for
-// every viewer, in both languages, with and without colour, in every step
+// every viewer, in English, French and German, with and without colour, in every step
 // of real games (ANSI codes take no column).
 func TestDrawFits80Columns(t *testing.T) {
 	var buf []engine.Move
@@ -232,7 +232,7 @@ func TestDrawFits80Columns(t *testing.T) {
 func checkWidth(t *testing.T, s *state) {
 	t.Helper()
 	for p := engine.Spectator; p < int(s.n); p++ {
-		for _, style := range []engine.Style{{}, {Lang: "fr"}, {Color: true}, {Color: true, Lang: "fr"}} {
+		for _, style := range []engine.Style{{}, {Lang: "fr"}, {Lang: "de"}, {Color: true}, {Color: true, Lang: "fr"}} {
 			d := s.Draw(p, style)
 			if !style.Color && strings.Contains(d, "\x1b") {
 				t.Fatalf("colour codes without Style.Color")

@@ -357,13 +357,14 @@ func (s *state) digTargets(p, k int) uint64 {
 }
 
 // buildCheck returns "" if element e of p may be built on mask, or the
-// SG-T17 item that fails. It assumes mask is a placement of e's shape.
+// rule and the message id of the refusal (an SG-T17 item). It assumes mask
+// is a placement of e's shape.
 func (s *state) buildCheck(p, e int, mask uint64, pawns uint64) (string, string) {
 	if mask&pawns != 0 {
-		return "SG-T17", "a pawn stands on one of the squares (item 4)"
+		return "SG-T17", "error.build.pawn"
 	}
 	if mask&s.pit == 0 {
-		return "SG-T17", "the element must include at least one pit (item 2)"
+		return "SG-T17", "error.build.pit"
 	}
 	size := elems[e].size
 	rest := mask &^ s.pit
@@ -374,19 +375,19 @@ func (s *state) buildCheck(p, e int, mask uint64, pawns uint64) (string, string)
 				continue
 			}
 			if elems[f].size >= size {
-				return "SG-T17", "an element can only cover smaller elements (item 1)"
+				return "SG-T17", "error.build.bigger"
 			}
 			if em&^mask != 0 {
-				return "SG-T17", "an element must be covered completely (item 1)"
+				return "SG-T17", "error.build.partial"
 			}
 			rest &^= em
 		}
 	}
 	if rest != 0 {
-		return "SG-T17", "each square must be a pit or a smaller element (item 1)"
+		return "SG-T17", "error.build.ground"
 	}
 	if mask&adj8[s.pawnSq[p][elems[e].builder]] == 0 {
-		return "SG-T17", "no square is 8-adjacent to the building worker (item 3)"
+		return "SG-T17", "error.build.adjacent"
 	}
 	return "", ""
 }

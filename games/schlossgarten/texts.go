@@ -41,7 +41,7 @@ func (game) Texts() *engine.Catalog { return catalog() }
 func cellID(sq int) string { return sqName(sq) }
 
 // pawnID names one pawn: "king:red".
-func (s *state) pawnID(q, k int) string { return pawnNameEN[k] + ":" + colorNames[s.color[q]] }
+func (s *state) pawnID(q, k int) string { return pawnIDs[k] + ":" + colorNames[s.color[q]] }
 
 // elemID names one player's element: "pool:blue".
 func (s *state) elemID(q, e int) string { return elems[e].id + ":" + colorNames[s.color[q]] }
@@ -59,12 +59,10 @@ func tileID(v int) string {
 var tileIDs = [...]string{"tile:0", "tile:1", "tile:2", "tile:3"}
 
 // figureRows draws a card's figure in one line, rows from top to bottom:
-// "KG / A." (letters of message draw.pawn-letters: R J A in French).
+// "KG / A." (the pawns' letters are messages draw.pawn.<pawn>: R J A in
+// French).
 func figureRows(c int, lang string) string {
-	letters := catalog().T(lang, "draw.pawn-letters")
-	if len(letters) != nPawns {
-		letters = "KGA"
-	}
+	l := letters(lang)
 	ci := cards[c]
 	pts := [3]xy{{0, 0}, ci.g, ci.a}
 	mx, my, Mx, My := 0, 0, 0, 0
@@ -73,17 +71,21 @@ func figureRows(c int, lang string) string {
 	}
 	var rows []string
 	for y := my; y <= My; y++ {
-		row := []byte{}
+		var row strings.Builder
 		for x := mx; x <= Mx; x++ {
-			ch := byte('.')
+			ch := "."
 			for i, p := range pts {
 				if p == (xy{x, y}) {
-					ch = letters[i]
+					ch = l.pawn[i]
 				}
 			}
-			row = append(row, ch)
+			row.WriteString(ch)
 		}
-		rows = append(rows, string(row))
+		rows = append(rows, row.String())
 	}
 	return strings.Join(rows, " / ")
 }
+
+// cardNumber is card c's number as its id writes it ("07" for C07): the
+// messages print the card's letter, so that every word is the catalogue's.
+func cardNumber(c int) string { return strings.TrimPrefix(cards[c].id, "C") }

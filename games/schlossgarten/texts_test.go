@@ -15,7 +15,7 @@ func TestCatalog(t *testing.T) {
 	if err := cat.Check(); err != nil {
 		t.Fatal(err)
 	}
-	ids := []string{"king", "gardener", "architect", "pit", "tile:1", "tile:2", "tile:3"}
+	ids := []string{"king", "gardener", "architect", "pit", "tile:1", "tile:2", "tile:3", "r0", "r1", "r2", "r3"}
 	for e := range elems {
 		ids = append(ids, elems[e].id)
 	}
@@ -25,7 +25,7 @@ func TestCatalog(t *testing.T) {
 	// every pawn and element of every colour is listed too (the page gets
 	// the listed components only)
 	for _, c := range colorNames {
-		for _, k := range append(pawnNameEN[:], "hedge1", "hedge2", "labyrinth", "column", "pool", "terrace") {
+		for _, k := range append(pawnIDs[:], "hedge1", "hedge2", "labyrinth", "column", "pool", "terrace") {
 			ids = append(ids, k+":"+c)
 		}
 	}
@@ -53,7 +53,7 @@ func TestCatalog(t *testing.T) {
 		}
 	}
 	for _, c := range colorNames {
-		for _, k := range append(pawnNameEN[:], "hedge1", "hedge2", "labyrinth", "column", "pool", "terrace") {
+		for _, k := range append(pawnIDs[:], "hedge1", "hedge2", "labyrinth", "column", "pool", "terrace") {
 			if !cat.Known(k + ":" + c) {
 				t.Errorf("%s:%s is not named", k, c)
 			}

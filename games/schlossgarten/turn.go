@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
 )
 
 // Move kinds. A move packs kind (bits 0–3), a small argument (bits 4–7:
@@ -84,37 +85,25 @@ func (s *state) relocSquares() uint64 {
 	return s.ownElems(q) &^ s.pawnMask()
 }
 
-func (s *state) phaseRule() string {
-	switch s.phase {
-	case phPlay:
-		return "SG-T3"
-	case phMove:
-		return "SG-T4"
-	case phRelocate:
-		return "SG-T10"
-	}
-	return "SG-T15"
-}
-
 // Apply plays m for the player to move; it validates everything before
 // changing anything.
 func (s *state) Apply(m engine.Move, log *engine.Log) error {
 	if s.phase == phOver {
-		return engine.Illegal("SG-E3", "the game is over")
+		return catalog().Illegal("SG-E3", "error.over")
 	}
 	p := int(s.toMove)
 	kind := mvKind(m)
-	wrongPhase := func(what string) error {
-		return engine.Illegal("SG-T1", "cannot %s now: the turn is at the %s step (%s)", what, phaseNames[s.phase], s.phaseRule())
+	wrongPhase := func(action string) error {
+		return catalog().Illegal("SG-T1", "error.phase", i18n.S("action", action), i18n.S("step", phaseNames[s.phase]))
 	}
 	switch kind {
 	case mkPlay:
 		if s.phase != phPlay {
-			return wrongPhase("play a card")
+			return wrongPhase("play")
 		}
 		c := mvSq(m)
 		if mvArg(m) != 0 || c >= len(cards) {
-			return engine.Illegal("SG-T3", "no such card")
+			return catalog().Illegal("SG-T3", "error.card.none")
 		}
 		idx := -1
 		for i := 0; i < int(s.handN[p]); i++ {
@@ -123,7 +112,7 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 			}
 		}
 		if idx < 0 {
-			return engine.Illegal("SG-T3", "card %s is not in your hand", cards[c].id)
+			return catalog().Illegal("SG-T3", "error.card.hand", i18n.S("card", cardNumber(c)))
 		}
 		if idx == 0 {
 			s.hand[p][0] = s.hand[p][1]
@@ -139,17 +128,17 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 		return nil
 	case mkStep:
 		if s.phase == phWork && s.steps >= budget {
-			return engine.Illegal("SG-T4", "all %d steps are used", budget)
+			return catalog().Illegal("SG-T4", "error.steps", i18n.N("n", budget))
 		}
 		if s.phase != phMove {
-			return wrongPhase("move a pawn")
+			return wrongPhase("move")
 		}
 		k, to := mvArg(m), mvSq(m)
 		if k >= nPawns || to >= nSquares {
-			return engine.Illegal("SG-T5", "no such pawn or square")
+			return catalog().Illegal("SG-T5", "error.pawn.none")
 		}
 		if s.steps >= budget {
-			return engine.Illegal("SG-T4", "all %d steps are used", budget)
+			return catalog().Illegal("SG-T4", "error.steps", i18n.N("n", budget))
 		}
 		if s.dests(p, k)&bit(to) == 0 {
 			return s.whyClosed(p, k, to)
@@ -176,11 +165,11 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 		return nil
 	case mkRelocate:
 		if s.phase != phRelocate {
-			return wrongPhase("relocate a struck subject")
+			return wrongPhase("put")
 		}
 		to := mvSq(m)
 		if mvArg(m) != 0 || to >= nSquares || s.relocSquares()&bit(to) == 0 {
-			return engine.Illegal("SG-T10", "a struck subject goes on a free square of its owner's elements")
+			return catalog().Illegal("SG-T10", "error.put.where")
 		}
 		q, k := int(s.struck)/nPawns, int(s.struck)%nPawns
 		// the striker already holds the old square; the victim only moves.
@@ -196,10 +185,10 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 		return nil
 	case mkStop:
 		if m != moveStop {
-			return engine.Illegal("SG-T1", "malformed move")
+			return catalog().Illegal("SG-T1", "error.malformed")
 		}
 		if s.phase != phMove {
-			return wrongPhase("stop moving")
+			return wrongPhase("stop")
 		}
 		if log.On() {
 			if s.steps == 0 {
@@ -212,20 +201,20 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 		return nil
 	case mkDig:
 		if s.phase != phWork {
-			return wrongPhase("excavate")
+			return wrongPhase("dig")
 		}
 		k, to := mvArg(m), mvSq(m)
 		if (k != gardener && k != architect) || to >= nSquares {
-			return engine.Illegal("SG-T15", "only a gardener or an architect excavates, on a board square")
+			return catalog().Illegal("SG-T15", "error.dig.worker")
 		}
 		if s.dug {
-			return engine.Illegal("SG-T15", "only one excavation per turn")
+			return catalog().Illegal("SG-T15", "error.dig.once")
 		}
 		if !s.canWork(k) {
-			return engine.Illegal("SG-T14", "your %s is not a worker of the figure", pawnNameEN[k])
+			return catalog().Illegal("SG-T14", "error.worker", i18n.S("worker", pawnIDs[k]))
 		}
 		if s.digTargets(p, k)&bit(to) == 0 {
-			return engine.Illegal("SG-T15", "excavate a landscape tile 8-adjacent to the worker with no pawn on it")
+			return catalog().Illegal("SG-T15", "error.dig.where", i18n.S("worker", pawnIDs[k]), i18n.S("cell", sqName(to)))
 		}
 		s.pit |= bit(to)
 		s.dug = true
@@ -243,34 +232,33 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 		}
 		e, mask := mvArg(m), mvMask(m)
 		if e >= nElems {
-			return engine.Illegal("SG-T16", "no such element")
+			return catalog().Illegal("SG-T16", "error.element.none")
 		}
 		if mask&^boardMask != 0 {
-			return engine.Illegal("SG-T17", "all squares must be on the board (item 5)")
+			return catalog().Illegal("SG-T17", "error.build.off")
 		}
 		if s.elem[p][e] != 0 {
-			return engine.Illegal("SG-T16", "your %s is already on the board", elems[e].en)
+			return catalog().Illegal("SG-T16", "error.element.placed", i18n.S("element", elems[e].id))
 		}
 		if !s.canWork(elems[e].builder) {
-			return engine.Illegal("SG-T14", "your %s is not a worker of the figure (a %s is built by the %s)",
-				pawnNameEN[elems[e].builder], elems[e].en, pawnNameEN[elems[e].builder])
+			return catalog().Illegal("SG-T14", "error.builder", i18n.S("element", elems[e].id), i18n.S("worker", pawnIDs[elems[e].builder]))
 		}
 		pl := elems[e].places
 		i := sort.Search(len(pl), func(i int) bool { return pl[i] >= mask })
 		if i == len(pl) || pl[i] != mask {
-			return engine.Illegal("SG-T17", "these squares are not a %s shape (%s) on the board", elems[e].en, elems[e].shapeName)
+			return catalog().Illegal("SG-T17", "error.build.shape", i18n.S("element", elems[e].id), i18n.S("shape", elems[e].shapeName))
 		}
 		if r, why := s.buildCheck(p, e, mask, s.pawnMask()); r != "" {
-			return engine.Illegal(r, "%s", why)
+			return catalog().Illegal(r, why)
 		}
 		s.build(p, e, mask, log)
 		return nil
 	case mkDone:
 		if m != moveDone {
-			return engine.Illegal("SG-T1", "malformed move")
+			return catalog().Illegal("SG-T1", "error.malformed")
 		}
 		if s.phase != phWork {
-			return wrongPhase("end the turn")
+			return wrongPhase("done")
 		}
 		if log.On() {
 			log.Say(p, "done")
@@ -278,7 +266,7 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 		s.endTurn(log)
 		return nil
 	}
-	return engine.Illegal("SG-T1", "unknown move")
+	return catalog().Illegal("SG-T1", "error.unknown")
 }
 
 // whyClosed names the rule that closes square to for pawn k of p.
@@ -287,15 +275,15 @@ func (s *state) whyClosed(p, k, to int) error {
 	ea := s.elemOn(to)
 	switch {
 	case s.pit&bit(to) != 0:
-		return engine.Illegal("SG-T12", "%s is a pit", sqName(to))
+		return catalog().Illegal("SG-T12", "error.step.pit", i18n.S("cell", sqName(to)))
 	case ea >= 0 && int(ea)/nElems != p:
-		return engine.Illegal("SG-T12", "%s is another player's element", sqName(to))
+		return catalog().Illegal("SG-T12", "error.step.element", i18n.S("cell", sqName(to)))
 	case occ >= 0 && int(occ)%nPawns == king:
-		return engine.Illegal("SG-T11", "a king stands on %s", sqName(to))
+		return catalog().Illegal("SG-T11", "error.step.king", i18n.S("cell", sqName(to)))
 	case occ >= 0 && int(occ)/nPawns == p:
-		return engine.Illegal("SG-T8", "your own pawn stands on %s", sqName(to))
+		return catalog().Illegal("SG-T8", "error.step.own", i18n.S("cell", sqName(to)))
 	case occ >= 0 && !s.strikable(int(occ)/nPawns, s.pawnMask()):
-		return engine.Illegal("SG-T10", "that subject cannot be struck: its owner has no element with a free square")
+		return catalog().Illegal("SG-T10", "error.step.strike", i18n.S("cell", sqName(to)))
 	}
 	// a square two away in a straight line: say why the jump fails
 	from := int(s.pawnSq[p][k])
@@ -318,18 +306,18 @@ func (s *state) whyClosed(p, k, to int) error {
 			m := int(jumpOver[sq][dir])
 			switch pm := s.pawnOn(m); {
 			case pm >= 0 && int(pm)%nPawns == king:
-				return engine.Illegal("SG-T11", "a king (on %s) is never jumped over", sqName(m))
+				return catalog().Illegal("SG-T11", "error.jump.king", i18n.S("cell", sqName(m)))
 			case s.pit&bit(m) != 0 || (s.elemOn(m) >= 0 && int(s.elemOn(m))/nElems != p):
-				rule, why = "SG-T12", "pits and other players' elements cannot be jumped over"
+				rule, why = "SG-T12", "error.jump.blocked"
 			case pm < 0 && rule == "":
-				rule, why = "SG-T9", "a jump passes over a gardener or an architect"
+				rule, why = "SG-T9", "error.jump.empty"
 			}
 		}
 	}
 	if rule != "" {
-		return engine.Illegal(rule, "%s (%s)", why, sqName(to))
+		return catalog().Illegal(rule, why, i18n.S("cell", sqName(to)))
 	}
-	return engine.Illegal("SG-T7", "your %s cannot reach %s in one step or jump (SG-T7, SG-T9)", pawnNameEN[k], sqName(to))
+	return catalog().Illegal("SG-T7", "error.step.reach", i18n.S("pawn", pawnIDs[k]), i18n.S("cell", sqName(to)))
 }
 
 // endMovement checks the figure (SG-T13/T14) and goes to work or ends the turn.

@@ -80,7 +80,7 @@ func (s *state) View(viewer int) any {
 	if s.phase == phWork {
 		for _, k := range [2]int{gardener, architect} {
 			if s.canWork(k) {
-				v.Workers = append(v.Workers, pawnNameEN[k])
+				v.Workers = append(v.Workers, pawnIDs[k])
 			}
 		}
 	}
@@ -100,7 +100,7 @@ func (s *state) View(viewer int) any {
 			c.Tile = 0 // collected
 		}
 		if pa := s.pawnOn(sq); pa >= 0 {
-			c.Pawn = pawnNameEN[int(pa)%nPawns]
+			c.Pawn = pawnIDs[int(pa)%nPawns]
 			c.PawnOf = colorNames[s.color[int(pa)/nPawns]]
 		}
 		v.Board[y][x] = c
@@ -135,7 +135,7 @@ func (s *state) View(viewer int) any {
 var elementViews = sync.OnceValue(func() []ElementView {
 	var out []ElementView
 	for e := range elems {
-		ev := ElementView{ID: elems[e].id, Builder: pawnNameEN[elems[e].builder], Size: elems[e].size}
+		ev := ElementView{ID: elems[e].id, Builder: pawnIDs[elems[e].builder], Size: elems[e].size}
 		for o, sh := range elems[e].orients {
 			ov := OrientationView{ID: orientID(o)}
 			for _, d := range firstOffsets(sh) {
