@@ -2,7 +2,6 @@ package engine
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/jardin-games/jardin/i18n"
@@ -17,16 +16,12 @@ type RuleError struct {
 	Args []i18n.Arg
 
 	cat *Catalog // where ID is; nil: the engine's own messages
-	msg string   // TRANSITIONAL: an English reason without an id
 }
 
 func (e *RuleError) Error() string { return e.Rule + ": " + e.Message(i18n.Source) }
 
 // Message is the reason in lang, without the rule.
 func (e *RuleError) Message(lang string) string {
-	if e.ID == "" {
-		return e.msg
-	}
 	if e.cat == nil {
 		return T(lang, e.ID, e.Args...)
 	}
@@ -37,11 +32,6 @@ func (e *RuleError) Message(lang string) string {
 // game's catalogue with args.
 func (c *Catalog) Illegal(rule, id string, args ...i18n.Arg) error {
 	return &RuleError{Rule: rule, ID: id, Args: args, cat: c}
-}
-
-// Illegal is TRANSITIONAL: a *RuleError with an English reason only.
-func Illegal(rule, format string, args ...any) error {
-	return &RuleError{Rule: rule, msg: fmt.Sprintf(format, args...)}
 }
 
 // TextError is an error worded by a catalogue (a move that does not parse,

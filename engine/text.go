@@ -285,16 +285,8 @@ func capitalize(s string) string {
 // Explain writes a refused move's error for a player reading lang: for a
 // *RuleError, the rule id and the reason in lang (message refusal); for a
 // *TextError, its message in lang inside what callers wrapped around it;
-// any other error as it is.
-func (c *Catalog) Explain(err error, lang string) string {
-	var re *RuleError
-	if errors.As(err, &re) && re.ID == "" && lang != i18n.Source {
-		// TRANSITIONAL: a reason in English only reads as its rule's
-		// statement in other languages.
-		return T(lang, "refusal", i18n.S("rule", re.Rule), i18n.S("reason", c.Rule(re.Rule, lang)))
-	}
-	return Explain(err, lang)
-}
+// any other error as it is. The errors carry their catalogue (Explain).
+func (c *Catalog) Explain(err error, lang string) string { return Explain(err, lang) }
 
 // Explain is Catalog.Explain: the errors carry their catalogue.
 func Explain(err error, lang string) string {

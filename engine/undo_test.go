@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strconv"
 	"testing"
+
+	"github.com/jardin-games/jardin/i18n"
 )
 
 // toy is a two-seat card game small enough to reason about, for testing the
@@ -61,7 +63,7 @@ func (s *toy) LegalMoves(buf []Move) []Move {
 }
 func (s *toy) Apply(m Move, log *Log) error {
 	if !slices.Contains(s.LegalMoves(nil), m) {
-		return Illegal("T-1", "not a legal move")
+		return &RuleError{Rule: "T-1", ID: "error.option.format", Args: []i18n.Arg{i18n.S("option", "move")}} // any engine message: the toy has no catalogue
 	}
 	p := s.turn
 	switch {

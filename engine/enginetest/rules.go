@@ -127,9 +127,9 @@ func scanRuleIDs(dir string, id *regexp.Regexp) (ids map[string]bool, calls int,
 				if !ok || sel.Sel.Name != "Illegal" {
 					return true
 				}
-				// engine.Illegal (TRANSITIONAL), or a catalogue's Illegal with a
-				// message id, however the catalogue is reached (texts.Illegal,
-				// catalog().Illegal): catalogIllegal.
+				// a catalogue's Illegal with a message id, however the
+				// catalogue is reached (texts.Illegal, catalog().Illegal):
+				// catalogIllegal; engine.Illegal is the old English-only form.
 				if x, ok := sel.X.(*ast.Ident); !(ok && x.Name == "engine") && !catalogIllegal(n) {
 					return true
 				}
@@ -251,9 +251,6 @@ func explained(cat *engine.Catalog, err error) (string, error) {
 			continue
 		}
 		reason := re.Message(lang)
-		if re.ID == "" {
-			reason = cat.Rule(re.Rule, lang) // TRANSITIONAL: an English-only reason
-		}
 		got := cat.Explain(err, lang)
 		if want := engine.T(lang, "refusal", i18n.S("rule", re.Rule), i18n.S("reason", reason)); got != want {
 			return re.Rule, fmt.Errorf("explained in %s as %q, want %q", lang, got, want)

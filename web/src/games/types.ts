@@ -4,7 +4,7 @@
 // data-id every thing a move description may name (same ids as the view).
 
 import type { CompText } from "../gen/server";
-import type { Lang } from "../i18n";
+import { type Lang, t } from "../i18n";
 
 export type { CompText };
 
@@ -28,12 +28,9 @@ export interface Ctx {
 /** A game's renderer, of its view type V (web/src/gen, generated from the Go view). */
 export type Renderer<V> = (view: V, ctx: Ctx) => SVGSVGElement;
 
-/** tr picks the English or French text. */
-export const tr = (ctx: Ctx, en: string, fr: string) => (ctx.lang === "fr" ? fr : en);
-
-/** seatName is a seat's display name, or "Seat N". */
+/** seatName is a seat's display name, or "Seat N" (the shell's page.seatN). */
 export function seatName(ctx: Ctx, i: number): string {
-  return ctx.names[i] || tr(ctx, `Seat ${i + 1}`, `Place ${i + 1}`);
+  return ctx.names[i] || t(ctx.lang, "seatN", i + 1);
 }
 
 /**
