@@ -335,3 +335,31 @@ func (c *Catalog) Rule(id, lang string) string {
 	}
 	return ""
 }
+
+// PageText is a text the page shows of a game, in one language: a
+// component's name and help, a score-pad label, or a renderer's word.
+type PageText struct {
+	Name string
+	Help string
+}
+
+// PageTexts is everything a page drawing the game needs of its catalogue
+// in lang, by id: each component's name and help, the score-pad labels
+// (score.<category>, rating.<id>: their name is the label), and the
+// renderer's own words (page.<…>: their name is the message as written,
+// which the renderer formats with its arguments).
+func (c *Catalog) PageTexts(lang string) map[string]PageText {
+	out := make(map[string]PageText, len(c.Components))
+	for _, k := range c.Components {
+		out[k.ID] = PageText{Name: c.Name(k.ID, lang), Help: c.Help(k.ID, lang)}
+	}
+	for _, prefix := range []string{"score.", "rating."} {
+		for id := range c.Sources(lang, prefix) {
+			out[id] = PageText{Name: c.T(lang, id)}
+		}
+	}
+	for id, m := range c.Sources(lang, "page.") {
+		out[id] = PageText{Name: m}
+	}
+	return out
+}

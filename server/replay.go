@@ -68,26 +68,16 @@ func (t *table) namesIn(lang string) []string {
 	return out
 }
 
-// textsOf is the catalogue's components named in lang, by id, the
-// score-pad labels the page shows beside them: score.<category> and
-// rating.<id> (their name is the label), and the renderer's own words,
-// page.<…>, as written in the catalogue (their name is the message, which
-// the renderer formats with its arguments: ctx.t in web/src/games/types.ts).
+// textsOf is what the page needs of the game's catalogue in lang
+// (Catalog.PageTexts), sent once per connection.
 func textsOf(cat *engine.Catalog, lang string) map[string]compText {
 	if cat == nil {
 		return nil
 	}
-	out := make(map[string]compText, len(cat.Components))
-	for _, c := range cat.Components {
-		out[c.ID] = compText{Name: cat.Name(c.ID, lang), Help: cat.Help(c.ID, lang)}
-	}
-	for _, prefix := range []string{"score.", "rating."} {
-		for id := range cat.Sources(lang, prefix) {
-			out[id] = compText{Name: cat.T(lang, id)}
-		}
-	}
-	for id, m := range cat.Sources(lang, "page.") {
-		out[id] = compText{Name: m}
+	src := cat.PageTexts(lang)
+	out := make(map[string]compText, len(src))
+	for id, t := range src {
+		out[id] = compText(t)
 	}
 	return out
 }

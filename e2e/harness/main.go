@@ -76,8 +76,8 @@ type Position struct {
 	Moves   []Move         `json:"moves"`
 	Events  []string       `json:"events"`
 	Result  *engine.Result `json:"result,omitempty"`
-	// Comps names the catalogue's components in the language asked for,
-	// with what they do, for the drawing's tooltips.
+	// Comps is what the page needs of the game's catalogue in the language
+	// asked for (engine.Catalog.PageTexts), as the server's sync carries it.
 	Comps map[string]Comp `json:"comps,omitempty"`
 }
 
@@ -98,7 +98,7 @@ func position(reg *engine.Registry, r *http.Request) (*Position, error) {
 	seed := uint64(intParam(q.Get("seed"), 1))
 	plies := intParam(q.Get("ply"), 0)
 	seat := intParam(q.Get("seat"), 0)
-	lang := engine.Lang(q.Get("lang"))
+	lang := q.Get("lang")
 	s, err := g.New(players, seed, nil)
 	if err != nil {
 		return nil, err
@@ -168,8 +168,8 @@ func position(reg *engine.Registry, r *http.Request) (*Position, error) {
 	if t, ok := g.(engine.Texter); ok {
 		cat = t.Texts()
 		out.Comps = map[string]Comp{}
-		for _, c := range cat.Components {
-			out.Comps[c.ID] = Comp{Name: cat.Name(c.ID, lang), Help: cat.Help(c.ID, lang)}
+		for id, t := range cat.PageTexts(lang) {
+			out.Comps[id] = Comp(t)
 		}
 	}
 	names := make([]string, players)

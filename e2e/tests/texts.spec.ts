@@ -15,9 +15,9 @@ const games: [string, number][] = [
 for (const [game, players] of games) {
   test(`${game}: every component the renderer draws is named by the texts`, async ({ page, harness }) => {
     const missing = new Set<string>();
-    // seat 0 in English, the last seat in French (kept short: each
+    // seat 0 in English, the last seat in French, seat 1 in German (kept short: each
     // position is a page load)
-    for (const [lang, seed, seat] of [["en", 3, 0], ["fr", 8, players - 1]] as const) {
+    for (const [lang, seed, seat] of [["en", 3, 0], ["fr", 8, players - 1], ["de", 5, 1]] as const) {
       for (const ply of [0, 9, 31, 400]) {
         await page.goto(`${harness}/harness/?game=${game}&players=${players}&seed=${seed}&ply=${ply}&seat=${seat}&lang=${lang}`);
         await expect(page.locator(".board-wrap svg.board")).toHaveCount(1);
