@@ -284,7 +284,7 @@ export class TableView {
       this.els.steps.append(h("span", { class: "chosen-list" }, this.picker.chosen.map((c) => this.label(c)).join(" → ")));
       this.els.steps.append(h("button", { type: "button", class: "back", onclick: () => { this.picker.back(); this.draw(); } }, t(L, "cancel")));
     }
-    if (off.length) this.els.steps.append(h("span", { class: "choose" }, t(L, "choose") + " :"), ...off);
+    if (off.length) this.els.steps.append(h("span", { class: "choose" }, t(L, "choose")), ...off);
     if ((this.data!.undo ?? 0) > 0 && this.actions.undo) {
       this.els.steps.append(h("button", { type: "button", class: "undo", onclick: () => this.actions.undo!() }, t(L, "undo")));
     }
