@@ -70,14 +70,14 @@ func cmdRules(e *env, args []string) error {
 		return err
 	}
 	t := newTexts(g, *lang, nil)
-	if *lang == "fr" && t.cat != nil && len(t.cat.RuleIDs()) > 0 {
+	if *lang != i18n.Source && t.cat != nil && len(t.cat.RuleIDs()) > 0 {
 		// The summary (Game.Rules) is English; the catalogue states each
-		// rule in French.
+		// rule in every language.
 		fmt.Fprintf(e.stdout, "# %s\n\n%s\n\n", g.Title(*lang), say(*lang, "cli.rulesFrom", i18n.S("game", g.ID())))
 		ids := t.cat.RuleIDs()
 		sort.Slice(ids, func(i, j int) bool { return naturalLess(ids[i], ids[j]) })
 		for _, id := range ids {
-			fmt.Fprintf(e.stdout, "- %s : %s\n", id, t.cat.Rule(id, "fr"))
+			fmt.Fprintln(e.stdout, say(*lang, "cli.ruleLine", i18n.S("id", id), i18n.S("rule", t.cat.Rule(id, *lang))))
 		}
 	} else {
 		fmt.Fprint(e.stdout, g.Rules())

@@ -34,7 +34,11 @@ async function at(page: Page, rp: Replay, n: number, lang: "en" | "fr" = "en"): 
   await expect(page.locator(".replay-at")).toHaveText(lang === "fr" ? `Coup ${n} sur ${last}` : `Move ${n} of ${last}`);
   await expect(page.locator(".replay-slider")).toHaveValue(String(n));
   const s = rp.steps[n];
-  if (n > 0) await expect(page.locator(".replay-move")).toContainText(s.move!);
+  if (n > 0) {
+    // who moved, in words; never the record's notation
+    await expect(page.locator(".replay-move")).toContainText(rp.names[s.player]);
+    await expect(page.locator(".replay-move")).not.toContainText(s.move!);
+  }
   await expect(page.locator(".replay-events li")).toHaveText(s.events.map((e) => e.text));
   await expect(page.locator(".replay-score")).toHaveText(s.scores.map(String));
   await expect(page.locator("svg.board")).toBeVisible();

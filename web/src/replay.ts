@@ -119,7 +119,9 @@ export async function replayPage(root: HTMLElement, lang: Lang): Promise<void> {
     prev.toggleAttribute("disabled", n === 0);
     next.toggleAttribute("disabled", n === last);
     end.toggleAttribute("disabled", n === last);
-    moveLine.textContent = n === 0 ? t(lang, "setup") : `${t(lang, "labelled", name(s.player))}${s.move ?? ""}`;
+    // The notation is the record's, not a person's: the step names who
+    // moved, and its events (below) say what they did.
+    moveLine.textContent = n === 0 ? t(lang, "setup") : t(lang, "stepBy", name(s.player));
     clear(stepEvents);
     for (const e of s.events) stepEvents.append(h("li", {}, e.text));
     clear(seats);
