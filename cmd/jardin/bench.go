@@ -11,6 +11,7 @@ import (
 
 	"github.com/jardin-games/jardin/bots"
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
 )
 
 // benchResult is one game and player count's random-playout speed.
@@ -35,14 +36,14 @@ func cmdBench(e *env, args []string) error {
 	asJSON := fs.Bool("json", false, "print JSON")
 	withBots := fs.Bool("bots", false, "also measure ismcts iterations per second at the start of a game")
 	botKind := fs.String("bot", "ismcts", "with --bots: the ismcts configuration measured (its budget is ignored)")
-	pos, err := parse(fs, args, 0, 1, "at most one game id: jardin bench [GAME]")
+	pos, err := e.parse(fs, args, 0, 1, "cli.wantBench")
 	if err != nil {
 		return err
 	}
 	// NaN passes every comparison, and Inf or 1e300 overflow a duration:
 	// each would "measure" one game.
 	if math.IsNaN(*seconds) || *seconds <= 0 || *seconds > maxBenchSeconds {
-		return usagef("--seconds: want a positive number of seconds, at most %d, not %v", maxBenchSeconds, *seconds)
+		return usageErr("cli.benchSeconds", i18n.N("max", maxBenchSeconds), i18n.S("got", fmt.Sprint(*seconds)))
 	}
 	list := e.reg.All()
 	if len(pos) == 1 {
@@ -167,11 +168,11 @@ func botSpeed(e *env, g engine.Game, n int, kind string, d time.Duration) (botBe
 		}
 	}
 	if kind != "ismcts" && !strings.HasPrefix(kind, "ismcts:") {
-		return r, usagef("--bot: want an ismcts configuration, e.g. ismcts:r10:p4")
+		return r, usageErr("cli.benchBot")
 	}
 	b, err := bots.New(kind+fmt.Sprintf(":%d", per), 1)
 	if err != nil {
-		return r, usagef("--bot: %v", err)
+		return r, wrapUsage("cli.benchBotErr", err)
 	}
 	start := time.Now()
 	for time.Since(start) < d || r.Iterations == 0 {

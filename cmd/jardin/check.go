@@ -22,11 +22,11 @@ var errCheckFailed = errors.New("some tables do not replay (listed above)")
 func cmdCheck(e *env, args []string) error {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	db := fs.String("db", "", "SQLite file or PostgreSQL URL (postgres://…) to check")
-	if _, err := parse(fs, args, 0, 0, "no arguments, and --db FILE|postgres://…"); err != nil {
+	if _, err := e.parse(fs, args, 0, 0, "cli.wantCheck"); err != nil {
 		return err
 	}
 	if *db == "" {
-		return usagef("--db: give the database to check (a SQLite file or postgres://…)")
+		return usageErr("cli.checkDB")
 	}
 	st, err := openForCheck(e, *db)
 	if err != nil {

@@ -38,22 +38,22 @@ func cmdLoadtest(e *env, args []string) error {
 	rate := fs.Float64("rate", 1250, "moves per second offered over all tables (0: as fast as the server answers)")
 	jobs := fs.Int("setup-jobs", 32, "tables set up at once")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
-	if _, err := parse(fs, args, 0, 0, "no arguments"); err != nil {
+	if _, err := e.parse(fs, args, 0, 0, "cli.wantNothing"); err != nil {
 		return err
 	}
 	var bases []string
 	for _, a := range strings.Split(*addr, ",") {
 		u, err := url.Parse(strings.TrimSpace(a))
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return usagef("--addr: want the server's URL, e.g. http://127.0.0.1:8080")
+			return usageErr("cli.loadAddr")
 		}
 		if h := u.Hostname(); h != "localhost" && !strings.HasPrefix(h, "127.") && h != "::1" {
-			return usagef("--addr: a load test only targets this machine (127.0.0.1, localhost or ::1)")
+			return usageErr("cli.loadLocal")
 		}
 		bases = append(bases, strings.TrimSuffix(strings.TrimSpace(a), "/"))
 	}
 	if *tables < 1 || *seconds <= 0 || *players < 1 || *jobs < 1 || *rate < 0 {
-		return usagef("--tables, --seconds, --players and --setup-jobs must be positive")
+		return usageErr("cli.loadPositive")
 	}
 	lt := &loadtest{bases: bases, game: *gameID, players: *players,
 		http: &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: *jobs}}}

@@ -200,7 +200,7 @@ func errText(err error, lang string) string { return shelltext.Text(err, lang, e
 // parse reads flags and positional arguments in any order, and checks the
 // number of positional arguments; what (a message id) says what they are.
 func (e *env) parse(fs *flag.FlagSet, args []string, minPos, maxPos int, what string, whatArgs ...i18n.Arg) ([]string, error) {
-	pos, err := parse(fs, args, minPos, maxPos, "")
+	pos, err := parse(fs, args, minPos, maxPos)
 	var ue usageError
 	if errors.As(err, &ue) && ue.err == errPositional {
 		return nil, wrapUsage("cli.want", shelltext.Errorf(what, whatArgs...))
@@ -213,7 +213,7 @@ var errPositional = errors.New("positional arguments")
 
 // parse reads flags and positional arguments in any order, and checks the
 // number of positional arguments.
-func parse(fs *flag.FlagSet, args []string, minPos, maxPos int, what string) ([]string, error) {
+func parse(fs *flag.FlagSet, args []string, minPos, maxPos int) ([]string, error) {
 	fs.SetOutput(io.Discard)
 	var pos []string
 	for {
@@ -230,10 +230,7 @@ func parse(fs *flag.FlagSet, args []string, minPos, maxPos int, what string) ([]
 		args = fs.Args()[1:]
 	}
 	if len(pos) < minPos || len(pos) > maxPos {
-		if what == "" {
-			return nil, usageError{errPositional}
-		}
-		return nil, usagef("want %s", what)
+		return nil, usageError{errPositional}
 	}
 	return pos, nil
 }

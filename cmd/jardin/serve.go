@@ -64,18 +64,18 @@ func cmdServe(e *env, args []string) error {
 	fs.StringVar(&cfg.SMTPAddr, "smtp", "", "SMTP server HOST:PORT for \"your turn\" e-mails (none if empty)")
 	fs.StringVar(&cfg.SMTPFrom, "smtp-from", d.SMTPFrom, "sender address of e-mails")
 	fs.BoolVar(&cfg.WebhookPrivate, "webhook-private", false, "let webhooks reach loopback and private addresses")
-	if _, err := parse(fs, args, 0, 0, "no arguments"); err != nil {
+	if _, err := e.parse(fs, args, 0, 0, "cli.wantNothing"); err != nil {
 		return err
 	}
 	pgURL := strings.HasPrefix(*db, "postgres://") || strings.HasPrefix(*db, "postgresql://")
 	if *natsURL != "" && !pgURL {
-		return usagef("--nats: several nodes share one PostgreSQL database; give --db postgres://…")
+		return usageErr("cli.serveNATSdb")
 	}
 	if *natsURL == "" && *natsCreds != "" {
-		return usagef("--nats-creds: give --nats too")
+		return usageErr("cli.serveCreds")
 	}
 	if *natsReplicas < 1 || *natsReplicas > 5 {
-		return usagef("--nats-replicas: want 1 to 5")
+		return usageErr("cli.serveReplicas")
 	}
 	var h slog.Handler = slog.NewTextHandler(e.stderr, nil)
 	switch *logFormat {
@@ -83,7 +83,7 @@ func cmdServe(e *env, args []string) error {
 	case "json":
 		h = slog.NewJSONHandler(e.stderr, nil)
 	default:
-		return usagef("--log: want text or json")
+		return usageErr("cli.serveLog")
 	}
 	cfg.Log = slog.New(h)
 	cfg.SecureCookies = *secure

@@ -37,7 +37,7 @@ func cmdSim(e *env, args []string) error {
 	plot := fs.String("plot", "", "write an SVG chart of the score distributions per seat to FILE.svg")
 	rot := fs.Bool("rotate", false, "rotate the bots round the seats from game to game, so each plays every seat equally")
 	langFlag := fs.String("lang", "", "language of the report: en, fr or de (default: LC_ALL, LC_MESSAGES or LANG)")
-	pos, err := parse(fs, args, 1, 1, "a game id: jardin sim GAME --players N --games K")
+	pos, err := e.parse(fs, args, 1, 1, "cli.wantSim")
 	if err != nil {
 		return err
 	}
@@ -155,13 +155,13 @@ func seatKinds(s string, players int, humans bool) ([]string, error) {
 			k = strings.ToLower(strings.TrimSpace(k))
 			if k == "you" || k == "human" {
 				if !humans {
-					return nil, usagef("--seats: a simulation has no human seats")
+					return nil, usageErr("cli.simHuman")
 				}
 				kinds = append(kinds, "you")
 				continue
 			}
 			if _, err := bots.New(k, 0); err != nil {
-				return nil, usagef("--seats: %v", err)
+				return nil, wrapUsage("cli.simSeats", err)
 			}
 			kinds = append(kinds, k)
 		}
@@ -179,7 +179,7 @@ func seatKinds(s string, players int, humans bool) ([]string, error) {
 			}
 		}
 	case players != 0 && players != len(kinds):
-		return nil, usagef("--players %d but %d seats in --seats", players, len(kinds))
+		return nil, usageErr("cli.simPlayers", i18n.N("players", players), i18n.N("n", len(kinds)))
 	}
 	return kinds, nil
 }
@@ -187,7 +187,7 @@ func seatKinds(s string, players int, humans bool) ([]string, error) {
 func checkPlayers(g interface{ Players() (int, int) }, n int) error {
 	lo, hi := g.Players()
 	if n < lo || n > hi {
-		return usagef("this game is for %d to %d players, not %d", lo, hi, n)
+		return usageErr("cli.simRange", i18n.N("lo", lo), i18n.N("hi", hi), i18n.N("n", n))
 	}
 	return nil
 }
