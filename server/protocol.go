@@ -298,6 +298,10 @@ func WireMessages() map[string]any {
 		outChat: chatMsg{}, outPresence: presenceMsg{}, outRematch: rematchMsg{}, outPong: pongMsg{}, outError: errorMsg{}}
 }
 
+// WireClientMessage is what a client sends (one type for every kind, told
+// apart by t), for the TypeScript generator (internal/cmd/wiregen).
+func WireClientMessage() any { return clientMsg{} }
+
 func intp(i int) *int { return &i }
 
 func mustJSON(v any) []byte {

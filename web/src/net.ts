@@ -5,17 +5,12 @@
 
 // The server's messages are typed in gen/server.ts, generated from the Go
 // types (go generate ./server).
-import type { ServerMsg } from "./gen/server";
+import type { ClientMsg, ServerMsg } from "./gen/server";
 
 export type { EventOut, SeatInfo, ServerMsg } from "./gen/server";
 
-interface MoveMsg {
-  t: "move";
-  v: number;
-  id: string;
-  i?: number;
-  n?: string;
-}
+/** A move: a client message (generated from the Go type) with its version and id. */
+type MoveMsg = ClientMsg & { t: "move"; v: number; id: string };
 
 export interface Handlers {
   message(m: ServerMsg): void;
@@ -81,7 +76,7 @@ export class TableSocket {
     };
   }
 
-  private send(o: object): boolean {
+  private send(o: ClientMsg): boolean {
     if (this.ws?.readyState !== WebSocket.OPEN) return false;
     this.ws.send(JSON.stringify(o));
     return true;

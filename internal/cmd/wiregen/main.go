@@ -133,6 +133,10 @@ func generate(root string) (map[string][]byte, error) {
 		union = append(union, name)
 	}
 	srv.decls["ServerMsg"] = "/** Every message the server sends, told apart by t. */\nexport type ServerMsg =\n  | " + strings.Join(union, "\n  | ") + ";\n"
+	// What a client sends (server.clientMsg: the interface ClientMsg).
+	if _, err := g.ref(reflect.TypeOf(server.WireClientMessage()), "server"); err != nil {
+		return nil, err
+	}
 	// engine.Result: a state message's result (spliced in as raw JSON).
 	res, err := g.ref(reflect.TypeFor[engine.Result](), "server")
 	if err != nil {

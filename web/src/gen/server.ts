@@ -31,6 +31,16 @@ export interface ChatOut {
   at: number;
 }
 
+/** server.clientMsg */
+export interface ClientMsg {
+  t: string;
+  v?: number;
+  id?: string;
+  i?: number;
+  n?: string;
+  text?: string;
+}
+
 /** server.clockInfo */
 export interface ClockInfo {
   mode: store.ClockMode;
