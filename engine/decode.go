@@ -4,10 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"reflect"
 	"strings"
+
+	"github.com/jardin-games/jardin/i18n"
 )
 
 // bom is the UTF-8 byte-order mark some editors put at the start of files.
@@ -26,13 +27,13 @@ func DecodeJSON(data []byte, v any, strict bool) error {
 	data = TrimBOM(data)
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 {
-		return errors.New("the file is empty")
+		return textError("error.position.empty")
 	}
 	if trimmed[0] != '{' {
 		if !json.Valid(trimmed) {
 			return JSONError(data, json.Unmarshal(trimmed, new(any)))
 		}
-		return fmt.Errorf("want a JSON object ({…}), not %s", jsonKind(trimmed))
+		return textError("error.position.notObject", i18n.S("kind", jsonKind(trimmed)), i18n.S("example", "{…}")) // a message cannot print braces
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if strict {
@@ -42,7 +43,7 @@ func DecodeJSON(data []byte, v any, strict bool) error {
 		return JSONError(data, err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return errors.New("the file goes on after its JSON object")
+		return textError("error.position.trailing")
 	}
 	return nil
 }
@@ -58,22 +59,25 @@ func JSONError(data []byte, err error) error {
 	case errors.As(err, &se):
 		line, col := LineCol(data, se.Offset)
 		msg := strings.TrimPrefix(se.Error(), "json: ")
-		return fmt.Errorf("line %d, column %d: JSON syntax error: %s", line, col, msg)
+		return textError("error.position.syntax", i18n.N("line", line), i18n.N("column", col), i18n.S("detail", msg))
 	case errors.As(err, &te):
 		line, col := LineCol(data, te.Offset)
-		field := te.Field
-		if field == "" {
-			field = "the file"
-		} else {
-			field = "field " + field
+		value := te.Value
+		if strings.HasPrefix(value, "number") {
+			value = "number"
 		}
-		return fmt.Errorf("line %d, column %d: %s: want %s, not %s", line, col, field, goKind(te.Type), te.Value)
+		id := "error.position.type"
+		if te.Field == "" {
+			id = "error.position.type.file"
+		}
+		return textError(id, i18n.N("line", line), i18n.N("column", col), i18n.S("field", te.Field),
+			i18n.S("want", goKind(te.Type)), i18n.S("value", value))
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
-		return errors.New("the JSON ends too early (a bracket or brace is not closed)")
+		return textError("error.position.eof")
 	}
 	msg := err.Error()
 	if f, ok := strings.CutPrefix(msg, "json: unknown field "); ok {
-		return fmt.Errorf("unknown field %s", f)
+		return textError("error.position.unknownField", i18n.S("field", strings.Trim(f, `"`)))
 	}
 	return errors.New(strings.TrimPrefix(msg, "json: "))
 }
@@ -100,37 +104,37 @@ func jsonKind(v []byte) string {
 	case 'n':
 		return "null"
 	case '[':
-		return "a list"
+		return "list"
 	case '"':
-		return "a string"
+		return "string"
 	case 't', 'f':
-		return "a boolean"
+		return "boolean"
 	}
-	return "a number"
+	return "number"
 }
 
 func goKind(t reflect.Type) string {
 	if t == nil {
-		return "another value"
+		return "other"
 	}
 	switch t.Kind() {
 	case reflect.Struct, reflect.Map:
-		return "an object"
+		return "object"
 	case reflect.Slice, reflect.Array:
-		return "a list"
+		return "list"
 	case reflect.String:
-		return "a string"
+		return "string"
 	case reflect.Bool:
-		return "true or false"
+		return "boolean"
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return "a whole number"
+		return "integer"
 	case reflect.Float32, reflect.Float64:
-		return "a number"
+		return "number"
 	case reflect.Pointer:
 		return goKind(t.Elem())
 	}
-	return "another value"
+	return "other"
 }
 
 // GameField returns the "game" field of a JSON object in data, if data is a
@@ -149,22 +153,22 @@ func GameField(data []byte) (string, bool) {
 // than id (a missing field is fine: the caller chose the game).
 func CheckGameField(data []byte, id string) error {
 	if g, ok := GameField(data); ok && g != id {
-		return fmt.Errorf("this file does not look like a %s position: its \"game\" field says %q", id, g)
+		return textError("error.position.otherGame", i18n.S("game", id), i18n.S("field", g))
 	}
 	return nil
 }
 
 // ScoreTextOrJSON scores a position file that a game accepts as text or as
 // JSON: a leading byte-order mark is dropped, an empty file is refused with
-// empty (which says what the file should hold), and the rest goes to
+// empty (a catalogue error that says what the file should hold), and the rest goes to
 // fromJSON or fromText. A text position is never valid JSON, nor does it
 // start with a brace or a bracket, so anything that does is read (and
 // refused) as JSON.
-func ScoreTextOrJSON(data []byte, empty string, fromJSON, fromText func([]byte) (Score, error)) (Score, error) {
+func ScoreTextOrJSON(data []byte, empty error, fromJSON, fromText func([]byte) (Score, error)) (Score, error) {
 	data = TrimBOM(data)
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 {
-		return Score{}, errors.New(empty)
+		return Score{}, empty
 	}
 	if trimmed[0] == '{' || trimmed[0] == '[' || json.Valid(trimmed) {
 		return fromJSON(data)

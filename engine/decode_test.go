@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -82,7 +83,7 @@ func TestScoreTextOrJSON(t *testing.T) {
 		{"\ufeff\n \t", "error:the file is empty: want a grid"},
 	} {
 		var got string
-		sc, err := ScoreTextOrJSON([]byte(tc.in), "the file is empty: want a grid", form("json"), form("text"))
+		sc, err := ScoreTextOrJSON([]byte(tc.in), errors.New("the file is empty: want a grid"), form("json"), form("text"))
 		if err != nil {
 			got = "error:" + err.Error()
 		} else {

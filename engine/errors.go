@@ -40,24 +40,38 @@ func (c *Catalog) Illegal(rule, id string, args ...i18n.Arg) error {
 type TextError struct {
 	ID   string
 	Args []i18n.Arg
+	Err  error // the cause, when set: the message's {err}, in the same language
 
 	cat *Catalog // nil: the engine's own messages
 }
 
 func (e *TextError) Error() string { return e.Message(i18n.Source) }
 
+// Unwrap is the cause, for errors.Is and errors.As.
+func (e *TextError) Unwrap() error { return e.Err }
+
 // Message is the error in lang.
 func (e *TextError) Message(lang string) string {
-	if e.cat == nil {
-		return T(lang, e.ID, e.Args...)
+	args := e.Args
+	if e.Err != nil {
+		args = append(args[:len(args):len(args)], i18n.S("err", ErrorIn(e.Err, lang)))
 	}
-	return e.cat.T(lang, e.ID, e.Args...)
+	if e.cat == nil {
+		return T(lang, e.ID, args...)
+	}
+	return e.cat.T(lang, e.ID, args...)
 }
 
 // Errorf returns a *TextError worded by message id of the game's
 // catalogue with args.
 func (c *Catalog) Errorf(id string, args ...i18n.Arg) error {
 	return &TextError{ID: id, Args: args, cat: c}
+}
+
+// Wrapf is Errorf with a cause: the message's {err} is cause's text in the
+// reader's language, and errors.Is and errors.As see cause.
+func (c *Catalog) Wrapf(id string, cause error, args ...i18n.Arg) error {
+	return &TextError{ID: id, Args: args, Err: cause, cat: c}
 }
 
 // textError is a *TextError of the engine's own messages.

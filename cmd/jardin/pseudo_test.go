@@ -1,10 +1,12 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/jardin-games/jardin/i18n"
 	"github.com/jardin-games/jardin/shelltext"
@@ -119,6 +121,51 @@ func TestLanguageFromEnvironment(t *testing.T) {
 		_, out, _ := c.run(t, "", append([]string{"help"}, tc.args...)...)
 		if !strings.Contains(out, tc.want) {
 			t.Errorf("%v %v: no %q in %.80q", tc.env, tc.args, tc.want, out)
+		}
+	}
+}
+
+// TestPositionErrorsInOtherLanguages: what is wrong with a position file
+// (jardin score) is worded by the catalogues, the engine's and the game's,
+// down to the innermost cause: in xx nothing but the file's name is left
+// outside ⟦…⟧, and German reads German.
+func TestPositionErrorsInOtherLanguages(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"alices-garden.txt":   "side A\nRMTCCGTX\n",
+		"alices-garden.json":  `{"game":"alices-garden","grid":["RM"]}`,
+		"alices-garden-2.txt": "unplaced x\n",
+		"syntax.json":         "{\"game\":\"alices-garden\",\n \"grid\" [\"RM\"]}",
+		"null.json":           "null",
+	}
+	german := map[string]string{
+		"alices-garden.txt":   "unbekanntes Feld",
+		"alices-garden.json":  "erwartet werden 8",
+		"alices-garden-2.txt": "Zeile 1: erwartet wird unplaced N",
+		"syntax.json":         "Zeile 2, Spalte 9: JSON-Syntaxfehler",
+		"null.json":           "erwartet wird ein JSON-Objekt",
+	}
+	for name, body := range files {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, lang := range []string{i18n.Pseudo, "de"} {
+			code, _, errs := jardin(t, "", "score", path, "--lang", lang)
+			if code == 0 {
+				t.Fatalf("%s scored", name)
+			}
+			switch lang {
+			case i18n.Pseudo:
+				bare := strings.ReplaceAll(i18n.StripPseudo(errs), name, "")
+				if strings.IndexFunc(bare, unicode.IsLetter) >= 0 {
+					t.Errorf("%s in xx: %q is outside the catalogue", name, bare)
+				}
+			case "de":
+				if !strings.Contains(errs, german[name]) {
+					t.Errorf("%s in German: %q, want %q", name, errs, german[name])
+				}
+			}
 		}
 	}
 }

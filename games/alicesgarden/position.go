@@ -1,13 +1,13 @@
 package alicesgarden
 
 import (
-	"fmt"
 	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
 )
 
 // ScorePosition scores one finished garden (docs/alices-garden.md,
@@ -28,7 +28,7 @@ import (
 // grass (bonus tile), '.' or ':' free. A leading UTF-8 byte-order mark is
 // ignored.
 func (g game) ScorePosition(data []byte) (engine.Score, error) {
-	return engine.ScoreTextOrJSON(data, "the file is empty: want 6 lines of 8 squares (R M T C G g, . for free)",
+	return engine.ScoreTextOrJSON(data, catalog.Errorf("error.position.empty", i18n.N("rows", rows), i18n.N("cols", cols)),
 		g.scoreJSON, scoreText)
 }
 
@@ -50,7 +50,7 @@ func (g game) scoreJSON(data []byte) (engine.Score, error) {
 		return engine.Score{}, err
 	}
 	if p.Grid == nil {
-		return engine.Score{}, fmt.Errorf("missing field \"grid\": want the %d rows of the garden, row 1 first, each %d squares (R M T C G g, . for free)", rows, cols)
+		return engine.Score{}, catalog.Errorf("error.position.noGrid", i18n.N("rows", rows), i18n.N("cols", cols))
 	}
 	var pos garden
 	switch strings.ToUpper(p.Side) {
@@ -58,16 +58,16 @@ func (g game) scoreJSON(data []byte) (engine.Score, error) {
 	case "B":
 		pos.side = 1
 	default:
-		return engine.Score{}, fmt.Errorf("field \"side\": %q, want \"A\" or \"B\"", p.Side)
+		return engine.Score{}, catalog.Errorf("error.position.side", i18n.S("side", p.Side))
 	}
 	if p.Unplaced < 0 || p.Unplaced > nBonus {
-		return engine.Score{}, fmt.Errorf("field \"unplaced\": %d, want the number of bonus tiles left unplaced, 0 to %d", p.Unplaced, nBonus)
+		return engine.Score{}, catalog.Errorf("error.position.unplaced", i18n.N("n", p.Unplaced), i18n.N("max", nBonus))
 	}
-	pos.unplaced, pos.unplacedAt = p.Unplaced, "field \"unplaced\""
+	pos.unplaced = p.Unplaced
 	pos.solo = p.Solo
 	for i, line := range p.Grid {
-		if err := pos.addRow(line, fmt.Sprintf("grid row %d", i+1), false); err != nil {
-			return engine.Score{}, err
+		if err := pos.addRow(line, false); err != nil {
+			return engine.Score{}, catalog.Wrapf("error.position.gridRow", err, i18n.N("row", i+1))
 		}
 	}
 	return pos.score()
@@ -78,26 +78,27 @@ type garden struct {
 	b          board
 	side       uint8
 	unplaced   int
-	unplacedAt string // where unplaced was given, for errors
+	unplacedAt int // the line where unplaced was given, for errors; 0: the JSON field
 	solo       bool
 	rows       int
 }
 
-// addRow reads the next row of the grid; where names it in errors.
-func (g *garden) addRow(line, where string, comment bool) error {
+// addRow reads the next row of the grid; the caller says where it is in
+// errors.
+func (g *garden) addRow(line string, comment bool) error {
 	r := g.rows
 	if r >= rows {
-		return fmt.Errorf("%s: the grid has more than %d rows", where, rows)
+		return catalog.Errorf("error.position.tooManyRows", i18n.N("rows", rows))
 	}
 	// runes, so that a stray non-ASCII character is named, not miscounted
 	sqs := []rune(strings.Join(strings.Fields(line), ""))
 	if len(sqs) != cols {
-		hint := ""
+		id := "error.position.rowLength"
 		if comment {
 			// the data file writes chessboard squares as '#'
-			hint = "; '#' starts a comment, write a free chessboard square as ':'"
+			id = "error.position.rowLength.comment"
 		}
-		return fmt.Errorf("%s: row %d has %d squares, want %d (R M T C G g, . for free%s)", where, r+1, len(sqs), cols, hint)
+		return catalog.Errorf(id, i18n.N("row", r+1), i18n.N("n", len(sqs)), i18n.N("cols", cols))
 	}
 	for c := 0; c < cols; c++ {
 		ch := sqs[c]
@@ -110,7 +111,7 @@ func (g *garden) addRow(line, where string, comment bool) error {
 			ic, ok = iconOf(byte(ch))
 		}
 		if !ok {
-			return fmt.Errorf("%s: row %d column %d: unknown square %q (use R M T C G g, or . for free)", where, r+1, c+1, ch)
+			return catalog.Errorf("error.position.square", i18n.N("row", r+1), i18n.N("column", c+1), i18n.S("square", string(ch)))
 		}
 		g.b.icon[ic] |= 1 << sq
 		g.b.occ |= 1 << sq
@@ -122,11 +123,15 @@ func (g *garden) addRow(line, where string, comment bool) error {
 // score checks the whole garden and scores it.
 func (g *garden) score() (engine.Score, error) {
 	if g.rows != rows {
-		return engine.Score{}, fmt.Errorf("the grid has %d rows, want %d lines of %d squares", g.rows, rows, cols)
+		return engine.Score{}, catalog.Errorf("error.position.rows", i18n.N("n", g.rows), i18n.N("rows", rows), i18n.N("cols", cols))
 	}
 	if free := nSquares - bits.OnesCount64(g.b.occ); g.unplaced > 0 && free > 0 {
 		// AG-E2: a bonus tile must be placed while a free square exists.
-		return engine.Score{}, fmt.Errorf("%s: unplaced %d, but the grid has %d free squares: bonus tiles stay unplaced only once the board is full (AG-E2); put them on the grid", g.unplacedAt, g.unplaced, free)
+		err := catalog.Errorf("error.position.unplacedFree", i18n.N("n", g.unplaced), i18n.N("free", free))
+		if g.unplacedAt > 0 {
+			return engine.Score{}, catalog.Wrapf("error.position.line", err, i18n.N("line", g.unplacedAt))
+		}
+		return engine.Score{}, catalog.Wrapf("error.position.fieldUnplaced", err)
 	}
 	pts := breakdown(&g.b, g.side)
 	pts[5] = -5 * g.unplaced
@@ -157,15 +162,15 @@ func scoreText(data []byte) (engine.Score, error) {
 		switch strings.ToLower(f[0]) {
 		case "game":
 			if len(f) != 2 || f[1] != Game.ID() {
-				return engine.Score{}, fmt.Errorf("line %d: this file does not look like a %s position: its game line says %q", ln, Game.ID(), strings.Join(f[1:], " "))
+				return engine.Score{}, atLine(ln, catalog.Errorf("error.position.gameLine", i18n.S("game", strings.Join(f[1:], " "))))
 			}
 			continue
 		case "side":
 			if g.rows > 0 {
-				return engine.Score{}, fmt.Errorf("line %d: put side before the grid", ln)
+				return engine.Score{}, atLine(ln, catalog.Errorf("error.position.sideLate"))
 			}
 			if len(f) != 2 || (strings.ToUpper(f[1]) != "A" && strings.ToUpper(f[1]) != "B") {
-				return engine.Score{}, fmt.Errorf("line %d: want side A or side B", ln)
+				return engine.Score{}, atLine(ln, catalog.Errorf("error.position.sideValue"))
 			}
 			if strings.ToUpper(f[1]) == "B" {
 				g.side = 1
@@ -179,22 +184,27 @@ func scoreText(data []byte) (engine.Score, error) {
 				}
 			}
 			if n < 0 {
-				return engine.Score{}, fmt.Errorf("line %d: want unplaced N, the number of bonus tiles left unplaced (0 to %d)", ln, nBonus)
+				return engine.Score{}, atLine(ln, catalog.Errorf("error.position.unplacedLine", i18n.N("max", nBonus)))
 			}
-			g.unplaced, g.unplacedAt = n, "line "+strconv.Itoa(ln)
+			g.unplaced, g.unplacedAt = n, ln
 			continue
 		case "solo":
 			if len(f) != 1 {
-				return engine.Score{}, fmt.Errorf("line %d: solo takes no value", ln)
+				return engine.Score{}, atLine(ln, catalog.Errorf("error.position.soloValue"))
 			}
 			g.solo = true
 			continue
 		}
-		if err := g.addRow(line, "line "+strconv.Itoa(ln), comment); err != nil {
-			return engine.Score{}, err
+		if err := g.addRow(line, comment); err != nil {
+			return engine.Score{}, atLine(ln, err)
 		}
 	}
 	return g.score()
+}
+
+// atLine says that err is about line ln of the file.
+func atLine(ln int, err error) error {
+	return catalog.Wrapf("error.position.line", err, i18n.N("line", ln))
 }
 
 var _ engine.PositionScorer = game{}

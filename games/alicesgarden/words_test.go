@@ -215,6 +215,23 @@ func TestWordsInPseudo(t *testing.T) {
 		}
 		refused(err, strconv.Quote(in))
 	}
+	// position files written wrong (jardin score)
+	full := `"RMTCCGTM",`
+	for _, in := range []string{"", "{}", `{"grid":[],"side":"C"}`, `{"grid":[],"unplaced":99}`,
+		`{"grid":[` + strings.Repeat(full, 6) + `"RMTCCGTM"]}`, `{"grid":["RM"]}`, "RMTC # four\n", "RMTCCGTX\n", "RMTCCGTM\n",
+		`{"grid":[` + strings.Repeat(full, 5) + `"RMTCCGT."],"unplaced":1}`, "unplaced 1\n" + strings.Repeat("RMTCCGTM\n", 5) + "RMTCCGT.\n",
+		"game hanging-gardens\n", "RMTCCGTM\nside A\n", "side C\n", "unplaced x\n", "solo 1\n"} {
+		_, err := Game.(engine.PositionScorer).ScorePosition([]byte(in))
+		if err == nil {
+			t.Fatalf("position %q scored", in)
+		}
+		refused(err, "position "+strconv.Quote(in))
+		for e := err; e != nil; e = errors.Unwrap(e) {
+			if te, ok := e.(*engine.TextError); ok {
+				reached[te.ID] = true
+			}
+		}
+	}
 	var missing []string
 	for _, id := range catalog.Bundle().Catalog(i18n.Source).IDs() {
 		if strings.HasPrefix(id, "error.") && !reached[id] && id != "error.first.solo" {

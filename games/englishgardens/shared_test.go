@@ -569,7 +569,7 @@ func TestIssue13_PositionFiles(t *testing.T) {
 		{`"village"`, "not a string"},
 		{`{"village":"up"}`, `missing field "cells"`},
 		{`{"cells":null}`, `missing field "cells"`},
-		{`{"game":"hanging-gardens","cells":{}}`, "does not look like a english-gardens position"},
+		{`{"game":"hanging-gardens","cells":{}}`, "does not look like an english-gardens position"},
 		{"{\n  \"cells\": {\"r1c1\": \"lawn\",}\n}", "line 2, column"},
 		{`{"cells":[]}`, "field cells: want an object, not array"},
 		{`{"cells":{},"solo":"yes"}`, "field solo: want true or false"},

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
 )
 
 // ScorePosition scores one player's garden from a position file
@@ -34,7 +35,7 @@ import (
 // ignored. The score is the collected tiles plus the squares of the
 // player's elements (SG-E1).
 func (g game) ScorePosition(data []byte) (engine.Score, error) {
-	return engine.ScoreTextOrJSON(data, "the file is empty: want \"player: COLOUR\", \"tiles: …\" and \"board:\" followed by 7 rows of 7 cells",
+	return engine.ScoreTextOrJSON(data, catalog().Errorf("error.position.empty", i18n.N("side", side)),
 		g.scoreJSON, scoreText)
 }
 
