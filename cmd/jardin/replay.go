@@ -36,7 +36,7 @@ func cmdReplay(e *env, args []string) error {
 	name := printable(pos[0], 200)
 	rec, err := record.Parse(data)
 	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
+		return shelltext.Wrap("cli.inFile", err, i18n.S("file", name))
 	}
 	names := make([]string, len(rec.Players))
 	for i, p := range rec.Players {
@@ -47,7 +47,7 @@ func cmdReplay(e *env, args []string) error {
 	}
 	g, err := e.reg.Lookup(rec.Game)
 	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
+		return shelltext.Wrap("cli.inFile", err, i18n.S("file", name))
 	}
 	t := newTexts(g, *lang, names)
 	// A lone human is recorded as "You": read the events as that seat would
@@ -94,7 +94,7 @@ func cmdReplay(e *env, args []string) error {
 		}
 	})
 	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
+		return shelltext.Wrap("cli.inFile", err, i18n.S("file", name))
 	}
 	if !stopped {
 		replacements(e.stdout, rec, names, len(rec.Moves), *lang)

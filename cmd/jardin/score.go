@@ -84,7 +84,7 @@ func (e *env) scorePosition(path string, data []byte, forced string) (engine.Gam
 	if problem := jsonProblem(data); problem != nil {
 		// Wrong whatever its game: say what is wrong with the file rather
 		// than only that its game is unknown.
-		return nil, engine.Score{}, fmt.Errorf("%s: %w", name, problem)
+		return nil, engine.Score{}, shelltext.Wrap("cli.inFile", problem, i18n.S("file", name))
 	}
 	if id == "" {
 		return nil, engine.Score{}, usageErr("cli.whichGame", i18n.S("file", name))
