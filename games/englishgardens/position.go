@@ -2,12 +2,13 @@ package englishgardens
 
 import (
 	"encoding/json"
-	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
 )
 
 // Position is one finished village, for "jardin score" (docs/english-gardens.md):
@@ -51,16 +52,16 @@ func (g *game) parsePosition(data []byte) (*player, bool, error) {
 	// A "game" field naming another game means the file was given to the
 	// wrong game: say so before reading fields that game would not have.
 	if err := engine.CheckGameField(data, g.ID()); err != nil {
-		return nil, false, fmt.Errorf("position: %w", err)
+		return nil, false, err
 	}
 	var pos Position
 	if err := engine.DecodeJSON(data, &pos, true); err != nil {
-		return nil, false, fmt.Errorf("position: %w; want a JSON object as in docs/english-gardens.md", err)
+		return nil, false, texts.Wrapf("error.position.json", err)
 	}
 	// A village without its cells is most likely a mistake (a misspelt
 	// key, a file of another kind), not an empty village: refuse it.
 	if pos.Cells == nil {
-		return nil, false, fmt.Errorf("position: missing field \"cells\" (the landscape cells, e.g. {\"r1c1\": \"lawn\"}; {} for a village without cards)")
+		return nil, false, texts.Errorf("error.position.noCells", i18n.S("example", `{"r1c1": "lawn"}`), i18n.S("empty", "{}")) // a message cannot print braces
 	}
 	p := &player{}
 	for i := range p.trophy {
@@ -71,31 +72,31 @@ func (g *game) parsePosition(data []byte) (*player, bool, error) {
 		p.villageUp = true
 	case "down", "face down":
 	default:
-		return nil, false, fmt.Errorf("position: village %q: want \"up\" or \"down\"", pos.Village)
+		return nil, false, texts.Errorf("error.position.village", i18n.S("village", quoted(pos.Village)))
 	}
 	var used [numLand]bool
 	var seenCell [9]bool
 	for _, name := range sortedKeys(pos.Cells) {
 		ci, ok := parseCell(strings.ToLower(name))
 		if !ok {
-			return nil, false, fmt.Errorf("position: cell %q: landscape cells are r1c1 to r3c3", name)
+			return nil, false, texts.Errorf("error.position.cellName", i18n.S("cell", quoted(name)))
 		}
 		// Keys differing only in case name the same cell.
 		if seenCell[ci] {
-			return nil, false, fmt.Errorf("position: cell %s given twice; list a stack as one entry, bottom first", cellID(int(ci)))
+			return nil, false, texts.Errorf("error.position.cellTwice", i18n.S("cell", cellID(int(ci))))
 		}
 		seenCell[ci] = true
 		descs, err := stringOrList(pos.Cells[name])
 		if err != nil {
-			return nil, false, fmt.Errorf("position: cell %s: %v", name, err)
+			return nil, false, texts.Wrapf("error.position.cell", err, i18n.S("cell", quoted(name)))
 		}
 		if len(descs) > len(p.land[ci].stack) {
-			return nil, false, fmt.Errorf("position: cell %s: at most %d cards", name, len(p.land[ci].stack))
+			return nil, false, texts.Wrapf("error.position.cell", texts.Errorf("error.position.stackHeight", i18n.N("n", len(p.land[ci].stack))), i18n.S("cell", quoted(name)))
 		}
 		for _, d := range descs {
 			c, err := g.findCard(d, &used)
 			if err != nil {
-				return nil, false, fmt.Errorf("position: cell %s: %v", name, err)
+				return nil, false, texts.Wrapf("error.position.cell", err, i18n.S("cell", quoted(name)))
 			}
 			p.putLand(int(ci), c)
 		}
@@ -105,22 +106,22 @@ func (g *game) parsePosition(data []byte) (*player, bool, error) {
 	for _, name := range sortedKeys(pos.Trophies) {
 		sl := slices.Index(slotNames[:], strings.ToLower(name))
 		if sl < 0 {
-			return nil, false, fmt.Errorf("position: trophy slot %q: slots are c1, c2, c3, r1, r2, r3", name)
+			return nil, false, texts.Errorf("error.position.slotName", i18n.S("slot", quoted(name)))
 		}
 		if seenSlot[sl] {
-			return nil, false, fmt.Errorf("position: trophy slot %s given twice; list a stack as one entry, bottom first", slotNames[sl])
+			return nil, false, texts.Errorf("error.position.slotTwice", i18n.S("slot", slotNames[sl]))
 		}
 		seenSlot[sl] = true
 		nums, err := intOrList(pos.Trophies[name])
 		if err != nil {
-			return nil, false, fmt.Errorf("position: trophy slot %s: %v", name, err)
+			return nil, false, texts.Wrapf("error.position.slot", err, i18n.S("slot", quoted(name)))
 		}
 		for _, n := range nums {
 			if n < 1 || n > numTrophy {
-				return nil, false, fmt.Errorf("position: trophy slot %s: trophy #%d does not exist (1–30)", name, n)
+				return nil, false, texts.Wrapf("error.position.slot", texts.Errorf("error.position.noTrophy", i18n.N("n", n), i18n.N("max", numTrophy)), i18n.S("slot", quoted(name)))
 			}
 			if usedT[n-1] {
-				return nil, false, fmt.Errorf("position: trophy #%d appears twice", n)
+				return nil, false, texts.Errorf("error.position.trophyTwice", i18n.N("n", n))
 			}
 			usedT[n-1] = true
 			p.putTrophy(sl, int8(n-1))
@@ -145,7 +146,7 @@ func stringOrList(raw json.RawMessage) ([]string, error) {
 	}
 	var list []string
 	if err := json.Unmarshal(raw, &list); err != nil || len(list) == 0 {
-		return nil, fmt.Errorf("want a card like \"red rose pond\" or a list of cards, bottom first")
+		return nil, texts.Errorf("error.position.cardOrList")
 	}
 	return list, nil
 }
@@ -157,7 +158,7 @@ func intOrList(raw json.RawMessage) ([]int, error) {
 	}
 	var list []int
 	if err := json.Unmarshal(raw, &list); err != nil || len(list) == 0 {
-		return nil, fmt.Errorf("want a trophy number or a list of them, bottom first")
+		return nil, texts.Errorf("error.position.trophyOrList")
 	}
 	return list, nil
 }
@@ -182,9 +183,9 @@ func (g *game) findCard(desc string, used *[numLand]bool) (int8, error) {
 		}
 	}
 	if exists {
-		return 0, fmt.Errorf("%q: the box has no more such cards", desc)
+		return 0, texts.Errorf("error.position.noMoreCards", i18n.S("card", quoted(desc)))
 	}
-	return 0, fmt.Errorf("%q: no such card in the box", desc)
+	return 0, texts.Errorf("error.position.noSuchCard", i18n.S("card", quoted(desc)))
 }
 
 func parseCardDesc(desc string) (landCard, error) {
@@ -204,11 +205,19 @@ func parseCardDesc(desc string) (landCard, error) {
 		} else if v, ok := index(treeNames[:], w); ok {
 			c.Trees[v]++
 		} else {
-			return c, fmt.Errorf("%q: unknown word %q (colours red yellow blue; flowers rose petunia lily; pond, structure; trees oak birch willow; or lawn)", desc, w)
+			return c, texts.Errorf("error.position.unknownWord", i18n.S("card", quoted(desc)), i18n.S("word", quoted(w)))
 		}
 	}
 	if c.Colour == 0 || c.Flower == 0 {
-		return c, fmt.Errorf("%q: a card has a colour and a flower, or is a lawn", desc)
+		return c, texts.Errorf("error.position.colourFlower", i18n.S("card", quoted(desc)))
 	}
 	return c, nil
+}
+
+// quoted is s as the file has it, for a message that puts it between the
+// language's quotation marks: control characters and invalid UTF-8 are
+// escaped as Go would, so that the reader sees what is there.
+func quoted(s string) string {
+	q := strconv.Quote(s)
+	return q[1 : len(q)-1]
 }

@@ -189,3 +189,87 @@ func TestGermanSample(t *testing.T) {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }
+
+// badPositions are position files written wrong (jardin score), one or more
+// for each of the game's error.position messages, with what the error says
+// in English and in German.
+var badPositions = []struct{ in, en, de string }{
+	{`{"village":"up"}`, `missing field "cells" (the landscape cells, e.g. {"r1c1": "lawn"}; {} for a village without cards)`,
+		`Feld „cells“ fehlt (die Landschaftsfelder, z. B. {"r1c1": "lawn"}; {} für ein Dorf ohne Karten)`},
+	{`{"cells":{},"village":"sideways"}`, `village "sideways": want "up" or "down"`, `Dorf „sideways“: erwartet wird „up“ (offen) oder „down“ (verdeckt)`},
+	{`{"cells":{"r4c1":"lawn"}}`, `cell "r4c1": landscape cells are r1c1 to r3c3`, `Feld „r4c1“: Die Landschaftsfelder sind r1c1 bis r3c3`},
+	{`{"cells":{"r1c1\n":"lawn"}}`, `cell "r1c1\n": landscape cells are r1c1 to r3c3`, `Feld „r1c1\n“: Die Landschaftsfelder sind r1c1 bis r3c3`},
+	{`{"cells":{"r1c1":"lawn","R1C1":"red rose pond"}}`, "cell r1c1 given twice; list a stack as one entry, bottom first",
+		"Feld r1c1 steht zweimal da; schreib einen Stapel als einen Eintrag, die unterste Karte zuerst"},
+	{`{"cells":{"r1c1":7}}`, `cell r1c1: want a card like "red rose pond" or a list of cards, bottom first`,
+		"Feld r1c1: erwartet wird eine Karte wie „red rose pond“ oder eine Liste von Karten, die unterste zuerst"},
+	{`{"cells":{"r1c1":[]}}`, `cell r1c1: want a card like "red rose pond"`, "Feld r1c1: erwartet wird eine Karte"},
+	{`{"cells":{"r1c1":["lawn","lawn","lawn","lawn","lawn","lawn","lawn","lawn","lawn"]}}`, "cell r1c1: at most 8 cards", "Feld r1c1: höchstens 8 Karten"},
+	{`{"cells":{"r1c1":"purple rose"}}`, `cell r1c1: "purple rose": unknown word "purple" (colours red yellow blue;`,
+		"Feld r1c1: „purple rose“: unbekanntes Wort „purple“ (Farben red yellow blue;"},
+	{`{"cells":{"r1c1":"red pond"}}`, `cell r1c1: "red pond": a card has a colour and a flower, or is a lawn`,
+		"Feld r1c1: „red pond“: Eine Karte hat eine Farbe und eine Blume, oder sie ist ein Rasen (lawn)"},
+	{`{"cells":{"r1c1":"red rose oak"}}`, `cell r1c1: "red rose oak": no such card in the box`,
+		"Feld r1c1: „red rose oak“: Eine solche Karte gibt es in der Schachtel nicht"},
+	{`{"cells":{"r1c1":"red rose pond","r1c2":"red rose pond"}}`, `cell r1c2: "red rose pond": the box has no more such cards`,
+		"Feld r1c2: „red rose pond“: Die Schachtel hat keine weitere solche Karte"},
+	{`{"cells":{},"trophies":{"c4":1}}`, `trophy slot "c4": slots are c1, c2, c3, r1, r2, r3`, "Trophäenplatz „c4“: Die Plätze sind c1, c2, c3, r1, r2, r3"},
+	{`{"cells":{},"trophies":{"c1":1,"C1":2}}`, "trophy slot c1 given twice; list a stack as one entry, bottom first",
+		"Trophäenplatz c1 steht zweimal da; schreib einen Stapel als einen Eintrag, die unterste Karte zuerst"},
+	{`{"cells":{},"trophies":{"r2":"x"}}`, "trophy slot r2: want a trophy number or a list of them, bottom first",
+		"Trophäenplatz r2: erwartet wird die Nummer einer Trophäenkarte oder eine Liste davon, die unterste zuerst"},
+	{`{"cells":{},"trophies":{"c1":31}}`, "trophy slot c1: trophy #31 does not exist (1–30)", "Trophäenplatz c1: Trophäenkarte Nr. 31 gibt es nicht (1 bis 30)"},
+	{`{"cells":{},"trophies":{"r3":[5,0]}}`, "trophy slot r3: trophy #0 does not exist (1–30)", "Trophäenplatz r3: Trophäenkarte Nr. 0 gibt es nicht (1 bis 30)"},
+	{`{"cells":{},"trophies":{"c1":3,"c2":3}}`, "trophy #3 appears twice", "Trophäenkarte Nr. 3 steht zweimal da"},
+	{`{"cells":{},"colour":"red"}`, `unknown field "colour"; want a JSON object as in docs/english-gardens.md`,
+		"unbekanntes Feld „colour“; erwartet wird ein JSON-Objekt wie in docs/english-gardens.md"},
+	{`null`, "want a JSON object ({…}), not null; want a JSON object as in docs/english-gardens.md",
+		"erwartet wird ein JSON-Objekt ({…}), nicht null; erwartet wird ein JSON-Objekt wie in docs/english-gardens.md"},
+	{"{\n  \"cells\": {\"r1c1\": \"lawn\",}\n}", "line 2, column 28: JSON syntax error:", "Zeile 2, Spalte 28: JSON-Syntaxfehler:"},
+	{`{"cells":[]}`, "line 1, column 10: field cells: want an object, not array", "Zeile 1, Spalte 10: Feld cells: erwartet wird ein Objekt, nicht eine Liste"},
+	{`{"game":"hanging-gardens","cells":{}}`, `this file does not look like an english-gardens position: its "game" field says "hanging-gardens"`,
+		"diese Datei sieht nicht nach einer Stellung von english-gardens aus: ihr Feld „game“ sagt „hanging-gardens“"},
+	{"", "the file is empty", "die Datei ist leer"},
+}
+
+// What is wrong with a position file is worded by the catalogues, the
+// engine's and the game's, down to the innermost cause: in the
+// pseudo-language no letter is left outside ⟦…⟧, English and German say
+// what to fix, and every error.position message of the game is reached.
+func TestPositionErrorsWorded(t *testing.T) {
+	reached := map[string]bool{}
+	for _, c := range badPositions {
+		_, err := Game.(engine.PositionScorer).ScorePosition([]byte(c.in))
+		if err == nil {
+			t.Fatalf("%q scored", c.in)
+		}
+		var te *engine.TextError
+		if !errors.As(err, &te) {
+			t.Fatalf("%q: %v is not a catalogue's error", c.in, err)
+		}
+		for e := err; e != nil; e = errors.Unwrap(e) {
+			if te, ok := e.(*engine.TextError); ok {
+				reached[te.ID] = true
+			}
+		}
+		if xx := engine.ErrorIn(err, i18n.Pseudo); enginetest.Unwrapped(xx) != "" {
+			t.Errorf("%q in xx: %q holds %q outside the catalogue", c.in, xx, enginetest.Unwrapped(xx))
+		}
+		if got := err.Error(); !strings.HasPrefix(got, c.en) {
+			t.Errorf("%q in English:\ngot  %q\nwant %q…", c.in, got, c.en)
+		}
+		if got := engine.ErrorIn(err, "de"); !strings.HasPrefix(got, c.de) {
+			t.Errorf("%q in German:\ngot  %q\nwant %q…", c.in, got, c.de)
+		}
+		for _, lang := range texts.Langs() {
+			if msg := engine.ErrorIn(err, lang); strings.Contains(msg, "error.") {
+				t.Errorf("%q in %s: %q names a message id", c.in, lang, msg)
+			}
+		}
+	}
+	for _, id := range texts.Bundle().Catalog(i18n.Source).IDs() {
+		if strings.HasPrefix(id, "error.position.") && !reached[id] {
+			t.Errorf("no bad position reaches %s", id)
+		}
+	}
+}
