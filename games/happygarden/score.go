@@ -1,10 +1,10 @@
 package happygarden
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
 )
 
 // The score pad (HP-E2), in its order.
@@ -138,6 +138,9 @@ type Position struct {
 	Tiles               []PositionTile `json:"tiles"`
 }
 
+// maxTokens bounds each token count of a position's tile.
+const maxTokens = 50
+
 // PositionTile is one tile of a position.
 type PositionTile struct {
 	Tile string `json:"tile"`
@@ -162,11 +165,11 @@ func (game) ScorePosition(data []byte) (engine.Score, error) {
 	}
 	var pos Position
 	if err := engine.DecodeJSON(data, &pos, true); err != nil {
-		return engine.Score{}, fmt.Errorf("happy-garden position: %w", err)
+		return engine.Score{}, err // the command line says whose position it is not
 	}
 	s, err := pos.state()
 	if err != nil {
-		return engine.Score{}, fmt.Errorf("happy-garden position: %w", err)
+		return engine.Score{}, err
 	}
 	maxOther := 0
 	for _, b := range pos.OpponentButterflies {
@@ -188,63 +191,63 @@ func (pos *Position) state() (*state, error) {
 		s.pos[t] = -1
 	}
 	if pos.Mouse == "" {
-		return nil, fmt.Errorf("field \"mouse\" is missing: name the mouse's colour (red, orange, yellow, blue, violet, pink)")
+		return nil, texts.Errorf("error.position.noMouse")
 	}
 	if pos.Tiles == nil {
-		return nil, fmt.Errorf("field \"tiles\" is missing: list the garden's tiles (\"tiles\": [] for a garden without any)")
+		return nil, texts.Errorf("error.position.noTiles")
 	}
 	m := colourIndex(pos.Mouse)
 	if m < 0 {
-		return nil, fmt.Errorf("field \"mouse\": unknown colour %q (red, orange, yellow, blue, violet, pink)", pos.Mouse)
+		return nil, texts.Errorf("error.position.mouse", i18n.S("colour", pos.Mouse))
 	}
 	s.mice[0] = uint8(m)
 	for _, c := range houseCells {
 		s.grid[c] = house
 	}
 	if len(pos.OpponentButterflies) > maxPlayers-1 {
-		return nil, fmt.Errorf("field \"opponent_butterflies\": %d counts, a game has at most %d opponents", len(pos.OpponentButterflies), maxPlayers-1)
+		return nil, texts.Errorf("error.position.opponents", i18n.N("n", len(pos.OpponentButterflies)), i18n.N("max", maxPlayers-1))
 	}
 	inPlay := 0 // butterflies counted in all gardens
 	for i, b := range pos.OpponentButterflies {
 		if b < 0 {
-			return nil, fmt.Errorf("opponent_butterflies[%d]: must not be negative", i)
+			return nil, texts.Errorf("error.position.opponentNegative", i18n.N("i", i))
 		}
 		inPlay += b
 	}
 	if len(pos.Tiles) > maxOwn {
-		return nil, fmt.Errorf("field \"tiles\": %d tiles, a garden holds at most %d", len(pos.Tiles), maxOwn)
+		return nil, texts.Errorf("error.position.tooManyTiles", i18n.N("n", len(pos.Tiles)), i18n.N("max", maxOwn))
 	}
 	var explicit uint64
 	var index [numTiles + 1]int // tiles[index[t]] of the document describes tile t
 	wormMole := 0
 	for i, pt := range pos.Tiles {
-		where := fmt.Sprintf("tiles[%d]", i)
+		where := i18n.N("i", i) // tiles[i] of the document
 		if pt.Tile == "" {
-			return nil, fmt.Errorf("%s: field \"tile\" is missing: name the tile (F01–F48, G1–G6, W1–W6)", where)
+			return nil, texts.Errorf("error.position.noTile", where)
 		}
 		t, ok := tileByID[strings.ToUpper(pt.Tile)]
 		if !ok {
-			return nil, fmt.Errorf("%s.tile: unknown tile %q (F01–F48, G1–G6, W1–W6)", where, pt.Tile)
+			return nil, texts.Errorf("error.position.tile", where, i18n.S("tile", pt.Tile))
 		}
 		if s.owner[t] >= 0 {
-			return nil, fmt.Errorf("%s.tile: %s appears twice", where, pt.Tile)
+			return nil, texts.Errorf("error.position.twice", where, i18n.S("tile", pt.Tile))
 		}
 		if pt.X == nil || pt.Y == nil {
-			return nil, fmt.Errorf("%s: x and y are required", where)
+			return nil, texts.Errorf("error.position.noCell", where)
 		}
 		x, y := *pt.X, *pt.Y
 		if x < minXY || x > maxXY || y < minXY || y > maxXY {
-			return nil, fmt.Errorf("%s: cell (%d,%d) is outside the garden area (x and y from %d to %d)", where, x, y, minXY, maxXY)
+			return nil, texts.Errorf("error.position.outside", where, i18n.N("x", x), i18n.N("y", y), i18n.N("min", minXY), i18n.N("max", maxXY))
 		}
 		c := cellOf(x, y)
 		if s.grid[c] == house {
-			return nil, fmt.Errorf("%s: cell (%d,%d) is a house cell (the house covers (0,0)–(1,1))", where, x, y)
+			return nil, texts.Errorf("error.position.house", where, i18n.N("x", x), i18n.N("y", y))
 		}
 		if s.grid[c] != 0 {
-			return nil, fmt.Errorf("%s: cell (%d,%d) already holds %s", where, x, y, tiles[s.grid[c]].id)
+			return nil, texts.Errorf("error.position.occupied", where, i18n.N("x", x), i18n.N("y", y), i18n.S("tile", tiles[s.grid[c]].id))
 		}
-		if pt.Butterflies < 0 || pt.Worms < 0 || pt.Moles < 0 || pt.Butterflies > 50 || pt.Worms > 50 || pt.Moles > 50 {
-			return nil, fmt.Errorf("%s: token counts must be between 0 and 50", where)
+		if pt.Butterflies < 0 || pt.Worms < 0 || pt.Moles < 0 || pt.Butterflies > maxTokens || pt.Worms > maxTokens || pt.Moles > maxTokens {
+			return nil, texts.Errorf("error.position.tokens", where, i18n.N("max", maxTokens))
 		}
 		s.put(0, t, c)
 		index[t] = i
@@ -254,10 +257,10 @@ func (pos *Position) state() (*state, error) {
 		if pt.Watered != "" {
 			col := colourIndex(pt.Watered)
 			if col < 0 {
-				return nil, fmt.Errorf("%s.watered: unknown colour %q", where, pt.Watered)
+				return nil, texts.Errorf("error.position.wateredColour", where, i18n.S("colour", pt.Watered))
 			}
 			if tiles[t].kind != kindFlower {
-				return nil, fmt.Errorf("%s.watered: only a flower can be watered (HP-T27)", where)
+				return nil, texts.Errorf("error.position.wateredKind", where)
 			}
 			s.recol[t] = uint8(col) + 1
 		}
@@ -271,10 +274,10 @@ func (pos *Position) state() (*state, error) {
 	// The stocks bound what a table can show (HP-S4: at most 5 players + 1
 	// butterflies in play).
 	if inPlay > maxPlayers+1 {
-		return nil, fmt.Errorf("butterflies: %d in this garden and opponent_butterflies together, but at most %d are ever in play (HP-S4)", inPlay, maxPlayers+1)
+		return nil, texts.Errorf("error.position.butterflies", i18n.N("n", inPlay), i18n.N("max", maxPlayers+1))
 	}
 	if wormMole > stockWorm {
-		return nil, fmt.Errorf("worms and moles: %d in this garden, but the game has only %d worm/mole tokens", wormMole, stockWorm)
+		return nil, texts.Errorf("error.position.wormsMoles", i18n.N("n", wormMole), i18n.N("max", stockWorm))
 	}
 	if err := s.checkPlacements(index[:]); err != nil {
 		return nil, err
@@ -288,7 +291,7 @@ func (pos *Position) state() (*state, error) {
 		// flip may be made at any moment: a tile whose condition holds at
 		// the end is always scored happy.
 		if explicit&(1<<t) != 0 && s.happy&(1<<t) == 0 && ready {
-			return nil, fmt.Errorf("tiles[%d]: %s is marked \"happy\": false, but its condition holds (HP-T21): set it to true or leave it out", index[t], tiles[t].id)
+			return nil, texts.Errorf("error.position.happyFalse", i18n.N("i", index[t]), i18n.S("tile", tiles[t].id))
 		}
 	}
 	full := true
@@ -298,7 +301,7 @@ func (pos *Position) state() (*state, error) {
 	s.bonus[0] = full
 	if pos.Bonus != nil {
 		if full && !*pos.Bonus {
-			return nil, fmt.Errorf("field \"bonus\": false, but all 8 cells around the house hold tiles, so the mouse has turned over (HP-T23): set it to true or leave it out")
+			return nil, texts.Errorf("error.position.bonusFalse")
 		}
 		s.bonus[0] = *pos.Bonus
 	}
@@ -311,9 +314,12 @@ func (pos *Position) state() (*state, error) {
 // (HP-T27). index gives each tile's position in the document, for messages.
 func (s *state) checkPlacements(index []int) error {
 	g := s.garden(0)
-	name := func(t uint8) string {
+	// fail is message id about tile t, given by its place in the document,
+	// its name and its cell; other is the tile it is wrong with, if any.
+	fail := func(id string, t uint8, other ...i18n.Arg) error {
 		c := int(s.pos[t])
-		return fmt.Sprintf("tiles[%d]: %s at (%d,%d)", index[t], tileName(s, t), cellX(c), cellY(c))
+		args := []i18n.Arg{i18n.N("i", index[t]), i18n.S("tile", tileName(s, t)), i18n.N("x", cellX(c)), i18n.N("y", cellY(c))}
+		return texts.Errorf(id, append(args, other...)...)
 	}
 	for _, t := range s.gtiles[0][:s.gn[0]] {
 		c := int(s.pos[t])
@@ -325,9 +331,9 @@ func (s *state) checkPlacements(index []int) error {
 			switch {
 			case tiles[t].kind == kindFlower && tiles[v].kind == kindFlower &&
 				tiles[t].shape == tiles[v].shape && s.colourOf(t) == s.colourOf(v):
-				return fmt.Errorf("%s is next to the identical flower %s (HP-T16.3): move one of them", name(t), tileName(s, v))
+				return fail("error.position.identical", t, i18n.S("tile2", tileName(s, v)))
 			case tiles[t].kind == kindGnome && tiles[v].kind == kindGnome:
-				return fmt.Errorf("%s is next to the gnome %s (HP-T16.4): move one of them", name(t), tiles[v].id)
+				return fail("error.position.gnomes", t, i18n.S("tile2", tiles[v].id))
 			}
 		}
 		if tiles[t].kind != kindWindmill {
@@ -336,7 +342,7 @@ func (s *state) checkPlacements(index []int) error {
 		for _, u := range s.gtiles[0][:s.gn[0]] {
 			uc := int(s.pos[u])
 			if u > t && tiles[u].kind == kindWindmill && (cellX(uc) == cellX(c) || cellY(uc) == cellY(c)) {
-				return fmt.Errorf("%s shares a row or column with the windmill %s (HP-T16.5): move one of them", name(t), tiles[u].id)
+				return fail("error.position.windmills", t, i18n.S("tile2", tiles[u].id))
 			}
 		}
 	}
@@ -344,7 +350,7 @@ func (s *state) checkPlacements(index []int) error {
 	s.joined(0, &joined)
 	for _, t := range s.gtiles[0][:s.gn[0]] {
 		if !joined.has(int(s.pos[t])) {
-			return fmt.Errorf("%s is not joined to the house through adjacent tiles (HP-T16.2): every tile touches the house or a tile joined to it", name(t))
+			return fail("error.position.detached", t)
 		}
 	}
 	return nil

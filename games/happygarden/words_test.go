@@ -1,6 +1,7 @@
 package happygarden
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"regexp"
@@ -217,4 +218,86 @@ func mustParse(t *testing.T, s *state, txt string) engine.Move {
 		t.Fatal(err)
 	}
 	return m
+}
+
+// positionErrors are position files (jardin score) written wrong, one for
+// each error of the game's reader and a few of the engine's JSON checks.
+var positionErrors = []string{
+	"", `null`, `{`, `{"mouse": "red", "colour": 3}`, `{"game": "english-gardens", "mouse": "red", "tiles": []}`,
+	"{\n  \"mouse\": \"red\",\n  \"tiles\": [,]\n}", `{"mouse": "red", "tiles": [{"tile": "F01", "x": "2", "y": 0}]}`,
+	`{"tiles": []}`,
+	`{"mouse": "red"}`,
+	`{"mouse": "grey", "tiles": []}`,
+	`{"mouse": "red", "opponent_butterflies": [1, 1, 1, 1, 1], "tiles": []}`,
+	`{"mouse": "red", "opponent_butterflies": [1, -1], "tiles": []}`,
+	`{"mouse": "red", "tiles": [` + strings.Repeat(`{},`, maxOwn) + `{}]}`,
+	`{"mouse": "red", "tiles": [{"x": 2, "y": 0}]}`,
+	`{"mouse": "red", "tiles": [{"tile": "F99", "x": 2, "y": 0}]}`,
+	`{"mouse": "red", "tiles": [{"tile": "F01", "x": 2, "y": 0}, {"tile": "f01", "x": 3, "y": 0}]}`,
+	`{"mouse": "red", "tiles": [{"tile": "F01", "y": 0}]}`,
+	`{"mouse": "red", "tiles": [{"tile": "F01", "x": 99, "y": 0}]}`,
+	`{"mouse": "red", "tiles": [{"tile": "F01", "x": 0, "y": 0}]}`,
+	`{"mouse": "red", "tiles": [{"tile": "F01", "x": 2, "y": 0}, {"tile": "F02", "x": 2, "y": 0}]}`,
+	`{"mouse": "red", "tiles": [{"tile": "F01", "x": 2, "y": 0, "worms": 51}]}`,
+	`{"mouse": "red", "tiles": [{"tile": "F01", "x": 2, "y": 0, "watered": "grey"}]}`,
+	`{"mouse": "red", "tiles": [{"tile": "W1", "x": 2, "y": 0, "watered": "blue"}]}`,
+	`{"mouse": "red", "tiles": [{"tile": "F01", "x": 2, "y": 0, "butterflies": 7}]}`,
+	`{"mouse": "red", "tiles": [{"tile": "F01", "x": 2, "y": 0, "worms": 9, "moles": 8}]}`,
+	`{"mouse": "red", "tiles": [{"tile": "F01", "x": 2, "y": 0, "happy": false}, {"tile": "F42", "x": 2, "y": 1}]}`,
+	`{"mouse": "red", "bonus": false, "tiles": [{"tile": "F01", "x": 0, "y": -1}, {"tile": "F10", "x": 1, "y": -1},
+	  {"tile": "F20", "x": -1, "y": 0}, {"tile": "F30", "x": -1, "y": 1}, {"tile": "F40", "x": 2, "y": 0},
+	  {"tile": "F05", "x": 2, "y": 1}, {"tile": "F15", "x": 0, "y": 2}, {"tile": "F25", "x": 1, "y": 2}]}`,
+	`{"mouse": "red", "tiles": [{"tile": "F14", "x": 2, "y": 0, "watered": "B"}, {"tile": "F28", "x": 3, "y": 0}]}`,
+	`{"mouse": "red", "tiles": [{"tile": "G1", "x": 2, "y": 0}, {"tile": "G2", "x": 2, "y": 1}]}`,
+	`{"mouse": "red", "tiles": [{"tile": "W1", "x": 0, "y": -1}, {"tile": "W2", "x": 0, "y": 2}]}`,
+	`{"mouse": "red", "tiles": [{"tile": "F01", "x": 2, "y": 0}, {"tile": "F10", "x": 5, "y": 5}]}`,
+}
+
+// What is wrong with a position file is the catalogue's words, down to the
+// innermost cause: rendered in the pseudo-language, no letter is left
+// outside ⟦…⟧, and every error.position.<…> message of the game is reached.
+func TestPositionErrorsInPseudo(t *testing.T) {
+	ps := Game.(engine.PositionScorer)
+	reached := map[string]bool{}
+	for _, in := range positionErrors {
+		_, err := ps.ScorePosition([]byte(in))
+		if err == nil {
+			t.Fatalf("position %q scored", in)
+		}
+		for e := err; e != nil; e = errors.Unwrap(e) {
+			if te, ok := e.(*engine.TextError); ok {
+				reached[te.ID] = true
+			}
+		}
+		if txt := engine.ErrorIn(err, i18n.Pseudo); wordsOutside(txt) != "" || !strings.HasPrefix(txt, "⟦") {
+			t.Errorf("position %q: %q holds %q outside the catalogue", in, txt, wordsOutside(txt))
+		}
+	}
+	for _, id := range texts.Bundle().Catalog(i18n.Source).IDs() {
+		if strings.HasPrefix(id, "error.position.") && !reached[id] {
+			t.Errorf("no malformed position reaches %s", id)
+		}
+	}
+}
+
+// A position file's errors in German.
+func TestPositionErrorsInGerman(t *testing.T) {
+	ps := Game.(engine.PositionScorer)
+	for in, want := range map[string]string{
+		`{"mouse": "grau", "tiles": []}`: "Feld „mouse“: unbekannte Farbe „grau“ (rot, orange, gelb, blau, violett, rosa)",
+		`{"mouse": "red"}`:               `Feld „tiles“ fehlt: Zähle die Plättchen des Gartens auf ("tiles": [] für einen Garten ohne Plättchen)`,
+		`{"mouse": "red", "tiles": [{"tile": "F01", "x": 0, "y": 0}]}`: "tiles[0]: das Feld (0,0) gehört zum Haus (das Haus bedeckt (0,0)–(1,1))",
+		`{"mouse": "red", "tiles": [{"tile": "F01", "x": 2, "y": 0}, {"tile": "F10", "x": 5, "y": 5}]}`: "tiles[1]: das Plättchen F10 OT auf (5,5) ist nicht über " +
+			"benachbarte Plättchen mit dem Haus verbunden (HP-T16.2): Jedes Plättchen berührt das Haus oder ein damit verbundenes Plättchen",
+		`{"mouse": "red", "tiles": [{"tile": "G1", "x": 2, "y": 0}, {"tile": "G2", "x": 2, "y": 1}]}`: "tiles[0]: der Gartenzwerg G1 auf (2,0) liegt neben dem " +
+			"Gartenzwerg G2 (HP-T16.4): Leg einen der beiden woandershin",
+		`{"mouse": "red", "tiles": [{"tile": "F01", "x": 2, "y": 0, "worms": 9, "moles": 8}]}`: "Regenwürmer und Maulwürfe: 17 in diesem Garten, aber das Spiel " +
+			"hat nur 16 Regenwurm- und Maulwurfmarker",
+		`{"mouse": "red", "colour": 3}`: "unbekanntes Feld „colour“",
+	} {
+		_, err := ps.ScorePosition([]byte(in))
+		if got := engine.ErrorIn(err, "de"); got != want {
+			t.Errorf("%s:\ngot  %q\nwant %q", in, got, want)
+		}
+	}
 }
