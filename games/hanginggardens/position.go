@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
 )
 
 // Position is one player's finished garden, as read by `jardin score`
@@ -38,18 +39,18 @@ var _ engine.PositionScorer = game{}
 // by field, in the player's terms.
 func (g game) ScorePosition(data []byte) (engine.Score, error) {
 	if err := engine.CheckGameField(data, g.ID()); err != nil {
-		return engine.Score{}, fmt.Errorf("position: %w", err)
+		return engine.Score{}, err
 	}
 	var pos Position
 	if err := engine.DecodeJSON(data, &pos, true); err != nil {
 		if k, kind := gardenValueNotString(data); k != "" {
-			return engine.Score{}, fmt.Errorf("position: garden.%s should be a string such as \"EM02+EN14\", not %s", k, kind)
+			return engine.Score{}, texts.Errorf("error.position.garden-value", i18n.S("pos", k), i18n.S("kind", kind))
 		}
-		return engine.Score{}, fmt.Errorf("position: %w (a position has irrigation, players, garden, objectives, tools, gold; see docs/hanging-gardens.md)", err)
+		return engine.Score{}, texts.Wrapf("error.position.decode", err)
 	}
 	data = engine.TrimBOM(data)
 	if dup, _ := duplicateKey(json.NewDecoder(bytes.NewReader(data)), ""); dup != "" {
-		return engine.Score{}, fmt.Errorf("position: %s is given twice; keep one", dup)
+		return engine.Score{}, texts.Errorf("error.position.twice", i18n.S("field", dup))
 	}
 	pts, err := pos.score()
 	if err != nil {
@@ -67,7 +68,8 @@ func (g game) ScorePosition(data []byte) (engine.Score, error) {
 }
 
 // gardenValueNotString finds a garden position whose value is not a string,
-// which the decoder's error does not name, and what it is instead.
+// which the decoder's error does not name, and what it is instead: object,
+// list, boolean, null or number (error.position.garden-value).
 func gardenValueNotString(data []byte) (key, kind string) {
 	var raw struct {
 		Garden map[string]json.RawMessage `json:"garden"`
@@ -83,15 +85,15 @@ func gardenValueNotString(data []byte) (key, kind string) {
 		}
 		switch v[0] {
 		case '{':
-			return k, "an object"
+			return k, "object"
 		case '[':
-			return k, "a list"
+			return k, "list"
 		case 't', 'f':
-			return k, "true or false"
+			return k, "boolean"
 		case 'n':
 			return k, "null"
 		}
-		return k, "a number"
+		return k, "number"
 	}
 	return "", ""
 }
@@ -101,9 +103,9 @@ func (pos *Position) score() ([nCats]int, error) {
 	// Both are required: a file without them would score an empty garden.
 	switch {
 	case pos.Irrigation == "":
-		return zero, fmt.Errorf("position: field irrigation is missing: name your irrigation card (Left, Right, Borders, Center or H)")
+		return zero, texts.Errorf("error.position.no-irrigation")
 	case pos.Garden == nil:
-		return zero, fmt.Errorf("position: field garden is missing: give the card at each of the 12 positions a1-a5, b1-b4, c1-c3")
+		return zero, texts.Errorf("error.position.no-garden", i18n.N("n", nPos))
 	}
 	irr := -1
 	var names []string
@@ -114,22 +116,22 @@ func (pos *Position) score() ([nCats]int, error) {
 		}
 	}
 	if irr < 0 {
-		return zero, fmt.Errorf("position: field irrigation: %q is not an irrigation card (want one of %s)", pos.Irrigation, strings.Join(names, ", "))
+		return zero, texts.Errorf("error.position.irrigation", i18n.S("name", pos.Irrigation), i18n.S("cards", strings.Join(names, ", ")))
 	}
 	n := pos.Players
 	if n == 0 {
 		n = 2
 	}
 	if n < 1 || n > maxPlayers {
-		return zero, fmt.Errorf("position: field players: %d is not a player count from 1 to %d", n, maxPlayers)
+		return zero, texts.Errorf("error.position.players", i18n.N("n", n), i18n.N("max", maxPlayers))
 	}
 	if pos.Tools < 0 || pos.Gold < 0 {
-		return zero, fmt.Errorf("position: fields tools and gold cannot be negative")
+		return zero, texts.Errorf("error.position.negative")
 	}
 	var cards, enh [nPos]uint8
 	for k := range pos.Garden {
 		if posIndex(k) < 0 {
-			return zero, fmt.Errorf("position: field garden: %q is not a position (a1-a5, b1-b4, c1-c3)", k)
+			return zero, texts.Errorf("error.position.garden-key", i18n.S("pos", k))
 		}
 	}
 	copies := map[string]int{}
@@ -140,7 +142,7 @@ func (pos *Position) score() ([nCats]int, error) {
 			v, ok = pos.Garden[strings.ToUpper(name)]
 		}
 		if !ok || strings.TrimSpace(v) == "" {
-			return zero, fmt.Errorf("position: field garden: position %s is missing (a finished garden has all 12)", name)
+			return zero, texts.Errorf("error.position.missing", i18n.S("pos", name), i18n.N("n", nPos))
 		}
 		cid, eid, hasE := strings.Cut(strings.ToUpper(strings.TrimSpace(v)), "+")
 		cid, eid = strings.TrimSpace(cid), strings.TrimSpace(eid)
@@ -151,11 +153,11 @@ func (pos *Position) score() ([nCats]int, error) {
 			}
 		}
 		if ci < 0 {
-			return zero, fmt.Errorf("position: garden.%s: %q is not a garden card id (AN01-AN12, TR01-TR09, EM01-EM31, VI01-VI14)", name, cid)
+			return zero, texts.Errorf("error.position.card", i18n.S("pos", name), i18n.S("card", cid))
 		}
 		copies[cid]++
 		if copies[cid] > comp.Cards[ci].Copies {
-			return zero, fmt.Errorf("position: garden.%s: the game has only %d %s", name, comp.Cards[ci].Copies, cid)
+			return zero, texts.Errorf("error.position.copies", i18n.S("pos", name), i18n.N("n", comp.Cards[ci].Copies), i18n.S("card", cid))
 		}
 		cards[i] = uint8(ci) + 1
 		if hasE {
@@ -166,13 +168,13 @@ func (pos *Position) score() ([nCats]int, error) {
 				}
 			}
 			if ei < 0 {
-				return zero, fmt.Errorf("position: garden.%s: %q is not an enhancement id (EN01-EN25)", name, eid)
+				return zero, texts.Errorf("error.position.enhancement", i18n.S("pos", name), i18n.S("tile", eid))
 			}
 			if !comp.Cards[ci].empty() {
-				return zero, fmt.Errorf("position: garden.%s: %s is not an empty card and cannot take an enhancement (H6)", name, cid)
+				return zero, texts.Errorf("error.position.not-empty", i18n.S("pos", name), i18n.S("card", cid))
 			}
 			if usedEnh[eid] {
-				return zero, fmt.Errorf("position: garden.%s: enhancement %s is used twice", name, eid)
+				return zero, texts.Errorf("error.position.enhancement-twice", i18n.S("pos", name), i18n.S("tile", eid))
 			}
 			usedEnh[eid] = true
 			enh[i] = uint8(ei) + 1
@@ -182,13 +184,13 @@ func (pos *Position) score() ([nCats]int, error) {
 	seen := [5]bool{}
 	for j, m := range pos.Objectives {
 		if m.Position < 1 || m.Position > 4 {
-			return zero, fmt.Errorf("position: objectives[%d].position: %d is not 1-4", j, m.Position)
+			return zero, texts.Errorf("error.position.objective", i18n.N("i", j), i18n.N("k", m.Position))
 		}
 		if m.Place < 1 || m.Place > comp.Places[n] {
-			return zero, fmt.Errorf("position: objectives[%d].place: %d is not 1-%d with %d players", j, m.Place, comp.Places[n], n)
+			return zero, texts.Errorf("error.position.place", i18n.N("i", j), i18n.N("place", m.Place), i18n.N("max", comp.Places[n]), i18n.N("players", n))
 		}
 		if seen[m.Position] {
-			return zero, fmt.Errorf("position: objectives[%d]: objective position %d completed twice (HG-T9a)", j, m.Position)
+			return zero, texts.Errorf("error.position.objective-twice", i18n.N("i", j), i18n.N("k", m.Position))
 		}
 		seen[m.Position] = true
 		op := comp.ObjPos[m.Position-1]

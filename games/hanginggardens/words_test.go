@@ -1,6 +1,7 @@
 package hanginggardens
 
 import (
+	"errors"
 	"os"
 	"regexp"
 	"slices"
@@ -212,6 +213,107 @@ func TestGermanSample(t *testing.T) {
 	} {
 		if tc.got != tc.want {
 			t.Errorf("got  %q\nwant %q", tc.got, tc.want)
+		}
+	}
+}
+
+// badPositions are position files written wrong (jardin score), at least
+// one per error.position.* message of the game, built from the example.
+func badPositions(t *testing.T) []string {
+	t.Helper()
+	b, err := os.ReadFile("../../docs/examples/hanging-gardens.position.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := string(b)
+	with := func(old, new string) string {
+		if !strings.Contains(good, old) {
+			t.Fatalf("the example lacks %q", old)
+		}
+		return strings.Replace(good, old, new, 1)
+	}
+	return []string{
+		"", " \n", "null", "[]", `"Right"`, good + "{}", "{\n\"irrigation\": \"Right\",\n,}",
+		with(`{`, `{"game": "english-gardens",`),
+		`{"irigation": "Right"}`, `{"irrigation": 3}`, `{"irrigation": "Right", "players": "two"}`,
+		`{"irrigation": "Right", "garden": {"a1": 5}}`, `{"irrigation": "Right", "garden": {"a1": {}}}`,
+		`{"irrigation": "Right", "garden": {"a1": []}}`, `{"irrigation": "Right", "garden": {"a1": true}}`,
+		with(`"irrigation": "Right"`, `"irrigation": "Left", "irrigation": "Right"`),
+		with(`"a1": "AN04"`, `"a1": "AN04", "A1": "AN02"`),
+		with(`"place": 1}`, `"place": 1, "place": 2}`),
+		with(`"irrigation": "Right",`, ``), `{"irrigation": "Right", "players": 3}`,
+		with(`"Right"`, `"Up"`), with(`"players": 3`, `"players": 7`), with(`"tools": 3`, `"tools": -1`),
+		with(`"a5"`, `"a6"`), with(`"a5": "TR02"`, `"a5": ""`), with(`"AN04"`, `"AN99"`),
+		with(`"TR09"`, `"TR02"`), with(`EN05`, `EN55`), with(`"TR09"`, `"TR09+EN01"`),
+		with(`EN14`, `EN05`), with(`"position": 2`, `"position": 5`), with(`"place": 1}`, `"place": 3}`),
+		with(`"position": 4`, `"position": 2`),
+	}
+}
+
+// What is wrong with a position file is worded by the catalogues, the
+// engine's and the game's, down to the innermost cause: in xx no letter is
+// left outside ⟦…⟧, and every error.position.* message of the game is met.
+func TestPositionErrorsFromTheCatalogue(t *testing.T) {
+	reached := map[string]bool{}
+	for _, in := range badPositions(t) {
+		_, err := Game.(game).ScorePosition([]byte(in))
+		if err == nil {
+			t.Fatalf("position %q scored", in)
+		}
+		if txt := engine.ErrorIn(err, i18n.Pseudo); enginetest.Unwrapped(txt) != "" {
+			t.Errorf("position %q: %q: %q is no catalogue's", in, txt, enginetest.Unwrapped(txt))
+		}
+		for _, lang := range []string{"fr", "de"} {
+			if txt := engine.ErrorIn(err, lang); txt == err.Error() {
+				t.Errorf("position %q: the same in %s as in English: %q", in, lang, txt)
+			}
+		}
+		for e := err; e != nil; e = errors.Unwrap(e) {
+			if te, ok := e.(*engine.TextError); ok {
+				reached[te.ID] = true
+			}
+		}
+	}
+	for id := range texts.Sources("en", "error.position.") {
+		if !reached[id] {
+			t.Errorf("no bad position reaches %s", id)
+		}
+	}
+}
+
+// A position file's errors read as German, du-form, in the game's terms.
+func TestPositionErrorsInGerman(t *testing.T) {
+	good, err := os.ReadFile("../../docs/examples/hanging-gardens.position.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ in, want string }{
+		{`{"irrigation": "Right", "players": 3}`,
+			"Feld „garden“ fehlt: gib die Karte auf jedem der 12 Plätze a1-a5, b1-b4, c1-c3 an"},
+		{strings.Replace(string(good), `"irrigation": "Right",`, ``, 1),
+			"Feld „irrigation“ fehlt: nenne deine Bewässerungskarte (Left, Right, Borders, Center oder H)"},
+		{strings.Replace(string(good), `"Right"`, `"Up"`, 1),
+			"Feld „irrigation“: „Up“ ist keine Bewässerungskarte (erwartet wird eine von diesen: Left, Right, Borders, Center, H)"},
+		{strings.Replace(string(good), `"TR09"`, `"TR09+EN01"`, 1),
+			"garden.b4: TR09 ist keine leere Karte und kann kein Verschönerungsplättchen tragen (H6)"},
+		{strings.Replace(string(good), `"TR09"`, `"TR02"`, 1), "garden.b4: das Spiel hat TR02 nur 2-mal"},
+		{strings.Replace(string(good), `"place": 1}`, `"place": 3}`, 1),
+			"objectives[0].place: 3 ist bei 3 Spielern kein Feld von 1 bis 2"},
+		{strings.Replace(string(good), `"position": 4`, `"position": 2`, 1),
+			"objectives[1]: das königliche Ziel auf Position 2 ist zweimal erfüllt (HG-T9a)"},
+		{`{"irrigation": "Right", "garden": {"a1": true}}`,
+			`garden.a1 muss ein String wie "EM02+EN14" sein, nicht true oder false`},
+		{`{"irigation": "Right"}`,
+			"unbekanntes Feld „irigation“ (eine Stellung hat die Felder irrigation, players, garden, objectives, tools und gold; siehe docs/hanging-gardens.md)"},
+		{strings.Replace(string(good), `"a1": "AN04"`, `"a1": "AN04", "A1": "AN02"`, 1),
+			"garden.A1 ist zweimal angegeben; lass nur eine Angabe stehen"},
+	} {
+		_, err := Game.(game).ScorePosition([]byte(tc.in))
+		if err == nil {
+			t.Fatalf("%q scored", tc.want)
+		}
+		if got := engine.ErrorIn(err, "de"); got != tc.want {
+			t.Errorf("got  %q\nwant %q", got, tc.want)
 		}
 	}
 }
