@@ -3,8 +3,6 @@ package schlossgarten
 import (
 	"bufio"
 	"bytes"
-	"errors"
-	"fmt"
 	"slices"
 	"sort"
 	"strconv"
@@ -56,32 +54,32 @@ func (g game) scoreJSON(data []byte) (engine.Score, error) {
 		return engine.Score{}, err
 	}
 	if p.Player == nil {
-		return engine.Score{}, errors.New("missing field \"player\": want the colour whose garden is scored (red, blue, white or yellow)")
+		return engine.Score{}, catalog().Errorf("error.position.noPlayer")
 	}
 	if p.Board == nil {
-		return engine.Score{}, fmt.Errorf("missing field \"board\": want %d rows of %d cells, top row first", side, side)
+		return engine.Score{}, catalog().Errorf("error.position.noBoard", i18n.N("side", side))
 	}
-	pos := position{tilesAt: "field \"tiles\""}
+	var pos position // tilesAt and rowAt 0: the JSON fields
 	player, ok := parseColour(*p.Player)
 	if !ok {
-		return engine.Score{}, fmt.Errorf("field \"player\": %q: want red, blue, white or yellow", *p.Player)
+		return engine.Score{}, atField("player", catalog().Errorf("error.position.playerValue", i18n.S("player", *p.Player)))
 	}
 	pos.player = player
 	for _, v := range p.Tiles {
 		if v < 1 || v > 3 {
-			return engine.Score{}, fmt.Errorf("field \"tiles\": %d: each collected tile is worth 1, 2 or 3", v)
+			return engine.Score{}, atField("tiles", catalog().Errorf("error.position.tileValue", i18n.N("n", v)))
 		}
 	}
 	if len(p.Tiles) > nSquares {
-		return engine.Score{}, fmt.Errorf("field \"tiles\": %d tiles collected, but there are only %d", len(p.Tiles), nSquares)
+		return engine.Score{}, atField("tiles", catalog().Errorf("error.position.tileCount", i18n.N("n", len(p.Tiles)), i18n.N("max", nSquares)))
 	}
 	pos.tiles = p.Tiles
 	if len(p.Board) > side {
-		return engine.Score{}, fmt.Errorf("field \"board\": %d rows, want %d", len(p.Board), side)
+		return engine.Score{}, atField("board", catalog().Errorf("error.position.rows", i18n.N("n", len(p.Board)), i18n.N("side", side)))
 	}
-	for y, r := range p.Board {
+	for _, r := range p.Board {
 		pos.rows = append(pos.rows, strings.Fields(r))
-		pos.rowAt = append(pos.rowAt, fmt.Sprintf("field \"board\", row %d", y+1))
+		pos.rowAt = append(pos.rowAt, 0)
 	}
 	return pos.score()
 }
@@ -104,14 +102,44 @@ func parseColour(val string) (int, bool) {
 }
 
 // position is a garden being read, from text or JSON; the "…At" fields say
-// where each part was given, for errors.
+// on which line of the text each part was given, for errors (0: its JSON
+// field).
 type position struct {
 	player  int
 	tiles   []int
-	tilesAt string
+	tilesAt int
 	rows    [][]string
-	rowAt   []string
+	rowAt   []int
 }
+
+// atLine says that err is about line ln of the file.
+func atLine(ln int, err error) error {
+	return catalog().Wrapf("error.position.line", err, i18n.N("line", ln))
+}
+
+// atField says that err is about a field of the JSON object.
+func atField(field string, err error) error {
+	return catalog().Wrapf("error.position.field", err, i18n.S("field", field))
+}
+
+// atTiles says that err is about the collected tiles.
+func (pos *position) atTiles(err error) error {
+	if pos.tilesAt > 0 {
+		return atLine(pos.tilesAt, err)
+	}
+	return atField("tiles", err)
+}
+
+// atRow says that err is about row y of the board.
+func (pos *position) atRow(y int, err error) error {
+	if pos.rowAt[y] > 0 {
+		return atLine(pos.rowAt[y], err)
+	}
+	return catalog().Wrapf("error.position.fieldRow", err, i18n.S("field", "board"), i18n.N("row", y+1))
+}
+
+// maxLine is the longest line of a text position file, in bytes.
+const maxLine = 1 << 20
 
 // scoreText reads the text format.
 func scoreText(data []byte) (engine.Score, error) {
@@ -121,7 +149,7 @@ func scoreText(data []byte) (engine.Score, error) {
 		seen    = map[string]int{}
 	)
 	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 4096), 1<<20)
+	sc.Buffer(make([]byte, 0, 4096), maxLine)
 	ln := 0
 	for sc.Scan() {
 		ln++
@@ -135,65 +163,66 @@ func scoreText(data []byte) (engine.Score, error) {
 		}
 		if inBoard {
 			if k, _, ok := strings.Cut(line, ":"); ok && !strings.ContainsAny(k, " \t") {
-				return engine.Score{}, fmt.Errorf("line %d: %q after the board: the board comes last, put %q before \"board:\"", ln, line, k+":")
+				return engine.Score{}, atLine(ln, catalog().Errorf("error.position.afterBoard", i18n.S("text", line), i18n.S("key", k)))
 			}
 			if len(pos.rows) == side {
-				return engine.Score{}, fmt.Errorf("line %d: an eighth board row; the board has %d rows", ln, side)
+				return engine.Score{}, atLine(ln, catalog().Errorf("error.position.extraRow", i18n.N("side", side)))
 			}
 			pos.rows = append(pos.rows, strings.Fields(line))
-			pos.rowAt = append(pos.rowAt, "line "+strconv.Itoa(ln))
+			pos.rowAt = append(pos.rowAt, ln)
 			continue
 		}
 		key, val, ok := strings.Cut(line, ":")
 		if !ok {
-			return engine.Score{}, fmt.Errorf("line %d: want \"player:\", \"tiles:\" or \"board:\", got %q", ln, line)
+			return engine.Score{}, atLine(ln, catalog().Errorf("error.position.noKey", i18n.S("text", line)))
 		}
 		key = strings.ToLower(strings.TrimSpace(key))
 		val = strings.TrimSpace(val)
 		if _, dup := seen[key]; dup {
-			return engine.Score{}, fmt.Errorf("line %d: %q given twice (first on line %d)", ln, key, seen[key])
+			return engine.Score{}, atLine(ln, catalog().Errorf("error.position.twice", i18n.S("key", key), i18n.N("first", seen[key])))
 		}
 		seen[key] = ln
 		switch key {
 		case "game":
 			if val != Game.ID() {
-				return engine.Score{}, fmt.Errorf("line %d: this file does not look like a %s position: its \"game\" line says %q", ln, Game.ID(), val)
+				return engine.Score{}, atLine(ln, catalog().Errorf("error.position.gameLine", i18n.S("game", val)))
 			}
 		case "player":
 			p, ok := parseColour(val)
 			if !ok {
-				return engine.Score{}, fmt.Errorf("line %d: player %q: want red, blue, white or yellow", ln, val)
+				return engine.Score{}, atLine(ln, catalog().Errorf("error.position.playerLine", i18n.S("player", val)))
 			}
 			pos.player = p
 		case "tiles":
-			pos.tilesAt = "line " + strconv.Itoa(ln)
+			pos.tilesAt = ln
 			for _, f := range strings.Fields(val) {
 				v, err := strconv.Atoi(f)
 				if err != nil || v < 1 || v > 3 {
-					return engine.Score{}, fmt.Errorf("line %d: tile %q: each collected tile is worth 1, 2 or 3", ln, f)
+					return engine.Score{}, atLine(ln, catalog().Errorf("error.position.tileLine", i18n.S("tile", f)))
 				}
 				pos.tiles = append(pos.tiles, v)
 			}
 			if len(pos.tiles) > nSquares {
-				return engine.Score{}, fmt.Errorf("line %d: %d tiles collected, but there are only %d", ln, len(pos.tiles), nSquares)
+				return engine.Score{}, atLine(ln, catalog().Errorf("error.position.tileCount", i18n.N("n", len(pos.tiles)), i18n.N("max", nSquares)))
 			}
 		case "board":
 			if val != "" {
-				return engine.Score{}, fmt.Errorf("line %d: the board starts on the line after \"board:\"", ln)
+				return engine.Score{}, atLine(ln, catalog().Errorf("error.position.boardStart"))
 			}
 			inBoard = true
 		default:
-			return engine.Score{}, fmt.Errorf("line %d: unknown field %q (game, player, tiles, board)", ln, key)
+			return engine.Score{}, atLine(ln, catalog().Errorf("error.position.unknownKey", i18n.S("key", key)))
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return engine.Score{}, fmt.Errorf("reading the position: %v", err)
+		// the only error of a bytes.Reader's scanner: bufio.ErrTooLong
+		return engine.Score{}, atLine(ln+1, catalog().Errorf("error.position.longLine", i18n.N("max", maxLine)))
 	}
 	if pos.player < 0 {
-		return engine.Score{}, fmt.Errorf("missing \"player: COLOUR\" line")
+		return engine.Score{}, catalog().Errorf("error.position.noPlayerLine")
 	}
 	if !inBoard {
-		return engine.Score{}, fmt.Errorf("missing \"board:\" followed by 7 rows of 7 cells")
+		return engine.Score{}, catalog().Errorf("error.position.noBoardLine", i18n.N("side", side))
 	}
 	return pos.score()
 }
@@ -202,13 +231,13 @@ func scoreText(data []byte) (engine.Score, error) {
 func (pos *position) score() (engine.Score, error) {
 	rows, player := pos.rows, pos.player
 	if len(rows) != side {
-		return engine.Score{}, fmt.Errorf("board: %d rows, want %d", len(rows), side)
+		return engine.Score{}, atBoard(catalog().Errorf("error.position.rows", i18n.N("n", len(rows)), i18n.N("side", side)))
 	}
 	var masks [maxP][nElems]uint64
 	var covered uint64
 	for y, r := range rows {
 		if len(r) != side {
-			return engine.Score{}, fmt.Errorf("%s: board row y=%d has %d cells, want %d", pos.rowAt[y], y, len(r), side)
+			return engine.Score{}, pos.atRow(y, catalog().Errorf("error.position.rowCells", i18n.N("y", y), i18n.N("n", len(r)), i18n.N("side", side)))
 		}
 		for x, c := range r {
 			switch {
@@ -217,12 +246,12 @@ func (pos *position) score() (engine.Score, error) {
 				e := bytes.IndexByte(elemCode[:], c[0])
 				q := bytes.IndexByte(colorLetter[:], c[1])
 				if e < 0 || q < 0 {
-					return engine.Score{}, fmt.Errorf("%s: cell %q at %d,%d: want ., 1-3, # or an element code (h H L c P T) and a colour (r b w y)", pos.rowAt[y], c, x, y)
+					return engine.Score{}, pos.atRow(y, badCell(c, x, y))
 				}
 				masks[q][e] |= bit(sqOf(x, y))
 				covered |= bit(sqOf(x, y))
 			default:
-				return engine.Score{}, fmt.Errorf("%s: cell %q at %d,%d: want ., 1-3, # or an element code (h H L c P T) and a colour (r b w y)", pos.rowAt[y], c, x, y)
+				return engine.Score{}, pos.atRow(y, badCell(c, x, y))
 			}
 		}
 	}
@@ -236,8 +265,8 @@ func (pos *position) score() (engine.Score, error) {
 			pl := elems[e].places
 			i := sort.Search(len(pl), func(i int) bool { return pl[i] >= m })
 			if i == len(pl) || pl[i] != m {
-				return engine.Score{}, fmt.Errorf("board: %s's %s (%c%c) covers %s, which is not one %s shape of %d square(s) (SG-T17)",
-					colorNames[q], elems[e].id, elemCode[e], colorLetter[q], maskNames(m), elems[e].shapeName, elems[e].size)
+				return engine.Score{}, atBoard(catalog().Errorf("error.position.shape", i18n.S("colour", colorNames[q]), i18n.S("element", elems[e].id),
+					i18n.S("code", string([]byte{elemCode[e], colorLetter[q]})), i18n.S("squares", maskNames(m)), i18n.S("shape", elems[e].shapeName)))
 			}
 			if q == player {
 				elemPts += elems[e].size
@@ -248,7 +277,7 @@ func (pos *position) score() (engine.Score, error) {
 	// leave the board only by being covered), and the game has only so many
 	// tiles of each value.
 	if n, m := len(pos.tiles), popcount(covered); n > m {
-		return engine.Score{}, fmt.Errorf("%s: %d tiles collected, but the board has only %d squares under elements, and every collected tile lies under one", pos.tilesAt, n, m)
+		return engine.Score{}, pos.atTiles(catalog().Errorf("error.position.tilesCovered", i18n.N("n", n), i18n.N("m", m)))
 	}
 	var byValue [4]int
 	t := 0
@@ -258,8 +287,16 @@ func (pos *position) score() (engine.Score, error) {
 	}
 	for v := 1; v <= 3; v++ {
 		if byValue[v] > tileCount[v] {
-			return engine.Score{}, fmt.Errorf("%s: %d tiles worth %d collected, but the game has only %d", pos.tilesAt, byValue[v], v, tileCount[v])
+			return engine.Score{}, pos.atTiles(catalog().Errorf("error.position.tilesOfValue", i18n.N("n", byValue[v]), i18n.N("value", v), i18n.N("max", tileCount[v])))
 		}
 	}
 	return engine.Score{Categories: append([]engine.Category(nil), categories...), Points: []int{t, elemPts}, Total: t + elemPts}, nil
+}
+
+// atBoard says that err is about the board as a whole.
+func atBoard(err error) error { return catalog().Wrapf("error.position.board", err) }
+
+// badCell is the error of cell c at x,y, which is no cell of the board.
+func badCell(c string, x, y int) error {
+	return catalog().Errorf("error.position.cell", i18n.S("cell", c), i18n.N("x", x), i18n.N("y", y))
 }
