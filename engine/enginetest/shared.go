@@ -272,3 +272,34 @@ func Unwrapped(s string) string {
 	}
 	return out.String()
 }
+
+// TwoLang is a text in English and French, as older tests compare them.
+type TwoLang struct{ EN, FR string }
+
+// RatingText is solo rating id's words in English and French.
+func RatingText(cat *engine.Catalog, id string) TwoLang {
+	return TwoLang{cat.RatingLabel(id, "en"), cat.RatingLabel(id, "fr")}
+}
+
+// CategoryText is a score category's name in English and French.
+func CategoryText(cat *engine.Catalog, c engine.Category) TwoLang {
+	return TwoLang{cat.CategoryLabel(c.ID, "en"), cat.CategoryLabel(c.ID, "fr")}
+}
+
+// EventMessage is one event key's message as the catalogue writes it, in
+// English and French, third person and, if any, the actor's own ("You …").
+type EventMessage struct{ EN, FR, YouEN, YouFR string }
+
+// EventMessages lists a catalogue's event messages (event.<key>) by key.
+func EventMessages(cat *engine.Catalog) map[string]EventMessage {
+	en, fr := cat.Bundle().Catalog("en"), cat.Bundle().Catalog("fr")
+	out := map[string]EventMessage{}
+	for _, id := range en.IDs() {
+		k, ok := strings.CutPrefix(id, "event.")
+		if !ok || strings.HasSuffix(k, ".you") {
+			continue
+		}
+		out[k] = EventMessage{en.Source(id), fr.Source(id), en.Source(id + ".you"), fr.Source(id + ".you")}
+	}
+	return out
+}

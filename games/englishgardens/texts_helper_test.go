@@ -1,37 +1,16 @@
 package englishgardens
 
 import (
-	"strings"
-
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/engine/enginetest"
 )
 
-// twoLang is a text in English and French, as the tests compare them.
-type twoLang struct{ EN, FR string }
+// The two-language shapes older tests compare (enginetest).
+type (
+	twoLang = enginetest.TwoLang
+	message = enginetest.EventMessage
+)
 
-// ratingText is solo rating id's words in both languages.
-func ratingText(id string) twoLang {
-	return twoLang{texts.RatingLabel(id, "en"), texts.RatingLabel(id, "fr")}
-}
-
-// catText is a score category's name in both languages.
-func catText(c engine.Category) twoLang {
-	return twoLang{texts.CategoryLabel(c.ID, "en"), texts.CategoryLabel(c.ID, "fr")}
-}
-
-// message is one event's sentences, as the tests read them.
-type message struct{ EN, FR, YouEN, YouFR string }
-
-// messages lists the catalogue's event messages by key.
-func messages() map[string]message {
-	en, fr := texts.Bundle().Catalog("en"), texts.Bundle().Catalog("fr")
-	out := map[string]message{}
-	for _, id := range en.IDs() {
-		k, ok := strings.CutPrefix(id, "event.")
-		if !ok || strings.HasSuffix(k, ".you") {
-			continue
-		}
-		out[k] = message{en.Source(id), fr.Source(id), en.Source(id + ".you"), fr.Source(id + ".you")}
-	}
-	return out
-}
+func ratingText(id string) twoLang      { return enginetest.RatingText(texts, id) }
+func catText(c engine.Category) twoLang { return enginetest.CategoryText(texts, c) }
+func messages() map[string]message      { return enginetest.EventMessages(texts) }
