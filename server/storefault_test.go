@@ -147,10 +147,7 @@ func startFlaky(t *testing.T) (*testServer, *flakyStore) {
 // outage showed the other seat to move at version 0.
 func TestStoreDownMoveNotApplied(t *testing.T) {
 	ts, fs := startFlaky(t)
-	ann, bob := newClient(t, ts.URL, "Ann"), newClient(t, ts.URL, "Bob")
-	no := false
-	tb := ann.create(createReq{Game: "english-gardens", Seats: []string{"me", "open"}, Undo: &no})
-	bob.join(tb.ID, tb.Invite)
+	ann, bob, tb := seatedPair(t, ts.URL)
 	socks := []*sock{ann.dial(tb.ID, ""), bob.dial(tb.ID, "")}
 	socks[1].next(outSync)
 	m := socks[0].next(outSync)
@@ -190,10 +187,7 @@ func TestStoreDownMoveNotApplied(t *testing.T) {
 // zombie in memory, and the bot moved for a person who had not left.
 func TestLeaveWhileStoreDown(t *testing.T) {
 	ts, fs := startFlaky(t)
-	ann, bob := newClient(t, ts.URL, "Ann"), newClient(t, ts.URL, "Bob")
-	no := false
-	tb := ann.create(createReq{Game: "english-gardens", Seats: []string{"me", "open"}, Undo: &no})
-	bob.join(tb.ID, tb.Invite)
+	ann, _, tb := seatedPair(t, ts.URL)
 	fs.downAtCommit.Store(true)
 	var out string
 	if code := ann.call("POST", "/api/tables/"+tb.ID+"/leave", nil, &out); code == 200 {
@@ -219,10 +213,7 @@ func TestLeaveWhileStoreDown(t *testing.T) {
 // twice.
 func TestAmbiguousCommitAcknowledgedOnce(t *testing.T) {
 	ts, fs := startFlaky(t)
-	ann, bob := newClient(t, ts.URL, "Ann"), newClient(t, ts.URL, "Bob")
-	no := false
-	tb := ann.create(createReq{Game: "english-gardens", Seats: []string{"me", "open"}, Undo: &no})
-	bob.join(tb.ID, tb.Invite)
+	ann, bob, tb := seatedPair(t, ts.URL)
 	socks := []*sock{ann.dial(tb.ID, ""), bob.dial(tb.ID, "")}
 	socks[1].next(outSync)
 	p := num(socks[0].next(outSync), "toMove")
@@ -483,4 +474,14 @@ func summary(seats []*faultSeat) string {
 	}
 	return fmt.Sprintf("%d moves and undos acknowledged (%d undos sent), %d reconnections, every stored log replays",
 		acked, undos, reconnects)
+}
+
+// seatedPair is Ann and Bob seated at a new english-gardens table without undo.
+func seatedPair(t *testing.T, url string) (ann, bob *client, tb createdJSON) {
+	t.Helper()
+	ann, bob = newClient(t, url, "Ann"), newClient(t, url, "Bob")
+	no := false
+	tb = ann.create(createReq{Game: "english-gardens", Seats: []string{"me", "open"}, Undo: &no})
+	bob.join(tb.ID, tb.Invite)
+	return ann, bob, tb
 }
