@@ -94,6 +94,21 @@ func (d *MoveDesc) UnmarshalJSON(data []byte) error {
 // interfaces, never on a bot's path.
 type Describer interface {
 	DescribeMove(m Move) MoveDesc
+	// Prompt names the current decision for a person: what ToMove() is
+	// asked to do now ("take a landscape card or a trophy"), as a message
+	// key of the game's catalogue and its arguments, rendered by
+	// Catalog.Prompt. It is the zero Prompt once the game is over.
+	Prompt() Prompt
+}
+
+// Prompt is the current decision as a catalogue message: prompt.<Key>,
+// read by the player to move as prompt.<Key>.you ("Take a card or a
+// trophy") and by everyone else as prompt.<Key> ("{actor} takes a card or
+// a trophy"). Its arguments are named as an event's ({n}, {item}, {cell},
+// {player}), and depend only on what every seat sees.
+type Prompt struct {
+	Key  string
+	Args []Arg
 }
 
 // IsSeat reports whether p is a seat of s. Per-seat methods treat every other

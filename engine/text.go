@@ -233,18 +233,32 @@ func ArgName(args []Arg, i int) string {
 // key is rendered as the key and its arguments, never dropped, so that a
 // missing message shows up instead of hiding the event.
 func (c *Catalog) Render(e Event, viewer int, lang string, names []string) string {
-	id := "event." + e.Key
-	if !c.bundle.Has(id) {
-		b, _ := json.Marshal(e.Args)
-		return e.Key + " " + string(b)
+	return c.render("event.", e.Key, e.Args, e.Actor, viewer, lang, names)
+}
+
+// Prompt writes the decision p of seat actor as viewer reads it in lang:
+// message prompt.<key>.you for the actor, prompt.<key> for everyone else.
+// The zero Prompt (the game is over) is "".
+func (c *Catalog) Prompt(p Prompt, actor, viewer int, lang string, names []string) string {
+	if p.Key == "" {
+		return ""
 	}
-	if e.Actor >= 0 && e.Actor == viewer && c.bundle.Has(id+".you") {
+	return c.render("prompt.", p.Key, p.Args, actor, viewer, lang, names)
+}
+
+func (c *Catalog) render(prefix, key string, in []Arg, actor, viewer int, lang string, names []string) string {
+	id := prefix + key
+	if !c.Has(id) {
+		b, _ := json.Marshal(in)
+		return key + " " + string(b)
+	}
+	if actor >= 0 && actor == viewer && c.Has(id+".you") {
 		id += ".you"
 	}
-	args := make([]i18n.Arg, 0, len(e.Args)+1)
-	args = append(args, i18n.S("actor", SeatName(e.Actor, viewer, lang, names)))
-	for i, a := range e.Args {
-		name := ArgName(e.Args, i)
+	args := make([]i18n.Arg, 0, len(in)+1)
+	args = append(args, i18n.S("actor", SeatName(actor, viewer, lang, names)))
+	for i, a := range in {
+		name := ArgName(in, i)
 		switch a.Kind {
 		case ArgSeat:
 			args = append(args, i18n.S(name, SeatName(a.N, viewer, lang, names)))
@@ -256,7 +270,7 @@ func (c *Catalog) Render(e Event, viewer int, lang string, names []string) strin
 			args = append(args, i18n.S(name, c.CellName(a.S, lang)))
 		}
 	}
-	return capitalize(c.bundle.T(lang, id, args...))
+	return capitalize(c.T(lang, id, args...))
 }
 
 // CellName names place id in lang for a sentence, or returns the id.

@@ -176,6 +176,8 @@ func TestUndoable(t *testing.T) {
 	}
 }
 
+func (s *toy) Prompt() Prompt { return Prompt{Key: "turn"} }
+
 func (s *toy) DescribeMove(m Move) MoveDesc {
 	if m >= toyPlay {
 		return MoveDesc{Kind: "play", Parts: []Part{{"card", "hand:" + strconv.Itoa(int(m-toyPlay))}}}

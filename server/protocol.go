@@ -201,6 +201,7 @@ type syncMsg struct {
 	From   *int              `json:"from,omitempty"` // events are exactly those after From (a resumed connection)
 	Status store.Status      `json:"status"`
 	ToMove int               `json:"toMove"`
+	Prompt string            `json:"prompt,omitempty"` // the decision now, as this seat reads it (engine.Describer.Prompt)
 	Legal  []engine.MoveDesc `json:"legal,omitempty"`
 	Events []eventOut        `json:"events,omitempty"`
 	Seats  []seatInfo        `json:"seats"`
@@ -226,6 +227,7 @@ type updateMsg struct {
 	From    int               `json:"from"`
 	Status  store.Status      `json:"status"`
 	ToMove  int               `json:"toMove"`
+	Prompt  string            `json:"prompt,omitempty"`
 	Legal   []engine.MoveDesc `json:"legal,omitempty"`
 	Events  []eventOut        `json:"events,omitempty"`
 	Seats   []seatInfo        `json:"seats"`

@@ -1052,6 +1052,14 @@ func (t *table) events(seat int, lang string, since int) []eventOut {
 	return out
 }
 
+// prompt is the current decision as seat reads it in lang ("" once over).
+func (t *table) prompt(seat int, lang string) string {
+	if t.meta.Status != store.StatusLive {
+		return ""
+	}
+	return t.game.Texts().Prompt(t.state.Prompt(), t.state.ToMove(), seat, lang, t.namesIn(lang))
+}
+
 // undoText and zombieText are the table's own events: the viewer's own
 // has its own message (languages word "you" differently from a name).
 func undoText(actor, n, viewer int, lang string, names []string) string {
@@ -1106,7 +1114,7 @@ func (t *table) update(seat int, lang string, since int) []byte {
 		return b
 	}
 	m := updateMsg{T: outUpdate, V: t.version, From: since, Status: t.meta.Status, ToMove: t.state.ToMove(),
-		Legal: t.legal(seat), Events: t.events(seat, lang, since), Seats: t.seatInfos(),
+		Prompt: t.prompt(seat, lang), Legal: t.legal(seat), Events: t.events(seat, lang, since), Seats: t.seatInfos(),
 		Clocks: *t.clockInfo(), View: t.state.View(seat)}
 	if t.meta.Status == store.StatusLive {
 		m.Undo = intp(t.undoable(seat))
@@ -1139,7 +1147,7 @@ func (t *table) sendSync(c *conn, since int) {
 		evSince = 0
 	}
 	m := syncMsg{T: outSync, V: t.version, Table: *t.info(), You: c.seat, Status: t.meta.Status,
-		ToMove: t.state.ToMove(), Legal: t.legal(c.seat),
+		ToMove: t.state.ToMove(), Prompt: t.prompt(c.seat, c.lang), Legal: t.legal(c.seat),
 		Events: t.events(c.seat, c.lang, evSince), Seats: t.seatInfos(), Clocks: *t.clockInfo(),
 		View: t.state.View(c.seat)}
 	if from >= 0 {

@@ -456,6 +456,8 @@ func (s *tinyState) ParseMove(t string) (engine.Move, error) {
 	return 0, fmt.Errorf("want pass, water CELL or plant hN CELL")
 }
 
+func (s *tinyState) Prompt() engine.Prompt { return engine.Prompt{Key: "turn"} }
+
 func (s *tinyState) DescribeMove(m engine.Move) engine.MoveDesc {
 	switch int(m & 3) {
 	case tinyWater:

@@ -66,16 +66,19 @@ type Move struct {
 
 // Position is one seat's sight of a game at a ply.
 type Position struct {
-	Game    string         `json:"game"`
-	Players int            `json:"players"`
-	Seat    int            `json:"seat"`
-	Ply     int            `json:"ply"`
-	ToMove  int            `json:"toMove"`
-	Over    bool           `json:"over"`
-	View    any            `json:"view"`
-	Moves   []Move         `json:"moves"`
-	Events  []string       `json:"events"`
-	Result  *engine.Result `json:"result,omitempty"`
+	Game    string `json:"game"`
+	Players int    `json:"players"`
+	Seat    int    `json:"seat"`
+	Ply     int    `json:"ply"`
+	ToMove  int    `json:"toMove"`
+	Over    bool   `json:"over"`
+	Prompt  string `json:"prompt,omitempty"`
+	// PromptKey is the decision's catalogue key, for the tests that reach every decision kind.
+	PromptKey string         `json:"promptKey,omitempty"`
+	View      any            `json:"view"`
+	Moves     []Move         `json:"moves"`
+	Events    []string       `json:"events"`
+	Result    *engine.Result `json:"result,omitempty"`
 	// Comps is what the page needs of the game's catalogue in the language
 	// asked for (engine.Catalog.PageTexts), as the server's sync carries it.
 	Comps map[string]Comp `json:"comps,omitempty"`
@@ -181,6 +184,10 @@ func position(reg *engine.Registry, r *http.Request) (*Position, error) {
 	}
 	for _, e := range evs {
 		out.Events = append(out.Events, cat.Render(e, seat, lang, names))
+	}
+	if !s.Over() {
+		out.PromptKey = s.Prompt().Key
+		out.Prompt = cat.Prompt(s.Prompt(), s.ToMove(), seat, lang, names)
 	}
 	if s.Over() {
 		res := s.Result()

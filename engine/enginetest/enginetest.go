@@ -91,6 +91,9 @@ func playOne(g engine.Game, cfg Config, seed uint64) error {
 			return fmt.Errorf("move %d: ToMove()=%d out of range", n, p)
 		}
 		deep := cfg.Deep || rng.Intn(8) == 0
+		if err := checkPrompt(g, s, deep, seed+uint64(n)); err != nil {
+			return fmt.Errorf("move %d: %w", n, err)
+		}
 		if err := checkNotation(s, buf); err != nil {
 			return fmt.Errorf("move %d: %w", n, err)
 		}

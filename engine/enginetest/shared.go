@@ -177,6 +177,47 @@ func checkEvents(g engine.Game, n int, evs []engine.Event) error {
 	return nil
 }
 
+// checkPrompt: the decision has a prompt of the game's own catalogue, for
+// the player to move and for everyone else, that renders in every
+// language; at a deep step, every other seat's determinization shows the
+// same prompt (it tells nobody what they may not know).
+func checkPrompt(g engine.Game, s engine.State, deep bool, seed uint64) error {
+	cat := g.(engine.Texter).Texts()
+	p := s.Prompt()
+	if p.Key == "" {
+		return fmt.Errorf("no prompt for the decision of seat %d", s.ToMove())
+	}
+	for _, id := range []string{"prompt." + p.Key, "prompt." + p.Key + ".you"} {
+		if !cat.Bundle().Has(id) {
+			return fmt.Errorf("prompt %q: message %s is not in the game's catalogue", p.Key, id)
+		}
+	}
+	for _, a := range p.Args {
+		if a.Kind == engine.ArgComp && !cat.Known(a.S) {
+			return fmt.Errorf("prompt %q names component %q, which the catalogue does not name", p.Key, a.S)
+		}
+	}
+	for v := engine.Spectator; v < s.NumPlayers(); v++ {
+		for _, lang := range cat.Langs() {
+			txt := cat.Prompt(p, s.ToMove(), v, lang, nil)
+			if txt == "" || strings.ContainsAny(txt, "{}") {
+				return fmt.Errorf("prompt %q renders badly for viewer %d in %s: %q", p.Key, v, lang, txt)
+			}
+			if lang == i18n.Pseudo {
+				if out := Unwrapped(txt); out != "" {
+					return fmt.Errorf("prompt %q renders %q outside the catalogue for viewer %d: %q", p.Key, out, v, txt)
+				}
+			}
+		}
+		if deep && v >= 0 && v != s.ToMove() {
+			if q := s.Determinize(v, seed^uint64(v+1)).Prompt(); !reflect.DeepEqual(q, p) {
+				return fmt.Errorf("prompt %+v differs in seat %d's determinization (%+v): it depends on what that seat cannot see", p, v, q)
+			}
+		}
+	}
+	return nil
+}
+
 // checkWhatOthersLearn: what another seat q (or a spectator) receives after
 // a move depends only on what q may know. The move is replayed in worlds q
 // cannot tell from the real one (determinizations for q); there, the public

@@ -53,3 +53,11 @@ func (s *state) DescribeMove(m engine.Move) engine.MoveDesc {
 func desc(kind, part, id string) engine.MoveDesc {
 	return engine.MoveDesc{Kind: kind, Parts: []engine.Part{{Name: part, ID: id}}}
 }
+
+// Prompt names the current decision (engine.Describer).
+func (s *state) Prompt() engine.Prompt {
+	if s.Over() {
+		return engine.Prompt{}
+	}
+	return engine.Prompt{Key: "turn"}
+}

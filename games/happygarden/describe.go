@@ -60,3 +60,11 @@ func (s *state) DescribeMove(m engine.Move) engine.MoveDesc {
 	}
 	return d
 }
+
+// Prompt names the current decision (engine.Describer).
+func (s *state) Prompt() engine.Prompt {
+	if s.Over() {
+		return engine.Prompt{}
+	}
+	return engine.Prompt{Key: "turn"}
+}

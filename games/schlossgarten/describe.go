@@ -96,3 +96,11 @@ func firstOffsets(sh []xy) []xy {
 	}
 	return out
 }
+
+// Prompt names the current decision (engine.Describer).
+func (s *state) Prompt() engine.Prompt {
+	if s.Over() {
+		return engine.Prompt{}
+	}
+	return engine.Prompt{Key: "turn"}
+}

@@ -44,6 +44,7 @@ export async function harness(root: HTMLElement, lang: Lang): Promise<void> {
       seat: p.seat,
       names: [],
       toMove: p.toMove,
+      prompt: p.prompt,
       over: p.over,
       view: p.view,
       moves: p.moves,

@@ -22,6 +22,8 @@ export interface TableData {
   names: string[];
   toMove: number;
   over: boolean;
+  /** The decision now, as this seat reads it ("Take a landscape card or a trophy"). */
+  prompt?: string;
   view: GameView;
   moves: LegalMove[];
   events: string[];
@@ -198,7 +200,7 @@ export class TableView {
     }
     // status
     const name = (i: number) => d.names[i] || t(L, "seatN", i + 1);
-    this.els.status.textContent = d.over ? t(L, "gameOver") : this.myTurn() ? t(L, "yourTurn") : d.toMove >= 0 ? t(L, "turnOf", name(d.toMove)) : "";
+    this.els.status.textContent = d.over ? t(L, "gameOver") : d.prompt ? d.prompt : this.myTurn() ? t(L, "yourTurn") : d.toMove >= 0 ? t(L, "turnOf", name(d.toMove)) : "";
     this.els.status.classList.toggle("mine", this.myTurn());
     this.els.moveForm.hidden = !this.myTurn();
     // last moves

@@ -187,6 +187,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
       seat,
       names: names(),
       toMove: m.toMove ?? -1,
+      prompt: m.prompt,
       over: m.status === "over",
       view: m.view!, // every sync and update carries one
       moves: (m.legal ?? []).map((d) => ({ desc: d })),

@@ -159,6 +159,7 @@ export interface SyncMsg {
   from?: number;
   status: store.Status;
   toMove: number;
+  prompt?: string;
   legal?: engine.MoveDesc[];
   events?: EventOut[];
   seats: SeatInfo[];
@@ -193,6 +194,7 @@ export interface UpdateMsg {
   from: number;
   status: store.Status;
   toMove: number;
+  prompt?: string;
   legal?: engine.MoveDesc[];
   events?: EventOut[];
   seats: SeatInfo[];
