@@ -3,7 +3,7 @@
 // player's 8×6 garden (chessboard squares checkered) with its score pad.
 
 import { caption, el, g, rect, svgRoot, target, text } from "../svg";
-import type { Ctx } from "./types";
+import type { Ctx, Preview } from "./types";
 import type * as W from "../gen/alicesgarden";
 
 const S = 44; // square size on a board
@@ -151,3 +151,6 @@ export function alicesGardenChoice(id: string, part: string, v: W.View, ctx: Ctx
   }
   return undefined;
 }
+
+/** The cells a tile would cover (Preview): none yet. */
+export const alicesGardenPreview: Preview<W.View> = () => undefined;

@@ -1,13 +1,13 @@
 // One renderer per game, by game id, and each game's labels for choices
 // that are not on its drawing.
 
-import { alicesGardenChoice, drawAlicesGarden } from "./alicesgarden";
+import { alicesGardenChoice, alicesGardenPreview, drawAlicesGarden } from "./alicesgarden";
 import { drawEnglishGardens, englishGardensChoice } from "./englishgardens";
 import { drawHangingGardens, hangingGardensChoice } from "./hanginggardens";
 import { drawHappyGarden, happyGardenChoice } from "./happygarden";
 import { drawSchlossgarten, schlossgartenChoice } from "./schlossgarten";
 import type { GameView, GameViews } from "../gen/server";
-import type { ChoiceLabel, Renderer } from "./types";
+import type { ChoiceLabel, Preview, Renderer } from "./types";
 
 const byGame: { [G in keyof GameViews]: Renderer<GameViews[G]> } = {
   "english-gardens": drawEnglishGardens,
@@ -25,7 +25,12 @@ const labels: { [G in keyof GameViews]?: ChoiceLabel<GameViews[G]> } = {
   schlossgarten: schlossgartenChoice,
 };
 
+const previewsByGame: { [G in keyof GameViews]?: Preview<GameViews[G]> } = {
+  "alices-garden": alicesGardenPreview,
+};
+
 // The page knows a table's game by its id at run time, and the server sends
 // the view of that game: one lookup for all games, typed by the union.
 export const renderers = byGame as Record<string, Renderer<GameView> | undefined>;
 export const choiceLabels = labels as Record<string, ChoiceLabel<GameView> | undefined>;
+export const previews = previewsByGame as Record<string, Preview<GameView> | undefined>;

@@ -39,3 +39,12 @@ export function seatName(ctx: Ctx, i: number): string {
  * catalogue's name, else the id).
  */
 export type ChoiceLabel<V> = (id: string, part: string, view: V, ctx: Ctx, chosen: string[]) => Node | string | undefined;
+
+/**
+ * A game's preview of a placement: while the player points at (hovers or
+ * focuses) target, a choice of the current step, the ids on the drawing the
+ * move would cover (the cells a tile lands on), to draw as a ghost; chosen
+ * is the path chosen so far, with the orientation shown when one is being
+ * turned. undefined: no preview.
+ */
+export type Preview<V> = (view: V, ctx: Ctx, chosen: string[], target: string) => string[] | undefined;
