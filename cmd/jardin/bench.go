@@ -31,11 +31,11 @@ const maxBenchSeconds = 3600
 
 func cmdBench(e *env, args []string) error {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	players := fs.Int("players", 0, "only this player count (default: every count)")
-	seconds := fs.Float64("seconds", 1, "time per game and player count")
-	asJSON := fs.Bool("json", false, "print JSON")
-	withBots := fs.Bool("bots", false, "also measure ismcts iterations per second at the start of a game")
-	botKind := fs.String("bot", "ismcts", "with --bots: the ismcts configuration measured (its budget is ignored)")
+	players := fs.Int("players", 0, "cli.flag.bench.players")
+	seconds := fs.Float64("seconds", 1, "cli.flag.bench.seconds")
+	asJSON := fs.Bool("json", false, "cli.flag.bench.json")
+	withBots := fs.Bool("bots", false, "cli.flag.bench.bots")
+	botKind := fs.String("bot", "ismcts", "cli.flag.bench.bot")
 	pos, err := e.parse(fs, args, 0, 1, "cli.wantBench")
 	if err != nil {
 		return err

@@ -21,7 +21,7 @@ var errCheckFailed = errors.New("some tables do not replay (listed above)")
 // would, and names those that fail: docs/cli.md.
 func cmdCheck(e *env, args []string) error {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	db := fs.String("db", "", "SQLite file or PostgreSQL URL (postgres://…) to check")
+	db := fs.String("db", "", "cli.flag.check.db")
 	if _, err := e.parse(fs, args, 0, 0, "cli.wantCheck"); err != nil {
 		return err
 	}

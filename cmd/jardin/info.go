@@ -15,7 +15,7 @@ import (
 
 func cmdGames(e *env, args []string) error {
 	fs := flag.NewFlagSet("games", flag.ContinueOnError)
-	asJSON := fs.Bool("json", false, "print JSON")
+	asJSON := fs.Bool("json", false, "cli.flag.games.json")
 	if _, err := e.parse(fs, args, 0, 0, "cli.wantNothing"); err != nil {
 		return err
 	}
@@ -55,7 +55,7 @@ func cmdGames(e *env, args []string) error {
 
 func cmdRules(e *env, args []string) error {
 	fs := flag.NewFlagSet("rules", flag.ContinueOnError)
-	langFlag := fs.String("lang", "", "language: en, fr or de (default: LC_ALL, LC_MESSAGES or LANG)")
+	langFlag := fs.String("lang", "", "cli.flag.rules.lang")
 	pos, err := e.parse(fs, args, 1, 1, "cli.wantGame", i18n.S("command", "rules"))
 	if err != nil {
 		return err

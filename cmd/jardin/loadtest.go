@@ -30,14 +30,14 @@ import (
 func cmdLoadtest(e *env, args []string) error {
 	gcForLoad()
 	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
-	addr := fs.String("addr", "", "server URL, e.g. http://127.0.0.1:8080 (loopback only); several nodes of a cluster: URL1,URL2,… (each table's seats spread over them)")
-	tables := fs.Int("tables", 100, "tables played at once")
-	seconds := fs.Float64("seconds", 30, "measured duration")
-	gameID := fs.String("game", "schlossgarten", "game played")
-	players := fs.Int("players", 4, "seats per table (each a simulated person with its own socket)")
-	rate := fs.Float64("rate", 1250, "moves per second offered over all tables (0: as fast as the server answers)")
-	jobs := fs.Int("setup-jobs", 32, "tables set up at once")
-	asJSON := fs.Bool("json", false, "print the report as JSON")
+	addr := fs.String("addr", "", "cli.flag.loadtest.addr")
+	tables := fs.Int("tables", 100, "cli.flag.loadtest.tables")
+	seconds := fs.Float64("seconds", 30, "cli.flag.loadtest.seconds")
+	gameID := fs.String("game", "schlossgarten", "cli.flag.loadtest.game")
+	players := fs.Int("players", 4, "cli.flag.loadtest.players")
+	rate := fs.Float64("rate", 1250, "cli.flag.loadtest.rate")
+	jobs := fs.Int("setup-jobs", 32, "cli.flag.loadtest.setup-jobs")
+	asJSON := fs.Bool("json", false, "cli.flag.loadtest.json")
 	if _, err := e.parse(fs, args, 0, 0, "cli.wantNothing"); err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/jardin-games/jardin/engine"
 	"github.com/jardin-games/jardin/games"
@@ -201,11 +202,70 @@ func errText(err error, lang string) string { return shelltext.Text(err, lang, e
 // number of positional arguments; what (a message id) says what they are.
 func (e *env) parse(fs *flag.FlagSet, args []string, minPos, maxPos int, what string, whatArgs ...i18n.Arg) ([]string, error) {
 	pos, err := parse(fs, args, minPos, maxPos)
+	if errors.Is(err, flag.ErrHelp) {
+		e.help(fs, e.argLang(args))
+		return nil, err
+	}
 	var ue usageError
 	if errors.As(err, &ue) && ue.err == errPositional {
 		return nil, wrapUsage("cli.want", shelltext.Errorf(what, whatArgs...))
 	}
 	return pos, err
+}
+
+// help prints a command's usage to stdout: its synopsis, what it does and
+// its flags (each flag's usage is a message id, cli.flag.<command>.<name>),
+// with their defaults, wrapped to the terminal's 80 columns.
+func (e *env) help(fs *flag.FlagSet, lang string) {
+	cmd := fs.Name()
+	var b strings.Builder
+	b.WriteString(say(lang, "cli.helpUsage", i18n.S("synopsis", say(lang, "cli.synopsis."+cmd))) + "\n")
+	b.WriteString(wrap(say(lang, "cli.about."+cmd), 80, "", "") + "\n")
+	first := true
+	fs.VisitAll(func(f *flag.Flag) {
+		if first {
+			b.WriteString("\n" + say(lang, "cli.helpFlags") + "\n")
+			first = false
+		}
+		name, _ := flag.UnquoteUsage(f)
+		head := "  --" + f.Name
+		if name != "" {
+			head += " " + strings.ToUpper(name)
+		}
+		text := say(lang, f.Usage)
+		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" && f.DefValue != "0s" {
+			text += " (" + say(lang, "cli.helpDefault", i18n.S("value", f.DefValue)) + ")"
+		}
+		b.WriteString(head + "\n" + wrap(text, 80, "      ", "      ") + "\n")
+	})
+	fmt.Fprint(e.stdout, b.String())
+}
+
+// wrap breaks s into lines of at most width columns (runes), the first
+// starting with first, the others with rest; a word longer than a line
+// stays whole. Line breaks in s are kept.
+func wrap(s string, width int, first, rest string) string {
+	var lines []string
+	for i, para := range strings.Split(s, "\n") {
+		indent := first
+		if i > 0 {
+			indent = rest
+		}
+		line, empty := indent, true
+		for _, w := range strings.Fields(para) {
+			if !empty && utf8.RuneCountInString(line)+1+utf8.RuneCountInString(w) > width {
+				lines = append(lines, line)
+				line, empty = rest, true
+			}
+			if !empty {
+				line += " "
+			}
+			line += w
+			empty = false
+		}
+		lines = append(lines, line)
+	}
+	return strings.Join(lines, "\n")
 }
 
 // errPositional: parse found too many or too few positional arguments.

@@ -279,7 +279,7 @@ func (tb *table) flush(q int) {
 		return
 	}
 	for _, l := range tb.pending[q] {
-		fmt.Fprintf(tb.out(), "  %s\n", l.text)
+		fmt.Fprintln(tb.out(), wrap(l.text, 80, "  ", "    "))
 	}
 	tb.pending[q] = tb.pending[q][:0]
 }
@@ -374,6 +374,9 @@ func (tb *table) ask(p int) (engine.Move, error) {
 	}
 	if undo {
 		header += say(tb.lang, "cli.undoHint")
+	}
+	if pr := tb.t.prompt(tb.s, p); pr != "" {
+		header = wrap(pr, 80, "", "") + "\n" + header
 	}
 	st := ch.show(tb.out(), header)
 	tb.draw(p)

@@ -18,8 +18,8 @@ var errStopped = shelltext.Errorf("cli.replayStopped")
 
 func cmdReplay(e *env, args []string) error {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
-	step := fs.Bool("step", false, "draw the table after every move and wait for Enter")
-	langFlag := fs.String("lang", "", "language: en, fr or de (default: LC_ALL, LC_MESSAGES or LANG)")
+	step := fs.Bool("step", false, "cli.flag.replay.step")
+	langFlag := fs.String("lang", "", "cli.flag.replay.lang")
 	pos, err := e.parse(fs, args, 1, 1, "cli.wantRecord")
 	if err != nil {
 		return err

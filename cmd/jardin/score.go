@@ -18,9 +18,9 @@ import (
 
 func cmdScore(e *env, args []string) error {
 	fs := flag.NewFlagSet("score", flag.ContinueOnError)
-	gameID := fs.String("game", "", "game of the position (default: the file's \"game\" field, else its name)")
-	asJSON := fs.Bool("json", false, "print JSON")
-	langFlag := fs.String("lang", "", "language of the score pad: en, fr or de (default: LC_ALL, LC_MESSAGES or LANG)")
+	gameID := fs.String("game", "", "cli.flag.score.game")
+	asJSON := fs.Bool("json", false, "cli.flag.score.json")
+	langFlag := fs.String("lang", "", "cli.flag.score.lang")
 	pos, err := e.parse(fs, args, 1, 1, "cli.wantPosition")
 	if err != nil {
 		return err

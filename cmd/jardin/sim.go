@@ -26,17 +26,17 @@ const maxSimGames = 10_000_000
 
 func cmdSim(e *env, args []string) error {
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
-	players := fs.Int("players", 0, "number of players (default: the number of seats, or 2)")
-	nGames := fs.Int("games", 100, "games to play")
-	seats := fs.String("seats", "", "bot kind per seat, comma-separated (default: greedy for every seat)")
-	seed := fs.Uint64("seed", 1, "seed of the first game; game i uses seed+i")
-	jobs := fs.Int("jobs", runtime.NumCPU(), "games played in parallel")
-	optStr := fs.String("options", "", "game options, name=value,…")
-	out := fs.String("out", "", "also write the report to FILE.json or FILE.csv")
-	quiet := fs.Bool("quiet", false, "no progress bar (drawn only when stderr is a terminal)")
-	plot := fs.String("plot", "", "write an SVG chart of the score distributions per seat to FILE.svg")
-	rot := fs.Bool("rotate", false, "rotate the bots round the seats from game to game, so each plays every seat equally")
-	langFlag := fs.String("lang", "", "language of the report: en, fr or de (default: LC_ALL, LC_MESSAGES or LANG)")
+	players := fs.Int("players", 0, "cli.flag.sim.players")
+	nGames := fs.Int("games", 100, "cli.flag.sim.games")
+	seats := fs.String("seats", "", "cli.flag.sim.seats")
+	seed := fs.Uint64("seed", 1, "cli.flag.sim.seed")
+	jobs := fs.Int("jobs", runtime.NumCPU(), "cli.flag.sim.jobs")
+	optStr := fs.String("options", "", "cli.flag.sim.options")
+	out := fs.String("out", "", "cli.flag.sim.out")
+	quiet := fs.Bool("quiet", false, "cli.flag.sim.quiet")
+	plot := fs.String("plot", "", "cli.flag.sim.plot")
+	rot := fs.Bool("rotate", false, "cli.flag.sim.rotate")
+	langFlag := fs.String("lang", "", "cli.flag.sim.lang")
 	pos, err := e.parse(fs, args, 1, 1, "cli.wantSim")
 	if err != nil {
 		return err

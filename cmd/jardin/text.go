@@ -72,6 +72,11 @@ func (t *texts) event(e engine.Event, viewer int) string {
 	return t.cat.Render(e, viewer, t.lang, t.names)
 }
 
+// prompt is the decision of s as viewer reads it ("Take a card or a trophy").
+func (t *texts) prompt(s engine.State, viewer int) string {
+	return t.cat.Prompt(s.Prompt(), s.ToMove(), viewer, t.lang, t.names)
+}
+
 // name is the name of an id a move or a view uses: a component's name, a
 // place's name, else the id itself.
 func (t *texts) name(id string) string {

@@ -65,6 +65,10 @@ var tinyCatalog = func() *engine.Catalog {
 		"event.draw.you":             "You draw {item}.",
 		"event.draws":                "{actor} draws a card.",
 		"event.draws.you":            "You draw a card.",
+		"prompt.water":               "{actor} waters or passes.",
+		"prompt.water.you":           "Water one of your flowers, or pass.",
+		"prompt.plant":               "{actor} plants a flower.",
+		"prompt.plant.you":           "Plant a flower from your hand.",
 		"part.card":                  "hand card",
 		"component.hand:1.name":      "first hand card",
 		"component.hand:2.name":      "second hand card",
@@ -104,6 +108,10 @@ var tinyCatalog = func() *engine.Catalog {
 		"event.draw.you":             "Vous piochez {item}.",
 		"event.draws":                "{actor} pioche une carte.",
 		"event.draws.you":            "Vous piochez une carte.",
+		"prompt.water":               "{actor} arrose ou passe.",
+		"prompt.water.you":           "Arrosez une de vos fleurs, ou passez.",
+		"prompt.plant":               "{actor} plante une fleur.",
+		"prompt.plant.you":           "Plantez une fleur de votre main.",
 		"part.card":                  "carte de la main",
 		"component.hand:1.name":      "première carte en main",
 		"component.hand:2.name":      "deuxième carte en main",
@@ -456,7 +464,15 @@ func (s *tinyState) ParseMove(t string) (engine.Move, error) {
 	return 0, fmt.Errorf("want pass, water CELL or plant hN CELL")
 }
 
-func (s *tinyState) Prompt() engine.Prompt { return engine.Prompt{Key: "turn"} }
+func (s *tinyState) Prompt() engine.Prompt {
+	switch {
+	case s.over:
+		return engine.Prompt{}
+	case s.plant:
+		return engine.Prompt{Key: "plant"}
+	}
+	return engine.Prompt{Key: "water"}
+}
 
 func (s *tinyState) DescribeMove(m engine.Move) engine.MoveDesc {
 	switch int(m & 3) {
