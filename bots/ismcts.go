@@ -253,12 +253,12 @@ func (b *ISMCTS) search(ctx context.Context, s engine.State) ([]*tree, error) {
 		sample = 4
 	}
 	jobs := max(b.Jobs, 1)
-	b.seed = mixSeed(b.seed, 0x15c75)
+	b.seed = engine.DeriveSeed(b.seed, "ismcts.next") // the next decision searches with other draws
 	trees := make([]*tree, jobs)
 	var wg sync.WaitGroup
 	errs := make([]error, jobs)
 	for j := 0; j < jobs; j++ {
-		trees[j] = &tree{rng: engine.NewRNG(mixSeed(b.seed, uint64(j)+1)), me: s.ToMove(), n: s.NumPlayers(), c: b.C, w: b.RankWeight,
+		trees[j] = &tree{rng: engine.NewRNG(engine.DeriveSeed(b.seed, "ismcts.tree", uint64(j))), me: s.ToMove(), n: s.NumPlayers(), c: b.C, w: b.RankWeight,
 			minS: math.Inf(1), maxS: math.Inf(-1), sample: sample, turns: turns, widen: widen}
 		iters := 0
 		if iterations > 0 {
@@ -280,13 +280,6 @@ func (b *ISMCTS) search(ctx context.Context, s engine.State) ([]*tree, error) {
 		}
 	}
 	return trees, nil
-}
-
-func mixSeed(a, b uint64) uint64 {
-	z := a ^ (b+0x9e3779b97f4a7c15)*0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
 }
 
 func (t *tree) search(ctx context.Context, root engine.State, iters int, budget time.Duration, rollout int) error {

@@ -16,6 +16,7 @@ import (
 	"github.com/jardin-games/jardin/i18n"
 	"github.com/jardin-games/jardin/record"
 	"github.com/jardin-games/jardin/shelltext"
+	"github.com/jardin-games/jardin/sim"
 	"github.com/jardin-games/jardin/store"
 )
 
@@ -939,10 +940,10 @@ func (t *table) notifyTurn() {
 func (t *table) startBot(p int) {
 	if t.bots[p] == nil {
 		kind := t.meta.Seats[p].Bot
-		b, err := bots.New(kind, mix(t.meta.Seed, uint64(p)+1))
+		b, err := bots.New(kind, sim.BotSeed(t.meta.Seed, p))
 		if err != nil {
 			t.srv.log.Error("bot", "table", t.id, "seat", p, "kind", kind, "err", err)
-			b, _ = bots.New("greedy", mix(t.meta.Seed, uint64(p)+1))
+			b, _ = bots.New("greedy", sim.BotSeed(t.meta.Seed, p))
 		}
 		t.bots[p] = b
 	}
@@ -950,7 +951,7 @@ func (t *table) startBot(p int) {
 	gen := t.botGen
 	job := &botJob{
 		table: t, seat: p, gen: gen, bot: t.bots[p], kind: t.meta.Seats[p].Bot,
-		state:  t.state.Determinize(p, mix(t.meta.Seed, uint64(t.version)<<8|uint64(p))),
+		state:  t.state.Determinize(p, sim.CopySeed(t.meta.Seed, t.version, p)),
 		queued: time.Now(),
 	}
 	t.srv.pool.submit(job)
@@ -974,8 +975,8 @@ func (t *table) botMoved(j *botJob, m engine.Move, err error) {
 	// this once, on the seat's own determinized copy, rather than the table
 	// stalling or asking the same bot again and again.
 	t.srv.log.Error("bot failed; greedy moves instead", "table", t.id, "seat", j.seat, "kind", j.kind, "err", err)
-	g, _ := bots.New("greedy", mix(t.meta.Seed, uint64(t.version)))
-	s := t.state.Determinize(j.seat, mix(t.meta.Seed, uint64(t.version)<<8|uint64(j.seat)|1<<7))
+	g, _ := bots.New("greedy", engine.DeriveSeed(t.meta.Seed, "fallback", uint64(t.version)))
+	s := t.state.Determinize(j.seat, engine.DeriveSeed(t.meta.Seed, "fallback.determinize", uint64(t.version), uint64(j.seat)))
 	m, err = g.Choose(context.Background(), s)
 	if err == nil {
 		t.play(nil, j.seat, m, "")
@@ -983,14 +984,6 @@ func (t *table) botMoved(j *botJob, m engine.Move, err error) {
 	if t.version == v && t.botGen == gen && !t.broken {
 		t.srv.log.Error("greedy failed too; the table waits", "table", t.id, "seat", j.seat, "err", err)
 	}
-}
-
-// mix derives a private seed; it never leaves the server.
-func mix(a, b uint64) uint64 {
-	z := a ^ (b+0x9e3779b97f4a7c15)*0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
 }
 
 // ----- what a seat may see: the only path from a table to a socket -----

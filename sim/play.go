@@ -12,12 +12,16 @@ import (
 	"github.com/jardin-games/jardin/record"
 )
 
-// mix derives independent seeds from one (splitmix64 finaliser).
-func mix(a, b uint64) uint64 {
-	z := a ^ (b+0x9e3779b97f4a7c15)*0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
+// BotSeed is the seed of seat's bot in a game of seed, and CopySeed the
+// seed of the determinized copy handed to the bot deciding move n for seat:
+// both derived one way (engine.DeriveSeed), so that a bot which reads its
+// generator or its copy's learns nothing of the game's seed, which deals
+// every hidden card. The server seeds its bots the same way.
+func BotSeed(seed uint64, seat int) uint64 { return engine.DeriveSeed(seed, "bot", uint64(seat)) }
+
+// CopySeed: see BotSeed.
+func CopySeed(seed uint64, n, seat int) uint64 {
+	return engine.DeriveSeed(seed, "determinize", uint64(n), uint64(seat))
 }
 
 // NewBots makes one bot per seat from their kinds, each seeded from the
@@ -25,7 +29,7 @@ func mix(a, b uint64) uint64 {
 func NewBots(kinds []string, seed uint64) ([]bots.Bot, error) {
 	out := make([]bots.Bot, len(kinds))
 	for i, k := range kinds {
-		b, err := bots.New(k, mix(seed, uint64(i)+1))
+		b, err := bots.New(k, BotSeed(seed, i))
 		if err != nil {
 			return nil, fmt.Errorf("seat %d: %w", i+1, err)
 		}
@@ -38,7 +42,7 @@ func NewBots(kinds []string, seed uint64) ([]bots.Bot, error) {
 // its seat; n (the move number) varies the determinization seed.
 func BotMove(ctx context.Context, b bots.Bot, s engine.State, seed uint64, n int) (engine.Move, error) {
 	p := s.ToMove()
-	d := s.Determinize(p, mix(seed, uint64(n)<<8|uint64(p)))
+	d := s.Determinize(p, CopySeed(seed, n, p))
 	m, err := b.Choose(ctx, d)
 	if err != nil {
 		return 0, fmt.Errorf("%s bot at seat %d: %w", b.Name(), p+1, err)

@@ -77,7 +77,7 @@ func cmdPlay(e *env, args []string) error {
 		return usageErr("cli.color")
 	}
 	if *seed == 0 {
-		*seed = uint64(time.Now().UnixNano())
+		*seed = engine.RandomSeed()
 	}
 	s, err := g.New(len(kinds), *seed, opts)
 	if err != nil {
