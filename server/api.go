@@ -38,6 +38,9 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /healthz", s.healthz)
 	mux.Handle("GET /metrics", s.metricsHandler())
 	mux.HandleFunc("GET /api/games", s.apiGames)
+	mux.HandleFunc("GET /api/games/{id}/sample", s.apiSample)
+	mux.HandleFunc("GET /favicon.svg", serveFavicon)
+	mux.HandleFunc("GET /favicon.ico", serveFavicon)
 	mux.HandleFunc("GET /api/me", s.apiMe)
 	mux.HandleFunc("POST /api/me", s.apiSetMe)
 	mux.HandleFunc("POST /api/me/link", s.apiLink)
@@ -211,6 +214,14 @@ func (s *Server) maybeIdentify(r *http.Request) (store.Identity, error) {
 	return id, err
 }
 
+// sentToken reports whether r carries an identity token at all.
+func sentToken(r *http.Request) bool {
+	if c, err := r.Cookie(cookieName); err == nil && c.Value != "" {
+		return true
+	}
+	return strings.HasPrefix(r.Header.Get("Authorization"), "Bearer ")
+}
+
 func (s *Server) setCookie(w http.ResponseWriter, tok string) {
 	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: tok, Path: "/", HttpOnly: true, Secure: s.cfg.SecureCookies,
 		SameSite: http.SameSiteLaxMode, MaxAge: 400 * 24 * 3600})
@@ -249,8 +260,16 @@ type meJSON struct {
 	Token   string `json:"token,omitempty"`
 }
 
+// apiMe answers the identity; a visitor who sent no token at all gets an
+// empty one (id ""), not a 401: the lobby asks on every first visit, and
+// that is no error worth a red line in the browser's console. A token
+// that is sent and unknown is still a 401.
 func (s *Server) apiMe(w http.ResponseWriter, r *http.Request) {
 	id, err := s.identify(r)
+	if errors.Is(err, errNoIdentity) && !sentToken(r) {
+		writeJSON(w, http.StatusOK, meJSON{})
+		return
+	}
 	if err != nil {
 		s.answerErr(w, r, err)
 		return
@@ -351,24 +370,6 @@ func (s *Server) continueHere(w http.ResponseWriter, r *http.Request, code strin
 }
 
 // ----- games and tables -----
-
-type gameJSON struct {
-	ID      string              `json:"id"`
-	Title   map[string]string   `json:"title"`
-	Min     int                 `json:"minPlayers"`
-	Max     int                 `json:"maxPlayers"`
-	Options []engine.OptionSpec `json:"options"`
-}
-
-func (s *Server) apiGames(w http.ResponseWriter, r *http.Request) {
-	var out []gameJSON
-	for _, g := range s.reg.All() {
-		lo, hi := g.Players()
-		out = append(out, gameJSON{ID: g.ID(), Title: titles(g),
-			Min: lo, Max: hi, Options: g.Options()})
-	}
-	writeJSON(w, http.StatusOK, out)
-}
 
 // clockSpec is a time control as the API takes and shows it.
 type clockSpec struct {

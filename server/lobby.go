@@ -22,7 +22,7 @@ import (
 var pages = template.Must(template.New("").Option("missingkey=error").Funcs(template.FuncMap{"seatName": seatName}).Parse(`
 {{define "head"}}<!doctype html>
 <html lang="{{.Lang}}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{{.Title}}</title><link rel="stylesheet" href="{{.CSS}}"></head><body>
+<title>{{.Title}}</title><link rel="stylesheet" href="{{.CSS}}"><link rel="icon" href="/favicon.svg" type="image/svg+xml"></head><body>
 {{if .Shell}}<noscript>{{end}}<nav class="top" aria-label="{{.W.switch}}">{{range .Switch}}<a class="lang-switch" href="{{.URL}}" lang="{{.Lang}}" hreflang="{{.Lang}}">{{.Name}}</a> {{end}}</nav>{{if .Shell}}</noscript>{{end}}
 <h1><a href="/">jardin</a></h1>{{end}}
 

@@ -1,18 +1,37 @@
 // The lobby in the page (served as /static/lobby.html until the server's
-// own lobby loads the script): your name, a new table (game, players,
-// options, each seat open or a bot and its level, the clock, public, undo),
-// your tables with those where it is your turn first, and the open public
-// tables to join or watch. It speaks the JSON API of docs/server.md.
+// own lobby loads the script): first a name (nothing else can be done
+// without one, and the page says so), the games each with a picture of a
+// real position drawn by its own renderer, what it is, its player counts
+// and length; a new table (game, players, the game's options in words,
+// colours as swatches, each seat open or a bot named by strength, the
+// clock, public, undo); your tables with those where it is your turn first,
+// and the open public tables to join or watch. It speaks the JSON API of
+// docs/server.md.
 
 import { clear, h } from "./dom";
-import { botName, type Lang, t, type Word } from "./i18n";
+import { botName, format, type Lang, t, type Word } from "./i18n";
+import { renderers } from "./games/index";
+import type { CompText, Ctx } from "./games/types";
+
+interface OptionInfo {
+  name: string;
+  default: string;
+  values: string[];
+  /** The option, what it does and each value, in the page's language (GET /api/games). */
+  label: string;
+  help: string;
+  labels: Record<string, string>;
+}
 
 interface GameInfo {
   id: string;
   title: Record<string, string>;
+  name: string;
+  about?: string;
+  duration?: string;
   minPlayers: number;
   maxPlayers: number;
-  options: { name: string; default: string; values: string[]; help: string }[];
+  options: OptionInfo[];
 }
 
 interface TableRow {
@@ -25,7 +44,59 @@ interface TableRow {
   seats: { name?: string; kind: string; bot?: string }[];
 }
 
-const SEAT_KINDS = ["open", "random", "greedy", "ismcts:easy", "ismcts:medium", "ismcts:hard", "ismcts:expert"];
+interface Sample {
+  game: string;
+  players: number;
+  view: unknown;
+  texts: Record<string, CompText>;
+}
+
+/** The bots a seat may be, weakest first, each with its level's words (page.lobby.bot.<level>). */
+const BOTS: { kind: string; level: string }[] = [
+  { kind: "random", level: "random" },
+  { kind: "greedy", level: "greedy" },
+  { kind: "ismcts:easy", level: "easy" },
+  { kind: "ismcts:medium", level: "medium" },
+  { kind: "ismcts:hard", level: "hard" },
+  { kind: "ismcts:expert", level: "expert" },
+];
+
+/** botLevel names a bot kind by its strength ("Strong bot"), or by the shell's "{kind} bot" for another kind. */
+function botLevel(lang: Lang, kind: string | undefined): string {
+  const b = BOTS.find((b) => b.kind === kind);
+  return b ? t(lang, `lobby.bot.${b.level}`) : botName(lang, kind);
+}
+
+/**
+ * The colours of the games' colour options, by value id: an option whose
+ * values are all colours is offered as swatches, each with its word.
+ */
+const SWATCH: Record<string, string> = {
+  blue: "#1f5fbf",
+  red: "#c62828",
+  yellow: "#f2c200",
+  white: "#ffffff",
+  orange: "#ef7d00",
+  pink: "#e86aa6",
+  violet: "#7b3fa0",
+  green: "#2e7d32",
+  black: "#222222",
+};
+
+/** capital starts a catalogue's label ("first player", written to sit inside a sentence) as a heading. */
+function capital(s: string, lang: Lang): string {
+  return s.charAt(0).toLocaleUpperCase(lang === "xx" ? "en" : lang) + s.slice(1);
+}
+
+/**
+ * chip is a colour's swatch. Its colour is set through the style object:
+ * the pages' Content-Security-Policy refuses style attributes.
+ */
+function chip(colour: string): HTMLElement {
+  const c = h("span", { class: "chip", "aria-hidden": "true" });
+  c.style.backgroundColor = colour;
+  return c;
+}
 
 async function api<T>(path: string, body?: unknown): Promise<T> {
   const r = await fetch(path, body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
@@ -34,29 +105,61 @@ async function api<T>(path: string, body?: unknown): Promise<T> {
   return j as T;
 }
 
+/**
+ * picture draws a sample position of g with its own renderer, as a
+ * picture: its words are left out (they would be too small to read at this
+ * size; the card says what the game is) and nothing in it is a target.
+ */
+async function picture(box: HTMLElement, g: GameInfo, lang: Lang): Promise<void> {
+  const render = renderers[g.id];
+  if (!render) return;
+  const s = await api<Sample>(`/api/games/${encodeURIComponent(g.id)}/sample?lang=${encodeURIComponent(lang)}`);
+  const comp = (id: string) => (Object.prototype.hasOwnProperty.call(s.texts, id) ? s.texts[id] : undefined);
+  const ctx: Ctx = {
+    lang,
+    seat: -1,
+    names: [],
+    narrow: false,
+    comp,
+    t: (id, args) => {
+      const m = comp(id)?.name;
+      return m === undefined ? id : format(m, lang, args ?? {});
+    },
+  };
+  const svg = render(s.view as never, ctx);
+  svg.setAttribute("class", "picture-svg");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", t(lang, "lobby.picture", g.name));
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  for (const e of svg.querySelectorAll("[tabindex]")) e.removeAttribute("tabindex");
+  clear(box);
+  box.append(svg);
+}
+
 export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
   const games = await api<GameInfo[]>("/api/games");
-  let me: { name: string } | undefined;
-  try {
-    me = await api<{ name: string }>("/api/me");
-  } catch {
-    me = undefined; // no identity yet
-  }
+  // A visitor without an identity gets an empty one (no error to log).
+  const who = await api<{ id: string; name: string }>("/api/me").catch(() => ({ id: "", name: "" }));
+  const me = who.id ? who : undefined;
   const msg = h("p", { class: "message", role: "alert" });
   const fail = (e: unknown) => (msg.textContent = t(lang, "error", e instanceof Error ? e.message : String(e)));
 
-  // name
+  // name: the first step, said as such until it is done
   const nameIn = h("input", { id: "name", name: "name", maxlength: "40", required: true, value: me?.name ?? "", autocomplete: "nickname" }) as HTMLInputElement;
-  const nameForm = h("form", { class: "row" }, h("label", { for: "name" }, t(lang, "name")), nameIn, h("button", { type: "submit" }, t(lang, "save")));
+  const nameForm = h("form", { class: "row name-form" }, h("label", { for: "name" }, t(lang, "name")), nameIn, h("button", { type: "submit" }, t(lang, "save")));
   nameForm.addEventListener("submit", (e) => {
     e.preventDefault();
     api("/api/me", { name: nameIn.value.trim() })
       .then(() => location.reload())
       .catch(fail);
   });
+  const nameBox = me
+    ? h("section", { class: "named" }, h("p", {}, t(lang, "lobby.playingAs", me.name)), nameForm)
+    : h("section", { class: "first-step" }, h("h2", {}, t(lang, "lobby.firstStep")), nameForm, h("p", { class: "hint" }, t(lang, "lobby.nameHint")));
 
   // new table
-  const gameSel = h("select", { id: "game", name: "game" }, ...games.map((g) => h("option", { value: g.id }, `${g.title[lang] || g.title.en} (${g.minPlayers}–${g.maxPlayers})`))) as HTMLSelectElement;
+  const gameSel = h("select", { id: "game", name: "game" }, ...games.map((g) => h("option", { value: g.id }, g.name || g.title[lang] || g.title.en))) as HTMLSelectElement;
   const playersSel = h("select", { id: "players", name: "players" }) as HTMLSelectElement;
   const optsBox = h("div", { class: "opts" });
   const seatsBox = h("fieldset", { class: "seats-box" });
@@ -71,30 +174,85 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
   const created = h("div", { class: "created", "aria-live": "polite" });
 
   const game = () => games.find((g) => g.id === gameSel.value)!;
-  const drawPlayers = () => {
+  // A seat's option ("mouse3", "color3") or value ("first" = 3) beyond the
+  // number of players has nothing to choose: it is not shown, and the
+  // game's default stands.
+  const beyond = (name: string, n: number) => {
+    const m = /(\d+)$/.exec(name);
+    return m !== null && Number(m[1]) > n;
+  };
+  const drawOptions = () => {
     const g = game();
-    clear(playersSel);
-    for (let n = g.minPlayers; n <= g.maxPlayers; n++) playersSel.append(h("option", { value: String(n), selected: n === Math.max(2, g.minPlayers) && n <= g.maxPlayers }, String(n)));
+    const n = Number(playersSel.value);
     clear(optsBox);
     for (const o of g.options) {
+      if (beyond(o.name, n)) continue;
       const id = `opt-${o.name}`;
-      optsBox.append(h("span", { class: "row" }, h("label", { for: id, title: o.help }, o.name), h("select", { id, "data-opt": o.name }, ...o.values.map((v) => h("option", { value: v, selected: v === o.default }, v)))));
+      const values = o.values.filter((v) => !beyond(v, n));
+      const help = o.help ? h("small", { class: "help", id: `${id}-help` }, o.help) : null;
+      if (values.every((v) => SWATCH[v])) {
+        // colours: swatches with their words, one radio group
+        optsBox.append(
+          h(
+            "fieldset",
+            { class: "opt swatches", "data-opt": o.name, "aria-describedby": help ? `${id}-help` : null },
+            h("legend", {}, capital(o.label, lang)),
+            ...values.map((v) =>
+              h(
+                "label",
+                { class: "swatch" },
+                h("input", { type: "radio", name: id, value: v, checked: v === o.default }),
+                chip(SWATCH[v]),
+                o.labels[v] ?? v,
+              ),
+            ),
+            help,
+          ),
+        );
+        continue;
+      }
+      optsBox.append(
+        h(
+          "div",
+          { class: "opt" },
+          h("label", { for: id }, capital(o.label, lang)),
+          h("select", { id, "data-opt": o.name, "aria-describedby": help ? `${id}-help` : null }, ...values.map((v) => h("option", { value: v, selected: v === o.default }, o.labels[v] ?? v))),
+          help,
+        ),
+      );
     }
+  };
+  const drawPlayers = () => {
+    const g = game();
+    const was = Number(playersSel.value);
+    clear(playersSel);
+    const want = was >= g.minPlayers && was <= g.maxPlayers ? was : Math.min(Math.max(2, g.minPlayers), g.maxPlayers);
+    for (let n = g.minPlayers; n <= g.maxPlayers; n++) playersSel.append(h("option", { value: String(n), selected: n === want }, String(n)));
+    drawOptions();
     drawSeats();
+  };
+  const seatHelp = (v: string) => {
+    if (v === "me") return t(lang, "lobby.youHelp");
+    if (v === "open") return t(lang, "lobby.openHelp");
+    const b = BOTS.find((b) => b.kind === v);
+    return b ? t(lang, `lobby.botHelp.${b.level}`) : "";
   };
   const drawSeats = () => {
     const n = Number(playersSel.value);
     clear(seatsBox);
-    seatsBox.append(h("legend", {}, t(lang, "players")));
+    seatsBox.append(h("legend", {}, t(lang, "players")), h("p", { class: "hint" }, t(lang, "lobby.seatsHelp")));
     for (let i = 0; i < n; i++) {
       const id = `seat-${i}`;
       const sel = h(
         "select",
-        { id, "data-seat": String(i) },
+        { id, "data-seat": String(i), "aria-describedby": `${id}-help` },
         ...(i === 0 ? [h("option", { value: "me" }, t(lang, "you"))] : []),
-        ...SEAT_KINDS.map((k) => h("option", { value: k, selected: i > 0 && k === "greedy" }, k === "open" ? t(lang, "open") : t(lang, "botOption", k))),
-      );
-      seatsBox.append(h("span", { class: "row" }, h("label", { for: id }, t(lang, "seatN", i + 1)), sel));
+        h("option", { value: "open" }, t(lang, "open")),
+        ...BOTS.map((b) => h("option", { value: b.kind, selected: i > 0 && b.kind === "greedy" }, t(lang, `lobby.bot.${b.level}`))),
+      ) as HTMLSelectElement;
+      const help = h("small", { class: "help", id: `${id}-help` }, seatHelp(sel.value));
+      sel.addEventListener("change", () => (help.textContent = seatHelp(sel.value)));
+      seatsBox.append(h("div", { class: "seat" }, h("label", { for: id }, t(lang, "seatN", i + 1)), sel, help));
     }
   };
   const drawClock = () => {
@@ -102,27 +260,34 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
     as.hidden = clockSel.value !== "async";
   };
   gameSel.addEventListener("change", drawPlayers);
-  playersSel.addEventListener("change", drawSeats);
+  playersSel.addEventListener("change", () => {
+    drawOptions();
+    drawSeats();
+  });
   clockSel.addEventListener("change", drawClock);
   drawPlayers();
   drawClock();
 
   const createForm = h(
     "form",
-    { class: "create" },
-    h("span", { class: "row" }, h("label", { for: "game" }, t(lang, "game")), gameSel, h("label", { for: "players" }, t(lang, "players")), playersSel),
+    { class: "create", id: "new-table" },
+    h("div", { class: "row" }, h("label", { for: "game" }, t(lang, "game")), gameSel, h("label", { for: "players" }, t(lang, "players")), playersSel),
     optsBox,
     seatsBox,
-    h("span", { class: "row" }, h("label", { for: "clock" }, t(lang, "clock")), clockSel),
+    h("div", { class: "row" }, h("label", { for: "clock" }, t(lang, "clock")), clockSel),
     rt,
     as,
-    h("span", { class: "row" }, pub, h("label", { for: "public" }, t(lang, "publicTable")), undo, h("label", { for: "undo" }, t(lang, "undoAllowed"))),
+    h("div", { class: "row" }, h("span", { class: "check" }, pub, h("label", { for: "public" }, t(lang, "publicTable"))), h("span", { class: "check" }, undo, h("label", { for: "undo" }, t(lang, "undoAllowed")))),
     h("button", { type: "submit", class: "primary" }, t(lang, "create")),
   );
   createForm.addEventListener("submit", (e) => {
     e.preventDefault();
     const options: Record<string, string> = {};
     for (const s of optsBox.querySelectorAll<HTMLSelectElement>("select[data-opt]")) options[s.dataset.opt!] = s.value;
+    for (const f of optsBox.querySelectorAll<HTMLFieldSetElement>("fieldset[data-opt]")) {
+      const v = f.querySelector<HTMLInputElement>("input:checked")?.value;
+      if (v) options[f.dataset.opt!] = v;
+    }
     const seats = [...seatsBox.querySelectorAll<HTMLSelectElement>("select[data-seat]")].map((s) => s.value);
     const clock = clockSel.value === "realtime" ? { mode: "realtime", minutes: Number(minutes.value), increment: Number(inc.value) } : clockSel.value === "async" ? { mode: "async", hours: Number(hours.value) } : { mode: "none" };
     api<{ url: string; inviteUrl: string; spectate: string }>("/api/tables", { game: gameSel.value, players: seats.length, seats, options, clock, public: pub.checked, undo: undo.checked })
@@ -142,15 +307,45 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
       .catch(fail);
   });
 
+  // the games, each with its picture, what it is and a way to play it
+  const cards = h(
+    "ul",
+    { class: "game-cards" },
+    ...games.map((g) => {
+      const pic = h("div", { class: "picture" });
+      picture(pic, g, lang).catch(() => pic.remove()); // a card reads without its picture
+      const players = g.minPlayers === g.maxPlayers ? t(lang, "lobby.playersN", g.minPlayers) : t(lang, "lobby.playersRange", g.minPlayers, g.maxPlayers);
+      let action: HTMLElement;
+      if (me) {
+        action = h("button", { type: "button", class: "new-with" }, t(lang, "lobby.newWith", g.name));
+        action.addEventListener("click", () => {
+          gameSel.value = g.id;
+          drawPlayers();
+          createForm.scrollIntoView({ behavior: "smooth", block: "start" });
+          gameSel.focus({ preventScroll: true });
+        });
+      } else action = h("p", { class: "hint" }, t(lang, "lobby.nameFirst"));
+      return h(
+        "li",
+        { class: "game-card", "data-game": g.id },
+        pic,
+        h("h3", {}, g.name),
+        h("p", { class: "facts" }, g.duration ? `${players} · ${g.duration}` : players),
+        g.about ? h("p", { class: "about" }, g.about) : null,
+        action,
+      );
+    }),
+  );
+
   // tables
   const mineList = h("ul", { class: "tables" });
   const openList = h("ul", { class: "tables" });
   // Titles, statuses and clocks in the page's language (the API answers English titles).
-  const titleOf = (r: TableRow) => games.find((g) => g.id === r.game)?.title[lang] || r.title;
+  const titleOf = (r: TableRow) => games.find((g) => g.id === r.game)?.name || r.title;
   const statuses: Record<string, Word> = { open: "status_open", live: "status_live", over: "status_over", aborted: "status_aborted" };
   const statusOf = (s: string) => (statuses[s] ? t(lang, statuses[s]) : s);
   const clockOf = (m: string) => (m === "realtime" ? t(lang, "realtime") : m === "async" ? t(lang, "async") : t(lang, "noClock"));
-  const seatNames = (r: TableRow) => r.seats.map((s) => (s.kind === "bot" && (!s.name || s.name === `${s.bot} bot`) ? botName(lang, s.bot) : s.name || (s.kind === "open" ? "—" : s.kind))).join(", ");
+  const seatNames = (r: TableRow) => r.seats.map((s) => (s.kind === "bot" && (!s.name || s.name === `${s.bot} bot`) ? botLevel(lang, s.bot) : s.name || (s.kind === "open" ? t(lang, "open") : s.kind))).join(", ");
   if (me) {
     try {
       const mine = await api<TableRow[]>("/api/tables?mine=1");
@@ -191,14 +386,17 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
   if (!openList.childElementCount) openList.append(h("li", {}, t(lang, "noTables")));
 
   clear(root);
-  root.append(h(
-    "div",
-    { class: "lobby" },
-    h("h1", {}, t(lang, "lobby")),
-    msg,
-    h("section", {}, nameForm),
-    me ? h("section", {}, h("h2", {}, t(lang, "myTables")), mineList) : null,
-    me ? h("section", {}, h("h2", {}, t(lang, "newTable")), createForm, created) : null,
-    h("section", {}, h("h2", {}, t(lang, "publicTables")), openList),
-  ));
+  root.append(
+    h(
+      "div",
+      { class: "lobby" },
+      h("h1", {}, t(lang, "lobby")),
+      msg,
+      nameBox,
+      me ? h("section", {}, h("h2", {}, t(lang, "myTables")), mineList) : null,
+      me ? h("section", {}, h("h2", {}, t(lang, "newTable")), createForm, created) : null,
+      h("section", {}, h("h2", {}, t(lang, "lobby.games")), cards),
+      h("section", {}, h("h2", {}, t(lang, "publicTables")), openList),
+    ),
+  );
 }
