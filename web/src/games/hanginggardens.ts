@@ -170,7 +170,7 @@ interface Dim {
 }
 
 function dims(ctx: Ctx): Dim {
-  return ctx.narrow ? { cw: 62, ch: 92, f: 14 } : { cw: 78, ch: 92, f: 14 };
+  return ctx.narrow ? { cw: 62, ch: 92, f: 14 } : { cw: 76, ch: 92, f: 14 };
 }
 
 /** An icon centred on (x, y) of radius r: crown, gold, tools, drop, flowers, kinds, objective items. */
@@ -387,7 +387,8 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
       target(p.cell, label, p.top ? help(p.top) : undefined, ...(p.top ? cardFace(ctx, p.top, px, y, d) : [hole(px, y, cw, ch)]), icon("gold", px + cw + 14, y + 16, 9), text(px + cw + 14, y + 16, String(p.cost), { "font-size": d.f, "font-weight": 700, fill: INK }), text(px + cw + 14, y + 42, `×${p.size}`, { "font-size": d.f, fill: INK })),
     );
   });
-  if (!n) x += cw + 44;
+  // the next column starts after the piles and after their caption, in every language
+  if (!n) x += Math.max(cw + 44, textWidth(ctx.t("page.enhancements"), 15) + 12);
   const objY = n ? pilesY + ch + 36 : my;
   kids.push(caption(x, objY - 12, ctx.t("page.objectives")));
   const objectives: W.ObjView[] = v.objectives ?? [];
