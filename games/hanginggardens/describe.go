@@ -54,10 +54,30 @@ func desc(kind, part, id string) engine.MoveDesc {
 	return engine.MoveDesc{Kind: kind, Parts: []engine.Part{{Name: part, ID: id}}}
 }
 
-// Prompt names the current decision (engine.Describer).
+// Prompt names the current decision (engine.Describer): one key per step
+// of a turn (HG-T3). The solo automa's moves are automatic, so it is never
+// asked anything. The arguments are public: the card just taken and the
+// tile just bought lie face up, and every player's gold is on the table.
 func (s *state) Prompt() engine.Prompt {
 	if s.Over() {
 		return engine.Prompt{}
 	}
-	return engine.Prompt{Key: "turn"}
+	p := &s.pl[s.cur]
+	switch s.phase {
+	case phaseTake:
+		return engine.Prompt{Key: "take", Args: []engine.Arg{engine.Num(int(p.Tools))}}
+	case phasePlace:
+		card := engine.Comp(comp.Cards[s.pendCard-1].ID)
+		if p.NCards == 0 {
+			return engine.Prompt{Key: "place-first", Args: []engine.Arg{card}}
+		}
+		return engine.Prompt{Key: "place", Args: []engine.Arg{card}}
+	case phaseBuy:
+		return engine.Prompt{Key: "buy", Args: []engine.Arg{engine.Num(int(p.Gold))}}
+	case phasePut:
+		return engine.Prompt{Key: "put", Args: []engine.Arg{engine.Comp(comp.Enh[s.pendPile].ID)}}
+	case phaseObjective:
+		return engine.Prompt{Key: "objective"}
+	}
+	return engine.Prompt{}
 }

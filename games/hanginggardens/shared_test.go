@@ -215,10 +215,10 @@ func TestEventsReadInBothLanguages(t *testing.T) {
 		lang   string
 		want   string
 	}{
-		{0, "en", "Bob places a gardener and takes the card AN04 (monkey, blue and yellow flowers) from column 2, row 3 for 2 tools."},
-		{1, "en", "You place a gardener and take the card AN04 (monkey, blue and yellow flowers) from column 2, row 3 for 2 tools."},
-		{0, "fr", "Bob place un jardinier et prend la carte AN04 (singe, fleurs bleue et jaune) en colonne 2, rangée 3 pour 2 outils."},
-		{1, "fr", "Vous placez un jardinier et prenez la carte AN04 (singe, fleurs bleue et jaune) en colonne 2, rangée 3 pour 2 outils."},
+		{0, "en", "Bob places a gardener and takes the card Monkey (blue and yellow flowers) from column 2, row 3 for 2 tools."},
+		{1, "en", "You place a gardener and take the card Monkey (blue and yellow flowers) from column 2, row 3 for 2 tools."},
+		{0, "fr", "Bob place un jardinier et prend la carte Singe (fleurs bleue et jaune) en colonne 2, rangée 3 pour 2 outils."},
+		{1, "fr", "Vous placez un jardinier et prenez la carte Singe (fleurs bleue et jaune) en colonne 2, rangée 3 pour 2 outils."},
 	} {
 		if got := texts.Render(e, tc.viewer, tc.lang, []string{"Ann", "Bob"}); got != tc.want {
 			t.Errorf("got  %q\nwant %q", got, tc.want)
@@ -268,8 +268,8 @@ func TestCatalogueCoversEveryComponent(t *testing.T) {
 		}
 	}
 	// the rulebook's words
-	for id, want := range map[string]string{"VI04": "personnage qui aime l'irrigation", "TR02": "cèdre du Liban",
-		"TR06": "dragonnier de Socotra", "OB10": "4 fleurs rouges au même étage", "first-player": "tuile 1er Joueur"} {
+	for id, want := range map[string]string{"VI04": "Personnage qui aime l'irrigation", "TR02": "Cèdre du Liban",
+		"TR06": "Dragonnier de Socotra", "OB10": "4 fleurs rouges au même étage", "first-player": "tuile 1er Joueur"} {
 		if got := texts.Name(id, "fr"); !strings.Contains(got, want) {
 			t.Errorf("%s in French: %q, want %q", id, got, want)
 		}

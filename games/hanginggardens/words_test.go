@@ -162,7 +162,9 @@ func errorsAs(err error, re **engine.RuleError) bool {
 }
 
 // Every page.<…> message the renderer reads is in the catalogue, and every
-// page.<…> message of the catalogue is read.
+// page.<…> message of the catalogue is read: by the renderer, or, for
+// page.step.<part>, by the table page, which asks for each part a move
+// description names after the first (so <part> must be one of DescribeMove's).
 func TestPageWordsAreTheRenderers(t *testing.T) {
 	src, err := os.ReadFile("../../web/src/games/hanginggardens.ts")
 	if err != nil {
@@ -175,7 +177,14 @@ func TestPageWordsAreTheRenderers(t *testing.T) {
 			t.Errorf("the renderer reads %s, which the catalogue lacks", m[1])
 		}
 	}
+	parts := map[string]bool{"card": true, "cell": true, "pile": true, "objective": true}
 	for id := range texts.Sources("en", "page.") {
+		if part, ok := strings.CutPrefix(id, "page.step."); ok {
+			if !parts[part] {
+				t.Errorf("%s asks for a part no move description names", id)
+			}
+			continue
+		}
 		if !used[id] {
 			t.Errorf("%s is in the catalogue but the renderer never reads it", id)
 		}
@@ -195,13 +204,13 @@ func TestGermanSample(t *testing.T) {
 		got, want string
 	}{
 		{texts.Render(ev("take", 0, engine.Comp("AN04"), engine.Cell(marketCell(1, 2)), engine.Num(2)), 1, "de", names),
-			"Anna setzt einen Gärtner und nimmt die Karte AN04 (Affe, blaue und gelbe Blumen) aus Spalte 2, Reihe 3 für 2 Werkzeuge."},
+			"Anna setzt einen Gärtner und nimmt die Karte Affe (blaue und gelbe Blumen) aus Spalte 2, Reihe 3 für 2 Werkzeuge."},
 		{texts.Render(ev("take", 0, engine.Comp("AN04"), engine.Cell(marketCell(1, 1)), engine.Num(1)), 0, "de", names),
-			"Du setzt einen Gärtner und nimmst die Karte AN04 (Affe, blaue und gelbe Blumen) aus Spalte 2, Reihe 2 für 1 Werkzeug."},
+			"Du setzt einen Gärtner und nimmst die Karte Affe (blaue und gelbe Blumen) aus Spalte 2, Reihe 2 für 1 Werkzeug."},
 		{texts.Render(ev("gain_tools_short", 1, engine.Num(1), engine.Num(3)), 0, "de", names),
 			"Bert erhält nur 1 von 3 Werkzeugen: Mehr war nicht im Vorrat."},
 		{texts.Render(ev("tile_revealed", -1, engine.Comp("EN15"), engine.Cell(pileCell(1))), 0, "de", names),
-			"Oben auf dem 3-Gold-Stapel liegt jetzt die Verschönerung EN15 (Libanon-Zeder, Gold)."},
+			"Oben auf dem 3-Gold-Stapel liegt jetzt die Verschönerung Libanon-Zeder (Gold)."},
 		{texts.Explain(texts.Illegal("HG-T9c", "error.objective-short", i18n.N("k", 2), i18n.S("item", "visitor"), i18n.N("need", 3), i18n.N("n", 1)), "de"),
 			engine.T("de", "refusal", i18n.S("rule", "HG-T9c"), i18n.S("reason", "Das königliche Ziel auf Position 2 verlangt 3 Gäste auf einer Ebene; deine beste Ebene hat 1."))},
 		{texts.T("de", "error.column-closed", i18n.N("col", 3), i18n.N("n", 1)), "Spalte 3 ist geschlossen: Ihr Gärtnerfeld ist besetzt."},

@@ -1,156 +1,542 @@
 // Les Jardins Suspendus (The Hanging Gardens): the market of 3 columns × 4
 // rows with the gardeners, the enhancement piles, the royal objectives with
 // their markers, and each player's three-floor pyramid (5, 4, 3 positions)
-// with enhancements, gold, tools and irrigation; the automa's side in solo.
+// with enhancements, gold, tools and the irrigation pattern; the automa's
+// side in solo.
+//
+// A card is read as the printed one is: its kind by colour and shape, its
+// points in figures, its flowers, bonus and irrigation as icons, and one
+// short word (the species), wrapped to the card or left to the tooltip when
+// a language's word cannot fit, never cut.
 
 import { caption, el, g, hue, mark, rect, svgRoot, target, text, wrapLines } from "../svg";
 import { type Ctx, seatName } from "./types";
 import type * as W from "../gen/hanginggardens";
 
-const CW = 66;
-const CH = 58;
-/** The least width of the drawing on a phone: sections are laid out in it. */
-const NARROW_W = 390;
-
-// Each kind of card has a colour and a mark.
-const KIND: Record<string, { fill: string; m: Parameters<typeof mark>[0] }> = {
-  AN: { fill: "#f0c27a", m: "triangle" },
-  VI: { fill: "#c9b3e6", m: "diamond" },
-  EM: { fill: "#cfe3b4", m: "leaf" },
-  TR: { fill: "#9fd0c0", m: "hexagon" },
-  EN: { fill: "#f2e6a0", m: "star" },
-  OB: { fill: "#f5d0c5", m: "heart" },
+/**
+ * Each garden card and enhancement tile, from games/hanginggardens/data/
+ * components.json (the Go test TestRendererFaces keeps them equal): kind
+ * (a animal, t tree, v visitor, f flowers only), species or what a visitor
+ * loves, points by floor, flowers (B blue, R red, Y yellow), bonus icons
+ * (c crown, g gold, t tools), i irrigated; "-" is none.
+ */
+const FACES: Record<string, string> = {
+  AN01: "a lion 422 - - i",
+  AN02: "a lion 533 - - -",
+  AN03: "a monkey 242 - - i",
+  AN04: "a monkey 232 BY - -",
+  AN05: "a monkey 232 RY - -",
+  AN06: "a monkey 232 BR - -",
+  AN07: "a monkey 353 - - -",
+  AN08: "a peacock 224 - - i",
+  AN09: "a peacock 224 - c -",
+  AN10: "a peacock 224 - g -",
+  AN11: "a peacock 224 - t -",
+  AN12: "a peacock 335 - - -",
+  TR01: "t palm - - - -",
+  TR02: "t cedar - - - i",
+  TR03: "t cedar - - c -",
+  TR04: "t cedar - - t -",
+  TR05: "t cedar - - g -",
+  TR06: "t dragon - - - i",
+  TR07: "t dragon - B - -",
+  TR08: "t dragon - R - -",
+  TR09: "t dragon - Y - -",
+  EM01: "f - - BRY - -",
+  EM02: "f - - BR c -",
+  EM03: "f - - BY c -",
+  EM04: "f - - YR c -",
+  EM05: "f - - BR t -",
+  EM06: "f - - BY t -",
+  EM07: "f - - YR t -",
+  EM08: "f - - BR g -",
+  EM09: "f - - BY g -",
+  EM10: "f - - YR g -",
+  EM11: "f - - BB g -",
+  EM12: "f - - RR g -",
+  EM13: "f - - YY g -",
+  EM14: "f - - BB t -",
+  EM15: "f - - RR t -",
+  EM16: "f - - YY t -",
+  EM17: "f - - BR - i",
+  EM18: "f - - BY - i",
+  EM19: "f - - RY - i",
+  EM20: "f - - B c i",
+  EM21: "f - - R c i",
+  EM22: "f - - Y c i",
+  EM23: "f - - B g i",
+  EM24: "f - - R g i",
+  EM25: "f - - Y g i",
+  EM26: "f - - B t i",
+  EM27: "f - - R t i",
+  EM28: "f - - Y t i",
+  EM29: "f - - B cg -",
+  EM30: "f - - R cg -",
+  EM31: "f - - Y cg -",
+  VI01: "v blue - - - i",
+  VI02: "v yellow - - - i",
+  VI03: "v red - - - i",
+  VI04: "v irrigated - - - i",
+  VI05: "v crown - - c -",
+  VI06: "v flowertrio - - - -",
+  VI07: "v visitor - - - i",
+  VI08: "v objective - - c -",
+  VI09: "v animal - - c -",
+  VI10: "v tree - - c -",
+  VI11: "v gold - - g i",
+  VI12: "v enhancement - - g -",
+  VI13: "v sighttrio - - t -",
+  VI14: "v tools - - t i",
+  EN01: "a lion 322 - - -",
+  EN02: "a monkey 232 - - -",
+  EN03: "a peacock 223 - - -",
+  EN04: "t palm - - - -",
+  EN05: "t cedar - - - -",
+  EN06: "t dragon - - - -",
+  EN07: "f - - BR - -",
+  EN08: "f - - BY - -",
+  EN09: "f - - YR - -",
+  EN10: "f - - BB - -",
+  EN11: "f - - YY - -",
+  EN12: "f - - RR - -",
+  EN13: "a lion 322 - c -",
+  EN14: "a monkey 232 - c -",
+  EN15: "t cedar - - g -",
+  EN16: "t cedar - - t -",
+  EN17: "f - - BR t -",
+  EN18: "f - - BY t -",
+  EN19: "f - - YR t -",
+  EN20: "f - - BYR c -",
+  EN21: "a monkey 242 - - i",
+  EN22: "a peacock 224 - - i",
+  EN23: "t palm - - - i",
+  EN24: "t dragon - - - i",
+  EN25: "f - - BYR - i",
 };
 
-function cardFace(ctx: Ctx, id: string, x: number, y: number, w = CW, h = CH): SVGElement[] {
-  const k = KIND[id.slice(0, 2)] ?? { fill: "#eee", m: "ring" as const };
-  const full = ctx.comp(id)?.name ?? id;
-  // the name is "AN04 (monkey, blue and yellow flowers)": its words under the id
-  const detail = full.replace(/^[A-Z]{2}\d+\s*/, "").replace(/^\(|\)$/g, "");
-  const out: SVGElement[] = [rect(x, y, w, h, { fill: k.fill, stroke: "#5b4a2e" }), mark(k.m, x + 11, y + 11, 7, "#5b4a2e"), text(x + w / 2 + 6, y + 12, ctx.t("page.id", { id }), { "font-size": 11, "font-weight": 700 })];
-  detail
-    .split(/,\s*/)
-    .slice(0, 3)
-    .forEach((s, i) => out.push(text(x + w / 2, y + 28 + i * 11, s.slice(0, 12), { "font-size": 9 })));
+/** The positions each irrigation card marks (components.json, irrigationCards). */
+const IRRIGATION: Record<string, string[]> = {
+  Left: ["c1", "c2", "b1", "b2", "a1", "a2"],
+  Right: ["c2", "c3", "b3", "b4", "a4", "a5"],
+  Borders: ["c1", "c3", "b1", "b4", "a1", "a5"],
+  Center: ["c2", "b2", "b3", "a2", "a3", "a4"],
+  H: ["c1", "c3", "b2", "b3", "a2", "a4"],
+};
+
+/** Points of a tree species for a series of 1, 2, … (components.json, trees). */
+const TREE_POINTS: Record<string, number[]> = { dragon: [2, 7], cedar: [2, 5, 9], palm: [3, 7, 12, 18] };
+
+/** Points a visitor scores per thing it loves. */
+const VISITOR_PER: Record<string, number> = { flowertrio: 2, objective: 2, enhancement: 2, sighttrio: 3 };
+
+interface Face {
+  kind: string;
+  sub: string;
+  points: number[];
+  flowers: string;
+  bonus: string;
+  irrigated: boolean;
+}
+
+function face(id: string): Face | undefined {
+  const s = FACES[id];
+  if (!s) return undefined;
+  const [kind, sub, pts, fl, bo, ir] = s.split(" ").map((x) => (x === "-" ? "" : x));
+  return { kind, sub, points: [...pts].map(Number), flowers: fl, bonus: bo, irrigated: ir === "i" };
+}
+
+// Each kind of card has a colour and a shape (colour is never the only cue).
+const KIND: Record<string, { fill: string; m: Parameters<typeof mark>[0] }> = {
+  a: { fill: "#f0c27a", m: "triangle" },
+  v: { fill: "#d3c2ec", m: "diamond" },
+  f: { fill: "#d6e8bf", m: "leaf" },
+  t: { fill: "#a9d8c8", m: "hexagon" },
+};
+const INK = "#3d3020";
+const TILE = "#f6e7a0";
+
+// Flowers: colour and a shape of their own.
+const FLOWER: Record<string, { fill: string; m: Parameters<typeof mark>[0] }> = {
+  B: { fill: "#2f6fc4", m: "circle" },
+  R: { fill: "#c8372d", m: "heart" },
+  Y: { fill: "#e8b500", m: "star" },
+};
+
+/** Sizes: a phone draws one garden per row and needs larger text (≥ 12 px on screen). */
+interface Dim {
+  cw: number;
+  ch: number;
+  f: number; // the text size: never smaller
+}
+
+function dims(ctx: Ctx): Dim {
+  return ctx.narrow ? { cw: 62, ch: 92, f: 14 } : { cw: 76, ch: 92, f: 14 };
+}
+
+/** An icon centred on (x, y) of radius r: crown, gold, tools, drop, flowers, kinds, objective items. */
+function icon(kind: string, x: number, y: number, r: number): SVGElement {
+  switch (kind) {
+    case "c": // crown
+    case "crown":
+      return el("path", { d: `M${x - r} ${y + r * 0.7}L${x - r} ${y - r * 0.5}L${x - r * 0.45} ${y}L${x} ${y - r * 0.8}L${x + r * 0.45} ${y}L${x + r} ${y - r * 0.5}L${x + r} ${y + r * 0.7}Z`, fill: "#e2a400", stroke: INK, "stroke-width": 1 });
+    case "g": // gold coin
+    case "gold":
+      return g({}, el("circle", { cx: x, cy: y, r, fill: "#f2c230", stroke: "#7a5a00", "stroke-width": 1.2 }), el("circle", { cx: x, cy: y, r: r * 0.5, fill: "none", stroke: "#7a5a00", "stroke-width": 1 }));
+    case "t": // tools: a hammer
+    case "tools":
+      return g({}, el("rect", { x: x - r * 0.18, y: y - r * 0.4, width: r * 0.36, height: r * 1.4, fill: "#8a5a2b" }), el("rect", { x: x - r * 0.8, y: y - r, width: r * 1.6, height: r * 0.65, rx: 1, fill: "#6b7280", stroke: INK, "stroke-width": 0.8 }));
+    case "i":
+    case "irrigated":
+      return mark("drop", x, y, r, "#2f6fc4", "#fff");
+    case "B":
+    case "R":
+    case "Y":
+      return mark(FLOWER[kind].m, x, y, r, FLOWER[kind].fill, "#fff");
+    case "blue":
+      return icon("B", x, y, r);
+    case "red":
+      return icon("R", x, y, r);
+    case "yellow":
+      return icon("Y", x, y, r);
+    case "animal":
+      return mark("triangle", x, y, r, INK);
+    case "tree":
+      return mark("hexagon", x, y, r, INK);
+    case "visitor":
+      return mark("diamond", x, y, r, INK);
+    case "objective":
+      return mark("heart", x, y, r, "#b0473a");
+    case "enhancement":
+      return mark("star", x, y, r, "#b08a00", INK);
+    case "flowertrio":
+      return g({}, icon("B", x - r, y, r * 0.7), icon("R", x, y, r * 0.7), icon("Y", x + r, y, r * 0.7));
+    case "sighttrio":
+      return g({}, icon("tree", x - r, y, r * 0.7), icon("visitor", x, y, r * 0.7), icon("animal", x + r, y, r * 0.7));
+  }
+  return mark("ring", x, y, r, INK);
+}
+
+/** The short word of a species or kind, from the catalogue (literal ids, checked by the Go test). */
+function kindWord(ctx: Ctx, f: Face): string {
+  switch (f.sub || f.kind) {
+    case "lion":
+      return ctx.t("page.kind.lion");
+    case "monkey":
+      return ctx.t("page.kind.monkey");
+    case "peacock":
+      return ctx.t("page.kind.peacock");
+    case "palm":
+      return ctx.t("page.kind.palm");
+    case "cedar":
+      return ctx.t("page.kind.cedar");
+    case "dragon":
+      return ctx.t("page.kind.dragon");
+    case "f":
+      return ctx.t("page.kind.empty");
+  }
+  return ctx.t("page.kind.visitor");
+}
+
+/**
+ * Lines of s that fit width at size f (whole words; undefined when a word is
+ * wider than the line or more than max lines are needed: the drawing then
+ * leaves the words to the tooltip rather than cut one).
+ */
+function fit(s: string, width: number, f: number, max: number): string[] | undefined {
+  const lines: string[] = [];
+  for (const w of s.split(/\s+/).filter(Boolean)) {
+    const last = lines.length ? `${lines[lines.length - 1]} ${w}` : "";
+    if (last && textWidth(last, f) <= width) lines[lines.length - 1] = last;
+    else lines.push(w);
+  }
+  if (lines.length > max || lines.some((l) => textWidth(l, f) > width)) return undefined;
+  return lines;
+}
+
+/** An estimate of a line's width at size f in the page's sans serif, erring wide: narrow and wide letters apart. */
+function textWidth(s: string, f: number): number {
+  let em = 0;
+  for (const c of s) em += /[ijlt.,:;'!|·]/.test(c) ? 0.32 : /[frI ]/.test(c) ? 0.4 : /[mwMW]/.test(c) ? 0.9 : /[A-ZÄÖÜ]/.test(c) ? 0.72 : 0.6;
+  return em * f;
+}
+
+/** The row of flower and bonus icons from x, centred on y, r each; returns the x after them. */
+function icons(out: SVGElement[], f: Face, x: number, y: number, r: number): number {
+  for (const c of f.flowers) {
+    out.push(icon(c, x, y, r));
+    x += 2 * r + 3;
+  }
+  for (const c of f.bonus) {
+    out.push(icon(c, x, y, r));
+    x += 2 * r + 3;
+  }
+  return x;
+}
+
+/** What a card scores, in figures: points by floor, a tree's series, a visitor's "n per thing". */
+function scoreLine(out: SVGElement[], f: Face, cx: number, y: number, size: number, width = 1e9): void {
+  if (f.kind === "a") out.push(text(cx, y, f.points.join("·"), { "font-size": size, "font-weight": 700, fill: INK }));
+  else if (f.kind === "t") {
+    const pts = TREE_POINTS[f.sub] ?? [];
+    const one = pts.join("·");
+    // a long series (the palm's 3·7·12·18) takes two lines rather than a smaller size
+    if (textWidth(one, size) > width) {
+      const h = Math.ceil(pts.length / 2);
+      out.push(text(cx, y - size / 2, pts.slice(0, h).join("·"), { "font-size": size, "font-weight": 700, fill: INK }), text(cx, y + size / 2 + 1, pts.slice(h).join("·"), { "font-size": size, "font-weight": 700, fill: INK }));
+    } else out.push(text(cx, y, one, { "font-size": size, "font-weight": 700, fill: INK }));
+  }
+  else if (f.kind === "v") {
+    out.push(text(cx - 8, y, `${VISITOR_PER[f.sub] ?? 1}/`, { "font-size": size, "font-weight": 700, fill: INK }));
+    out.push(icon(f.sub, cx + 10, y, 6));
+  }
+}
+
+/** A garden card's face (an enhancement tile's too) at (x, y). */
+function cardFace(ctx: Ctx, id: string, x: number, y: number, d: Dim, enh?: string): SVGElement[] {
+  const f = face(id);
+  if (!f) return [rect(x, y, d.cw, d.ch, { fill: "#eee", stroke: INK })];
+  const isTile = id.startsWith("EN");
+  const k = KIND[f.kind];
+  const out: SVGElement[] = [rect(x, y, d.cw, d.ch, { fill: isTile ? TILE : k.fill, stroke: INK, "stroke-width": isTile ? 2 : 1 })];
+  // header: kind shape, score, irrigation drop
+  out.push(mark(k.m, x + 9, y + 10, 6, INK));
+  if (isTile) out.push(mark("star", x + d.cw - 9, y + 10, 6, "#b08a00", INK));
+  else if (f.irrigated) out.push(icon("i", x + d.cw - 9, y + 10, 7));
+  scoreLine(out, f, x + d.cw / 2, y + 29, d.f, d.cw - 6);
+  if (isTile && f.irrigated) out.push(icon("i", x + d.cw - 9, y + d.ch - 11, 7));
+  // the species' word
+  const twoLines = f.kind === "t" && textWidth((TREE_POINTS[f.sub] ?? []).join("·"), d.f) > d.cw - 6;
+  const words = fit(kindWord(ctx, f), d.cw - 6, d.f, twoLines ? 1 : 2);
+  words?.forEach((s, i) => out.push(text(x + d.cw / 2, y + (twoLines ? 58 : 48) + i * (d.f + 1), s, { "font-size": d.f, fill: INK })));
+  icons(out, f, x + 9, y + d.ch - 11, 6.5);
+  if (enh) out.push(...tileOn(ctx, enh, x, y, d));
   return out;
 }
 
+/** An enhancement tile lying on an empty card: over the card's middle, leaving its own icons in sight. */
+function tileOn(ctx: Ctx, id: string, x: number, y: number, d: Dim): SVGElement[] {
+  const f = face(id);
+  if (!f) return [];
+  const tx = x + 3, ty = y + 20, tw = d.cw - 6, th = d.ch - 40;
+  void d.f;
+  const out: SVGElement[] = [rect(tx, ty, tw, th, { fill: TILE, stroke: "#7a6a00", "stroke-width": 2 }), mark(KIND[f.kind].m, tx + 8, ty + 9, 5.5, INK)];
+  // the tile's score beside its shape, its word under it, its icons at the bottom
+  if (f.kind === "a" || f.kind === "t" || f.kind === "v") scoreLine(out, f, tx + tw / 2 + 6, ty + 10, d.f);
+  const words = fit(kindWord(ctx, f), tw - 4, d.f, 1);
+  words?.forEach((s) => out.push(text(tx + tw / 2, ty + 27, s, { "font-size": d.f, fill: INK })));
+  const row = ty + th - 9;
+  const end = icons(out, f, tx + 8, row, 6);
+  if (f.irrigated) out.push(icon("i", Math.max(end, tx + tw - 9), row, 6.5));
+  return out;
+}
+
+const seatColour = (p: number) => ["red", "blue", "yellow", "green", "purple"][p] ?? "grey";
+
+/** A pawn of seat p (the automa for p < 0): its colour and its shape. */
+function pawn(p: number, x: number, y: number, r: number): SVGElement[] {
+  const h = hue(seatColour(p));
+  return [el("circle", { cx: x, cy: y, r, fill: h.fill, stroke: "#222" }), mark(h.mark, x, y, r * 0.55, h.ink)];
+}
+
+/** An empty place: dashed. */
+const hole = (x: number, y: number, w: number, h: number) => rect(x, y, w, h, { fill: "#f2efe6", stroke: "#9c9178", "stroke-dasharray": "4 3" });
+
 export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
+  const d = dims(ctx);
+  const { cw, ch } = d;
+  const n = ctx.narrow;
   const kids: SVGElement[] = [];
-  const seatColour = (p: number) => ["red", "blue", "yellow", "green", "purple"][p] ?? "grey";
-  // market
+  const name = (id: string) => ctx.comp(id)?.name ?? "";
+  const help = (id: string) => ctx.comp(id)?.help;
+  // market: 3 columns of 4 rows, row 1 at the bottom; the tools a row costs at its left
   kids.push(caption(16, 22, ctx.t("page.market")));
-  const mx = 40;
+  const mx = 44;
   const my = 34;
   for (let c = 0; c < 3; c++) {
+    const x = mx + c * (cw + 6);
     for (let r = 0; r < 4; r++) {
       const id = v.market[c][r];
-      const x = mx + c * (CW + 8);
-      const y = my + (3 - r) * (CH + 6);
+      const y = my + (3 - r) * (ch + 6);
       const cell = `market:${c + 1}:${r + 1}`;
-      kids.push(target(cell, id ? ctx.t("page.market-card", { col: c + 1, row: r + 1, card: ctx.comp(id)?.name ?? id }) : ctx.t("page.market-empty", { col: c + 1, row: r + 1 }), id ? ctx.comp(id)?.help : undefined, ...(id ? cardFace(ctx, id, x, y) : [rect(x, y, CW, CH, { fill: "none", stroke: "#bbb", "stroke-dasharray": "4 3" })])));
+      kids.push(target(cell, id ? ctx.t("page.market-card", { col: c + 1, row: r + 1, card: name(id) }) : ctx.t("page.market-empty", { col: c + 1, row: r + 1 }), id ? help(id) : undefined, ...(id ? cardFace(ctx, id, x, y, d) : [hole(x, y, cw, ch)])));
     }
-    // gardeners above the column
-    (v.gardeners[c] as number[]).forEach((p, k) => {
-      const h = hue(seatColour(p));
-      kids.push(g({ role: "img", "aria-label": p < 0 ? ctx.t("page.gardener-automa") : ctx.t("page.gardener", { player: seatName(ctx, p) }) }, el("circle", { cx: mx + c * (CW + 8) + 14 + k * 18, cy: my + 4 * (CH + 6) + 10, r: 8, fill: h.fill, stroke: "#222" }), mark(h.mark, mx + c * (CW + 8) + 14 + k * 18, my + 4 * (CH + 6) + 10, 4, h.ink)));
-    });
+    // the gardener spaces under the column, taken ones with their pawn
+    const gy = my + 4 * (ch + 6) + 12;
+    const taken = v.gardeners[c] as number[];
+    for (let k = 0; k < v.gardenerSpaces; k++) {
+      const gx = x + 12 + k * 20;
+      const p = taken[k];
+      if (p === undefined) kids.push(el("circle", { cx: gx, cy: gy, r: 8, fill: "none", stroke: "#9c9178", "stroke-dasharray": "3 2" }));
+      else kids.push(g({ role: "img", "aria-label": p < 0 ? ctx.t("page.gardener-automa") : ctx.t("page.gardener", { player: seatName(ctx, p) }) }, el("title", {}, p < 0 ? ctx.t("page.gardener-automa") : ctx.t("page.gardener", { player: seatName(ctx, p) })), ...pawn(p, gx, gy, 8)));
+    }
   }
-  for (let r = 0; r < 4; r++) kids.push(text(24, my + (3 - r) * (CH + 6) + CH / 2, `${v.rowCosts[r]}◉`, { "font-size": 11, fill: "#7a5a00" }));
-  // piles and objectives: right of the market, or on a phone one section
-  // under another at the cards' full size (the drawing then fits a phone's
-  // width instead of being shrunk until no card can be read)
-  const n = ctx.narrow;
-  const marketBottom = my + 4 * (CH + 6) + 24; // under the gardeners
-  let x = mx + 3 * (CW + 8) + 24;
-  const pilesY = n ? marketBottom + 28 : my;
-  if (n) x = 16;
+  for (let r = 0; r < 4; r++) {
+    const y = my + (3 - r) * (ch + 6) + ch / 2;
+    kids.push(g({}, el("title", {}, help("tools") ?? ""), icon("tools", 14, y, 7), text(32, y, String(v.rowCosts[r]), { "font-size": d.f, "font-weight": 700, fill: INK })));
+  }
+  const marketBottom = my + 4 * (ch + 6) + 26;
+  // piles and objectives: right of the market, or on a phone one section under another
+  let x = n ? 16 : mx + 3 * (cw + 6) + 20;
+  const pilesY = n ? marketBottom + 26 : my;
   kids.push(caption(x, pilesY - 12, ctx.t("page.enhancements")));
   v.piles.forEach((p, i) => {
-    const px = n ? x + i * (CW + 58) : x;
-    const y = n ? pilesY : my + i * (CH + 20);
-    kids.push(target(p.cell, p.top ? ctx.t("page.pile-top", { cost: p.cost, n: p.size, tile: ctx.comp(p.top)?.name ?? p.top }) : ctx.t("page.pile", { cost: p.cost, n: p.size }), p.top ? ctx.comp(p.top)?.help : undefined, ...(p.top ? cardFace(ctx, p.top, px, y) : [rect(px, y, CW, CH, { fill: "none", stroke: "#bbb", "stroke-dasharray": "4 3" })]), text(px + CW + (n ? 6 : 14), y + CH / 2, `${p.cost}◉ ×${p.size}`, { "font-size": 11, "text-anchor": "start" })));
+    const px = n ? x + i * (cw + 50) : x;
+    const y = n ? pilesY : my + i * (ch + 14);
+    const label = p.top ? ctx.t("page.pile-top", { cost: p.cost, n: p.size, tile: name(p.top) }) : ctx.t("page.pile", { cost: p.cost, n: p.size });
+    kids.push(
+      target(p.cell, label, p.top ? help(p.top) : undefined, ...(p.top ? cardFace(ctx, p.top, px, y, d) : [hole(px, y, cw, ch)]), icon("gold", px + cw + 14, y + 16, 9), text(px + cw + 14, y + 16, String(p.cost), { "font-size": d.f, "font-weight": 700, fill: INK }), text(px + cw + 14, y + 42, `×${p.size}`, { "font-size": d.f, fill: INK })),
+    );
   });
-  if (!n) x += CW + 70;
-  const objY = n ? pilesY + CH + 40 : my;
+  // the next column starts after the piles and after their caption, in every language
+  if (!n) x += Math.max(cw + 44, textWidth(ctx.t("page.enhancements"), 15) + 12);
+  const objY = n ? pilesY + ch + 36 : my;
   kids.push(caption(x, objY - 12, ctx.t("page.objectives")));
   const objectives: W.ObjView[] = v.objectives ?? [];
-  // two to a row on a phone: card, then a marker per seat beside it
-  const objW = CW + 64 + Math.max(2, (v.players ?? []).length + (v.solo ? 1 : 0)) * 14;
+  const ow = n ? 175 : 210;
+  const oh = n ? 112 : ch + 8;
   objectives.forEach((o, i) => {
-    const ox = n ? x + (i % 2) * (objW + 8) : x;
-    const y = n ? objY + Math.floor(i / 2) * (CH + 8) : objY + i * (CH + 8);
-    const parts: SVGElement[] = cardFace(ctx, o.id, ox, y, CW + 60, CH);
-    parts.push(text(ox + CW + 30, y + CH - 10, ctx.t("page.objective-need", { n: o.required, item: o.item, high: o.high, low: o.low }), { "font-size": 10 }));
-    (o.markers as number[]).forEach((p, k) => {
-      const h = hue(seatColour(p));
-      parts.push(el("rect", { x: ox + CW + 64 + k * 14, y: y + 4, width: 11, height: 11, fill: h.fill, stroke: "#222" }));
-    });
-    kids.push(target(o.cell, `${ctx.comp(o.id)?.name ?? o.id}`, ctx.comp(o.id)?.help, ...parts));
+    const ox = n ? x + (i % 2) * (ow + 8) : x;
+    const y = n ? objY + Math.floor(i / 2) * (oh + 8) : objY + i * (oh + 6);
+    const parts: SVGElement[] = [rect(ox, y, ow, oh, { fill: "#f7d9cf", stroke: INK })];
+    // the item, as many times as needed
+    for (let k = 0; k < o.required; k++) parts.push(icon(o.item, ox + 12 + k * 17, y + 13, 7));
+    // its words, wrapped; the values (high / low) and reward in a box at the right
+    const bw = 46;
+    const words = fit(name(o.id), ow - bw - 14, d.f, n ? 4 : 3) ?? [];
+    words.forEach((s, k) => parts.push(el("text", { x: ox + 6, y: y + 36 + k * (d.f + 2), "font-size": d.f, fill: INK }, s)));
+    parts.push(rect(ox + ow - bw - 4, y + 4, bw, oh - 8, { fill: "#fff8f0", stroke: "#b0473a" }));
+    parts.push(text(ox + ow - bw / 2 - 4, y + 18, String(o.high), { "font-size": d.f + 3, "font-weight": 700, fill: INK }));
+    parts.push(text(ox + ow - bw / 2 - 4, y + 38, String(o.low), { "font-size": d.f, fill: INK }));
+    if (o.reward) parts.push(g({}, text(ox + ow - bw / 2 - 14, y + 58, "+", { "font-size": d.f, fill: INK }), icon(o.reward, ox + ow - bw / 2 + 2, y + 58, 7)));
+    // markers: seat colour and shape, on the places; empty places dashed
+    for (let k = 0; k < o.places; k++) {
+      const mxk = ox + 14 + k * 20;
+      const myk = y + oh - 13;
+      const p = (o.markers as number[])[k];
+      if (p === undefined) parts.push(el("rect", { x: mxk - 8, y: myk - 8, width: 16, height: 16, fill: "none", stroke: "#9c9178", "stroke-dasharray": "3 2" }));
+      else {
+        const h = hue(seatColour(p));
+        parts.push(el("rect", { x: mxk - 8, y: myk - 8, width: 16, height: 16, fill: h.fill, stroke: "#222" }), mark(h.mark, mxk, myk, 5, h.ink));
+      }
+    }
+    kids.push(target(o.cell, `${name(o.id)} — ${ctx.t("page.objective-need", { n: o.required, item: o.item, high: o.high, low: o.low })}`, help(o.id), ...parts));
   });
-  if (!n) x += CW + 80;
-  const objBottom = n ? objY + Math.ceil(objectives.length / 2) * (CH + 8) : 0;
-  // what is being placed, stock
-  const info: string[] = [ctx.t("page.info", { round: v.round, deck: v.deckSize, gold: v.stockGold, tools: v.stockTools })];
-  if (v.solo) info.push(ctx.t("page.automa-info", { difficulty: v.solo.difficulty, gardeners: v.solo.automaGardeners, markers: v.solo.automaMarkersUsed, deck: v.solo.automaDeckSize }));
+  if (!n) x += ow + 20;
+  const objBottom = n ? objY + Math.ceil(objectives.length / 2) * (oh + 8) : 0;
+  // the card or tile being placed (shared: everyone sees it)
   const held = v.taken || v.bought;
-  // On a phone the card to place goes under the objectives, then the info lines.
   const heldY = n ? objBottom + 28 : my;
   if (held) {
     kids.push(caption(x, heldY - 12, ctx.t("page.to-place")));
-    kids.push(target(held, ctx.comp(held)?.name ?? held, ctx.comp(held)?.help, ...cardFace(ctx, held, x, heldY)));
-    if (!n) x += CW + 20;
+    kids.push(target(held, name(held), help(held), ...cardFace(ctx, held, x, heldY, d)));
   }
-  const topH = n ? (held ? heldY + CH + 24 : objBottom + 16) : my + 4 * (CH + 6) + 30;
-  const lines = n ? info.flatMap((s) => wrapLines(s, NARROW_W - 32, 12)) : info;
-  lines.forEach((s, i) => kids.push(el("text", { x: 16, y: topH + i * 16, class: "small" }, s)));
-  // pyramids
-  const PW = 5 * (CW + 4) + 24;
-  const PH = 3 * (CH + 4) + 70;
-  const y0 = topH + lines.length * 16 + 10;
+  // the automa's side in solo: its gardeners, markers, deck and last card
+  let soloBottom = 0;
+  if (v.solo) {
+    const s = v.solo;
+    const sx = n ? 16 : x;
+    const sy = n ? (held ? heldY + ch + 30 : objBottom + 28) : held ? heldY + ch + 40 : my;
+    kids.push(caption(sx, sy - 12, ctx.t("page.automa")));
+    const parts: SVGElement[] = [];
+    for (let k = 0; k < s.automaGardeners; k++) parts.push(...pawn(-1, sx + 10 + k * 20, sy + 10, 8));
+    parts.push(el("rect", { x: sx, y: sy + 24, width: 36, height: 48, rx: 4, fill: "#7d6b8f", stroke: INK }), text(sx + 18, sy + 48, String(s.automaDeckSize), { "font-size": d.f, "font-weight": 700, fill: "#fff" }));
+    if (s.automaLastCard) {
+      const id = `automa:${s.automaLastCard}`;
+      parts.push(g({}, el("title", {}, help(id) ?? ""), el("rect", { x: sx + 44, y: sy + 24, width: 36, height: 48, rx: 4, fill: "#efe7f7", stroke: INK }), text(sx + 62, sy + 48, String(s.automaLastCard), { "font-size": d.f, "font-weight": 700, fill: INK })));
+    }
+    const info = wrapLines(ctx.t("page.automa-info", { difficulty: s.difficulty, gardeners: s.automaGardeners, markers: s.automaMarkersUsed, deck: s.automaDeckSize }), n ? 358 : 180, d.f);
+    info.forEach((l, k) => parts.push(el("text", { x: sx, y: sy + 90 + k * (d.f + 3), "font-size": d.f, fill: INK }, l)));
+    kids.push(g({ role: "img", "aria-label": info.join(" ") }, ...parts));
+    soloBottom = sy + 90 + info.length * (d.f + 3);
+    if (!n) x = Math.max(x + cw + 20, sx + 190);
+  } else if (held && !n) x += cw + 20;
+  // the round, the deck and the stock
+  const topH = n ? Math.max(held ? heldY + ch + 24 : objBottom + 16, soloBottom + 8) : Math.max(marketBottom + 10, my + 4 * (oh + 6) + 10, soloBottom + 8);
+  const info = ctx.t("page.info", { round: v.round, deck: v.deckSize, gold: v.stockGold, tools: v.stockTools });
+  const lines = wrapLines(info, (n ? 390 : 700) - 32, d.f);
+  lines.forEach((s, i) => kids.push(el("text", { x: 16, y: topH + i * (d.f + 4), "font-size": d.f, fill: INK }, s)));
+  // the gardens
+  const a0w = 44;
+  const step = cw + 4;
+  // the left end of floor 1 is drawn beside a1 in the player's own garden on
+  // a desktop; on a phone it is a button in words (the garden then fits the
+  // width at a readable size)
+  const withA0 = (p: number) => !n && p === ctx.seat;
+  const pwOf = (p: number) => 12 + (withA0(p) ? a0w + 4 : 0) + 5 * step + 8;
+  const pw = 12 + 5 * step + 8;
+  const ph = 34 + 3 * (ch + 4) + 40;
+  const y0 = topH + lines.length * (d.f + 4) + 10;
+  const per = n ? 1 : 2;
   const players: W.PlayerView[] = v.players ?? [];
   players.forEach((pl, p) => {
-    const per = ctx.narrow ? 1 : 2;
-    const px = 16 + (p % per) * (PW + 16);
-    const py = y0 + Math.floor(p / per) * (PH + 16);
+    const px = 16 + (p % per === 1 ? pwOf(p - 1) + 16 : 0);
+    const pw = pwOf(p);
+    const py = y0 + Math.floor(p / per) * (ph + 16);
     const turn = v.toMove === p;
-    const h = hue(seatColour(p));
+    const own = p === ctx.seat;
+    const irrig = new Set(IRRIGATION[pl.irrigation] ?? []);
     const parts: SVGElement[] = [
-      rect(px, py, PW, PH, { fill: turn ? "#fff7d6" : "#fbfaf6", stroke: turn ? "#c99a00" : "#ccc", "stroke-width": turn ? 3 : 1 }),
-      el("circle", { cx: px + 16, cy: py + 16, r: 8, fill: h.fill, stroke: "#222" }),
-      el("text", { x: px + 30, y: py + 21, class: "seat-name" }, (p === ctx.seat ? ctx.t("page.seat-you", { player: seatName(ctx, p) }) : seatName(ctx, p)) + (v.firstPlayer === p ? " ◆" : "")),
-      el("text", { x: px + PW - 12, y: py + 21, "text-anchor": "end", class: "score" }, String(pl.score)),
+      rect(px, py, pw, ph, { fill: turn ? "#fff7d6" : "#fbfaf6", stroke: turn ? "#c99a00" : "#bbb", "stroke-width": turn ? 3 : 1 }),
+      ...pawn(p, px + 16, py + 16, 9),
+      el("text", { x: px + 32, y: py + 21, class: "seat-name" }, own ? ctx.t("page.seat-you", { player: seatName(ctx, p) }) : seatName(ctx, p)),
+      el("text", { x: px + pw - 12, y: py + 21, "text-anchor": "end", class: "score" }, String(pl.score)),
     ];
-    const floors: [string, number, number][] = [["a", 5, 2], ["b", 4, 1], ["c", 3, 0]];
-    floors.forEach(([f, n, row], fi) => {
-      for (let k = 0; k < n; k++) {
+    if (v.firstPlayer === p) parts.push(g({}, el("title", {}, `${name("first-player")} — ${help("first-player") ?? ""}`), rect(px + pw - 70, py + 6, 24, 22, { fill: "#f2c230", stroke: INK }), icon("crown", px + pw - 58, py + 17, 7)));
+    const x0 = px + 12 + (withA0(p) ? a0w + 4 : 0);
+    const floors: [string, number][] = [["a", 5], ["b", 4], ["c", 3]];
+    floors.forEach(([f, count], fi) => {
+      for (let k = 0; k < count; k++) {
         const pos = `${f}${k + 1}`;
         const idx = [0, 5, 9][fi] + k;
         const card = pl.garden[idx];
         const enh = pl.enhancements[idx];
-        const cx = px + 12 + k * (CW + 4) + fi * ((CW + 4) / 2);
-        const cy = py + 32 + row * (CH + 4);
-        const posLabel = ctx.t("page.pos", { pos });
+        const cx = x0 + k * step + (fi * step) / 2;
+        const cy = py + 34 + (2 - fi) * (ch + 4);
+        const posLabel = ctx.t("page.pos", { floor: fi + 1, place: k + 1 });
         const label = !card
           ? ctx.t("page.position-empty", { pos: posLabel })
           : enh
-            ? ctx.t("page.position-enhanced", { pos: posLabel, card: ctx.comp(card)?.name ?? card, tile: ctx.comp(enh)?.name ?? enh })
-            : ctx.t("page.position", { pos: posLabel, card: ctx.comp(card)?.name ?? card });
-        parts.push(target(p === ctx.seat ? pos : `${p}:${pos}`, label, card ? ctx.comp(card)?.help : undefined, ...(card ? cardFace(ctx, card, cx, cy) : [rect(cx, cy, CW, CH, { fill: "#f2efe6", stroke: "#c9bfa6", "stroke-dasharray": "4 3" }), text(cx + CW / 2, cy + CH / 2, posLabel, { fill: "#aaa", "font-size": 11 })]), enh ? g({}, rect(cx + CW - 22, cy + CH - 18, 20, 16, { fill: "#f2e6a0", stroke: "#7a6a00" }), text(cx + CW - 12, cy + CH - 10, "★", { "font-size": 10 })) : null));
+            ? ctx.t("page.position-enhanced", { pos: posLabel, card: name(card), tile: name(enh) })
+            : ctx.t("page.position", { pos: posLabel, card: name(card) });
+        // the irrigation card's pattern: a blue double frame round the places it marks
+        if (irrig.has(pos)) parts.push(rect(cx - 2, cy - 2, cw + 4, ch + 4, { fill: "#cfe1f7", stroke: "#2f6fc4", "stroke-width": 2 }));
+        const tip = card ? [help(card), enh ? help(enh) : undefined].filter(Boolean).join(" — ") : undefined;
+        parts.push(target(own ? pos : `${p}:${pos}`, label, tip, ...(card ? cardFace(ctx, card, cx, cy, d, enh || undefined) : [hole(cx + 3, cy + 3, cw - 6, ch - 6)]), !card && irrig.has(pos) ? icon("i", cx + cw / 2, cy + ch / 2, 9) : null));
       }
     });
-    const irrig = ctx.comp(pl.irrigation)?.name ?? pl.irrigation; // the irrigation card, named by the catalogue
-    parts.push(el("text", { x: px + 12, y: py + PH - 12, class: "small" }, ctx.t("page.player-line", { gold: pl.gold, tools: pl.tools, irrigation: irrig, gardeners: pl.gardeners })));
-    kids.push(g({ class: "pyramid" }, ...parts));
+    // a0: floor 1 grows at its left end too (the floor then renumbers)
+    if (withA0(p) && pl.garden.slice(0, 5).some(Boolean) && !pl.garden.slice(0, 5).every(Boolean)) {
+      const ay = py + 34 + 2 * (ch + 4);
+      parts.push(target("a0", ctx.t("page.left-end"), undefined, hole(px + 12, ay, a0w, ch), text(px + 12 + a0w / 2, ay + ch / 2, "+", { "font-size": 22, fill: "#6b604a" })));
+    }
+    // gold, tools, gardeners left, and the irrigation card as its pattern on a small pyramid
+    const fy = py + ph - 18;
+    const line = ctx.t("page.player-line", { gold: pl.gold, tools: pl.tools, irrigation: name(pl.irrigation), gardeners: pl.gardeners });
+    const foot: SVGElement[] = [el("title", {}, `${line} — ${help(pl.irrigation) ?? ""}`)];
+    foot.push(icon("gold", px + 20, fy, 9), el("text", { x: px + 33, y: fy + 5, "font-size": d.f, "font-weight": 700, fill: INK }, String(pl.gold)));
+    foot.push(icon("tools", px + 66, fy, 9), el("text", { x: px + 79, y: fy + 5, "font-size": d.f, "font-weight": 700, fill: INK }, String(pl.tools)));
+    for (let k = 0; k < pl.gardeners; k++) foot.push(...pawn(p, px + 116 + k * 20, fy, 8));
+    const mini = px + pw - 70;
+    floors.forEach(([f, count], fi) => {
+      for (let k = 0; k < count; k++) {
+        const on = irrig.has(`${f}${k + 1}`);
+        foot.push(el("rect", { x: mini + k * 11 + fi * 5.5, y: fy + 6 - (fi + 1) * 9 + 9, width: 10, height: 8, fill: on ? "#2f6fc4" : "#fff", stroke: "#2f6fc4" }));
+      }
+    });
+    foot.push(icon("i", mini - 12, fy, 7));
+    parts.push(g({ role: "img", "aria-label": line }, ...foot));
+    kids.push(g({ class: "pyramid", "data-owner": String(p) }, ...parts));
   });
-  const W = n ? Math.max(NARROW_W, 16 + PW + 16, 16 + 2 * objW + 8 + 16) : Math.max(x, 16 + 2 * (PW + 16));
-  const H = y0 + Math.ceil(players.length / (ctx.narrow ? 1 : 2)) * (PH + 16);
+  const right = n ? 16 + 2 * ow + 8 + 16 : x;
+  const rowW = (p: number) => 16 + pwOf(p) + 16 + (p + 1 < players.length ? pwOf(p + 1) + 16 : 0);
+  const W = n ? Math.max(390, 16 + pw + 16, right) : Math.max(x, ...players.map((_, p) => (p % 2 ? 0 : rowW(p))));
+  const H = y0 + Math.ceil(players.length / per) * (ph + 16);
   return svgRoot(W, H, ctx.t("page.table"), ...kids);
 }
 
 /**
- * Labels of the choices off the drawing: pass, a kind of move, and a0, the
- * place left of a1 where floor 1 grows (the drawing shows a1 to a5 only).
+ * Labels of the choices off the drawing: pass and the kinds of move. The
+ * left end of floor 1 (a0) is drawn on the garden; its label is for lists.
  */
 export function hangingGardensChoice(id: string, _part: string, _v: W.View, ctx: Ctx): Node | string | undefined {
   if (id === "a0") return ctx.t("page.left-end");
