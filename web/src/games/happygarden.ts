@@ -10,6 +10,8 @@ import type * as W from "../gen/happygarden";
 const T = 54; // tile size
 /** The least width of the drawing on a phone: the info lines are wrapped to it. */
 const NARROW_W = 390;
+/** The width, in CSS px, a 390 px phone gives the drawing: words are sized so that they render at 12 px or more. */
+const PHONE_PX = 316;
 /** The width of the info lines beside the shop on a desktop. */
 const INFO_W = 400;
 /** The width the desktop's table gives the drawing at 1366 px: gardens wrap to it rather than shrink it all. */
@@ -70,7 +72,10 @@ function tileFace(ctx: Ctx, t: W.TileView, x: number, y: number, s = T): SVGElem
   toks.forEach(([k, n], i) => {
     const bx = x + 2 + (i % 2) * 26;
     const by = y + s - 18 - Math.floor(i / 2) * 18;
-    out.push(el("rect", { x: bx, y: by, width: 25, height: 16, rx: 3, fill: "#fff", stroke: "#333" }), symbol(k, bx + 8, by + 8), text(bx + 20, by + 9, n, { "font-size": 13, "font-weight": "bold", fill: "#111" }));
+    // The count as pips (a phone shrinks the drawing: no digit to read),
+    // up to four; a digit only beyond, which the rules hardly allow.
+    const pips = n <= 4 ? Array.from({ length: n }, (_, j) => el("circle", { cx: bx + 17 + (j % 2) * 5, cy: by + 5 + Math.floor(j / 2) * 6, r: 2.2, fill: "#111" })) : [text(bx + 20, by + 9, n, { "font-size": 13, "font-weight": "bold", fill: "#111" })];
+    out.push(el("rect", { x: bx, y: by, width: 25, height: 16, rx: 3, fill: "#fff", stroke: "#333" }), symbol(k, bx + 8, by + 8), ...pips);
   });
   // A happy tile is turned to its green side in the box: here a green
   // frame and a smiling face, so that it does not rest on colour alone.
@@ -157,22 +162,26 @@ export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
   const kids: SVGElement[] = [];
   // A phone shows the drawing shrunk to its width: its words are drawn
   // larger so that they still read at 12 px or more.
-  const FONT = ctx.narrow ? 15 : 12;
+  const narrowW = Math.max(NARROW_W, ...(v.players ?? []).map((pl) => 16 + gardenW(pl.garden ?? []) + 14));
+  const FONT = ctx.narrow ? Math.ceil((12.5 * narrowW) / PHONE_PX) : 12;
   const LINE = FONT + 6;
-  kids.push(caption(16, 22, ctx.t("page.shop")));
+  kids.push(caption(16, 22, ctx.t("page.shop"), { style: `font-size:${FONT + 2}px` }));
   const shop = (v.shop ?? []).filter((s): s is W.TileView => s !== null);
   // two shelves: slots shop:A1… and shop:B1…
   // Top shelf (T) above the bottom one (B), as on the table.
   const shelves = [...new Set(shop.map((s) => String(s.slot).replace(/^shop:([A-Z]).*$/, "$1")))].sort().reverse();
   const shelfName = (k: string) => (k === "T" ? ctx.t("page.shelf.top") : k === "B" ? ctx.t("page.shelf.bottom") : k);
+  // The shelves' names, written level at their left (measured: German
+  // "unten" is as long as it needs).
+  const labelW = Math.max(...shelves.map((k) => shelfName(k).length * 0.62 * FONT), 0) + 14;
   let maxX = 0;
   shelves.forEach((shelf, si) => {
     const y = 34 + si * (T + 14);
-    kids.push(el("text", { x: 36, y: y + T / 2, "text-anchor": "end", "dominant-baseline": "central", class: "small", "font-size": FONT, transform: `rotate(-90 ${22} ${y + T / 2})` }, shelfName(shelf)));
+    kids.push(el("text", { x: 16, y: y + T / 2, "dominant-baseline": "central", class: "small", style: `font-size:${FONT}px` }, shelfName(shelf)));
     shop
       .filter((s) => String(s.slot).startsWith(`shop:${shelf}`))
       .forEach((s, k) => {
-        const x = 40 + k * (T + 8);
+        const x = 16 + labelW + k * (T + 8);
         maxX = Math.max(maxX, x + T);
         // slot and tile are siblings (no button inside another): the slot's frame, the tile on it
         const slot = String(s.slot ?? "").replace(/^shop:/, "");
@@ -193,20 +202,21 @@ export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
   // On a phone the lines go under the shop, across the drawing's width
   // (at least NARROW_W, else its widest garden, one to a row): each is
   // wrapped to it rather than cut at the edge.
-  const narrowW = Math.max(NARROW_W, ...(v.players ?? []).map((pl) => 16 + gardenW(pl.garden ?? []) + 14));
   // Every line is wrapped to the room it has (German names are long).
   const info = ctx.narrow
     ? [...head, supply.join(" "), token, revealedLines(ctx, v.revealed ?? [], Infinity).join(" ")].flatMap((s) => wrapLines(s, narrowW - 32, FONT))
     : [...head, ...supply, token, revealedLines(ctx, v.revealed ?? [], Infinity).join(" ")].flatMap((s) => wrapLines(s, INFO_W, FONT));
-  const infoY = ctx.narrow ? 34 + Math.max(1, shelves.length) * (T + 14) + 6 : 40;
-  info.forEach((s, i) => kids.push(el("text", { x, y: infoY + i * LINE, class: "small", "font-size": FONT }, s)));
+  const shopEnd = 34 + Math.max(1, shelves.length) * (T + 14);
+  const infoY = ctx.narrow ? shopEnd + FONT : 40;
+  info.forEach((s, i) => kids.push(el("text", { x, y: infoY + i * LINE, class: "small", style: `font-size:${FONT}px` }, s)));
+  // The tile to place, beside its label, under the shop (and the lines).
+  const hy = ctx.narrow ? infoY + info.length * LINE : shopEnd;
   if (v.held) {
-    const hx = 40;
-    const hy = 34 + Math.max(1, shelves.length) * (T + 14) + 8 + (ctx.narrow ? info.length * LINE + 10 : 0);
-    kids.push(el("text", { x: hx, y: hy - 4, class: "small", "font-size": FONT }, ctx.t("page.to-place")));
-    kids.push(target(v.held.id, tileName(ctx, v.held), ctx.comp(v.held.id)?.help, ...tileFace(ctx, v.held, hx + 80, hy - 20)));
+    const label = ctx.t("page.to-place");
+    kids.push(el("text", { x: 16, y: hy + T / 2, "dominant-baseline": "central", class: "small", style: `font-size:${FONT}px` }, label));
+    kids.push(target(v.held.id, tileName(ctx, v.held), ctx.comp(v.held.id)?.help, ...tileFace(ctx, v.held, 16 + label.length * 0.62 * FONT + 12, hy)));
   }
-  let top = 34 + Math.max(1, shelves.length) * (T + 14) + (v.held ? T + 10 : 10) + (ctx.narrow ? info.length * LINE + 10 : 0);
+  let top = hy + (v.held ? T + 16 : 6);
   if (!ctx.narrow) top = Math.max(top, infoY + info.length * LINE);
   // gardens
   const players: W.PlayerView[] = v.players ?? [];
@@ -221,8 +231,8 @@ export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
     // The seat's name shrinks to a floor, then widens the panel: a long
     // name is never cut.
     const who = (p === ctx.seat ? ctx.t("page.seat.you", { name: seatName(ctx, p) }) : seatName(ctx, p)) + (v.firstPlayer === p ? " ◆" : "");
-    const nameMax = ctx.narrow ? 18 : 14;
-    const nameMin = ctx.narrow ? 15 : 12;
+    const nameMax = FONT + 2;
+    const nameMin = FONT;
     let PW = gardenW(garden);
     const nameSize = Math.max(nameMin, Math.min(nameMax, (PW - 70) / (who.length * 0.62)));
     PW = Math.max(PW, who.length * 0.62 * nameSize + 70);
@@ -238,7 +248,7 @@ export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
       rect(gx, gy, PW, PH, { fill: turn ? "#fff7d6" : "#fbfaf6", stroke: turn ? "#c99a00" : "#ccc", "stroke-width": turn ? 3 : 1 }),
       el("circle", { cx: gx + 16, cy: gy + 16, r: 8, fill: mh.fill, stroke: "#222" }),
       mark(mh.mark, gx + 16, gy + 16, 4, mh.ink),
-      el("text", { x: gx + 30, y: gy + 21, class: "seat-name", "font-size": nameSize, style: `font-size:${nameSize.toFixed(1)}px` }, who),
+      el("text", { x: gx + 30, y: gy + 21, class: "seat-name", style: `font-size:${nameSize.toFixed(1)}px` }, who),
       el("text", { x: gx + PW - 12, y: gy + 21, "text-anchor": "end", class: "score" }, String(pl.score)),
     ];
     const at = new Map<string, W.TileView>();
@@ -263,7 +273,7 @@ export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
         }
       }
     }
-    parts.push(el("text", { x: gx + 12, y: gy + PH - 10, class: "small", "font-size": FONT }, ctx.t("page.player.tokens", { wheelbarrows: pl.wheelbarrows, cans: pl.wateringCans })));
+    parts.push(el("text", { x: gx + 12, y: gy + PH - 10, class: "small", style: `font-size:${FONT}px` }, ctx.t("page.player.tokens", { wheelbarrows: pl.wheelbarrows, cans: pl.wateringCans })));
     // The seat's own area: the table page marks a seat's last move only there.
     kids.push(g({ class: "garden", "data-owner": p }, ...parts));
     gx += PW + 14;
