@@ -289,9 +289,17 @@ export function happyGardenChoice(id: string, part: string, _v: W.View, ctx: Ctx
   if (id.startsWith("#")) return ctx.t(`page.move.${id.slice(1)}`);
   // the seat a mole goes to: its player's name
   if (part === "seat") return seatName(ctx, Number(id.replace(/^seat:/, "")) - 1);
-  if (part === "colour") {
+  // A colour the watering can names, or a token the wind moves: drawn,
+  // with its name in words beside it.
+  if (part === "colour" || part === "token") {
+    const name = ctx.comp(id)?.name ?? "";
+    const w = 30 + Math.ceil(name.length * 8.5);
     const h = hue(colourOf(id));
-    return el("svg", { width: 22, height: 22, viewBox: "0 0 22 22", role: "img", "aria-label": ctx.comp(id)?.name ?? id }, el("rect", { x: 1, y: 1, width: 20, height: 20, fill: h.fill, stroke: "#333" }), mark(h.mark, 11, 11, 6, h.ink));
+    const icon =
+      part === "colour"
+        ? [el("rect", { x: 1, y: 1, width: 22, height: 22, fill: h.fill, stroke: "#333" }), mark(h.mark, 12, 12, 7, h.ink)]
+        : [el("rect", { x: 1, y: 1, width: 22, height: 22, rx: 4, fill: "#fff", stroke: "#333" }), symbol(id.replace(/^token:/, ""), 12, 12)];
+    return el("svg", { width: w, height: 24, viewBox: `0 0 ${w} 24`, role: "img", "aria-label": name }, ...icon, el("text", { x: 30, y: 17, "font-size": 14, fill: "currentColor" }, name));
   }
   return undefined;
 }
