@@ -61,10 +61,42 @@ func (s *state) DescribeMove(m engine.Move) engine.MoveDesc {
 	return d
 }
 
-// Prompt names the current decision (engine.Describer).
+// Prompt names the current decision (engine.Describer): one key per phase,
+// and per revealed token while its effect is resolved. Every argument is
+// public: Happy Garden hides only the bag's and the pile's order.
 func (s *state) Prompt() engine.Prompt {
-	if s.Over() {
-		return engine.Prompt{}
+	switch s.phase {
+	case phSetupPlace:
+		return engine.Prompt{Key: "setup"}
+	case phSteal:
+		return engine.Prompt{Key: "steal"}
+	case phEffect:
+		switch s.curToken() {
+		case tokWorm:
+			return engine.Prompt{Key: "worm"}
+		case tokGust:
+			return engine.Prompt{Key: "gust"}
+		case tokDrum:
+			return engine.Prompt{Key: "drum"}
+		}
+	case phTurn:
+		if !s.anyTake() {
+			// HP-T13: no tile fits, the turn can only end.
+			return engine.Prompt{Key: "skip"}
+		}
+		return engine.Prompt{Key: "choose"}
+	case phPlace:
+		return engine.Prompt{Key: "place"}
+	case phAfter:
+		return engine.Prompt{Key: "after"}
+	case phGive:
+		return engine.Prompt{Key: "give", Args: []engine.Arg{engine.Num(int(s.pend))}}
+	case phReceive:
+		return engine.Prompt{Key: "receive", Args: []engine.Arg{engine.Seat(int(s.giver))}}
+	case phRepotTile:
+		return engine.Prompt{Key: "repot"}
+	case phRepotDest:
+		return engine.Prompt{Key: "repot_dest"}
 	}
-	return engine.Prompt{Key: "turn"}
+	return engine.Prompt{}
 }

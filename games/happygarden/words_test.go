@@ -158,8 +158,23 @@ func TestRendererWords(t *testing.T) {
 		t.Error("the renderer does not name the kinds of moves by page.move.<kind>")
 	}
 	for _, id := range texts.Bundle().Catalog(i18n.Source).IDs() {
-		if strings.HasPrefix(id, "page.") && !strings.HasPrefix(id, "page.move.") && !used[id] {
+		// page.step.<part> is read by the table page, as the prompt of
+		// a move's next part (TestStepPrompts).
+		if strings.HasPrefix(id, "page.") && !strings.HasPrefix(id, "page.move.") && !strings.HasPrefix(id, "page.step.") && !used[id] {
 			t.Errorf("%s is not read by the renderer", id)
+		}
+	}
+}
+
+// Every part a move description names (part.<name>) has its step prompt
+// (page.step.<name>), and every step prompt names a part.
+func TestStepPrompts(t *testing.T) {
+	for _, id := range texts.Bundle().Catalog(i18n.Source).IDs() {
+		if name, ok := strings.CutPrefix(id, "part."); ok && !texts.Has("page.step."+name) {
+			t.Errorf("part %s has no step prompt page.step.%s", name, name)
+		}
+		if name, ok := strings.CutPrefix(id, "page.step."); ok && !texts.Has("part."+name) {
+			t.Errorf("page.step.%s names no part of a move", name)
 		}
 	}
 }

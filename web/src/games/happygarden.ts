@@ -3,13 +3,19 @@
 // watering cans, the held tile, and each player's garden of tiles around
 // the house (empty squares next to it drawn, as places to plant).
 
-import { caption, el, g, hue, type Mark, mark, rect, svgRoot, target, text, wrapLines } from "../svg";
+import { caption, el, g, hue, type Mark, mark, rect, svgRoot, target, text, tip, wrapLines } from "../svg";
 import { type Ctx, seatName } from "./types";
 import type * as W from "../gen/happygarden";
 
 const T = 54; // tile size
 /** The least width of the drawing on a phone: the info lines are wrapped to it. */
 const NARROW_W = 390;
+/** The width, in CSS px, a 390 px phone gives the drawing: words are sized so that they render at 12 px or more. */
+const PHONE_PX = 316;
+/** The width of the info lines beside the shop on a desktop. */
+const INFO_W = 400;
+/** The width the desktop's table gives the drawing at 1366 px: gardens wrap to it rather than shrink it all. */
+const DESK_W = 740;
 
 const COLOUR: Record<string, string> = { R: "red", O: "orange", Y: "yellow", B: "blue", P: "pink", V: "purple", G: "green", W: "white" };
 // Each flower shape gets its own mark, so a flower reads without its colour.
@@ -60,13 +66,33 @@ function tileFace(ctx: Ctx, t: W.TileView, x: number, y: number, s = T): SVGElem
     out.push(rect(x, y, s, s, { fill: "#eee", stroke: "#333" }));
   }
   if (t.symbol) out.push(g({}, el("circle", { cx: x + 10, cy: y + 10, r: 8, fill: "#fff", stroke: "#333" }), symbol(t.symbol, x + 10, y + 10)));
-  let tx = x + 8;
-  for (const [k, n] of [["worm", t.worms], ["mole", t.moles], ["butterfly", t.butterflies]] as [string, number][]) {
-    if (!n) continue;
-    out.push(el("rect", { x: tx - 2, y: y + s - 14, width: 26, height: 12, rx: 3, fill: "#fff", stroke: "#333" }), symbol(k, tx + 7, y + s - 8), text(tx + 19, y + s - 8, n, { "font-size": 9 }));
-    tx += 28;
+  // The tokens on the tile: a symbol and its count, two to a row from the
+  // bottom, large enough to read on a phone.
+  const toks = ([["worm", t.worms], ["mole", t.moles], ["butterfly", t.butterflies]] as [string, number][]).filter(([, n]) => n);
+  toks.forEach(([k, n], i) => {
+    const bx = x + 2 + (i % 2) * 26;
+    const by = y + s - 18 - Math.floor(i / 2) * 18;
+    // The count as pips (a phone shrinks the drawing: no digit to read),
+    // up to four; a digit only beyond, which the rules hardly allow.
+    const pips = n <= 4 ? Array.from({ length: n }, (_, j) => el("circle", { cx: bx + 17 + (j % 2) * 5, cy: by + 5 + Math.floor(j / 2) * 6, r: 2.2, fill: "#111" })) : [text(bx + 20, by + 9, n, { "font-size": 13, "font-weight": "bold", fill: "#111" })];
+    out.push(el("rect", { x: bx, y: by, width: 25, height: 16, rx: 3, fill: "#fff", stroke: "#333" }), symbol(k, bx + 8, by + 8), ...pips);
+  });
+  // A happy tile is turned to its green side in the box: here a green
+  // frame and a smiling face, so that it does not rest on colour alone.
+  if (t.happy) {
+    out.push(el("rect", { x: x + 2, y: y + 2, width: s - 4, height: s - 4, fill: "none", stroke: "#1e7a32", "stroke-width": 4 }));
+    const fx = x + s - 11;
+    const fy = y + 11;
+    out.push(
+      g(
+        { class: "happy" },
+        el("circle", { cx: fx, cy: fy, r: 8, fill: "#2e9a46", stroke: "#0d3d18" }),
+        el("circle", { cx: fx - 3, cy: fy - 2, r: 1.3, fill: "#fff" }),
+        el("circle", { cx: fx + 3, cy: fy - 2, r: 1.3, fill: "#fff" }),
+        el("path", { d: `M${fx - 4} ${fy + 2}q4 4 8 0`, fill: "none", stroke: "#fff", "stroke-width": 1.6 }),
+      ),
+    );
   }
-  out.push(text(x + s - 12, y + 9, t.id, { "font-size": 8, fill: "#222" }));
   return out;
 }
 
@@ -87,9 +113,9 @@ function revealedLines(ctx: Ctx, ids: string[], per: number): string[] {
   return out.length ? out : [ctx.t("page.revealed.none")];
 }
 
-/** A garden's squares: its tiles and one empty square all round. */
+/** A garden's squares: the 2×2 house (cells 0,0 to 1,1), its tiles and one empty square all round. */
 function bounds(garden: W.TileView[]): { minX: number; maxX: number; minY: number; maxY: number } {
-  const b = { minX: -1, maxX: 1, minY: -1, maxY: 1 };
+  const b = { minX: -1, maxX: 2, minY: -1, maxY: 2 };
   for (const t of garden) {
     b.minX = Math.min(b.minX, t.x - 1);
     b.maxX = Math.max(b.maxX, t.x + 1);
@@ -106,29 +132,60 @@ function gardenW(garden: W.TileView[]): number {
 }
 
 function tileName(ctx: Ctx, t: W.TileView): string {
-  return ctx.comp(t.id)?.name ?? t.id;
+  const name = ctx.comp(t.id)?.name ?? t.id;
+  return t.happy ? ctx.t("page.tile.happy", { tile: name }) : name;
+}
+
+/** A house cell: the house covers the 2×2 cells from 0,0 to 1,1 (HP-S2). */
+const isHouse = (x: number, y: number) => (x === 0 || x === 1) && (y === 0 || y === 1);
+
+/** The house, 2×2 squares at (x, y), in its mouse's colour with the colour's mark. */
+function house(ctx: Ctx, pl: W.PlayerView, x: number, y: number): SVGElement {
+  const h = hue(colourOf(pl.mouseColour));
+  const w = 2 * T;
+  const colour = ctx.comp(pl.mouseColour)?.name ?? "";
+  const name = ctx.t("page.house", { colour });
+  const help = [ctx.comp("house")?.help, pl.bonus ? ctx.comp("mouse")?.help : ""].filter(Boolean).join(" ");
+  return g(
+    { role: "img", "aria-label": name, "data-name": name },
+    tip(help ? `${name} — ${help}` : name),
+    rect(x + 1, y + 1, w - 2, w - 2, { fill: "#efe3cc", stroke: "#6b4f23", "stroke-width": 2, rx: 4 }),
+    el("path", { d: `M${x + 18} ${y + w - 14}V${y + 48}L${x + w / 2} ${y + 14}L${x + w - 18} ${y + 48}V${y + w - 14}Z`, fill: h.fill, stroke: "#3a2a10", "stroke-width": 2 }),
+    el("rect", { x: x + w / 2 - 9, y: y + w - 40, width: 18, height: 26, fill: "#fff", stroke: "#3a2a10" }),
+    mark(h.mark, x + w / 2, y + 52, 9, h.ink),
+    // the gardener mouse turned over: its bonus counts (HP-T23)
+    pl.bonus ? g({}, el("circle", { cx: x + w - 14, cy: y + 14, r: 10, fill: "#fff", stroke: "#3a2a10" }), mark("star", x + w - 14, y + 14, 8, "#b8860b")) : null,
+  );
 }
 
 export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
   const kids: SVGElement[] = [];
-  kids.push(caption(16, 22, ctx.t("page.shop")));
+  // A phone shows the drawing shrunk to its width: its words are drawn
+  // larger so that they still read at 12 px or more.
+  const narrowW = Math.max(NARROW_W, ...(v.players ?? []).map((pl) => 16 + gardenW(pl.garden ?? []) + 14));
+  const FONT = ctx.narrow ? Math.ceil((12.5 * narrowW) / PHONE_PX) : 12;
+  const LINE = FONT + 6;
+  kids.push(caption(16, 22, ctx.t("page.shop"), { style: `font-size:${FONT + 2}px` }));
   const shop = (v.shop ?? []).filter((s): s is W.TileView => s !== null);
   // two shelves: slots shop:A1… and shop:B1…
   // Top shelf (T) above the bottom one (B), as on the table.
   const shelves = [...new Set(shop.map((s) => String(s.slot).replace(/^shop:([A-Z]).*$/, "$1")))].sort().reverse();
   const shelfName = (k: string) => (k === "T" ? ctx.t("page.shelf.top") : k === "B" ? ctx.t("page.shelf.bottom") : k);
+  // The shelves' names, written level at their left (measured: German
+  // "unten" is as long as it needs).
+  const labelW = Math.max(...shelves.map((k) => shelfName(k).length * 0.62 * FONT), 0) + 14;
   let maxX = 0;
   shelves.forEach((shelf, si) => {
     const y = 34 + si * (T + 14);
-    kids.push(el("text", { x: 36, y: y + T / 2, "text-anchor": "end", "dominant-baseline": "central", class: "small", transform: `rotate(-90 ${22} ${y + T / 2})` }, shelfName(shelf)));
+    kids.push(el("text", { x: 16, y: y + T / 2, "dominant-baseline": "central", class: "small", style: `font-size:${FONT}px` }, shelfName(shelf)));
     shop
       .filter((s) => String(s.slot).startsWith(`shop:${shelf}`))
       .forEach((s, k) => {
-        const x = 40 + k * (T + 8);
+        const x = 16 + labelW + k * (T + 8);
         maxX = Math.max(maxX, x + T);
         // slot and tile are siblings (no button inside another): the slot's frame, the tile on it
         const slot = String(s.slot ?? "").replace(/^shop:/, "");
-        const slotLabel = ctx.t("page.slot", { slot, shelf: slot.startsWith("T") ? "top" : "bottom", tile: tileName(ctx, s) });
+        const slotLabel = ctx.t("page.slot", { col: slot.slice(1), shelf: slot.startsWith("T") ? "top" : "bottom", tile: tileName(ctx, s) });
         kids.push(target(s.slot ?? "", slotLabel, undefined, rect(x - 4, y - 4, T + 8, T + 8, { fill: "transparent", stroke: "#bbb" })));
         kids.push(target(s.id, tileName(ctx, s), ctx.comp(s.id)?.help, ...tileFace(ctx, s, x, y)));
       });
@@ -145,32 +202,42 @@ export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
   // On a phone the lines go under the shop, across the drawing's width
   // (at least NARROW_W, else its widest garden, one to a row): each is
   // wrapped to it rather than cut at the edge.
-  const narrowW = Math.max(NARROW_W, ...(v.players ?? []).map((pl) => 16 + gardenW(pl.garden ?? []) + 14));
+  // Every line is wrapped to the room it has (German names are long).
   const info = ctx.narrow
-    ? [...head, supply.join(" "), token, revealedLines(ctx, v.revealed ?? [], Infinity).join(" ")].flatMap((s) => wrapLines(s, narrowW - 32, 12))
-    : [...head, ...supply, token, ...revealedLines(ctx, v.revealed ?? [], 5)];
-  const infoY = ctx.narrow ? 34 + Math.max(1, shelves.length) * (T + 14) + 6 : 40;
-  info.forEach((s, i) => kids.push(el("text", { x, y: infoY + i * 18, class: "small" }, s)));
+    ? [...head, supply.join(" "), token, revealedLines(ctx, v.revealed ?? [], Infinity).join(" ")].flatMap((s) => wrapLines(s, narrowW - 32, FONT))
+    : [...head, ...supply, token, revealedLines(ctx, v.revealed ?? [], Infinity).join(" ")].flatMap((s) => wrapLines(s, INFO_W, FONT));
+  const shopEnd = 34 + Math.max(1, shelves.length) * (T + 14);
+  const infoY = ctx.narrow ? shopEnd + FONT : 40;
+  info.forEach((s, i) => kids.push(el("text", { x, y: infoY + i * LINE, class: "small", style: `font-size:${FONT}px` }, s)));
+  // The tile to place, beside its label, under the shop (and the lines).
+  const hy = ctx.narrow ? infoY + info.length * LINE : shopEnd;
   if (v.held) {
-    const hx = 40;
-    const hy = 34 + Math.max(1, shelves.length) * (T + 14) + 8 + (ctx.narrow ? info.length * 18 + 10 : 0);
-    kids.push(el("text", { x: hx, y: hy - 4, class: "small" }, ctx.t("page.to-place")));
-    kids.push(target(v.held.id, tileName(ctx, v.held), ctx.comp(v.held.id)?.help, ...tileFace(ctx, v.held, hx + 80, hy - 20)));
+    const label = ctx.t("page.to-place");
+    kids.push(el("text", { x: 16, y: hy + T / 2, "dominant-baseline": "central", class: "small", style: `font-size:${FONT}px` }, label));
+    kids.push(target(v.held.id, tileName(ctx, v.held), ctx.comp(v.held.id)?.help, ...tileFace(ctx, v.held, 16 + label.length * 0.62 * FONT + 12, hy)));
   }
-  const top = 34 + Math.max(1, shelves.length) * (T + 14) + (v.held ? T + 10 : 10) + (ctx.narrow ? info.length * 18 + 10 : 0);
+  let top = hy + (v.held ? T + 16 : 6);
+  if (!ctx.narrow) top = Math.max(top, infoY + info.length * LINE);
   // gardens
   const players: W.PlayerView[] = v.players ?? [];
   let gy = top;
-  let W = ctx.narrow ? narrowW : x + 420;
+  let W = ctx.narrow ? narrowW : x + INFO_W + 20;
   let rowH = 0;
   let gx = 16;
   players.forEach((pl, p) => {
     const garden: W.TileView[] = pl.garden ?? [];
     const { minX, maxX: maxXc, minY, maxY } = bounds(garden);
     const rows = maxY - minY + 1;
-    const PW = gardenW(garden);
+    // The seat's name shrinks to a floor, then widens the panel: a long
+    // name is never cut.
+    const who = (p === ctx.seat ? ctx.t("page.seat.you", { name: seatName(ctx, p) }) : seatName(ctx, p)) + (v.firstPlayer === p ? " ◆" : "");
+    const nameMax = FONT + 2;
+    const nameMin = FONT;
+    let PW = gardenW(garden);
+    const nameSize = Math.max(nameMin, Math.min(nameMax, (PW - 70) / (who.length * 0.62)));
+    PW = Math.max(PW, who.length * 0.62 * nameSize + 70);
     const PH = rows * T + 60;
-    if (gx + PW > (ctx.narrow ? 420 : 1100) && gx > 16) {
+    if (gx + PW > (ctx.narrow ? 420 : DESK_W) && gx > 16) {
       gx = 16;
       gy += rowH + 14;
       rowH = 0;
@@ -181,7 +248,7 @@ export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
       rect(gx, gy, PW, PH, { fill: turn ? "#fff7d6" : "#fbfaf6", stroke: turn ? "#c99a00" : "#ccc", "stroke-width": turn ? 3 : 1 }),
       el("circle", { cx: gx + 16, cy: gy + 16, r: 8, fill: mh.fill, stroke: "#222" }),
       mark(mh.mark, gx + 16, gy + 16, 4, mh.ink),
-      el("text", { x: gx + 30, y: gy + 21, class: "seat-name" }, (p === ctx.seat ? ctx.t("page.seat.you", { name: seatName(ctx, p) }) : seatName(ctx, p)) + (v.firstPlayer === p ? " ◆" : "")),
+      el("text", { x: gx + 30, y: gy + 21, class: "seat-name", style: `font-size:${nameSize.toFixed(1)}px` }, who),
       el("text", { x: gx + PW - 12, y: gy + 21, "text-anchor": "end", class: "score" }, String(pl.score)),
     ];
     const at = new Map<string, W.TileView>();
@@ -193,20 +260,22 @@ export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
         const sx = gx + 12 + (xx - minX) * T;
         const sy = gy + 32 + (yy - minY) * T;
         const t = at.get(cid);
-        if (xx === 0 && yy === 0 && !t) {
-          parts.push(g({ role: "img", "aria-label": nameOr(ctx, "house") }, rect(sx, sy, T, T, { fill: "#e3c9a0", stroke: "#6b4f23" }), el("path", { d: `M${sx + 10} ${sy + T - 10}V${sy + 24}L${sx + T / 2} ${sy + 8}L${sx + T - 10} ${sy + 24}V${sy + T - 10}Z`, fill: "#c0392b", stroke: "#5a1a12" })));
+        if (isHouse(xx, yy)) {
+          if (xx === 0 && yy === 0) parts.push(house(ctx, pl, sx, sy));
           continue;
         }
         if (t) {
-          // A tile is named by its id (moves name it so); its square by the cell.
-          parts.push(target(own ? t.id : `${p}:${t.id}`, ctx.t("page.cell.tile", { cell: cid, tile: tileName(ctx, t) }), ctx.comp(t.id)?.help, ...tileFace(ctx, t, sx, sy)));
+          // A tile is named by its id, in every garden: ids are unique, and
+          // moves name an opponent's tile so (a butterfly taken from it).
+          parts.push(target(t.id, ctx.t("page.cell.tile", { cell: cid, tile: tileName(ctx, t) }), ctx.comp(t.id)?.help, ...tileFace(ctx, t, sx, sy)));
         } else {
           parts.push(target(own ? cid : `${p}:${cid}`, ctx.t("page.cell.empty", { cell: cid }), undefined, el("rect", { x: sx + 1, y: sy + 1, width: T - 2, height: T - 2, fill: "#eef4e4", stroke: "#d5dcc8", "stroke-dasharray": "3 3" })));
         }
       }
     }
-    parts.push(el("text", { x: gx + 12, y: gy + PH - 10, class: "small" }, ctx.t("page.player.tokens", { wheelbarrows: pl.wheelbarrows, cans: pl.wateringCans })));
-    kids.push(g({ class: "garden" }, ...parts));
+    parts.push(el("text", { x: gx + 12, y: gy + PH - 10, class: "small", style: `font-size:${FONT}px` }, ctx.t("page.player.tokens", { wheelbarrows: pl.wheelbarrows, cans: pl.wateringCans })));
+    // The seat's own area: the table page marks a seat's last move only there.
+    kids.push(g({ class: "garden", "data-owner": p }, ...parts));
     gx += PW + 14;
     rowH = Math.max(rowH, PH);
     W = Math.max(W, gx);
@@ -220,9 +289,17 @@ export function happyGardenChoice(id: string, part: string, _v: W.View, ctx: Ctx
   if (id.startsWith("#")) return ctx.t(`page.move.${id.slice(1)}`);
   // the seat a mole goes to: its player's name
   if (part === "seat") return seatName(ctx, Number(id.replace(/^seat:/, "")) - 1);
-  if (part === "colour") {
+  // A colour the watering can names, or a token the wind moves: drawn,
+  // with its name in words beside it.
+  if (part === "colour" || part === "token") {
+    const name = ctx.comp(id)?.name ?? "";
+    const w = 30 + Math.ceil(name.length * 8.5);
     const h = hue(colourOf(id));
-    return el("svg", { width: 22, height: 22, viewBox: "0 0 22 22", role: "img", "aria-label": ctx.comp(id)?.name ?? id }, el("rect", { x: 1, y: 1, width: 20, height: 20, fill: h.fill, stroke: "#333" }), mark(h.mark, 11, 11, 6, h.ink));
+    const icon =
+      part === "colour"
+        ? [el("rect", { x: 1, y: 1, width: 22, height: 22, fill: h.fill, stroke: "#333" }), mark(h.mark, 12, 12, 7, h.ink)]
+        : [el("rect", { x: 1, y: 1, width: 22, height: 22, rx: 4, fill: "#fff", stroke: "#333" }), symbol(id.replace(/^token:/, ""), 12, 12)];
+    return el("svg", { width: w, height: 24, viewBox: `0 0 ${w} 24`, role: "img", "aria-label": name }, ...icon, el("text", { x: 30, y: 17, "font-size": 14, fill: "currentColor" }, name));
   }
   return undefined;
 }
