@@ -165,7 +165,7 @@ export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
   const narrowW = Math.max(NARROW_W, ...(v.players ?? []).map((pl) => 16 + gardenW(pl.garden ?? []) + 14));
   const FONT = ctx.narrow ? Math.ceil((12.5 * narrowW) / PHONE_PX) : 12;
   const LINE = FONT + 6;
-  kids.push(caption(16, 22, ctx.t("page.shop"), { style: `font-size:${FONT + 2}px` }));
+  kids.push(caption(16, 22, ctx.t("page.shop"), { "font-size": FONT + 2 }));
   const shop = (v.shop ?? []).filter((s): s is W.TileView => s !== null);
   // two shelves: slots shop:A1… and shop:B1…
   // Top shelf (T) above the bottom one (B), as on the table.
@@ -177,7 +177,7 @@ export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
   let maxX = 0;
   shelves.forEach((shelf, si) => {
     const y = 34 + si * (T + 14);
-    kids.push(el("text", { x: 16, y: y + T / 2, "dominant-baseline": "central", class: "small", style: `font-size:${FONT}px` }, shelfName(shelf)));
+    kids.push(el("text", { x: 16, y: y + T / 2, "dominant-baseline": "central", class: "small", "font-size": FONT }, shelfName(shelf)));
     shop
       .filter((s) => String(s.slot).startsWith(`shop:${shelf}`))
       .forEach((s, k) => {
@@ -208,12 +208,12 @@ export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
     : [...head, ...supply, token, revealedLines(ctx, v.revealed ?? [], Infinity).join(" ")].flatMap((s) => wrapLines(s, INFO_W, FONT));
   const shopEnd = 34 + Math.max(1, shelves.length) * (T + 14);
   const infoY = ctx.narrow ? shopEnd + FONT : 40;
-  info.forEach((s, i) => kids.push(el("text", { x, y: infoY + i * LINE, class: "small", style: `font-size:${FONT}px` }, s)));
+  info.forEach((s, i) => kids.push(el("text", { x, y: infoY + i * LINE, class: "small", "font-size": FONT }, s)));
   // The tile to place, beside its label, under the shop (and the lines).
   const hy = ctx.narrow ? infoY + info.length * LINE : shopEnd;
   if (v.held) {
     const label = ctx.t("page.to-place");
-    kids.push(el("text", { x: 16, y: hy + T / 2, "dominant-baseline": "central", class: "small", style: `font-size:${FONT}px` }, label));
+    kids.push(el("text", { x: 16, y: hy + T / 2, "dominant-baseline": "central", class: "small", "font-size": FONT }, label));
     kids.push(target(v.held.id, tileName(ctx, v.held), ctx.comp(v.held.id)?.help, ...tileFace(ctx, v.held, 16 + label.length * 0.62 * FONT + 12, hy)));
   }
   let top = hy + (v.held ? T + 16 : 6);
@@ -248,7 +248,7 @@ export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
       rect(gx, gy, PW, PH, { fill: turn ? "#fff7d6" : "#fbfaf6", stroke: turn ? "#c99a00" : "#ccc", "stroke-width": turn ? 3 : 1 }),
       el("circle", { cx: gx + 16, cy: gy + 16, r: 8, fill: mh.fill, stroke: "#222" }),
       mark(mh.mark, gx + 16, gy + 16, 4, mh.ink),
-      el("text", { x: gx + 30, y: gy + 21, class: "seat-name", style: `font-size:${nameSize.toFixed(1)}px` }, who),
+      el("text", { x: gx + 30, y: gy + 21, class: "seat-name", "font-size": nameSize.toFixed(1) }, who),
       el("text", { x: gx + PW - 12, y: gy + 21, "text-anchor": "end", class: "score" }, String(pl.score)),
     ];
     const at = new Map<string, W.TileView>();
@@ -273,7 +273,7 @@ export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
         }
       }
     }
-    parts.push(el("text", { x: gx + 12, y: gy + PH - 10, class: "small", style: `font-size:${FONT}px` }, ctx.t("page.player.tokens", { wheelbarrows: pl.wheelbarrows, cans: pl.wateringCans })));
+    parts.push(el("text", { x: gx + 12, y: gy + PH - 10, class: "small", "font-size": FONT }, ctx.t("page.player.tokens", { wheelbarrows: pl.wheelbarrows, cans: pl.wateringCans })));
     // The seat's own area: the table page marks a seat's last move only there.
     kids.push(g({ class: "garden", "data-owner": p }, ...parts));
     gx += PW + 14;
