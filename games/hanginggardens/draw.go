@@ -43,7 +43,7 @@ func drawWordsFor(lang string) *drawWords {
 	}
 	dw.irrig = t("irrigated")
 	for i, p := range posNames {
-		dw.pos[i] = texts.T(lang, "cell.garden", i18n.S("pos", p))
+		dw.pos[i] = texts.T(lang, "draw.pos", i18n.S("pos", p))
 	}
 	dw.id = func(id string) string { return texts.T(lang, "draw.id", i18n.S("id", id)) }
 	return dw

@@ -62,8 +62,8 @@ func pileCell(k int) string { return "pile:" + strconv.Itoa(k+2) }
 func objectiveCell(k int) string { return "objective:" + strconv.Itoa(k+1) }
 
 // cellName names a cell id for a sentence ("column 2, row 1"); a garden
-// position keeps its label, which the drawings print on the pyramid ("b2"),
-// but a0, where a card goes left of a1, is said in words.
+// position by its floor and place ("floor 2, place 2" for b2), as the page
+// draws it, and a0, where a card goes left of a1, in words.
 func cellName(id string) (string, []i18n.Arg, bool) {
 	kind, rest, _ := strings.Cut(id, ":")
 	switch kind {
@@ -78,7 +78,7 @@ func cellName(id string) (string, []i18n.Arg, bool) {
 		return "cell.left-end", nil, true
 	}
 	if slices.Contains(posNames[:], id) {
-		return "cell.garden", []i18n.Arg{i18n.S("pos", id)}, true
+		return "cell.garden", []i18n.Arg{i18n.N("floor", int(id[0]-'a')+1), i18n.N("place", int(id[1]-'0'))}, true
 	}
 	return "", nil, false
 }
