@@ -49,7 +49,11 @@ func (s *state) DescribeMove(m engine.Move) engine.MoveDesc {
 		}
 		return engine.MoveDesc{Kind: kind, Parts: []engine.Part{part("card", handID(int(mv.a))), part("cell", cellID(int(mv.b)))}}
 	case mkDiscard:
-		return engine.MoveDesc{Kind: "discard", Parts: []engine.Part{part("card", handID(int(mv.a)))}}
+		// The discard pile first, then the card: a click on a hand card
+		// that has no cell must not discard it at once (a page plays a
+		// move as soon as a single one matches the clicks), so a discard
+		// is always asked for on its own target.
+		return engine.MoveDesc{Kind: "discard", Parts: []engine.Part{part("to", discardPileID), part("card", handID(int(mv.a)))}}
 	case mkPut:
 		if mv.a < 6 {
 			return engine.MoveDesc{Kind: "put", Parts: []engine.Part{part("slot", slotNames[mv.a])}}

@@ -106,3 +106,61 @@ func TestPrompt(t *testing.T) {
 		t.Errorf("game over: prompt %+v, want none", p)
 	}
 }
+
+// Issue 21: nothing irreversible on a selecting click. A page plays a move
+// as soon as one matches the ids clicked so far, so no hand card may lead
+// to a discard: a discard starts on the discard pile, a target of its own.
+// Checked on every decision of seeded games, and on the review's case (a
+// hand card that fits no cell).
+func TestDiscardIsItsOwnChoice(t *testing.T) {
+	check := func(t *testing.T, s *state) {
+		t.Helper()
+		for _, m := range s.LegalMoves(nil) {
+			d := s.DescribeMove(m)
+			first := d.Parts
+			if len(first) == 0 {
+				continue
+			}
+			switch {
+			case d.Kind == "discard" && (first[0].ID != "discard-pile" || len(first) != 2):
+				t.Fatalf("%s: %+v, want the discard pile first, then the card", s.FormatMove(m), d)
+			case d.Kind != "discard" && first[0].ID == "discard-pile":
+				t.Fatalf("%s: %+v starts on the discard pile", s.FormatMove(m), d)
+			}
+		}
+	}
+	for seed := uint64(1); seed <= 20; seed++ {
+		s := newState(t, 2+int(seed%4), seed, nil)
+		rng := engine.NewRNG(seed)
+		for !s.Over() {
+			check(t, s)
+			ms := s.LegalMoves(nil)
+			if err := s.Apply(ms[rng.Intn(len(ms))], nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	// The review's case: the blue lily fits no cell of a ring of reds and
+	// yellows; a click on it offers nothing, the discard pile offers all.
+	s := newState(t, 2, 3, engine.Options{"first": "1"})
+	setVillage(t, s, 0, ringVillage)
+	setHand(t, s, 0, "blue lily pond", "red rose pond", "red rose pond")
+	setLandDisplay(t, s, "blue lily structure", "", "")
+	apply(t, s, "take 1")
+	var fromCard, fromPile []string
+	for _, m := range s.LegalMoves(nil) {
+		d := s.DescribeMove(m)
+		switch d.Parts[0].ID {
+		case "hand:1", "hand:4":
+			fromCard = append(fromCard, s.FormatMove(m))
+		case "discard-pile":
+			fromPile = append(fromPile, d.Get("card"))
+		}
+	}
+	if len(fromCard) != 0 {
+		t.Errorf("a click on a blue lily leads to %v, want nothing", fromCard)
+	}
+	if want := []string{"hand:1", "hand:2", "hand:3", "hand:4"}; !slices.Equal(fromPile, want) {
+		t.Errorf("the discard pile leads to %v, want %v", fromPile, want)
+	}
+}
