@@ -153,7 +153,11 @@ const pts = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
 function trophyFace(ctx: Ctx, tr0: W.TrophyView, x: number, y: number): SVGElement[] {
   const r = tr0.rule;
   const out: SVGElement[] = [rect(x, y, CW, CH, { fill: "#fff4d6", stroke: "#b08a2e" }), el("rect", { x: x + 3, y: y + 3, width: CW - 6, height: 18, rx: 4, fill: "#e9c46a" })];
-  const kind = r.cases?.length ? "cases" : r.sets?.length ? "sets" : r.table ? "table" : "per";
+  const t = r.table;
+  const nz = t ? t.points.map((p, k) => ({ k, p })).filter((e) => e.p !== 0) : [];
+  // "All three kinds in the line" (colours, flowers) is a table scoring only at 3.
+  const all = !!t && (t.of === "colours" || t.of === "flowers" || t.of === "species") && nz.length === 1 && nz[0].k === 3;
+  const kind = r.cases?.length ? "cases" : r.sets?.length ? "sets" : all ? "all" : t ? "table" : "per";
   out.push(fit(x + CW / 2, y + 12, ctx.t("page.trophy.kind", { kind }), CW - 10, FONT, { fill: "#2b1f00", "font-weight": 700 }));
   const vx = x + CW - 6; // points, right-aligned
   const val = (yy: number, n: number, size = FONT + 1) => text(vx, yy, pts(n), { "font-size": size, "text-anchor": "end", "font-weight": 700, fill: n < 0 ? "#8a1c1c" : "#1d4d12" });
@@ -172,13 +176,10 @@ function trophyFace(ctx: Ctx, tr0: W.TrophyView, x: number, y: number): SVGEleme
         out.push(...item(ctx, p.of, x + 5, yy, CW - 34), val(yy, p.points));
       });
     }
-  } else if (kind === "table" && r.table) {
-    const t = r.table;
-    const nz = t.points.map((p, k) => ({ k, p })).filter((e) => e.p !== 0);
-    if ((t.of === "colours" || t.of === "flowers" || t.of === "species") && nz.length === 1 && nz[0].k === 3) {
-      // All three kinds in the line.
-      out.push(...(t.of === "flowers" ? wrapFit(x + CW / 2, top + 4, ctx.t("page.flowers-all"), CW - 8, 3, FONT, { "font-weight": 600 }) : glyph(t.of, x + CW / 2, top + 14, 14)));
-      out.push(text(x + CW / 2, top + 52, pts(nz[0].p), { "font-size": 22, "font-weight": 700, fill: "#1d4d12" }));
+  } else if ((kind === "table" || kind === "all") && t) {
+    if (kind === "all") {
+      out.push(...(t.of === "flowers" ? wrapFit(x + CW / 2, top + 2, ctx.t("page.flowers-all"), CW - 8, 3, FONT, { "font-weight": 600 }) : glyph(t.of, x + CW / 2, top + 16, 22)));
+      out.push(text(x + CW / 2, top + 60, pts(nz[0].p), { "font-size": 22, "font-weight": 700, fill: "#1d4d12" }));
     } else {
       // How many of it the line holds → points, in two columns.
       out.push(...glyph(t.of, x + CW / 2, top + 2, 9));
@@ -250,9 +251,10 @@ function pile(id: string, name: string, label: string, help: string | undefined,
  * them), so that two villages fit side by side on a desktop and one fills
  * a phone, both near their drawn size.
  */
-function panelSize(): { w: number; h: number; handPer: number } {
+function panelSize(villages: W.VillageView[]): { w: number; h: number; handPer: number } {
   const handPer = 3;
-  return { w: 24 + (1 + handPer) * STEP - GAP, h: 40 + 4 * RSTEP + 24 + 2 * (CH + 12) + 24, handPer };
+  const rows = Math.max(1, ...villages.map((v) => Math.ceil(v.hand.length / handPer)));
+  return { w: 24 + (1 + handPer) * STEP - GAP, h: 40 + 4 * RSTEP + 24 + rows * (CH + 12) + 24, handPer };
 }
 
 export function drawEnglishGardens(v: W.View, ctx: Ctx): SVGSVGElement {
@@ -302,7 +304,7 @@ export function drawEnglishGardens(v: W.View, ctx: Ctx): SVGSVGElement {
     heldW = hx + STEP;
     if (ctx.narrow) ty = hy;
   }
-  const { w: PW, h: PH, handPer } = panelSize();
+  const { w: PW, h: PH, handPer } = panelSize(v.villages ?? []);
   const per = ctx.narrow ? 1 : 2;
   const topW = Math.max(landW, x, heldW, 16 + per * (PW + 12) + 4);
 
@@ -339,6 +341,8 @@ export function drawEnglishGardens(v: W.View, ctx: Ctx): SVGSVGElement {
         ...wrapFit(gx + CW / 2, gy + 80, ctx.t(vc.faceUp ? "page.village.ready" : "page.village.used"), CW - 8, 2, FONT, { fill: vc.faceUp ? "#1d4d12" : "#fff", "font-weight": 700 }),
       ),
     );
+    // Stack heights, drawn over the grid (on the edge between two rows).
+    const over: SVGElement[] = [];
     const slot = (id: string, sx: number, sy: number) => {
       const st = vil.trophies.find((t) => t.id === id);
       const top = st?.stack?.[st.stack.length - 1];
@@ -347,7 +351,7 @@ export function drawEnglishGardens(v: W.View, ctx: Ctx): SVGSVGElement {
       const place = ctx.t(id[0] === "c" ? "page.slot.column" : "page.slot.row", { n: Number(id.slice(1)) });
       const label = ctx.t("page.named", { place, name: top ? nameOf(ctx, top) : ctx.t("page.empty") });
       const down = id[0] === "c";
-      return target(
+      const e = target(
         own(id),
         label,
         top ? ctx.comp(top.id)?.help : undefined,
@@ -359,8 +363,9 @@ export function drawEnglishGardens(v: W.View, ctx: Ctx): SVGSVGElement {
               text(sx + CW / 2, sy + 52, down ? "↓" : "→", { fill: MUTED, "font-size": 22 }),
               ...wrapFit(sx + CW / 2, sy + 78, ctx.t("page.slot.empty"), CW - 8, 2, FONT, { fill: MUTED }),
             ]),
-        st && st.stack.length > 1 ? badge(sx + 2, sy + 2, `×${st.stack.length}`) : null,
       );
+      if (st && st.stack.length > 1) over.push(badge(sx + CW / 2, sy + CH, `×${st.stack.length}`));
+      return e;
     };
     for (let c = 0; c < 3; c++) parts.push(slot(`c${c + 1}`, gx + (c + 1) * STEP, gy));
     for (let r = 0; r < 3; r++) {
@@ -373,9 +378,11 @@ export function drawEnglishGardens(v: W.View, ctx: Ctx): SVGSVGElement {
         const place = ctx.t("page.cell", { row: r + 1, col: c + 1 });
         const what = !top ? ctx.t("page.empty") : cell.stack.length > 1 ? ctx.t("page.stack", { name: nameOf(ctx, top), n: cell.stack.length }) : nameOf(ctx, top);
         const label = ctx.t("page.named", { place, name: what });
-        parts.push(target(own(cell.id), label, top ? ctx.comp(top.id)?.help : undefined, ...(top ? cardFace(ctx, top, cx, cy) : [rect(cx, cy, CW, CH, { fill: "#eef2e2", stroke: "#9aa57f" })]), cell.stack.length > 1 ? badge(cx + 2, cy + 2, `×${cell.stack.length}`) : null));
+        parts.push(target(own(cell.id), label, top ? ctx.comp(top.id)?.help : undefined, ...(top ? cardFace(ctx, top, cx, cy) : [rect(cx, cy, CW, CH, { fill: "#eef2e2", stroke: "#9aa57f" })])));
+        if (cell.stack.length > 1) over.push(badge(cx + CW / 2, cy + CH, `×${cell.stack.length}`));
       }
     }
+    parts.push(...over);
     // Under the grid: the discard pile (a discard is chosen there, then
     // the card), then the hand at full size, each card a target of its own.
     const hy = gy + 4 * RSTEP + 24;
