@@ -279,7 +279,7 @@ export function drawEnglishGardens(v: W.View, ctx: Ctx): SVGSVGElement {
   let ty = y;
   if (ctx.narrow) {
     x = 16;
-    ty = y + CH + 70;
+    ty = y + CH + 34 + bandH(ctx) + 16;
   }
   kids.push(caption(x, ty - 12, ctx.t("page.trophies.caption")));
   kids.push(pile(v.trophyDeck.id, ctx.t("page.trophy-deck"), ctx.t("page.trophy-deck.count", { n: v.trophyDeck.count }), ctx.comp(v.trophyDeck.id)?.help, x, ty, v.trophyDeck.count));
@@ -297,7 +297,7 @@ export function drawEnglishGardens(v: W.View, ctx: Ctx): SVGSVGElement {
     let hy = ty;
     if (ctx.narrow) {
       hx = 16;
-      hy = ty + CH + 70;
+      hy = ty + CH + 34 + bandH(ctx) + 16;
     }
     kids.push(caption(hx, hy - 12, ctx.t("page.to-place")));
     kids.push(target(v.held.id, nameOf(ctx, v.held), ctx.comp(v.held.id)?.help, ...trophyFace(ctx, v.held, hx, hy)));
@@ -309,7 +309,7 @@ export function drawEnglishGardens(v: W.View, ctx: Ctx): SVGSVGElement {
   const topW = Math.max(landW, x, heldW, 16 + per * (PW + 12) + 4);
 
   const villages: W.VillageView[] = v.villages ?? [];
-  const vy = ty + CH + 56;
+  const vy = ty + CH + 24 + bandH(ctx) + 12;
   villages.forEach((vil, i) => {
     const px = 16 + (i % per) * (PW + 12);
     const py = vy + Math.floor(i / per) * (PH + 12);
@@ -422,9 +422,13 @@ function badge(x: number, y: number, s: string): SVGElement {
   return g({}, el("circle", { cx: x, cy: y, r: 9, fill: "#fffdf5", stroke: "#4a3f33" }), text(x, y, s, { "font-size": FONT, "font-weight": 700, fill: INK }));
 }
 
+/** The band's height: on a phone a tap target of 40 px or more once the drawing is fitted to the screen. */
+const bandH = (ctx: Ctx) => (ctx.narrow ? 46 : 24);
+
 function displayBand(id: string, name: string, ctx: Ctx, x: number, y: number): SVGGElement {
   const w = 3 * STEP - GAP;
-  return target(id, name, ctx.comp(id)?.help, rect(x, y + CH + 5, w, 22, { fill: "#efe9da", stroke: "#8a8170" }), fit(x + w / 2, y + CH + 16, "⟳ " + name, w - 8, FONT, { fill: INK }));
+  const h = bandH(ctx);
+  return target(id, name, ctx.comp(id)?.help, rect(x, y + CH + 5, w, h, { fill: "#efe9da", stroke: "#8a8170" }), fit(x + w / 2, y + CH + 5 + h / 2, "⟳ " + name, w - 8, FONT, { fill: INK }));
 }
 
 /**
