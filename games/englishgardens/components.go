@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -124,6 +125,7 @@ type components struct {
 	vec      [numLand][numCounters]int8 // counters each card adds to a line
 	compat   [numLand]uint64            // compat[a] bit b: a may lie next to b (EG-T6c)
 	trophies [numTrophy]trophy
+	rules    [numTrophy]TrophyRule // each trophy's rule as the view shows it
 	villages [numVillage]string
 }
 
@@ -234,6 +236,7 @@ func loadComponents() (*components, error) {
 			return nil, fmt.Errorf("trophies.json: trophy %d is numbered %d", i+1, t.N)
 		}
 		c.trophies[i] = t
+		c.rules[i] = ruleView(tj)
 	}
 	var vs []string
 	if err := json.Unmarshal(villagesJSON, &vs); err != nil || len(vs) != numVillage {
@@ -241,6 +244,36 @@ func loadComponents() (*components, error) {
 	}
 	copy(c.villages[:], vs)
 	return c, nil
+}
+
+// ruleView is a trophy's rule for the view: items worth most first, the
+// counters of a case in the order of counterNames' indexes.
+func ruleView(tj trophyJSON) TrophyRule {
+	var r TrophyRule
+	for of, pts := range tj.Per {
+		r.Per = append(r.Per, PerView{Of: of, Points: pts})
+	}
+	slices.SortFunc(r.Per, func(a, b PerView) int {
+		if a.Points != b.Points {
+			return b.Points - a.Points
+		}
+		return counterNames[a.Of] - counterNames[b.Of]
+	})
+	if tj.Table != nil {
+		r.Table = &TableView{Of: tj.Table.Of, Points: slices.Clone(tj.Table.Points)}
+	}
+	for _, st := range tj.Sets {
+		r.Sets = append(r.Sets, SetView{Of: st.Of, Size: st.Size, Points: st.Points})
+	}
+	for _, cs := range tj.Cases {
+		cv := CaseView{Points: cs.Points}
+		for of, n := range cs.When {
+			cv.When = append(cv.When, PerView{Of: of, Points: n})
+		}
+		slices.SortFunc(cv.When, func(a, b PerView) int { return counterNames[a.Of] - counterNames[b.Of] })
+		r.Cases = append(r.Cases, cv)
+	}
+	return r
 }
 
 func counter(name string) (int, error) {

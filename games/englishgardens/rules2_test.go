@@ -478,7 +478,7 @@ func TestE5_ViewsHideHandsAndDecks(t *testing.T) {
 		t.Error("a card taken from the display is public")
 	}
 	ev := apply(t, a, "discard h2")
-	if v := a.View(1).(View); v.Villages[0].Hand[2].Card != nil || v.Villages[0].Discards != 1 {
+	if v := a.View(1).(View); v.Villages[0].Hand[2].Card != nil || v.Villages[0].DiscardPile.Count != 1 {
 		t.Error("after a face-down discard the others cannot tell which card is left")
 	}
 	// The public event names neither the card nor the hand slot (issue

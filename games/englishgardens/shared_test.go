@@ -431,7 +431,7 @@ func TestDescribeMove(t *testing.T) {
 		"special2":          `{"kind":"special2"}`,
 		"place h2 r1c3":     `{"kind":"place","card":"hand:2","cell":"r1c3"}`,
 		"cover h1 r2c2":     `{"kind":"cover","card":"hand:1","cell":"r2c2"}`,
-		"discard h4":        `{"kind":"discard","card":"hand:4"}`,
+		"discard h4":        `{"kind":"discard","to":"discard-pile","card":"hand:4"}`,
 		"put r2":            `{"kind":"put","slot":"r2"}`,
 		"end":               `{"kind":"end"}`,
 		"pass":              `{"kind":"pass"}`,

@@ -44,6 +44,10 @@ func landID(c int8) string    { return "land:" + strconv.Itoa(int(c)+1) }
 func trophyID(t int8) string  { return "trophy:" + strconv.Itoa(int(t)+1) }
 func villageID(v int8) string { return "village:" + strconv.Itoa(int(v)+1) }
 func handID(i int) string     { return "hand:" + strconv.Itoa(i+1) }
+
+// discardPileID names the discard pile of every village, as cells' ids do.
+const discardPileID = "discard-pile"
+
 func landSlotID(i int) string { return "land-display:" + strconv.Itoa(i+1) }
 func troSlotID(i int) string  { return "trophy-display:" + strconv.Itoa(i+1) }
 func landTypeID(k *landCard) string {
@@ -62,8 +66,11 @@ func landTypeID(k *landCard) string {
 // column 3"), or a slot beside the grid where a card enters, "c3" (above
 // column 3) or "r2" (left of row 2); and the other places a move
 // description names: a card of the hand, "hand:2", and a position of a
-// display, "land-display:1" or "trophy-display:3".
+// display, "land-display:1" or "trophy-display:3"; the discard pile.
 func cellName(id string) (string, []i18n.Arg, bool) {
+	if id == discardPileID {
+		return "cell.discard-pile", nil, true
+	}
 	if kind, n, ok := strings.Cut(id, ":"); ok && len(n) == 1 && n[0] >= '1' && n[0] <= '4' {
 		switch kind {
 		case "hand":

@@ -3,12 +3,10 @@ package englishgardens
 import "github.com/jardin-games/jardin/engine"
 
 // CardView is a landscape card as shown to players. ID is its component id
-// in the catalogue (names in both languages, help); Name is the English
-// name the position format reads ("yellow rose oak+oak").
+// in the catalogue (names in every language, help).
 type CardView struct {
 	ID      string   `json:"id"`
 	Type    string   `json:"type"`
-	Name    string   `json:"name"`
 	Colour  string   `json:"colour,omitempty"`
 	Flower  string   `json:"flower,omitempty"`
 	Feature string   `json:"feature,omitempty"`
@@ -16,11 +14,53 @@ type CardView struct {
 	Lawn    bool     `json:"lawn,omitempty"`
 }
 
-// TrophyView is a trophy card as shown to players.
+// TrophyView is a trophy card as shown to players: its number and what it
+// rewards, as the rule the scoring reads, so that a page can draw the
+// condition (its words are the catalogue's, by ID).
 type TrophyView struct {
-	ID   string `json:"id"`
-	N    int    `json:"n"`
-	Name string `json:"name"`
+	ID   string     `json:"id"`
+	N    int        `json:"n"`
+	Rule TrophyRule `json:"rule"`
+}
+
+// TrophyRule is what a trophy scores for its line: points per item
+// (Per: counter name → points), points by a count (Table: of a counter,
+// Points[k] for k of them), per complete set, or for the first matching case.
+// Counters are the position format's words: card, empty, lawn, pond,
+// structure, tree, oak, birch, willow, red, yellow, blue, rose, petunia,
+// lily, colour-flower pairs ("red-lily"), and species, colours, flowers
+// (how many kinds are present).
+type TrophyRule struct {
+	Per   []PerView  `json:"per,omitempty"`
+	Table *TableView `json:"table,omitempty"`
+	Sets  []SetView  `json:"sets,omitempty"`
+	Cases []CaseView `json:"cases,omitempty"`
+}
+
+// PerView is Points for each Of in the line.
+type PerView struct {
+	Of     string `json:"of"`
+	Points int    `json:"points"`
+}
+
+// TableView is Points[k] when the line holds k of Of.
+type TableView struct {
+	Of     string `json:"of"`
+	Points []int  `json:"points"`
+}
+
+// SetView is Points per complete set of Size of Of.
+type SetView struct {
+	Of     string `json:"of"`
+	Size   int    `json:"size"`
+	Points int    `json:"points"`
+}
+
+// CaseView is Points when the line holds exactly When[i].N of each
+// When[i].Of (the first matching case scores).
+type CaseView struct {
+	When   []PerView `json:"when"`
+	Points int       `json:"points"`
 }
 
 // DeckView is a face-down deck: its id (a move's "from") and its size.
@@ -79,7 +119,6 @@ type TrophyStackView struct {
 // VillageCardView is a village card and its side.
 type VillageCardView struct {
 	ID     string `json:"id"`
-	Name   string `json:"name"`
 	FaceUp bool   `json:"faceUp"`
 }
 
@@ -97,11 +136,14 @@ type VillageView struct {
 	// Hand is the whole hand for its owner; for others, only the cards
 	// known to be public (taken face up since the last face-down discard),
 	// null elsewhere. Hand slots are numbered in the order the cards came.
-	Hand       []HandSlotView `json:"hand"`
-	Discards   int            `json:"discards"`
-	MyDiscards []CardView     `json:"myDiscards,omitempty"`
-	Visible    int            `json:"visible"`
-	Score      int            `json:"score"`
+	Hand []HandSlotView `json:"hand"`
+	// DiscardPile is where this seat's discards lie face down, with their
+	// count: a discard is chosen there first, then the card (so a click on
+	// a hand card never discards it).
+	DiscardPile DeckView   `json:"discardPile"`
+	MyDiscards  []CardView `json:"myDiscards,omitempty"`
+	Visible     int        `json:"visible"`
+	Score       int        `json:"score"`
 }
 
 // View is the table as one player (or a spectator) sees it
@@ -168,7 +210,7 @@ func (s *state) underDeck(viewer int) []UnderView {
 
 func (s *state) cardView(c int8) CardView {
 	k := s.card(c)
-	v := CardView{ID: landID(c), Type: landTypeID(k), Name: k.name(), Lawn: k.Lawn}
+	v := CardView{ID: landID(c), Type: landTypeID(k), Lawn: k.Lawn}
 	if !k.Lawn {
 		v.Colour, v.Flower, v.Feature = colourNames[k.Colour], flowerNames[k.Flower], featureNames[k.Feature]
 		for _, t := range k.Icons {
@@ -179,7 +221,7 @@ func (s *state) cardView(c int8) CardView {
 }
 
 func (s *state) trophyView(t int8) TrophyView {
-	return TrophyView{ID: trophyID(t), N: int(t) + 1, Name: s.g.c.trophies[t].Name}
+	return TrophyView{ID: trophyID(t), N: int(t) + 1, Rule: s.g.c.rules[t]}
 }
 
 // View shows viewer's hand and discards and what everyone sees; a viewer
@@ -228,8 +270,8 @@ func (s *state) View(viewer int) any {
 	}
 	for q := 0; q < int(s.n); q++ {
 		p := &s.pl[q]
-		vv := VillageView{Seat: q, Village: VillageCardView{ID: villageID(p.village), Name: s.g.c.villages[p.village], FaceUp: p.villageUp},
-			HandSize: int(p.handN), Discards: int(p.discards), Visible: int(p.visible), Score: s.Score(q)}
+		vv := VillageView{Seat: q, Village: VillageCardView{ID: villageID(p.village), FaceUp: p.villageUp},
+			HandSize: int(p.handN), DiscardPile: DeckView{ID: discardPileID, Count: int(p.discards)}, Visible: int(p.visible), Score: s.Score(q)}
 		for i := range p.land {
 			vv.Cells[i] = CellView{ID: cellID(i), Stack: []CardView{}}
 			for _, c := range p.land[i].stack[:p.land[i].h] {

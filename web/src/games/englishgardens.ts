@@ -1,73 +1,224 @@
 // Jardins Anglais (Village Green): the landscape and trophy displays with
 // their decks, and each player's village: the village card in the corner,
 // the 3×3 landscape cells, the trophy slots above the columns and beside
-// the rows, the hand (the viewer's; of others only what is public). Every
-// word is a page.<…> message of the game's catalogue
-// (games/englishgardens/texts), read with ctx.t.
+// the rows, the hand and the discard pile. Every word is a page.<…>
+// message of the game's catalogue (games/englishgardens/texts), read with
+// ctx.t; what a trophy rewards is drawn from its rule (pictograms and
+// numbers), and the names and help stay in the tooltips.
 
-import { caption, deck, el, g, hue, mark, rect, svgRoot, target, text } from "../svg";
+import { caption, el, g, hue, mark, rect, svgRoot, target, text, type Attrs } from "../svg";
 import { type Ctx, seatName } from "./types";
 import type * as W from "../gen/englishgardens";
 
-const CW = 72; // card width
-const CH = 92;
+const CW = 80; // card width
+const CH = 112;
 const GAP = 6;
+const STEP = CW + GAP; // from one column to the next
+const RSTEP = CH + GAP; // from one row to the next
+/** The smallest text drawn: the board is shown at about its size on a desktop, and a phone's village fills its width. */
+const FONT = 14;
+const INK = "#2b2418";
+const MUTED = "#4d4636"; // ≥ 4.5:1 on the light card faces
 
-const FEATURE_MARK: Record<string, string> = { pond: "≈", structure: "⌂", trees: "♣" };
+/**
+ * fit is a line of text at size that never leaves width: a character is
+ * taken as 0.6 em (the sans serif's average is less), and a longer line is
+ * drawn narrower (textLength) rather than cut or made smaller.
+ */
+function fit(x: number, y: number, s: string, width: number, size = FONT, attrs: Attrs = {}): SVGTextElement {
+  const t = text(x, y, s, { "font-size": size, fill: INK, ...attrs });
+  if (s.length * size * 0.6 > width) {
+    t.setAttribute("textLength", String(width));
+    t.setAttribute("lengthAdjust", "spacingAndGlyphs");
+  }
+  return t;
+}
 
-function cardFace(ctx: Ctx, c: W.CardView, x: number, y: number, w = CW, h = CH): SVGElement[] {
+/** wrapFit breaks s into at most max lines of width (the last one squeezed by fit if need be). */
+function wrapFit(cx: number, y: number, s: string, width: number, max: number, size = FONT, attrs: Attrs = {}): SVGTextElement[] {
+  const per = Math.max(1, Math.floor(width / (size * 0.6)));
+  const lines: string[] = [];
+  let cur = "";
+  for (const w of s.split(/\s+/).filter(Boolean)) {
+    if (cur && (cur + " " + w).length > per && lines.length < max - 1) {
+      lines.push(cur);
+      cur = w;
+    } else cur = cur ? cur + " " + w : w;
+  }
+  if (cur) lines.push(cur);
+  return lines.map((l, i) => fit(cx, y + i * (size + 2), l, width, size, attrs));
+}
+
+function cardFace(ctx: Ctx, c: W.CardView, x: number, y: number): SVGElement[] {
   if (c.lawn) {
     return [
-      rect(x, y, w, h, { fill: "#8fc46a", stroke: "#3f6b2a" }),
-      el("path", { d: `M${x + 10} ${y + h - 14}l6 -12l6 12m6 0l6 -14l6 14m6 0l6 -10l6 10`, stroke: "#3f6b2a", fill: "none", "stroke-width": 2 }),
-      text(x + w / 2, y + 18, ctx.t("page.lawn"), { "font-size": 12, fill: "#1f3a12" }),
+      rect(x, y, CW, CH, { fill: "#8fc46a", stroke: "#3f6b2a" }),
+      el("path", { d: `M${x + 12} ${y + CH - 18}l7 -14l7 14m7 0l7 -16l7 16m7 0l7 -12l7 12`, stroke: "#2f5420", fill: "none", "stroke-width": 2 }),
+      fit(x + CW / 2, y + 20, ctx.t("page.lawn"), CW - 8, FONT + 1, { fill: "#14290b", "font-weight": 600 }),
     ];
   }
   const hu = hue(c.colour);
-  const out: SVGElement[] = [rect(x, y, w, h, { fill: "#fffdf5", stroke: "#6b5d45" }), el("rect", { x: x + 3, y: y + 3, width: w - 6, height: 26, rx: 4, fill: hu.fill })];
-  out.push(mark(hu.mark, x + 14, y + 16, 8, hu.ink));
-  out.push(text(x + w / 2 + 8, y + 16, c.flower ? ctx.t("page.flower", { flower: c.flower }) : "", { "font-size": 11, fill: hu.ink, "font-weight": 600 }));
+  const out: SVGElement[] = [rect(x, y, CW, CH, { fill: "#fffdf5", stroke: "#6b5d45" }), el("rect", { x: x + 3, y: y + 3, width: CW - 6, height: 24, rx: 4, fill: hu.fill })];
+  out.push(mark(hu.mark, x + 13, y + 15, 7, hu.ink));
+  out.push(fit(x + CW / 2 + 9, y + 15, c.flower ? ctx.t("page.flower", { flower: c.flower }) : "", CW - 26, FONT, { fill: hu.ink, "font-weight": 700 }));
   if (c.feature) {
-    out.push(text(x + w / 2, y + 52, FEATURE_MARK[c.feature] ?? "?", { "font-size": 26, fill: "#4a5d3a" }));
-    out.push(text(x + w / 2, y + h - 12, ctx.t("page.feature", { feature: c.feature }), { "font-size": 10, fill: "#555" }));
+    out.push(...glyph(c.feature, x + CW / 2, y + 56, 16));
+    out.push(fit(x + CW / 2, y + CH - 13, ctx.t("page.feature", { feature: c.feature }), CW - 8, FONT, { fill: MUTED }));
   } else if (c.trees?.length) {
-    (c.trees ?? []).forEach((t, i) => {
-      const tx = x + w / 2 + (i - ((c.trees?.length ?? 0) - 1) / 2) * 22;
-      out.push(el("path", { d: treePath(t, tx, y + 54), fill: t === "willow" ? "#7fae5a" : t === "birch" ? "#c7d98e" : "#2f6b2a", stroke: "#223", "stroke-width": 1 }));
-      out.push(text(tx, y + 76, ctx.t("page.tree-initial", { tree: t }), { "font-size": 10, fill: "#333" }));
-    });
+    const n = c.trees.length;
+    c.trees.forEach((t, i) => out.push(...glyph(t, x + CW / 2 + (i - (n - 1) / 2) * 30, y + 62, 15)));
   }
   return out;
 }
 
-/** Three tree silhouettes that differ by shape, not only colour: oak round, birch narrow, willow drooping. */
-function treePath(t: string, x: number, y: number): string {
-  if (t === "birch") return `M${x} ${y - 16}L${x + 6} ${y + 8}H${x - 6}Z`;
-  if (t === "willow") return `M${x - 9} ${y + 8}Q${x - 10} ${y - 14} ${x} ${y - 14}Q${x + 10} ${y - 14} ${x + 9} ${y + 8}L${x + 4} ${y - 4}L${x} ${y + 8}L${x - 4} ${y - 4}Z`;
-  return `M${x} ${y + 8}a10 10 0 1 1 0.1 0Z`;
-}
-
-function trophyFace(ctx: Ctx, tr0: W.TrophyView, x: number, y: number, w = CW, h = CH): SVGElement[] {
-  const name = ctx.comp(tr0.id)?.name ?? "";
-  const words = wrap(name, 11).slice(0, 4);
-  return [
-    rect(x, y, w, h, { fill: "#fff4d6", stroke: "#b08a2e" }),
-    mark("star", x + w / 2, y + 16, 10, "#d4a017"),
-    text(x + w / 2, y + 34, `#${tr0.n}`, { "font-size": 11, fill: "#7a5a00", "font-weight": 700 }),
-    ...words.map((s, i) => text(x + w / 2, y + 50 + i * 11, s, { "font-size": 9, fill: "#3a2e00" })),
-  ];
-}
-
-function wrap(s: string, n: number): string[] {
-  const out: string[] = [];
-  let cur = "";
-  for (const w of s.split(/\s+/)) {
-    if (cur && (cur + " " + w).length > n) {
-      out.push(cur);
-      cur = w;
-    } else cur = cur ? cur + " " + w : w;
+/**
+ * glyph draws one thing a landscape card shows or a trophy counts, centred
+ * on (x, y) in about 2r × 2r: trees by their shape (oak round, birch slim
+ * with a banded trunk, willow drooping), a pond, a structure, a lawn, an
+ * empty cell, a card, a colour (its mark), several kinds (a cluster).
+ */
+function glyph(of: string, x: number, y: number, r: number): SVGElement[] {
+  const trunk = (c: string) => el("rect", { x: x - r * 0.12, y: y + r * 0.2, width: r * 0.24, height: r * 0.8, fill: c, stroke: "#3b2a16", "stroke-width": 0.8 });
+  switch (of) {
+    case "oak":
+      return [trunk("#6b4a26"), el("circle", { cx: x, cy: y - r * 0.2, r: r * 0.65, fill: "#2f6b2a", stroke: "#173514", "stroke-width": 1 }), el("circle", { cx: x - r * 0.35, cy: y, r: r * 0.35, fill: "#2f6b2a" }), el("circle", { cx: x + r * 0.35, cy: y, r: r * 0.35, fill: "#2f6b2a" })];
+    case "birch":
+      return [
+        el("ellipse", { cx: x, cy: y - r * 0.35, rx: r * 0.32, ry: r * 0.62, fill: "#9bbf4c", stroke: "#4d6a17", "stroke-width": 1 }),
+        el("rect", { x: x - r * 0.1, y: y + r * 0.1, width: r * 0.2, height: r * 0.9, fill: "#f4f1e8", stroke: "#333", "stroke-width": 0.8 }),
+        el("path", { d: `M${x - r * 0.1} ${y + r * 0.4}h${r * 0.12}M${x} ${y + r * 0.7}h${r * 0.1}`, stroke: "#222", "stroke-width": 1.2 }),
+      ];
+    case "willow":
+      return [
+        trunk("#6b4a26"),
+        el("path", {
+          d: `M${x - r * 0.8} ${y + r * 0.45}Q${x - r * 0.85} ${y - r * 0.85} ${x} ${y - r * 0.85}Q${x + r * 0.85} ${y - r * 0.85} ${x + r * 0.8} ${y + r * 0.45}L${x + r * 0.5} ${y - r * 0.1}L${x + r * 0.25} ${y + r * 0.5}L${x} ${y - r * 0.05}L${x - r * 0.25} ${y + r * 0.5}L${x - r * 0.5} ${y - r * 0.1}Z`,
+          fill: "#6fa04a",
+          stroke: "#2f4a1c",
+          "stroke-width": 1,
+        }),
+      ];
+    case "tree":
+      return [trunk("#6b4a26"), el("path", { d: `M${x} ${y - r}L${x + r * 0.7} ${y + r * 0.3}H${x - r * 0.7}Z`, fill: "#3f7d34", stroke: "#173514", "stroke-width": 1 })];
+    case "pond":
+      return [
+        el("ellipse", { cx: x, cy: y, rx: r, ry: r * 0.6, fill: "#7fb6e6", stroke: "#2b5f8f", "stroke-width": 1.2 }),
+        el("path", { d: `M${x - r * 0.6} ${y}q${r * 0.3} ${-r * 0.25} ${r * 0.6} 0t${r * 0.6} 0`, stroke: "#1d4a75", fill: "none", "stroke-width": 1.4 }),
+      ];
+    case "structure":
+      return [el("path", { d: `M${x - r * 0.8} ${y + r * 0.8}V${y - r * 0.1}L${x} ${y - r * 0.85}L${x + r * 0.8} ${y - r * 0.1}V${y + r * 0.8}Z`, fill: "#c9a77a", stroke: "#5a3e1b", "stroke-width": 1.2 }), el("rect", { x: x - r * 0.2, y: y + r * 0.25, width: r * 0.4, height: r * 0.55, fill: "#5a3e1b" })];
+    case "lawn":
+      return [rect(x - r * 0.8, y - r * 0.8, r * 1.6, r * 1.6, { fill: "#8fc46a", stroke: "#3f6b2a" }), el("path", { d: `M${x - r * 0.5} ${y + r * 0.5}l${r * 0.2} ${-r * 0.6}l${r * 0.2} ${r * 0.6}m${r * 0.2} 0l${r * 0.2} ${-r * 0.7}l${r * 0.2} ${r * 0.7}`, stroke: "#2f5420", fill: "none", "stroke-width": 1.2 })];
+    case "empty":
+      return [rect(x - r * 0.8, y - r * 0.8, r * 1.6, r * 1.6, { fill: "#fff", stroke: "#6b5d45", "stroke-dasharray": "3 2" })];
+    case "card":
+      return [rect(x - r * 0.6, y - r * 0.8, r * 1.2, r * 1.6, { fill: "#fffdf5", stroke: "#6b5d45", "stroke-width": 1.2 })];
+    case "red":
+    case "yellow":
+    case "blue": {
+      const h = hue(of);
+      return [el("circle", { cx: x, cy: y, r: r * 0.8, fill: h.fill, stroke: "#333", "stroke-width": 0.8 }), mark(h.mark, x, y, r * 0.5, h.ink)];
+    }
+    case "species":
+      return [...glyph("oak", x - r * 0.7, y, r * 0.6), ...glyph("birch", x, y, r * 0.6), ...glyph("willow", x + r * 0.7, y, r * 0.6)];
+    case "colours":
+      return [...glyph("red", x - r * 0.7, y, r * 0.5), ...glyph("yellow", x, y, r * 0.5), ...glyph("blue", x + r * 0.7, y, r * 0.5)];
   }
-  if (cur) out.push(cur);
+  return [];
+}
+
+/** The flowers and colour-flower pairs a trophy counts are words on the colour band a landscape card shows. */
+function isWord(of: string): boolean {
+  return of === "rose" || of === "petunia" || of === "lily" || of === "flowers" || of.includes("-");
+}
+
+/** item draws what a trophy counts at (x, y) in width w: a glyph, or a word (on its colour's band for a pair). */
+function item(ctx: Ctx, of: string, x: number, y: number, w: number): SVGElement[] {
+  if (of === "flowers") return [fit(x + w / 2, y, ctx.t("page.flowers-all"), w, FONT, { "font-weight": 600 })];
+  if (!isWord(of)) return glyph(of, x + 9, y, 8);
+  const [colour, flower] = of.includes("-") ? of.split("-") : ["", of];
+  const word = ctx.t("page.flower", { flower });
+  if (!colour) return [fit(x + 2, y, word, w - 2, FONT, { "text-anchor": "start", "font-weight": 600 })];
+  const h = hue(colour);
+  return [el("rect", { x, y: y - 9, width: w, height: 18, rx: 3, fill: h.fill }), mark(h.mark, x + 9, y, 6, h.ink), fit(x + 18, y, word, w - 20, FONT, { "text-anchor": "start", fill: h.ink, "font-weight": 700 })];
+}
+
+const pts = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
+
+/**
+ * trophyFace draws a trophy card as what it rewards in its line: a row per
+ * counted thing with its points, a count table, sets, or cases, and a word
+ * saying which ("each", "by number", "per set", "exactly").
+ */
+function trophyFace(ctx: Ctx, tr0: W.TrophyView, x: number, y: number): SVGElement[] {
+  const r = tr0.rule;
+  const out: SVGElement[] = [rect(x, y, CW, CH, { fill: "#fff4d6", stroke: "#b08a2e" }), el("rect", { x: x + 3, y: y + 3, width: CW - 6, height: 18, rx: 4, fill: "#e9c46a" })];
+  const t = r.table;
+  const nz = t ? t.points.map((p, k) => ({ k, p })).filter((e) => e.p !== 0) : [];
+  // "All three kinds in the line" (colours, flowers) is a table scoring only at 3.
+  const all = !!t && (t.of === "colours" || t.of === "flowers" || t.of === "species") && nz.length === 1 && nz[0].k === 3;
+  const kind = r.cases?.length ? "cases" : r.sets?.length ? "sets" : all ? "all" : t ? "table" : "per";
+  out.push(fit(x + CW / 2, y + 12, ctx.t("page.trophy.kind", { kind }), CW - 10, FONT, { fill: "#2b1f00", "font-weight": 700 }));
+  const vx = x + CW - 6; // points, right-aligned
+  const val = (yy: number, n: number, size = FONT + 1) => text(vx, yy, pts(n), { "font-size": size, "text-anchor": "end", "font-weight": 700, fill: n < 0 ? "#8a1c1c" : "#1d4d12" });
+  const top = y + 32;
+  if (kind === "per") {
+    const per = r.per ?? [];
+    if (per.length === 1) {
+      // One thing: large, with its points under it.
+      const p = per[0];
+      out.push(...(isWord(p.of) ? item(ctx, p.of, x + 6, top + 12, CW - 12) : glyph(p.of, x + CW / 2, top + 16, 15)));
+      out.push(text(x + CW / 2, top + 50, pts(p.points), { "font-size": 22, "font-weight": 700, fill: p.points < 0 ? "#8a1c1c" : "#1d4d12" }));
+    } else {
+      const row = Math.min(18, (CH - 36) / per.length);
+      per.forEach((p, i) => {
+        const yy = top + i * row + 2;
+        out.push(...item(ctx, p.of, x + 5, yy, CW - 34), val(yy, p.points));
+      });
+    }
+  } else if ((kind === "table" || kind === "all") && t) {
+    if (kind === "all") {
+      out.push(...(t.of === "flowers" ? wrapFit(x + CW / 2, top + 2, ctx.t("page.flowers-all"), CW - 8, 3, FONT, { "font-weight": 600 }) : glyph(t.of, x + CW / 2, top + 16, 22)));
+      out.push(text(x + CW / 2, top + 60, pts(nz[0].p), { "font-size": 22, "font-weight": 700, fill: "#1d4d12" }));
+    } else {
+      // How many of it the line holds → points, in two columns.
+      out.push(...glyph(t.of, x + CW / 2, top + 2, 9));
+      const perCol = Math.ceil(t.points.length / 2);
+      const cw = (CW - 4) / 2;
+      t.points.forEach((p, k) => {
+        const cx = x + 2 + Math.floor(k / perCol) * cw;
+        const yy = top + 22 + (k % perCol) * 16;
+        out.push(text(cx + 2, yy, `${k}:`, { "font-size": FONT, "text-anchor": "start", fill: MUTED }));
+        out.push(text(cx + cw - 2, yy, pts(p), { "font-size": FONT, "text-anchor": "end", "font-weight": 700, fill: p < 0 ? "#8a1c1c" : "#1d4d12" }));
+      });
+    }
+    // A line of the table may also count items (Variety in Trees: −2 per empty cell).
+    (r.per ?? []).forEach((p) => out.push(...item(ctx, p.of, x + 5, y + CH - 10, CW - 34), val(y + CH - 10, p.points, FONT)));
+  } else if (kind === "sets") {
+    const sets = r.sets ?? [];
+    const row = Math.min(18, (CH - 36) / sets.length);
+    sets.forEach((s, i) => {
+      const yy = top + i * row + 2;
+      for (let k = 0; k < s.size; k++) out.push(...glyph(s.of, x + 10 + k * 13, yy, 7));
+      out.push(val(yy, s.points));
+    });
+  } else {
+    const cases = r.cases ?? [];
+    const row = Math.min(22, (CH - 36) / cases.length);
+    cases.forEach((c, i) => {
+      const yy = top + i * row + 4;
+      let gx = x + 9;
+      for (const w of c.when) {
+        if (w.points === 0) {
+          // None of it: the glyph struck through.
+          out.push(...glyph(w.of, gx, yy, 7), el("path", { d: `M${gx - 7} ${yy + 7}L${gx + 7} ${yy - 7}`, stroke: "#8a1c1c", "stroke-width": 2 }));
+          gx += 13;
+        }
+        for (let k = 0; k < w.points; k++, gx += 12) out.push(...glyph(w.of, gx, yy, 6.5));
+      }
+      out.push(val(yy, c.points));
+    });
+  }
   return out;
 }
 
@@ -75,134 +226,214 @@ function nameOf(ctx: Ctx, c: W.CardView | W.TrophyView): string {
   return ctx.comp(c.id)?.name ?? "";
 }
 
+/**
+ * pile is a face-down deck as a target: its outline first (the page
+ * strokes the first shape of a target, so the count inside stays clear),
+ * the backs, the count on a light disc, its name under it.
+ */
+function pile(id: string, name: string, label: string, help: string | undefined, x: number, y: number, count: number): SVGGElement {
+  return target(
+    id,
+    label,
+    help,
+    rect(x, y, CW, CH, { fill: "none", stroke: "#4a3f33" }),
+    count > 1 ? rect(x + 4, y + 4, CW, CH, { fill: "#7a6a55", stroke: "#4a3f33" }) : null,
+    rect(x, y, CW, CH, { fill: count ? "#9c8566" : "#f6f1e4", stroke: "#4a3f33", "stroke-dasharray": count ? null : "4 3" }),
+    el("circle", { cx: x + CW / 2, cy: y + CH / 2, r: 17, fill: "#fffdf5", stroke: "#4a3f33" }),
+    text(x + CW / 2, y + CH / 2, count, { "font-size": 17, "font-weight": 700, fill: INK, stroke: "none" }),
+    ...wrapFit(x + CW / 2 + 2, y + CH + 16, name, CW + 4, 2, FONT, { fill: INK, stroke: "none" }),
+  );
+}
+
+/**
+ * The layout of a village panel: the grid of 4×4 card places, then the
+ * discard pile and three hand cards on a row (a fourth card goes under
+ * them), so that two villages fit side by side on a desktop and one fills
+ * a phone, both near their drawn size.
+ */
+function panelSize(villages: W.VillageView[]): { w: number; h: number; handPer: number } {
+  const handPer = 3;
+  const rows = Math.max(1, ...villages.map((v) => Math.ceil(v.hand.length / handPer)));
+  return { w: 24 + (1 + handPer) * STEP - GAP, h: 40 + 4 * RSTEP + 24 + rows * (CH + 12) + 24, handPer };
+}
+
 export function drawEnglishGardens(v: W.View, ctx: Ctx): SVGSVGElement {
   const kids: SVGElement[] = [];
-  // displays
+  // The shared table: displays and decks (no data-owner: they are nobody's).
   let x = 16;
   const y = 34;
   kids.push(caption(16, 22, ctx.t("page.land-display.caption")));
-  kids.push(target(v.landDeck.id, ctx.t("page.land-deck.count", { n: v.landDeck.count }), ctx.comp(v.landDeck.id)?.help, deck(x, y, CW, CH, v.landDeck.count, ctx.t("page.land-deck"))));
-  x += CW + 16;
-  const landSlots = slotsOf(v.landDisplay).map((s, i) =>
-    target(s.id, s.card ? nameOf(ctx, s.card) : ctx.t("page.display-slot.empty", { n: i + 1 }), s.card ? ctx.comp(s.card.id)?.help : undefined, ...(s.card ? cardFace(ctx, s.card, x + i * (CW + GAP), y) : [rect(x + i * (CW + GAP), y, CW, CH, { fill: "none", stroke: "#aaa", "stroke-dasharray": "4 3" })])),
+  kids.push(pile(v.landDeck.id, ctx.t("page.land-deck"), ctx.t("page.land-deck.count", { n: v.landDeck.count }), ctx.comp(v.landDeck.id)?.help, x, y, v.landDeck.count));
+  x += STEP + 10;
+  const landSlots = v.landDisplay.slots.map((s, i) =>
+    target(s.id, s.card ? nameOf(ctx, s.card) : ctx.t("page.display-slot.empty", { n: i + 1 }), s.card ? ctx.comp(s.card.id)?.help : undefined, ...(s.card ? cardFace(ctx, s.card, x + i * STEP, y) : [rect(x + i * STEP, y, CW, CH, { fill: "none", stroke: "#8a8170", "stroke-dasharray": "4 3" })])),
   );
   // The display as a whole (a refresh names it) is the band under its cards:
   // a sibling of the cards, never their parent, so that no button holds another.
-  kids.push(displayBand(v.landDisplay.id ?? "land-display", ctx.t("page.land-display"), ctx, x, y));
+  kids.push(displayBand(v.landDisplay.id, ctx.t("page.land-display"), ctx, x, y));
   kids.push(...landSlots);
-  x += 3 * (CW + GAP) + 24;
+  x += 3 * STEP + 18;
   // On a phone the trophies go under the landscapes (the drawing then is
   // as wide as a village, not two); the card to place stays beside them.
   const landW = x;
   let ty = y;
   if (ctx.narrow) {
     x = 16;
-    ty = y + CH + 60;
+    ty = y + CH + 34 + bandH(ctx) + 16;
   }
   kids.push(caption(x, ty - 12, ctx.t("page.trophies.caption")));
-  kids.push(target(v.trophyDeck.id, ctx.t("page.trophy-deck.count", { n: v.trophyDeck.count }), ctx.comp(v.trophyDeck.id)?.help, deck(x, ty, CW, CH, v.trophyDeck.count, ctx.t("page.trophy-deck"))));
-  x += CW + 16;
-  const trophySlots = slotsOf(v.trophyDisplay).map((s, i) =>
-    target(s.id, s.trophy ? nameOf(ctx, s.trophy) : ctx.t("page.display-slot.empty", { n: i + 1 }), s.trophy ? ctx.comp(s.trophy.id)?.help : undefined, ...(s.trophy ? trophyFace(ctx, s.trophy, x + i * (CW + GAP), ty) : [rect(x + i * (CW + GAP), ty, CW, CH, { fill: "none", stroke: "#aaa", "stroke-dasharray": "4 3" })])),
+  kids.push(pile(v.trophyDeck.id, ctx.t("page.trophy-deck"), ctx.t("page.trophy-deck.count", { n: v.trophyDeck.count }), ctx.comp(v.trophyDeck.id)?.help, x, ty, v.trophyDeck.count));
+  x += STEP + 10;
+  const trophySlots = v.trophyDisplay.slots.map((s, i) =>
+    target(s.id, s.trophy ? nameOf(ctx, s.trophy) : ctx.t("page.display-slot.empty", { n: i + 1 }), s.trophy ? ctx.comp(s.trophy.id)?.help : undefined, ...(s.trophy ? trophyFace(ctx, s.trophy, x + i * STEP, ty) : [rect(x + i * STEP, ty, CW, CH, { fill: "none", stroke: "#8a8170", "stroke-dasharray": "4 3" })])),
   );
-  kids.push(displayBand(v.trophyDisplay.id ?? "trophy-display", ctx.t("page.trophy-display"), ctx, x, ty));
+  kids.push(displayBand(v.trophyDisplay.id, ctx.t("page.trophy-display"), ctx, x, ty));
   kids.push(...trophySlots);
-  x += 3 * (CW + GAP) + 16;
+  x += 3 * STEP + 10;
+  let heldW = 0;
   if (v.held) {
-    kids.push(caption(x, ty - 12, ctx.t("page.to-place")));
-    kids.push(target(v.held.id, nameOf(ctx, v.held), ctx.comp(v.held.id)?.help, ...trophyFace(ctx, v.held, x, ty)));
+    // The trophy taken: on a phone, on a row of its own under the trophies.
+    let hx = x;
+    let hy = ty;
+    if (ctx.narrow) {
+      hx = 16;
+      hy = ty + CH + 34 + bandH(ctx) + 16;
+    }
+    kids.push(caption(hx, hy - 12, ctx.t("page.to-place")));
+    kids.push(target(v.held.id, nameOf(ctx, v.held), ctx.comp(v.held.id)?.help, ...trophyFace(ctx, v.held, hx, hy)));
+    heldW = hx + STEP;
+    if (ctx.narrow) ty = hy;
   }
-  const topW = ctx.narrow ? Math.max(landW, x + CW + 16, 16 + 470 + 16) : Math.max(x + CW + 16, 16 + 2 * 470 + 12 + 16);
+  const { w: PW, h: PH, handPer } = panelSize(v.villages ?? []);
+  const per = ctx.narrow ? 1 : 2;
+  const topW = Math.max(landW, x, heldW, 16 + per * (PW + 12) + 4);
 
-  // villages, two per row
-  const PW = 470;
-  const PH = 4 * (CH + GAP) + 120;
   const villages: W.VillageView[] = v.villages ?? [];
+  const vy = ty + CH + 24 + bandH(ctx) + 12;
   villages.forEach((vil, i) => {
-    const per = ctx.narrow ? 1 : 2;
     const px = 16 + (i % per) * (PW + 12);
-    const py = ty + CH + 40 + Math.floor(i / per) * (PH + 12);
+    const py = vy + Math.floor(i / per) * (PH + 12);
+    const mine = vil.seat === ctx.seat;
+    // Ids in another seat's village carry its seat, as the view's moves
+    // name only the mover's own places.
+    const own = (id: string) => (mine ? id : `${vil.seat}:${id}`);
     const turn = v.toMove === vil.seat;
     const parts: SVGElement[] = [
-      rect(px, py, PW, PH, { fill: turn ? "#fff7d6" : "#fbfaf6", stroke: turn ? "#c99a00" : "#ccc", "stroke-width": turn ? 3 : 1 }),
-      el("text", { x: px + 12, y: py + 22, class: "seat-name" }, vil.seat === ctx.seat ? ctx.t("page.seat.you", { name: seatName(ctx, vil.seat) }) : seatName(ctx, vil.seat)),
-      el("text", { x: px + PW - 12, y: py + 22, "text-anchor": "end", class: "score" }, String(vil.score)),
+      rect(px, py, PW, PH, { fill: turn ? "#fff7d6" : "#fbfaf6", stroke: turn ? "#c99a00" : "#bbb", "stroke-width": turn ? 3 : 1 }),
+      fit(px + 12, py + 22, mine ? ctx.t("page.seat.you", { name: seatName(ctx, vil.seat) }) : seatName(ctx, vil.seat), PW - 130, 15, { "text-anchor": "start", "font-weight": 700 }),
+      text(px + PW - 12, py + 22, ctx.t("page.points", { n: vil.score }), { "text-anchor": "end", "font-size": 15, "font-weight": 700, fill: INK }),
     ];
     const gx = px + 12;
-    const gy = py + 34;
-    // village card in the corner, trophy slots c1..c3 above the columns, r1..r3 right of the rows
+    const gy = py + 40;
+    // The village card in the corner; trophy slots c1..c3 above the
+    // columns, r1..r3 left of the rows.
     const vc = vil.village;
     const vname = ctx.comp(vc.id)?.name ?? "";
     const vlabel = ctx.t("page.village", { name: vname, side: vc.faceUp ? "up" : "down" });
-    parts.push(target(vc.id, vlabel, ctx.comp(vc.id)?.help, rect(gx, gy, CW, CH, { fill: vc.faceUp ? "#e8dcc0" : "#9c8566", stroke: "#6b5d45" }), text(gx + CW / 2, gy + CH / 2 - 8, "⌂", { "font-size": 24 }), ...wrap(vname, 11).slice(0, 2).map((s, k) => text(gx + CW / 2, gy + CH / 2 + 16 + k * 11, s, { "font-size": 9 }))));
+    parts.push(
+      target(
+        vc.id,
+        vlabel,
+        ctx.comp(vc.id)?.help,
+        rect(gx, gy, CW, CH, { fill: vc.faceUp ? "#e8dcc0" : "#9c8566", stroke: "#6b5d45" }),
+        ...glyph("structure", gx + CW / 2, gy + 22, 13),
+        ...wrapFit(gx + CW / 2, gy + 48, vname, CW - 8, 2, FONT, { fill: vc.faceUp ? INK : "#fff" }),
+        ...wrapFit(gx + CW / 2, gy + 80, ctx.t(vc.faceUp ? "page.village.ready" : "page.village.used"), CW - 8, 2, FONT, { fill: vc.faceUp ? "#1d4d12" : "#fff", "font-weight": 700 }),
+      ),
+    );
+    // Stack heights, drawn over the grid (on the edge between two rows).
+    const over: SVGElement[] = [];
     const slot = (id: string, sx: number, sy: number) => {
       const st = vil.trophies.find((t) => t.id === id);
       const top = st?.stack?.[st.stack.length - 1];
       // c1..c3 score a column, r1..r3 a row; the empty slot shows an arrow
-      // towards its line, not its id.
+      // towards its line and the word, not its id.
       const place = ctx.t(id[0] === "c" ? "page.slot.column" : "page.slot.row", { n: Number(id.slice(1)) });
       const label = ctx.t("page.named", { place, name: top ? nameOf(ctx, top) : ctx.t("page.empty") });
-      return target(`${id}`, label, top ? ctx.comp(top.id)?.help : undefined, ...(top ? trophyFace(ctx, top, sx, sy) : [rect(sx, sy, CW, CH, { fill: "#f6f1e4", stroke: "#c9bfa6", "stroke-dasharray": "4 3" }), text(sx + CW / 2, sy + CH / 2, id[0] === "c" ? "↓" : "→", { fill: "#a99", "font-size": 16 })]), st && st.stack.length > 1 ? text(sx + CW - 10, sy + 10, `×${st.stack.length}`, { "font-size": 10 }) : null);
+      const down = id[0] === "c";
+      const e = target(
+        own(id),
+        label,
+        top ? ctx.comp(top.id)?.help : undefined,
+        ...(top
+          ? trophyFace(ctx, top, sx, sy)
+          : [
+              rect(sx, sy, CW, CH, { fill: "#f6f1e4", stroke: "#8a8170", "stroke-dasharray": "4 3" }),
+              mark("star", sx + CW / 2, sy + 26, 9, "#b08a2e"),
+              text(sx + CW / 2, sy + 52, down ? "↓" : "→", { fill: MUTED, "font-size": 22 }),
+              ...wrapFit(sx + CW / 2, sy + 78, ctx.t("page.slot.empty"), CW - 8, 2, FONT, { fill: MUTED }),
+            ]),
+      );
+      if (st && st.stack.length > 1) over.push(badge(sx + CW / 2, sy + CH, `×${st.stack.length}`));
+      return e;
     };
-    for (let c = 0; c < 3; c++) parts.push(ownSlot(vil, ctx, slot(`c${c + 1}`, gx + (c + 1) * (CW + GAP), gy)));
+    for (let c = 0; c < 3; c++) parts.push(slot(`c${c + 1}`, gx + (c + 1) * STEP, gy));
     for (let r = 0; r < 3; r++) {
-      parts.push(ownSlot(vil, ctx, slot(`r${r + 1}`, gx, gy + (r + 1) * (CH + GAP))));
+      parts.push(slot(`r${r + 1}`, gx, gy + (r + 1) * RSTEP));
       for (let c = 0; c < 3; c++) {
         const cell = vil.cells[r * 3 + c];
-        const cx = gx + (c + 1) * (CW + GAP);
-        const cy = gy + (r + 1) * (CH + GAP);
+        const cx = gx + (c + 1) * STEP;
+        const cy = gy + (r + 1) * RSTEP;
         const top = cell.stack[cell.stack.length - 1];
         const place = ctx.t("page.cell", { row: r + 1, col: c + 1 });
         const what = !top ? ctx.t("page.empty") : cell.stack.length > 1 ? ctx.t("page.stack", { name: nameOf(ctx, top), n: cell.stack.length }) : nameOf(ctx, top);
         const label = ctx.t("page.named", { place, name: what });
-        const id = vil.seat === ctx.seat ? cell.id : `${vil.seat}:${cell.id}`;
-        parts.push(target(id, label, top ? ctx.comp(top.id)?.help : undefined, ...(top ? cardFace(ctx, top, cx, cy) : [rect(cx, cy, CW, CH, { fill: "#eef2e2", stroke: "#b9c29f" })]), cell.stack.length > 1 ? text(cx + CW - 10, cy + CH - 8, `×${cell.stack.length}`, { "font-size": 10 }) : null));
+        parts.push(target(own(cell.id), label, top ? ctx.comp(top.id)?.help : undefined, ...(top ? cardFace(ctx, top, cx, cy) : [rect(cx, cy, CW, CH, { fill: "#eef2e2", stroke: "#9aa57f" })])));
+        if (cell.stack.length > 1) over.push(badge(cx + CW / 2, cy + CH, `×${cell.stack.length}`));
       }
     }
-    // hand
-    const hx = gx + 4 * (CW + GAP) + 8;
-    parts.push(el("text", { x: hx, y: gy + 10, class: "small" }, ctx.t("page.hand", { n: vil.handSize })));
-    // Hand cards are drawn small and side by side in rows of two, so
-    // that none covers another (each is a target of its own).
-    vil.hand.forEach((slot, k) => {
-      const sx = hx + (k % 2) * (CW / 1.5 + 6);
-      const sy = gy + 18 + Math.floor(k / 2) * (CH / 1.5 + 6);
-      const face = (c: W.CardView) => g({ transform: `translate(${sx} ${sy}) scale(${1 / 1.5})` }, ...cardFace(ctx, c, 0, 0, CW, CH));
-      if (slot.card && vil.seat === ctx.seat) {
-        parts.push(target(slot.id, nameOf(ctx, slot.card), ctx.comp(slot.card.id)?.help, rect(sx, sy, CW / 1.5, CH / 1.5, { fill: "transparent", stroke: "none" }), face(slot.card)));
-      } else if (slot.card) {
-        parts.push(face(slot.card));
+    parts.push(...over);
+    // Under the grid: the discard pile (a discard is chosen there, then
+    // the card), then the hand at full size, each card a target of its own.
+    const hy = gy + 4 * RSTEP + 24;
+    parts.push(text(gx, hy - 12, ctx.t("page.hand", { n: vil.handSize }), { "text-anchor": "start", "font-size": FONT, fill: INK, "font-weight": 600 }));
+    const dp = vil.discardPile;
+    parts.push(
+      target(
+        own(dp.id),
+        ctx.t("page.discard-pile.count", { n: dp.count }),
+        ctx.comp(dp.id)?.help ?? ctx.t("page.discard-pile.help"),
+        rect(gx, hy, CW, CH, { fill: "#efe6d3", stroke: "#6b5d45", "stroke-dasharray": "5 3" }),
+        el("path", { d: `M${gx + CW / 2} ${hy + 14}v22m-9 -9l9 9l9 -9M${gx + 18} ${hy + 44}h${CW - 36}`, stroke: "#5a3e1b", "stroke-width": 3, fill: "none" }),
+        ...wrapFit(gx + CW / 2, hy + 64, ctx.t("page.discard-pile"), CW - 8, 2, FONT, { "font-weight": 700 }),
+        text(gx + CW / 2, hy + CH - 12, dp.count, { "font-size": FONT, fill: MUTED }),
+      ),
+    );
+    vil.hand.forEach((hs, k) => {
+      const sx = gx + (1 + (k % handPer)) * STEP;
+      const sy = hy + Math.floor(k / handPer) * (CH + 12);
+      if (hs.card && mine) {
+        parts.push(target(hs.id, nameOf(ctx, hs.card), ctx.comp(hs.card.id)?.help, ...cardFace(ctx, hs.card, sx, sy)));
+      } else if (hs.card) {
+        parts.push(g({ role: "img", "aria-label": nameOf(ctx, hs.card) }, el("title", {}, nameOf(ctx, hs.card)), ...cardFace(ctx, hs.card, sx, sy)));
       } else {
-        parts.push(g({ role: "img", "aria-label": ctx.t("page.face-down") }, rect(sx, sy, CW / 1.5, CH / 1.5, { fill: "#9c8566", stroke: "#4a3f33" })));
+        parts.push(g({ role: "img", "aria-label": ctx.t("page.face-down") }, el("title", {}, ctx.t("page.face-down")), rect(sx, sy, CW, CH, { fill: "#9c8566", stroke: "#4a3f33" }), el("path", { d: `M${sx + 6} ${sy + 6}l${CW - 12} ${CH - 12}M${sx + CW - 6} ${sy + 6}l${-(CW - 12)} ${CH - 12}`, stroke: "#bba98c", "stroke-width": 2 })));
       }
     });
-    parts.push(el("text", { x: gx, y: py + PH - 10, class: "small" }, ctx.t("page.village-stats", { discards: vil.discards, visible: vil.visible })));
-    kids.push(g({ class: "village" }, ...parts));
+    parts.push(fit(gx, py + PH - 12, ctx.t("page.village-stats", { discards: dp.count, visible: vil.visible }), PW - 24, FONT, { "text-anchor": "start", fill: MUTED }));
+    kids.push(g({ class: "village", "data-owner": vil.seat }, ...parts));
   });
-  const rows = Math.ceil(villages.length / (ctx.narrow ? 1 : 2));
-  const H = ty + CH + 40 + rows * (PH + 12) + 8;
+  const rows = Math.ceil(villages.length / per);
+  const H = vy + rows * (PH + 12) + 8;
   return svgRoot(topW, H, ctx.t("page.table"), ...kids);
 }
 
-/** A display is {id, slots} (an older view gave the slots alone). */
-function slotsOf<S>(d: { slots: S[] } | S[] | undefined): S[] {
-  return Array.isArray(d) ? d : (d?.slots ?? []);
+function badge(x: number, y: number, s: string): SVGElement {
+  return g({}, el("circle", { cx: x, cy: y, r: 9, fill: "#fffdf5", stroke: "#4a3f33" }), text(x, y, s, { "font-size": FONT, "font-weight": 700, fill: INK }));
 }
+
+/** The band's height: on a phone a tap target of 40 px or more once the drawing is fitted to the screen. */
+const bandH = (ctx: Ctx) => (ctx.narrow ? 46 : 24);
 
 function displayBand(id: string, name: string, ctx: Ctx, x: number, y: number): SVGGElement {
-  const w = 3 * (CW + GAP) - GAP;
-  return target(id, name, ctx.comp(id)?.help, rect(x, y + CH + 4, w, 18, { fill: "#efe9da", stroke: "#c9bfa6" }), text(x + w / 2, y + CH + 13, "⟳ " + name, { "font-size": 10, fill: "#555" }));
-}
-
-/** Trophy slots are named by their bare id only in the viewer's own village. */
-function ownSlot(vil: W.VillageView, ctx: Ctx, e: SVGGElement): SVGGElement {
-  if (vil.seat !== ctx.seat) e.setAttribute("data-id", `${vil.seat}:${e.getAttribute("data-id")}`);
-  return e;
+  const w = 3 * STEP - GAP;
+  const h = bandH(ctx);
+  return target(id, name, ctx.comp(id)?.help, rect(x, y + CH + 5, w, h, { fill: "#efe9da", stroke: "#8a8170" }), fit(x + w / 2, y + CH + 5 + h / 2, "⟳ " + name, w - 8, FONT, { fill: INK }));
 }
 
 /**
  * englishGardensChoice words a choice that is not on the drawing: a kind of
- * move (special action 2, discard, declare the game over, pass) by its
+ * move (special action 2, declare the game over, pass) by its
  * page.move.<kind> message, never its id.
  */
 export function englishGardensChoice(id: string, part: string, _v: W.View, ctx: Ctx): string | undefined {

@@ -5,12 +5,17 @@
 export interface CardView {
   id: string;
   type: string;
-  name: string;
   colour?: string;
   flower?: string;
   feature?: string;
   trees?: string[];
   lawn?: boolean;
+}
+
+/** englishgardens.CaseView */
+export interface CaseView {
+  when: PerView[];
+  points: number;
 }
 
 /** englishgardens.CellView */
@@ -43,10 +48,37 @@ export interface LandSlotView {
   card: CardView | null;
 }
 
+/** englishgardens.PerView */
+export interface PerView {
+  of: string;
+  points: number;
+}
+
+/** englishgardens.SetView */
+export interface SetView {
+  of: string;
+  size: number;
+  points: number;
+}
+
+/** englishgardens.TableView */
+export interface TableView {
+  of: string;
+  points: number[];
+}
+
 /** englishgardens.TrophyDisplayView */
 export interface TrophyDisplayView {
   id: string;
   slots: TrophySlotView[];
+}
+
+/** englishgardens.TrophyRule */
+export interface TrophyRule {
+  per?: PerView[];
+  table?: TableView;
+  sets?: SetView[];
+  cases?: CaseView[];
 }
 
 /** englishgardens.TrophySlotView */
@@ -65,7 +97,7 @@ export interface TrophyStackView {
 export interface TrophyView {
   id: string;
   n: number;
-  name: string;
+  rule: TrophyRule;
 }
 
 /** englishgardens.UnderView */
@@ -101,7 +133,6 @@ export interface View {
 /** englishgardens.VillageCardView */
 export interface VillageCardView {
   id: string;
-  name: string;
   faceUp: boolean;
 }
 
@@ -113,7 +144,7 @@ export interface VillageView {
   trophies: TrophyStackView[];
   handSize: number;
   hand: HandSlotView[];
-  discards: number;
+  discardPile: DeckView;
   myDiscards?: CardView[];
   visible: number;
   score: number;
