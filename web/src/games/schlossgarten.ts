@@ -73,17 +73,22 @@ export function drawSchlossgarten(v: W.View, ctx: Ctx): SVGSVGElement {
   const narrow = ctx.narrow;
   // On a phone the drawing is about as wide as the screen (350 units shown
   // in about 350 px), so that a unit is a CSS pixel and 13-unit text is 13 px.
-  const C = narrow ? 48 : 60;
-  const X0 = narrow ? 7 : 16;
-  const Y0 = 36;
-  const F = 13; // smallest text: 13 units, shown at 12.5 px or more
+  const C = narrow ? 46 : 60;
+  const X0 = 16; // room for the row numbers
+  const Y0 = 40; // the caption, then the column numbers
+  const F = narrow ? 14 : 13; // smallest text, less one: 12 units shown at 11.4 px on a desktop, 13 at 12.9 on a phone
   const n = v.board.length;
   const boardW = n * C;
   const seats: W.PlayerView[] = v.seats ?? [];
   const PW = narrow ? boardW : 300; // seat panel width
   const side = narrow ? X0 : X0 + boardW + 24;
-  const W = narrow ? X0 * 2 + boardW : side + PW + 12;
-  const kids: SVGElement[] = [el("text", { x: X0, y: 22, class: "caption" }, ctx.t("page.garden"))];
+  const W = narrow ? X0 + boardW + 12 : side + PW + 12;
+  const kids: SVGElement[] = [el("text", { x: X0, y: 16, class: "caption" }, ctx.t("page.garden"))];
+  // Coordinates as the log names squares ("3,4": column 3, row 4).
+  for (let i = 0; i < n; i++) {
+    kids.push(text(X0 + i * C + C / 2, Y0 - 9, i, { "font-size": F - 1, fill: "#555" }));
+    kids.push(text(X0 / 2, Y0 + i * C + C / 2, i, { "font-size": F - 1, fill: "#555" }));
+  }
   const pawns: SVGElement[] = [];
   const outlines: string[] = [];
   const moverColour: string | undefined = seats[v.toMove]?.color;
@@ -137,10 +142,10 @@ export function drawSchlossgarten(v: W.View, ctx: Ctx): SVGSVGElement {
         const pid = sq.pawnOf === moverColour ? sq.pawn : `${sq.pawn}:${sq.pawnOf}`;
         const r = C * 0.26;
         const cy = py + C / 2 + 4;
-        pawnEl = target(pid, pname, ctx.comp(sq.pawn)?.help, el("circle", { cx: px + C / 2, cy, r: r + 2, fill: "transparent", stroke: "none" }), pawn(px + C / 2, cy, r, sq.pawnOf ?? "", letter(ctx, sq.pawn)));
+        pawnEl = target(pid, pname, ctx.comp(sq.pawn)?.help, el("circle", { cx: px + C / 2, cy: py + C / 2, r: C / 2 - 2, fill: "transparent", stroke: "none" }), pawn(px + C / 2, cy, r, sq.pawnOf ?? "", letter(ctx, sq.pawn)));
       }
       const ground = ctx.comp(sq.ground ?? "");
-      kids.push(target(id, ctx.t("page.square", { what: name, col: x + 1, row: y + 1 }), ground?.help, ...parts));
+      kids.push(target(id, ctx.t("page.square", { cell: id, what: name }), ground?.help, ...parts));
       if (pawnEl) pawns.push(pawnEl);
     }
   }
@@ -261,8 +266,9 @@ export function drawSchlossgarten(v: W.View, ctx: Ctx): SVGSVGElement {
       ];
       const owned = ctx.comp(`${k.id}:${s.color}`)?.name ?? label;
       const nameOf = free ? owned : ctx.t("page.onboard", { item: owned });
-      if (free) box.push(target(i === v.toMove ? k.id : `${k.id}:${s.color}`, nameOf, ctx.comp(k.id)?.help, ...slot));
-      else box.push(g({ role: "img", "aria-label": nameOf }, el("title", {}, nameOf), ...slot));
+      const sg = free ? target(i === v.toMove ? k.id : `${k.id}:${s.color}`, nameOf, ctx.comp(k.id)?.help, ...slot) : g({ role: "img", "aria-label": nameOf }, el("title", {}, nameOf), ...slot);
+      sg.classList.add("slot"); // its name fits in its box (tests/schlossgarten.spec.ts)
+      box.push(sg);
     });
     kids.push(g({ class: "seat", "data-owner": i }, ...box));
     sy += SEAT_H;
