@@ -49,6 +49,15 @@ for (const sc of screens) {
               if (b.x < box.x - 0.5 || b.x + b.width > box.x + box.width + 0.5) spill.push(`${t.textContent} ${b.width.toFixed(1)} > ${box.width.toFixed(1)}`);
             }
           }
+          // no two texts of a seat's area overlap
+          for (const area of svg.querySelectorAll("g.seat")) {
+            const bs = [...area.querySelectorAll("text")].map((t) => ({ s: t.textContent, b: t.getBoundingClientRect() }));
+            for (let i = 0; i < bs.length; i++)
+              for (let j = i + 1; j < bs.length; j++) {
+                const [p, q] = [bs[i].b, bs[j].b];
+                if (p.left < q.right - 1 && q.left < p.right - 1 && p.top < q.bottom - 1 && q.top < p.bottom - 1) spill.push(`"${bs[i].s}" overlaps "${bs[j].s}"`);
+              }
+          }
           // each card shows its figure: three pawns with their letters
           const cards = [...svg.querySelectorAll("[data-id^='C']")].map((c) => c.querySelectorAll("circle").length);
           const owners = [...svg.querySelectorAll("[data-owner]")].map((g) => g.getAttribute("data-owner"));
@@ -66,7 +75,7 @@ for (const sc of screens) {
           };
         });
         for (const s of r.sizes) expect(s.px, `${where}: "${s.s}" is drawn at ${s.px.toFixed(1)} px`).toBeGreaterThanOrEqual(sc.minPx);
-        expect(r.spill, `${where}: names spilling out of their box`).toEqual([]);
+        expect(r.spill, `${where}: names spilling out of their box or overlapping`).toEqual([]);
         expect(r.visible, `${where}: raw ids in the drawing`).not.toMatch(raw);
         expect(r.cards.length, `${where}: the hand is drawn`).toBeGreaterThan(0);
         for (const n of r.cards) expect(n, `${where}: a card's figure`).toBeGreaterThanOrEqual(3);

@@ -5,7 +5,7 @@
 // drawn as the figure it asks for (king, gardener and architect in their
 // places on a 3×3 grid), never as its number.
 
-import { el, g, hue, mark, pawn, rect, svgRoot, target, text } from "../svg";
+import { el, g, hue, mark, pawn, rect, svgRoot, target, text, wrapLines } from "../svg";
 import type { Ctx } from "./types";
 import type * as W from "../gen/schlossgarten";
 
@@ -226,24 +226,30 @@ export function drawSchlossgarten(v: W.View, ctx: Ctx): SVGSVGElement {
     const h = hue(s.color);
     const turn = v.toMove === i;
     const nm = i === ctx.seat ? ctx.t("page.seat.you", { name: seatName(ctx, i) }) : seatName(ctx, i);
-    const score = ctx.t("page.score", { n: s.score });
-    const scoreW = score.length * 16 * 0.62 + 4;
+    // A long name wraps onto a second line (the panel grows), and a word
+    // longer than the line is pressed, never cut.
+    const nameW = PW - 48 - 40;
+    let lines = wrapLines(nm, nameW, 15);
+    if (lines.length > 2) lines = [lines[0], lines.slice(1).join(" ")];
+    const extra = (lines.length - 1) * 18;
     const box: (SVGElement | null)[] = [
-      rect(side, sy, PW, SEAT_H - 8, { fill: turn ? "#fff7d6" : "#fbfaf6", stroke: turn ? "#c99a00" : "#bbb", "stroke-width": turn ? 3 : 1 }),
+      rect(side, sy, PW, SEAT_H - 8 + extra, { fill: turn ? "#fff7d6" : "#fbfaf6", stroke: turn ? "#c99a00" : "#bbb", "stroke-width": turn ? 3 : 1 }),
       el("circle", { cx: side + 18, cy: sy + 18, r: 11, fill: h.fill, stroke: "#222" }),
       mark(h.mark, side + 18, sy + 18, 6, h.ink),
-      el("text", { x: side + 36, y: sy + 23, "font-weight": 600, fill: "#222", ...fit(nm, PW - 48 - scoreW, 15, F, true) }, nm),
-      el("text", { x: side + PW - 10, y: sy + 24, "text-anchor": "end", "font-size": 16, "font-weight": 700, fill: "#222" }, score),
+      ...lines.map((l, k) => el("text", { x: side + 36, y: sy + 23 + k * 18, "font-weight": 600, fill: "#222", ...fit(l, nameW, 15, F, true) }, l)),
+      // the score, and the word under it: "points"
+      el("text", { x: side + PW - 10, y: sy + 24, "text-anchor": "end", "font-size": 20, "font-weight": 700, fill: "#222" }, String(s.score)),
+      el("text", { x: side + PW - 10, y: sy + 45, "text-anchor": "end", "font-size": F, fill: "#444" }, ctx.t("page.points", { n: s.score })),
     ];
     // collected tiles by value, then the cards in hand
     const tx = side + 12;
-    const ty = sy + 36;
+    const ty = sy + 36 + extra;
     const tiles = g({ role: "img", "aria-label": ctx.t("page.seat.tiles", { t1: s.tiles[0], t2: s.tiles[1], t3: s.tiles[2], hand: s.handCount }) }, el("title", {}, ctx.t("page.seat.tiles", { t1: s.tiles[0], t2: s.tiles[1], t3: s.tiles[2], hand: s.handCount })));
     [0, 1, 2].forEach((k) => {
-      const x = tx + k * 62;
+      const x = tx + k * 56;
       tiles.append(rect(x, ty, 22, 22, { fill: ["#eef4e0", "#cfe2b0", "#a9cd86"][k], stroke: "#6f8a4f" }), text(x + 11, ty + 11.5, k + 1, { "font-size": F, "font-weight": 700, fill: "#2f4419" }), text(x + 26, ty + 11.5, `×${s.tiles[k]}`, { "font-size": F + 1, fill: "#222", "text-anchor": "start" }));
     });
-    const hx = tx + 3 * 62 + 6;
+    const hx = tx + 3 * 56 + 4;
     tiles.append(rect(hx, ty - 2, 18, 26, { fill: "#9c8566", stroke: "#4a3f33" }), text(hx + 22, ty + 11.5, `×${s.handCount}`, { "font-size": F + 1, fill: "#222", "text-anchor": "start" }));
     box.push(tiles);
     // the six elements: a legend of pictogram, shape and name
@@ -251,7 +257,7 @@ export function drawSchlossgarten(v: W.View, ctx: Ctx): SVGSVGElement {
     KINDS.forEach((k, j) => {
       const row = Math.floor(j / 3);
       const x = side + 30 + (j % 3) * slotW;
-      const ey = sy + 68 + row * 44;
+      const ey = sy + 68 + extra + row * 44;
       if (j % 3 === 0) box.push(pawn(side + 15, ey + 20, 12, s.color, letter(ctx, k.builder)));
       const free = supply.has(k.id);
       const size = (v.elements ?? []).find((e) => e.id === k.id)?.size ?? 1;
@@ -271,7 +277,7 @@ export function drawSchlossgarten(v: W.View, ctx: Ctx): SVGSVGElement {
       box.push(sg);
     });
     kids.push(g({ class: "seat", "data-owner": i }, ...box));
-    sy += SEAT_H;
+    sy += SEAT_H + extra;
   });
   const H = Math.max(cardsBottom, sy) + 4;
   return svgRoot(W, H, ctx.t("page.table"), ...kids);
