@@ -42,11 +42,26 @@ for (const sc of screens) {
           const sizes = texts.map((t) => ({ s: t.textContent ?? "", px: px(t) }));
           // a slot's name inside its box
           const spill: string[] = [];
+          // WCAG contrast of two computed colours ("rgb(r, g, b)")
+          const lum = (c: string) => {
+            const [r, g, b] = (c.match(/[\d.]+/g) ?? ["0", "0", "0"]).slice(0, 3).map((v) => {
+              const x = Number(v) / 255;
+              return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+            });
+            return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+          };
+          const contrast = (a: string, b: string) => {
+            const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+            return (x + 0.05) / (y + 0.05);
+          };
           for (const slot of svg.querySelectorAll("g.slot")) {
-            const box = slot.querySelector("rect")!.getBBox();
+            const bg = slot.querySelector("rect")!;
+            const box = bg.getBBox();
             for (const t of slot.querySelectorAll("text")) {
               const b = t.getBBox();
               if (b.x < box.x - 0.5 || b.x + b.width > box.x + box.width + 0.5) spill.push(`${t.textContent} ${b.width.toFixed(1)} > ${box.width.toFixed(1)}`);
+              const k = contrast(getComputedStyle(t).fill, getComputedStyle(bg).fill);
+              if (k < 4.5) spill.push(`${t.textContent}: contrast ${k.toFixed(2)}`);
             }
           }
           // no two texts of a seat's area overlap

@@ -5,7 +5,7 @@
 // drawn as the figure it asks for (king, gardener and architect in their
 // places on a 3×3 grid), never as its number.
 
-import { el, g, hue, mark, pawn, rect, svgRoot, target, text, wrapLines } from "../svg";
+import { el, g, hue, type Mark, mark, rect, svgRoot, target, text, wrapLines } from "../svg";
 import type { Ctx } from "./types";
 import type * as W from "../gen/schlossgarten";
 
@@ -59,6 +59,23 @@ function picto(e: string, x: number, y: number, s: number, ink: string): SVGElem
   }
 }
 
+/**
+ * colour is a seat colour's fill and ink for this drawing: the shared
+ * palette's, with red and blue a shade deeper, so that their white letters
+ * and names contrast 4.5:1 or more (the shared fills give 4.0).
+ */
+function colour(name: string | undefined): { fill: string; ink: string; mark: Mark } {
+  const h = hue(name);
+  const deep: Record<string, string> = { red: "#c0392b", blue: "#2f6bc4" };
+  return { ...h, fill: deep[name ?? ""] ?? h.fill };
+}
+
+/** A pawn: a disc of its colour with its letter (page.letter.<kind>). */
+function pawn(x: number, y: number, r: number, col: string, letter: string): SVGElement {
+  const h = colour(col);
+  return g({ class: "pawn" }, el("circle", { cx: x, cy: y, r, fill: h.fill, stroke: "#222", "stroke-width": 2 }), text(x, y, letter, { fill: h.ink, "font-size": r * 1.1, "font-weight": 700 }));
+}
+
 /** The element kinds in the order of the seat's legend: the gardener's three, then the architect's. */
 const KINDS: { id: string; builder: string }[] = [
   { id: "hedge1", builder: "gardener" },
@@ -106,7 +123,7 @@ export function drawSchlossgarten(v: W.View, ctx: Ctx): SVGSVGElement {
       const parts: (SVGElement | null)[] = [];
       let name: string;
       if (sq.element) {
-        const h = hue(sq.owner);
+        const h = colour(sq.owner);
         parts.push(el("rect", { x: px, y: py, width: C, height: C, fill: h.fill, stroke: h.fill }));
         parts.push(mark(h.mark, px + 10, py + 10, 6, h.ink));
         parts.push(picto(sq.element, px + C / 2, py + C / 2 + 2, C * 0.45, h.ink));
@@ -223,7 +240,7 @@ export function drawSchlossgarten(v: W.View, ctx: Ctx): SVGSVGElement {
   const SEAT_H = 162;
   let sy = narrow ? cardsBottom + 10 : Y0 - 8;
   seats.forEach((s, i) => {
-    const h = hue(s.color);
+    const h = colour(s.color);
     const turn = v.toMove === i;
     const nm = i === ctx.seat ? ctx.t("page.seat.you", { name: seatName(ctx, i) }) : seatName(ctx, i);
     // A long name wraps onto a second line (the panel grows), and a word
@@ -299,11 +316,11 @@ export function schlossgartenChoice(id: string, part: string, v: W.View, ctx: Ct
     const minX = Math.min(0, ...sq.map((p) => p[0]));
     const hgt = Math.max(...sq.map((p) => p[1])) + 1;
     const S = 14;
-    const colour = hue(v.seats?.[v.toMove]?.color);
+    const col = colour(v.seats?.[v.toMove]?.color);
     return el(
       "svg",
       { width: w * S + 2, height: hgt * S + 2, viewBox: `-1 -1 ${w * S + 2} ${hgt * S + 2}`, role: "img", "aria-label": ctx.t("page.orientation", { n: Number(id.slice(1)) + 1 }) },
-      ...sq.map((p) => el("rect", { x: (p[0] - minX) * S, y: p[1] * S, width: S, height: S, fill: colour.fill, stroke: "#222" })),
+      ...sq.map((p) => el("rect", { x: (p[0] - minX) * S, y: p[1] * S, width: S, height: S, fill: col.fill, stroke: "#222" })),
     );
   }
   // a kind of move: "#stop" is the button Stop moving, "#done" End the turn
