@@ -32,8 +32,12 @@ function fit(label: string, width: number, size: number, floor: number, bold = f
   return need(s) <= width ? { "font-size": s } : { "font-size": floor, textLength: width, lengthAdjust: "spacingAndGlyphs" };
 }
 
-/** Fills of the pawns on a card's figure: the letter says which, the fill helps. */
-const FIG = { king: "#f2c94c", gardener: "#8cc67a", architect: "#9fb7d9" } as const;
+/**
+ * Fills of the pawns on a card's figure: no seat's colour (the gardener and
+ * the architect may be anyone's, the king is the player's own), the letter
+ * says which pawn, the king's ring is thicker.
+ */
+const FIG = { king: "#ffffff", gardener: "#e4e4e4", architect: "#e4e4e4" } as const;
 
 /**
  * A pictogram of an element kind centred on (x, y) in a box of size s, drawn
@@ -207,7 +211,7 @@ export function drawSchlossgarten(v: W.View, ctx: Ctx): SVGSVGElement {
       for (const [kind, [dx, dy]] of pts) {
         const cx = gx + (dx - ox) * S + S / 2;
         const cy = gy + (dy - oy) * S + S / 2;
-        body.push(el("circle", { cx, cy, r: S / 2 - 0.5, fill: FIG[kind as keyof typeof FIG], stroke: "#222", "stroke-width": kind === "king" ? 2 : 1 }));
+        body.push(el("circle", { cx, cy, r: S / 2 - 0.5, fill: FIG[kind as keyof typeof FIG], stroke: "#222", "stroke-width": kind === "king" ? 2.5 : 1 }));
         body.push(text(cx, cy + 0.5, letter(ctx, kind), { "font-size": F, "font-weight": 700, fill: "#111" }));
       }
     }
