@@ -97,10 +97,37 @@ func firstOffsets(sh []xy) []xy {
 	return out
 }
 
-// Prompt names the current decision (engine.Describer).
+// Prompt names the current decision (engine.Describer), from what every
+// seat sees: the step of the turn (SG-T1), the moves left (SG-T4), the
+// struck subject (SG-T10), and in the work step which of excavating and
+// building is still possible (SG-T15 … SG-T17), so that the prompt offers
+// only what the player can do.
 func (s *state) Prompt() engine.Prompt {
-	if s.Over() {
-		return engine.Prompt{}
+	p := int(s.toMove)
+	switch s.phase {
+	case phPlay:
+		return engine.Prompt{Key: "play", Args: []engine.Arg{engine.Num(int(s.handN[p]))}}
+	case phMove:
+		return engine.Prompt{Key: "move", Args: []engine.Arg{engine.Num(budget - int(s.steps))}}
+	case phRelocate:
+		q, k := int(s.struck)/nPawns, int(s.struck)%nPawns
+		return engine.Prompt{Key: "put", Args: []engine.Arg{engine.Comp(s.pawnID(q, k))}}
+	case phWork:
+		dig := false
+		if !s.dug {
+			for _, k := range [2]int{gardener, architect} {
+				dig = dig || (s.canWork(k) && s.digTargets(p, k) != 0)
+			}
+		}
+		switch build := s.anyBuild(p); {
+		case dig && build:
+			return engine.Prompt{Key: "work"}
+		case dig:
+			return engine.Prompt{Key: "dig"}
+		case build:
+			return engine.Prompt{Key: "build"}
+		}
+		return engine.Prompt{Key: "done"}
 	}
-	return engine.Prompt{Key: "turn"}
+	return engine.Prompt{}
 }

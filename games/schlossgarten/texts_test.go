@@ -65,7 +65,7 @@ func TestCatalog(t *testing.T) {
 	// A card's help shows its figure, in the language's letters.
 	c07, _ := cat.Component("C07")
 	if !strings.Contains(catalog().Help(c07.ID, "en"), "KG / A.") || !strings.Contains(catalog().Help(c07.ID, "fr"), "RJ / A.") ||
-		catalog().Name(c07.ID, "en") != "constellation card C07" || catalog().Name(c07.ID, "fr") != "carte constellation C07" {
+		catalog().Name(c07.ID, "en") != "constellation card KG / A·" || catalog().Name(c07.ID, "fr") != "carte constellation RJ / A·" {
 		t.Errorf("C07: %+v", c07)
 	}
 }
@@ -154,12 +154,12 @@ func TestEventTexts(t *testing.T) {
 		"draw 1 fr: Vous prenez une carte constellation.",
 		"draw 2 en: Bob takes a constellation card.",
 		"draw 2 fr: Bob prend une carte constellation.",
-		"draw.card 1 en: You take constellation card " + drawn[0] + ".",
-		"draw.card 1 fr: Vous prenez la carte constellation " + drawn[0] + ".",
-		"play 1 en: You play constellation card C08.",
-		"play 1 fr: Vous posez la carte constellation C08 devant vous.",
-		"play 2 en: Bob plays constellation card C08.",
-		"play 2 fr: Bob pose la carte constellation C08.",
+		"draw.card 1 en: You take " + catalog().Name(drawn[0], "en") + ".",
+		"draw.card 1 fr: Vous prenez la " + catalog().Name(drawn[0], "fr") + ".",
+		"play 1 en: You play constellation card KA / G·.",
+		"play 1 fr: Vous posez la carte constellation RA / J· devant vous.",
+		"play 2 en: Bob plays constellation card KA / G·.",
+		"play 2 fr: Bob pose la carte constellation RA / J·.",
 		"stop.none 1 en: You move no pawn.",
 		"stop.none 1 fr: Vous ne déplacez aucun pion.",
 		"stop.none 2 en: Bob moves no pawn.",
@@ -180,8 +180,8 @@ func TestEventTexts(t *testing.T) {
 		"draw 2 fr: Vous prenez une carte constellation.",
 		"draw 3 en: Cid takes a constellation card.",
 		"draw 3 fr: Cid prend une carte constellation.",
-		"draw.card 2 en: You take constellation card " + drawn[1] + ".",
-		"draw.card 2 fr: Vous prenez la carte constellation " + drawn[1] + ".",
+		"draw.card 2 en: You take " + catalog().Name(drawn[1], "en") + ".",
+		"draw.card 2 fr: Vous prenez la " + catalog().Name(drawn[1], "fr") + ".",
 		"step 1 en: You move the blue king from 2,2 to 3,3 (move 1 of 5).",
 		"step 1 fr: Vous déplacez le roi bleu de 2,2 à 3,3 (mouvement 1 sur 5).",
 		"step 2 en: Bob moves the blue king from 2,2 to 3,3 (move 1 of 5).",
@@ -206,8 +206,8 @@ func TestEventTexts(t *testing.T) {
 		"draw 2 fr: Vous prenez une carte constellation.",
 		"draw 3 en: Cid takes a constellation card.",
 		"draw 3 fr: Cid prend une carte constellation.",
-		"draw.card 2 en: You take constellation card " + drawn[2] + ".",
-		"draw.card 2 fr: Vous prenez la carte constellation " + drawn[2] + ".",
+		"draw.card 2 en: You take " + catalog().Name(drawn[2], "en") + ".",
+		"draw.card 2 fr: Vous prenez la " + catalog().Name(drawn[2], "fr") + ".",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("events read\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

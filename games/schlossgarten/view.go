@@ -48,6 +48,16 @@ type View struct {
 	Over      bool                   `json:"over"`
 	Winner    int                    `json:"winner"` // seat that reached 21, or -1
 	Elements  []ElementView          `json:"elements"`
+	Cards     []CardView             `json:"cards"` // every card's figure, so that a page draws a card as its figure
+}
+
+// CardView is one constellation card's figure, the same for every player:
+// where the gardener and the architect stand as (dx,dy) offsets from the
+// king, dx to the right, dy downwards, as the card is printed.
+type CardView struct {
+	ID        string `json:"id"`
+	Gardener  [2]int `json:"gardener"`
+	Architect [2]int `json:"architect"`
 }
 
 // ElementView describes one kind of garden element, the same for every
@@ -128,6 +138,7 @@ func (s *state) View(viewer int) any {
 		v.Seats = append(v.Seats, pv)
 	}
 	v.Elements = elementViews()
+	v.Cards = cardViews()
 	return v
 }
 
@@ -144,6 +155,15 @@ var elementViews = sync.OnceValue(func() []ElementView {
 			ev.Orientations = append(ev.Orientations, ov)
 		}
 		out = append(out, ev)
+	}
+	return out
+})
+
+// cardViews is the same in every view: built once, shared, never changed.
+var cardViews = sync.OnceValue(func() []CardView {
+	out := make([]CardView, len(cards))
+	for i, c := range cards {
+		out[i] = CardView{ID: c.id, Gardener: c.g, Architect: c.a}
 	}
 	return out
 })
