@@ -46,10 +46,32 @@ func (s *state) DescribeMove(m engine.Move) engine.MoveDesc {
 
 var _ engine.Describer = (*state)(nil)
 
-// Prompt names the current decision (engine.Describer).
+// Prompt names the current decision (engine.Describer), one key per phase,
+// the solo steps apart because they read differently (a bag on the left, a
+// drawn tile to keep). Its numbers are public: how many tiles the chosen bag
+// gives, how many bonus tiles the gardeners earned, how many are left to
+// place at the end.
 func (s *state) Prompt() engine.Prompt {
-	if s.Over() {
-		return engine.Prompt{}
+	solo := s.n == 1
+	switch s.phase {
+	case phBag:
+		if solo {
+			return engine.Prompt{Key: "bag.solo"}
+		}
+		return engine.Prompt{Key: "bag", Args: []engine.Arg{engine.Num(s.need())}}
+	case phTake:
+		if solo {
+			return engine.Prompt{Key: "take.solo"}
+		}
+		return engine.Prompt{Key: "take"}
+	case phPlace:
+		return engine.Prompt{Key: "place"}
+	case phBonus:
+		return engine.Prompt{Key: "bonus", Args: []engine.Arg{engine.Num(int(s.bonusMax))}}
+	case phStuck:
+		return engine.Prompt{Key: "stuck"}
+	case phFinal:
+		return engine.Prompt{Key: "final", Args: []engine.Arg{engine.Num(int(s.b[s.toMove].heldN))}}
 	}
-	return engine.Prompt{Key: "turn"}
+	return engine.Prompt{}
 }
