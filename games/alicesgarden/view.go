@@ -58,7 +58,8 @@ type HeldView struct {
 
 // OrientView is one distinct orientation of the held tile: its id and its
 // picture, one string per row of its bounding box (icon letters, '.' where
-// the box has no square). The place move's cell is the box's top-left.
+// the box has no square). The place notation names the box's top-left
+// corner; the move description, the first square covered in reading order.
 type OrientView struct {
 	ID   string   `json:"id"`
 	Rows []string `json:"rows"`
