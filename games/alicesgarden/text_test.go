@@ -57,7 +57,7 @@ func TestCatalog(t *testing.T) {
 			t.Errorf("component %q has no help text", c.ID)
 		}
 	}
-	if got := cat.Name("tile:O03", "fr"); got != "tuile O03" {
+	if got := cat.Name("tile:O03", "fr"); got != "tuile O (champignon, jardinier, arbre, rose)" {
 		t.Errorf("tile name %q", got)
 	}
 	if got := cat.CellName("r2c3", "fr"); got != "rangée 2, colonne 3" {
@@ -156,7 +156,7 @@ func TestEventsRevealOnlyWhatIsDrawn(t *testing.T) {
 			t.Errorf("draw event %+v, supply %v", e, s.supply[:s.supplyN])
 		}
 	}
-	if got := cat.Render(log.Events[1], 1, "en", []string{"Ann", "Bob"}); !strings.HasPrefix(got, "Ann draws tile O") || !strings.HasSuffix(got, "from bag O and adds it to the supply") {
+	if got := cat.Render(log.Events[1], 1, "en", []string{"Ann", "Bob"}); !strings.HasPrefix(got, "Ann draws O tile (") || !strings.HasSuffix(got, "from bag O and adds it to the supply") {
 		t.Errorf("rendered %q", got)
 	}
 	if got := cat.Render(log.Events[1], 0, "fr", nil); !strings.HasPrefix(got, "Vous extrayez la tuile O") {
@@ -174,7 +174,7 @@ func TestEventsRevealOnlyWhatIsDrawn(t *testing.T) {
 	if pl.Key != "place" || pl.Args[1] != engine.Comp("orient:r90") || pl.Args[2] != engine.Cell("r2c3") {
 		t.Errorf("place event %+v", pl)
 	}
-	if got := cat.Render(pl, 0, "en", nil); !strings.HasPrefix(got, "You place tile O") || !strings.HasSuffix(got, " turned 90°, top-left corner at row 2, column 3") {
+	if got := cat.Render(pl, 0, "en", nil); !strings.HasPrefix(got, "You place O tile (") || !strings.HasSuffix(got, " turned 90°, top-left corner at row 2, column 3") {
 		t.Errorf("rendered %q", got)
 	}
 	// a bonus draw of 2: said, then each tile revealed
