@@ -123,8 +123,8 @@ const SHAPES: Record<string, string[]> = {
 };
 
 /** A large-tile bag: its shape drawn small, its count. */
-function bag(ctx: Ctx, b: W.BagView, x: number, y: number, w: number, h: number): SVGGElement {
-  const right = b.left === false; // solo: used this round
+function bag(v: W.View, ctx: Ctx, b: W.BagView, x: number, y: number, w: number, h: number): SVGGElement {
+  const right = v.players === 1 && !b.left; // solo: on the right, used this round
   const shape = SHAPES[b.shape as string] ?? [];
   const q = 9;
   const sw = Math.max(...shape.map((r) => r.length)) * q;
@@ -182,7 +182,7 @@ function market(v: W.View, ctx: Ctx, width: number): Box[] {
     h: capH + bh,
     draw: (x, y) => {
       const out: SVGElement[] = [caption(x, y + 15, ctx.t("page.bags"))];
-      v.bags.forEach((b, i) => out.push(bag(ctx, b, x + i * (bw + 4), y + capH, bw, bh)));
+      v.bags.forEach((b, i) => out.push(bag(v, ctx, b, x + i * (bw + 4), y + capH, bw, bh)));
       const bx = x + 5 * (bw + 4);
       const bonusName = ctx.t("page.bag", { name: ctx.comp("bag:bonus")?.name ?? "", n: v.bonusBag });
       out.push(
