@@ -145,6 +145,11 @@ function bag(v: W.View, ctx: Ctx, b: W.BagView, x: number, y: number, w: number,
   );
 }
 
+/** The width a caption (14 px bold) takes, estimated a little wide. */
+function captionW(s: string): number {
+  return s.length * 14 * 0.65;
+}
+
 /** A box placed by the flow layout: its size and how to draw it at (x, y). */
 interface Box {
   w: number;
@@ -198,6 +203,24 @@ function market(v: W.View, ctx: Ctx, width: number): Box[] {
       return out;
     },
   });
+  // the tile to place next to the bags, the tiles to take under them
+  if (v.held) {
+    const held = v.held;
+    const s = 28;
+    // lying flat, as in the supply: at most 2 squares tall (the page turns it with Rotate and Flip)
+    const rows: string[] = held.rows ?? held.orientations?.[0]?.rows ?? [];
+    const cw = Math.max(...rows.map((r) => r.length)) * s;
+    const ch = rows.length * s;
+    const w = Math.max(cw + 16, 4 * s + 16, captionW(ctx.t("page.toPlace")));
+    boxes.push({
+      w,
+      h: capH + 2 * s + 16,
+      draw: (x, y) => [
+        caption(x, y + 15, ctx.t("page.toPlace")),
+        target(held.id, tileLabel(ctx, held), ctx.comp(held.id)?.help, rect(x, y + capH, w, 2 * s + 16, { rx: 6, fill: "#f6efdc", stroke: "#b8a47a" }), ...tilePicture(rows, x + (w - cw) / 2, y + capH + (2 * s + 16 - ch) / 2, s)),
+      ],
+    });
+  }
   // tiles to take, as the shapes they are (at most 4 × 2 squares lying flat)
   const offer: W.TileView[] = [...(v.supply ?? []), ...(v.drawn ?? [])];
   if (offer.length) {
@@ -207,7 +230,7 @@ function market(v: W.View, ctx: Ctx, width: number): Box[] {
     const per = Math.max(1, Math.min(offer.length, Math.floor((width + 8) / (tw + 8))));
     const label = v.drawn?.length ? ctx.t("page.drawn") : ctx.t("page.toTake");
     boxes.push({
-      w: per * (tw + 8) - 8,
+      w: Math.max(per * (tw + 8) - 8, captionW(label)),
       h: capH + Math.ceil(offer.length / per) * (th + 8) - 8,
       draw: (x, y) => {
         const out: SVGElement[] = [caption(x, y + 15, label)];
@@ -223,22 +246,6 @@ function market(v: W.View, ctx: Ctx, width: number): Box[] {
       },
     });
   }
-  if (v.held) {
-    const held = v.held;
-    const s = 28;
-    const rows: string[] = held.orientations?.[0]?.rows ?? held.rows ?? [];
-    const cw = Math.max(...rows.map((r) => r.length)) * s;
-    const ch = rows.length * s;
-    const w = Math.max(cw + 16, 4 * s + 16);
-    boxes.push({
-      w,
-      h: capH + 4 * s + 16,
-      draw: (x, y) => [
-        caption(x, y + 15, ctx.t("page.toPlace")),
-        target(held.id, tileLabel(ctx, held), ctx.comp(held.id)?.help, rect(x, y + capH, w, 4 * s + 16, { rx: 6, fill: "#f6efdc", stroke: "#b8a47a" }), ...tilePicture(rows, x + (w - cw) / 2, y + capH + (4 * s + 16 - ch) / 2, s)),
-      ],
-    });
-  }
   if (v.players === 1 && (v.discarded ?? 0) > 0) {
     const line = ctx.t("page.discarded", { n: v.discarded ?? 0 });
     const lines = wrapLines(line, Math.min(width, 220), 13);
@@ -251,24 +258,46 @@ function market(v: W.View, ctx: Ctx, width: number): Box[] {
   return boxes;
 }
 
+/** A garden's size: its square, and the panel's width and height. */
+interface Size {
+  sq: number;
+  w: number;
+  h: number;
+  compact: boolean;
+}
+
+/** A full garden (the player's own, or every garden where room allows). */
+const FULL: Size = { sq: S, w: 8 * S + 2 * PAD, h: 34 + 6 * S + 44, compact: false };
+/** Another player's garden beside the player's own: half the size, the score under it. */
+const SMALL_SQ = 20;
+const SMALL: Size = { sq: SMALL_SQ, w: 8 * SMALL_SQ + 2 * PAD, h: 30 + 6 * SMALL_SQ + 36, compact: true };
+
 /** One garden: name, score, the 8×6 squares, each placed tile outlined as a piece, bonus tiles held. */
-function garden(v: W.View, ctx: Ctx, b: W.BoardView, p: number, px: number, py: number, BW: number, BH: number): SVGGElement {
+function garden(v: W.View, ctx: Ctx, b: W.BoardView, p: number, px: number, py: number, z: Size): SVGGElement {
+  const { sq, w: BW, h: BH, compact } = z;
   const turn = v.toMove === p;
   const own = p === ctx.seat;
   const parts: SVGElement[] = [rect(px, py, BW, BH, { rx: 10, fill: turn ? "#fff7d6" : "#fbfaf6", stroke: turn ? "#b08600" : "#bbb", "stroke-width": turn ? 3 : 1 })];
-  // header: the first-player token, the name, the score in words
-  let nx = px + PAD + 4;
+  // header: the first-player token, the name, the score in words (under the garden when compact)
+  let nx = px + PAD + 2;
+  const hy = compact ? py + 20 : py + 24;
   if (v.first === p) {
     const tok = ctx.comp("token:first");
-    parts.push(g({ role: "img", "aria-label": tok?.name ?? "" }, el("title", {}, `${tok?.name ?? ""} — ${tok?.help ?? ""}`), el("circle", { cx: nx + 10, cy: py + 18, r: 10, fill: "#f4d03f", stroke: "#6b5200", "stroke-width": 1.5 }), text(nx + 10, py + 18, "1", { "font-size": 13, "font-weight": 700, fill: "#2a2000" })));
-    nx += 26;
+    const r = compact ? 8 : 10;
+    parts.push(g({ role: "img", "aria-label": tok?.name ?? "" }, el("title", {}, `${tok?.name ?? ""} — ${tok?.help ?? ""}`), el("circle", { cx: nx + r, cy: hy - 5, r, fill: "#f4d03f", stroke: "#6b5200", "stroke-width": 1.5 }), text(nx + r, hy - 5, "1", { "font-size": 13, "font-weight": 700, fill: "#2a2000" })));
+    nx += 2 * r + 6;
   }
   const score = ctx.t("page.points", { n: b.score });
-  const scoreW = score.length * 16 * 0.6 + 4;
-  parts.push(el("text", { x: px + BW - PAD - 4, y: py + 24, "text-anchor": "end", "font-weight": 700, style: "font-size:16px" }, score));
+  const tilesLine = ctx.t("page.tiles", { n: b.tiles });
   const name = own ? ctx.t("page.you", { name: seatName(ctx, p) }) : seatName(ctx, p);
-  parts.push(fitText(nx, py + 24, name, px + BW - PAD - 8 - scoreW - nx, 15, 13, { "font-weight": 600, fill: "#1d1d1b" }));
-  const gy = py + 34;
+  if (compact) {
+    parts.push(fitText(nx, hy, name, px + BW - PAD - nx, 14, 13, { "font-weight": 600, fill: "#1d1d1b" }));
+  } else {
+    const scoreW = score.length * 16 * 0.6 + 4;
+    parts.push(el("text", { x: px + BW - PAD - 4, y: hy, "text-anchor": "end", "font-weight": 700, style: "font-size:16px" }, score));
+    parts.push(fitText(nx, hy, name, px + BW - PAD - 8 - scoreW - nx, 15, 13, { "font-weight": 600, fill: "#1d1d1b" }));
+  }
+  const gy = py + (compact ? 28 : 34);
   const gx = px + PAD;
   const grid = b.grid as string[];
   const pieces: number[] = b.pieces ?? [];
@@ -276,21 +305,22 @@ function garden(v: W.View, ctx: Ctx, b: W.BoardView, p: number, px: number, py: 
   grid.forEach((line, r) => {
     [...line].forEach((ch, c) => {
       const id = `r${r + 1}c${c + 1}`;
-      const sx = gx + c * S;
-      const sy = gy + r * S;
+      const sx = gx + c * sq;
+      const sy = gy + r * sq;
       const chess = printed[r]?.[c] === "#";
       const what = ch === "." ? ctx.t("page.freeGrass") : ch === ":" ? ctx.t("page.freeChess") : chess ? ctx.t("page.onChess", { what: iconName(ctx, ch) }) : iconName(ctx, ch);
       const label = ctx.t("page.square", { row: r + 1, col: c + 1, what });
       const covered = ch !== "." && ch !== ":";
+      const k = sq / S;
       parts.push(
         target(
           own ? id : `${p}:${id}`,
           label,
           undefined,
-          el("rect", { x: sx, y: sy, width: S, height: S, fill: squareFill(ch, r, c), stroke: covered ? "#e0d6bd" : "#9a9078" }),
+          el("rect", { x: sx, y: sy, width: sq, height: sq, fill: squareFill(ch, r, c), stroke: covered ? "#e0d6bd" : "#9a9078" }),
           // a chessboard square under a tile keeps a corner of its chequer
-          covered && chess ? el("path", { d: `M${sx + 1} ${sy + 1}h10v5h-5v5h-5z`, fill: "#8c8270" }) : null,
-          covered ? icon(ch, sx, sy, S) : null,
+          covered && chess ? el("path", { d: `M${sx + 1} ${sy + 1}h${10 * k}v${5 * k}h${-5 * k}v${5 * k}h${-5 * k}z`, fill: "#8c8270" }) : null,
+          covered ? icon(ch, sx, sy, sq) : null,
         ),
       );
     });
@@ -302,69 +332,79 @@ function garden(v: W.View, ctx: Ctx, b: W.BoardView, p: number, px: number, py: 
     for (let c = 0; c < 8; c++) {
       const k = pc(r, c);
       if (!k) continue;
-      const x0 = gx + c * S;
-      const y0 = gy + r * S;
-      if (pc(r - 1, c) !== k) d += `M${x0} ${y0}h${S}`;
-      if (pc(r + 1, c) !== k) d += `M${x0} ${y0 + S}h${S}`;
-      if (pc(r, c - 1) !== k) d += `M${x0} ${y0}v${S}`;
-      if (pc(r, c + 1) !== k) d += `M${x0 + S} ${y0}v${S}`;
+      const x0 = gx + c * sq;
+      const y0 = gy + r * sq;
+      if (pc(r - 1, c) !== k) d += `M${x0} ${y0}h${sq}`;
+      if (pc(r + 1, c) !== k) d += `M${x0} ${y0 + sq}h${sq}`;
+      if (pc(r, c - 1) !== k) d += `M${x0} ${y0}v${sq}`;
+      if (pc(r, c + 1) !== k) d += `M${x0 + sq} ${y0}v${sq}`;
     }
   }
-  if (d) parts.push(el("path", { d, fill: "none", stroke: TILE_EDGE, "stroke-width": 3, "stroke-linecap": "square", "pointer-events": "none" }));
-  // under the garden: tiles placed, then the bonus tiles held, drawn (the player's own are the targets of the last step)
-  const fy = gy + 6 * S + 8;
-  parts.push(el("text", { x: gx, y: fy + 14, fill: "#4d4a42", style: "font-size:13px" }, ctx.t("page.tiles", { n: b.tiles })));
+  if (d) parts.push(el("path", { d, fill: "none", stroke: TILE_EDGE, "stroke-width": compact ? 2 : 3, "stroke-linecap": "square", "pointer-events": "none" }));
+  // under the garden: tiles placed (compact: the score), then the bonus tiles held, drawn (the player's own are the targets of the last step)
+  const fy = gy + 6 * sq + 8;
+  const foot = compact ? score : tilesLine;
+  parts.push(el("text", { x: gx, y: fy + 14, fill: compact ? "#1d1d1b" : "#4d4a42", "font-weight": compact ? 700 : null, style: "font-size:13px" }, foot));
   const held: string[] = b.bonusTiles ?? [];
   if (held.length) {
     const kinds = [...new Set(held)];
-    const q = 30;
-    let bx = gx + Math.max(120, ctx.t("page.tiles", { n: b.tiles }).length * 13 * 0.6 + 16);
-    parts.push(el("text", { x: bx, y: fy + 14, fill: "#4d4a42", style: "font-size:13px" }, ctx.t("page.bonusHeld")));
-    bx += ctx.t("page.bonusHeld").length * 13 * 0.6 + 8;
+    const q = compact ? 20 : 30;
+    let bx = gx + foot.length * 13 * 0.62 + 10;
+    if (!compact) {
+      bx = Math.max(bx, gx + 120);
+      parts.push(el("text", { x: bx, y: fy + 14, fill: "#4d4a42", style: "font-size:13px" }, ctx.t("page.bonusHeld")));
+      bx += ctx.t("page.bonusHeld").length * 13 * 0.6 + 8;
+    }
     for (const k of kinds) {
       const n = held.filter((x) => x === k).length;
       const ch = k.slice(k.indexOf(":") + 1);
       const nm = ctx.comp(k)?.name ?? "";
-      const shapes = [rect(bx, fy - 2, q, q, { fill: TILE_FILL, stroke: TILE_EDGE, "stroke-width": 2 }), icon(ch, bx, fy - 2, q), n > 1 ? text(bx + q + 10, fy + q / 2 - 2, `×${n}`, { "font-size": 13, "font-weight": 700 }) : null];
+      const shapes = [rect(bx, fy, q, q, { fill: TILE_FILL, stroke: TILE_EDGE, "stroke-width": 2 }), icon(ch, bx, fy, q), n > 1 ? text(bx + q + 11, fy + q / 2, `×${n}`, { "font-size": 13, "font-weight": 700 }) : null];
       parts.push(own ? target(k, n > 1 ? `${nm} ×${n}` : nm, ctx.comp(k)?.help, ...shapes) : g({ role: "img", "aria-label": nm }, el("title", {}, nm), ...shapes));
-      bx += q + (n > 1 ? 30 : 8);
+      bx += q + (n > 1 ? 26 : 6);
     }
   }
-  return g({ class: "garden", "data-owner": p }, ...parts);
+  return g({ class: "garden", "data-owner": p, "aria-label": `${name}: ${score}, ${tilesLine}` }, ...parts);
 }
 
 export function drawAlicesGarden(v: W.View, ctx: Ctx): SVGSVGElement {
   const kids: SVGElement[] = [];
   const boards: W.BoardView[] = v.boards ?? [];
-  const BW = 8 * S + 2 * PAD;
-  const BH = 34 + 6 * S + 44;
+  const mine = ctx.seat >= 0 && ctx.seat < boards.length ? ctx.seat : -1;
+  const others = boards.map((_, p) => p).filter((p) => p !== mine);
   if (ctx.narrow) {
-    // one garden wide: the player's own garden, the market, then the others
-    const Wd = BW;
+    // one garden wide: the player's own garden, the market, then the
+    // others at half size, two side by side
+    const Wd = FULL.w;
     let y = 0;
-    const order = boards.map((_, p) => p);
-    const mine = ctx.seat >= 0 && ctx.seat < boards.length ? ctx.seat : -1;
     if (mine >= 0) {
-      kids.push(garden(v, ctx, boards[mine], mine, 0, y, BW, BH));
-      y += BH + 12;
+      kids.push(garden(v, ctx, boards[mine], mine, 0, y, FULL));
+      y += FULL.h + 12;
     }
     y = flow(market(v, ctx, Wd - 8), 4, y, Wd - 8, 12, kids) + 16;
-    for (const p of order) {
-      if (p === mine) continue;
-      kids.push(garden(v, ctx, boards[p], p, 0, y, BW, BH));
-      y += BH + 12;
-    }
+    const small = mine >= 0;
+    const z = small ? SMALL : FULL;
+    const per = small ? 2 : 1;
+    const gap = small ? Wd - 2 * SMALL.w : 0;
+    others.forEach((p, i) => kids.push(garden(v, ctx, boards[p], p, (i % per) * (z.w + gap), y + Math.floor(i / per) * (z.h + 12), z)));
+    y += Math.ceil(others.length / per) * (z.h + 12);
     return svgRoot(Wd, y, ctx.t("page.table"), ...kids);
   }
-  const perRow = boards.length > 1 ? 2 : 1;
-  const Wd = Math.max(16 + perRow * (BW + 16), 16 + 2 * (BW + 16));
+  const Wd = 16 + 2 * (FULL.w + 16);
   const y0 = flow(market(v, ctx, Wd - 32), 16, 8, Wd - 32, 24, kids) + 16;
-  boards.forEach((b, p) => {
-    const px = 16 + (p % perRow) * (BW + 16);
-    const py = y0 + Math.floor(p / perRow) * (BH + 16);
-    kids.push(garden(v, ctx, b, p, px, py, BW, BH));
-  });
-  const H = y0 + Math.ceil(boards.length / perRow) * (BH + 16);
+  if (mine >= 0 && boards.length > 2) {
+    // the player's own garden at full size, the others at half size beside it
+    kids.push(garden(v, ctx, boards[mine], mine, 16, y0, FULL));
+    const ox = 16 + FULL.w + 16;
+    const gap = Wd - 16 - ox - 2 * SMALL.w;
+    others.forEach((p, i) => kids.push(garden(v, ctx, boards[p], p, ox + (i % 2) * (SMALL.w + gap), y0 + Math.floor(i / 2) * (SMALL.h + 12), SMALL)));
+    const H = y0 + Math.max(FULL.h, Math.ceil(others.length / 2) * (SMALL.h + 12)) + 16;
+    return svgRoot(Wd, H, ctx.t("page.table"), ...kids);
+  }
+  // two players, or a spectator: every garden at full size, two per row
+  const order = mine >= 0 ? [mine, ...others] : others;
+  order.forEach((p, i) => kids.push(garden(v, ctx, boards[p], p, 16 + (i % 2) * (FULL.w + 16), y0 + Math.floor(i / 2) * (FULL.h + 16), FULL)));
+  const H = y0 + Math.ceil(boards.length / 2) * (FULL.h + 16);
   return svgRoot(Wd, H, ctx.t("page.table"), ...kids);
 }
 
