@@ -58,6 +58,8 @@ for (const phone of [false, true]) {
       expect(await page.locator("svg.board g[data-owner='1'] [data-id='r1c1']").count()).toBe(1);
       expect(await page.locator("svg.board g[data-owner='2'] [data-id='2:r1c1']").count()).toBe(1);
       expect(await page.locator("svg.board g[data-owner] [data-id^='bag:']").count()).toBe(0);
+      // the server's security policy blocks style attributes: sizes are presentation attributes
+      expect(await page.locator("svg.board [style]").count()).toBe(0);
       const res = await page.evaluate(() => {
         const root = document.querySelector(".board-wrap svg.board") as SVGSVGElement;
         const box = root.getBoundingClientRect();

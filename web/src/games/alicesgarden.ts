@@ -67,8 +67,9 @@ function fitText(x: number, y: number, s: string, width: number, size: number, f
   const est = (z: number) => s.length * z * 0.6;
   let z = size;
   while (z > floor && est(z) > width) z -= 0.5;
-  // a style, not an attribute: the page's stylesheet sizes its classes
-  const a: Record<string, string | number> = { x, y, ...attrs, style: `font-size:${z}px` };
+  // an attribute, and no class: the page's stylesheet sizes its classes,
+  // and its security policy forbids style attributes
+  const a: Record<string, string | number> = { x, y, ...attrs, "font-size": z };
   if (est(z) > width) {
     a.textLength = width;
     a.lengthAdjust = "spacingAndGlyphs";
@@ -252,7 +253,7 @@ function market(v: W.View, ctx: Ctx, width: number): Box[] {
     boxes.push({
       w: Math.min(width, 220),
       h: capH + lines.length * 17,
-      draw: (x, y) => lines.map((l, i) => el("text", { x, y: y + capH + 12 + i * 17, fill: "#4d4a42", style: "font-size:13px" }, l)),
+      draw: (x, y) => lines.map((l, i) => el("text", { x, y: y + capH + 12 + i * 17, fill: "#4d4a42", "font-size": 13 }, l)),
     });
   }
   return boxes;
@@ -294,7 +295,7 @@ function garden(v: W.View, ctx: Ctx, b: W.BoardView, p: number, px: number, py: 
     parts.push(fitText(nx, hy, name, px + BW - PAD - nx, 14, 13, { "font-weight": 600, fill: "#1d1d1b" }));
   } else {
     const scoreW = score.length * 16 * 0.6 + 4;
-    parts.push(el("text", { x: px + BW - PAD - 4, y: hy, "text-anchor": "end", "font-weight": 700, style: "font-size:16px" }, score));
+    parts.push(el("text", { x: px + BW - PAD - 4, y: hy, "text-anchor": "end", "font-weight": 700, "font-size": 16 }, score));
     parts.push(fitText(nx, hy, name, px + BW - PAD - 8 - scoreW - nx, 15, 13, { "font-weight": 600, fill: "#1d1d1b" }));
   }
   const gy = py + (compact ? 28 : 34);
@@ -344,7 +345,7 @@ function garden(v: W.View, ctx: Ctx, b: W.BoardView, p: number, px: number, py: 
   // under the garden: tiles placed (compact: the score), then the bonus tiles held, drawn (the player's own are the targets of the last step)
   const fy = gy + 6 * sq + 8;
   const foot = compact ? score : tilesLine;
-  parts.push(el("text", { x: gx, y: fy + 14, fill: compact ? "#1d1d1b" : "#4d4a42", "font-weight": compact ? 700 : null, style: "font-size:13px" }, foot));
+  parts.push(el("text", { x: gx, y: fy + 14, fill: compact ? "#1d1d1b" : "#4d4a42", "font-weight": compact ? 700 : null, "font-size": 13 }, foot));
   const held: string[] = b.bonusTiles ?? [];
   if (held.length) {
     const kinds = [...new Set(held)];
@@ -352,7 +353,7 @@ function garden(v: W.View, ctx: Ctx, b: W.BoardView, p: number, px: number, py: 
     let bx = gx + foot.length * 13 * 0.62 + 10;
     if (!compact) {
       bx = Math.max(bx, gx + 120);
-      parts.push(el("text", { x: bx, y: fy + 14, fill: "#4d4a42", style: "font-size:13px" }, ctx.t("page.bonusHeld")));
+      parts.push(el("text", { x: bx, y: fy + 14, fill: "#4d4a42", "font-size": 13 }, ctx.t("page.bonusHeld")));
       bx += ctx.t("page.bonusHeld").length * 13 * 0.6 + 8;
     }
     for (const k of kinds) {
