@@ -204,21 +204,22 @@ function market(v: W.View, ctx: Ctx, width: number): Box[] {
       return out;
     },
   });
-  // the tile to place next to the bags, the tiles to take under them
+  // the tile to place next to the bags, the tiles to take after it
   if (v.held) {
     const held = v.held;
-    const s = 28;
-    // lying flat, as in the supply: at most 2 squares tall (the page turns it with Rotate and Flip)
-    const rows: string[] = held.rows ?? held.orientations?.[0]?.rows ?? [];
+    const s = 24;
+    // turned as the page first shows it beside Rotate and Flip (the first orientation)
+    const rows: string[] = held.orientations?.[0]?.rows ?? held.rows ?? [];
     const cw = Math.max(...rows.map((r) => r.length)) * s;
     const ch = rows.length * s;
     const w = Math.max(cw + 16, 4 * s + 16, captionW(ctx.t("page.toPlace")));
+    const bh = Math.max(ch, 2 * s) + 16;
     boxes.push({
       w,
-      h: capH + 2 * s + 16,
+      h: capH + bh,
       draw: (x, y) => [
         caption(x, y + 15, ctx.t("page.toPlace")),
-        target(held.id, tileLabel(ctx, held), ctx.comp(held.id)?.help, rect(x, y + capH, w, 2 * s + 16, { rx: 6, fill: "#f6efdc", stroke: "#b8a47a" }), ...tilePicture(rows, x + (w - cw) / 2, y + capH + (2 * s + 16 - ch) / 2, s)),
+        target(held.id, tileLabel(ctx, held), ctx.comp(held.id)?.help, rect(x, y + capH, w, bh, { rx: 6, fill: "#f6efdc", stroke: "#b8a47a" }), ...tilePicture(rows, x + (w - cw) / 2, y + capH + (bh - ch) / 2, s)),
       ],
     });
   }
