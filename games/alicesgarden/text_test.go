@@ -57,7 +57,7 @@ func TestCatalog(t *testing.T) {
 			t.Errorf("component %q has no help text", c.ID)
 		}
 	}
-	if got := cat.Name("tile:O03", "fr"); got != "tuile O03" {
+	if got := cat.Name("tile:O03", "fr"); got != "tuile O (champignon, jardinier, arbre, rose)" {
 		t.Errorf("tile name %q", got)
 	}
 	if got := cat.CellName("r2c3", "fr"); got != "rangée 2, colonne 3" {
@@ -156,7 +156,7 @@ func TestEventsRevealOnlyWhatIsDrawn(t *testing.T) {
 			t.Errorf("draw event %+v, supply %v", e, s.supply[:s.supplyN])
 		}
 	}
-	if got := cat.Render(log.Events[1], 1, "en", []string{"Ann", "Bob"}); !strings.HasPrefix(got, "Ann draws tile O") || !strings.HasSuffix(got, "from bag O and adds it to the supply") {
+	if got := cat.Render(log.Events[1], 1, "en", []string{"Ann", "Bob"}); !strings.HasPrefix(got, "Ann draws O tile (") || !strings.HasSuffix(got, "from bag O and adds it to the supply") {
 		t.Errorf("rendered %q", got)
 	}
 	if got := cat.Render(log.Events[1], 0, "fr", nil); !strings.HasPrefix(got, "Vous extrayez la tuile O") {
@@ -174,7 +174,7 @@ func TestEventsRevealOnlyWhatIsDrawn(t *testing.T) {
 	if pl.Key != "place" || pl.Args[1] != engine.Comp("orient:r90") || pl.Args[2] != engine.Cell("r2c3") {
 		t.Errorf("place event %+v", pl)
 	}
-	if got := cat.Render(pl, 0, "en", nil); !strings.HasPrefix(got, "You place tile O") || !strings.HasSuffix(got, " turned 90°, top-left corner at row 2, column 3") {
+	if got := cat.Render(pl, 0, "en", nil); !strings.HasPrefix(got, "You place O tile (") || !strings.HasSuffix(got, " turned 90°, top-left corner at row 2, column 3") {
 		t.Errorf("rendered %q", got)
 	}
 	// a bonus draw of 2: said, then each tile revealed
@@ -206,10 +206,29 @@ func mustApplyLog(t *testing.T, s *state, move string, log *engine.Log) {
 	}
 }
 
+// firstInRows is the board offset, from its box's corner, of the first
+// square of orientation id of the held tile, read from the view's picture.
+func firstInRows(t *testing.T, h *HeldView, id string) int {
+	t.Helper()
+	for _, o := range h.Orientations {
+		if o.ID != id {
+			continue
+		}
+		for r, row := range o.Rows {
+			if c := strings.IndexFunc(row, func(ch rune) bool { return ch != '.' }); c >= 0 {
+				return r*cols + c
+			}
+		}
+	}
+	t.Fatalf("no orientation %s in the view", id)
+	return 0
+}
+
 // TestDescribeMoveInSteps (issue 12, issue 13): a placement decision of a
 // hundred moves or more is chosen in three steps from the descriptions: the
-// tile, then one of its orientations (those the view lists), then the cell
-// of the box's top-left corner; each step narrows to the moves that match,
+// tile, then one of its orientations (those the view lists), then a cell
+// the tile covers (the first in reading order, which the orientation's
+// picture in the view locates); each step narrows to the moves that match,
 // and the three parts single out one move. Ids are the view's.
 func TestDescribeMoveInSteps(t *testing.T) {
 	s := newState(t, 2, nil)
@@ -227,6 +246,7 @@ func TestDescribeMoveInSteps(t *testing.T) {
 	byTile := map[string]int{}
 	byOrient := map[string]int{}
 	seen := map[string]bool{}
+	shifted := 0 // placements whose box's corner is left free
 	for _, m := range legal {
 		d := s.DescribeMove(m)
 		var names []string
@@ -240,8 +260,11 @@ func TestDescribeMoveInSteps(t *testing.T) {
 			t.Fatalf("%s: %+v names what the view does not hold (held %s, orientations %v)", s.FormatMove(m), d, v.Held.ID, orients)
 		}
 		sq, ok := parseCellID(d.Get("cell"))
-		if !ok || sq != mvSq(m) {
-			t.Fatalf("%s: cell %q", s.FormatMove(m), d.Get("cell"))
+		if !ok || sq != mvSq(m)+firstInRows(t, v.Held, d.Get("orientation")) {
+			t.Fatalf("%s: cell %q is not the first square the tile covers", s.FormatMove(m), d.Get("cell"))
+		}
+		if sq != mvSq(m) {
+			shifted++
 		}
 		b, _ := json.Marshal(d)
 		if seen[string(b)] {
@@ -250,6 +273,9 @@ func TestDescribeMoveInSteps(t *testing.T) {
 		seen[string(b)] = true
 		byTile[d.Get("tile")]++
 		byOrient[d.Get("orientation")]++
+	}
+	if shifted == 0 {
+		t.Error("no L placement leaves its box's corner free: the test does not test the first-covered cell")
 	}
 	if len(byTile) != 1 || len(byOrient) != len(orients) {
 		t.Errorf("steps: %d tiles, %d orientations of %d", len(byTile), len(byOrient), len(orients))

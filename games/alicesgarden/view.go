@@ -32,6 +32,11 @@ type View struct {
 	Discarded   int         `json:"discarded,omitempty"`
 	LastDiscard string      `json:"lastDiscard,omitempty"`
 	Boards      []BoardView `json:"boards"`
+	// Squares is the printed board of the side played, the same for every
+	// player: 6 rows of 8, 'g' grass, '#' chessboard square, so that a page
+	// still shows a chessboard square once a tile covers it (chess pieces
+	// score there only).
+	Squares []string `json:"squares"`
 }
 
 // BagView is one large-tile bag: its shape and how many tiles it holds.
@@ -42,11 +47,15 @@ type BagView struct {
 	Left  bool   `json:"left,omitempty"` // solo: on the player's left (available)
 }
 
-// TileView is a large tile: id, shape and the icons of squares 0-3.
+// TileView is a large tile: id, shape and the icons of squares 0-3, and
+// its picture as it lies in the supply (lying flat), one string per row
+// of its box as in OrientView, so that a page draws the shape the player
+// will lay, not a row of icons.
 type TileView struct {
-	ID    string `json:"id"`
-	Shape string `json:"shape"`
-	Icons string `json:"icons"`
+	ID    string   `json:"id"`
+	Shape string   `json:"shape"`
+	Icons string   `json:"icons"`
+	Rows  []string `json:"rows"`
 }
 
 // HeldView is the tile taken and waiting to be placed, with each of its
@@ -58,7 +67,8 @@ type HeldView struct {
 
 // OrientView is one distinct orientation of the held tile: its id and its
 // picture, one string per row of its bounding box (icon letters, '.' where
-// the box has no square). The place move's cell is the box's top-left.
+// the box has no square). The place notation names the box's top-left
+// corner; the move description, the first square covered in reading order.
 type OrientView struct {
 	ID   string   `json:"id"`
 	Rows []string `json:"rows"`
@@ -66,8 +76,13 @@ type OrientView struct {
 
 // BoardView is one garden: 6 rows of 8 characters (icon letter, or '.' free
 // grass and ':' free chessboard square), the bonus tiles held, the score pad.
+//
+// Pieces says which piece covers each square, row by row (48 numbers): 0
+// free, 1+index of a large tile (all four squares of a tile share it),
+// -(1+square) a bonus tile. A page draws each tile as one piece from it.
 type BoardView struct {
 	Grid       []string `json:"grid"`
+	Pieces     []int    `json:"pieces"`
 	Bonus      string   `json:"bonus"`
 	BonusTiles []string `json:"bonusTiles"`
 	Tiles      int      `json:"tiles"`
@@ -81,7 +96,32 @@ func tileView(t int) TileView {
 	for i := range ic {
 		ic[i] = iconLetter[d.icons[i]]
 	}
-	return TileView{ID: tileID(t), Shape: string(shapeLetters[d.shape]), Icons: string(ic[:])}
+	// Lying flat (no taller than wide): every tile then fits a box of
+	// 4 × 2 squares, and a supply lines up.
+	o := &d.orients[0]
+	for i := range d.orients {
+		if d.orients[i].w >= d.orients[i].h {
+			o = &d.orients[i]
+			break
+		}
+	}
+	return TileView{ID: tileID(t), Shape: string(shapeLetters[d.shape]), Icons: string(ic[:]), Rows: orientRows(d, o)}
+}
+
+// orientRows is the picture of orientation o of tile d: one string per row
+// of its box, icon letters and '.' where the box has no square.
+func orientRows(d *tileDef, o *orient) []string {
+	out := make([]string, o.h)
+	for r := range out {
+		line := []byte(strings.Repeat(".", int(o.w)))
+		for q := 0; q < 4; q++ {
+			if int(o.off[q])/cols == r {
+				line[int(o.off[q])%cols] = iconLetter[d.icons[q]]
+			}
+		}
+		out[r] = string(line)
+	}
+	return out
 }
 
 func heldView(t int) *HeldView {
@@ -89,17 +129,7 @@ func heldView(t int) *HeldView {
 	h := &HeldView{TileView: tileView(t)}
 	for i := range d.orients {
 		o := &d.orients[i]
-		rowsOf := make([]string, o.h)
-		for r := range rowsOf {
-			line := []byte(strings.Repeat(".", int(o.w)))
-			for q := 0; q < 4; q++ {
-				if int(o.off[q])/cols == r {
-					line[int(o.off[q])%cols] = iconLetter[d.icons[q]]
-				}
-			}
-			rowsOf[r] = string(line)
-		}
-		h.Orientations = append(h.Orientations, OrientView{ID: orientID(o.k), Rows: rowsOf})
+		h.Orientations = append(h.Orientations, OrientView{ID: orientID(o.k), Rows: orientRows(d, o)})
 	}
 	return h
 }
@@ -121,6 +151,16 @@ func (s *state) View(player int) any {
 			v.LastDiscard = tileID(int(s.lastDiscard))
 		}
 	}
+	for r := 0; r < rows; r++ {
+		var line [cols]byte
+		for c := 0; c < cols; c++ {
+			line[c] = 'g'
+			if chessMask[s.side]&(1<<(r*cols+c)) != 0 {
+				line[c] = '#'
+			}
+		}
+		v.Squares = append(v.Squares, string(line[:]))
+	}
 	for b := 0; b < nShapes; b++ {
 		v.Bags = append(v.Bags, BagView{ID: bagID(b), Shape: string(shapeLetters[b]), Tiles: int(s.bagN[b]),
 			Left: s.n == 1 && s.left&(1<<b) != 0})
@@ -137,7 +177,7 @@ func (s *state) View(player int) any {
 	for p := 0; p < int(s.n); p++ {
 		b := &s.b[p]
 		pts := breakdown(b, s.side)
-		bv := BoardView{Grid: gridOf(b, s.side), Tiles: int(b.tiles), Points: pts[:], Score: s.Score(p),
+		bv := BoardView{Grid: gridOf(b, s.side), Pieces: piecesOf(b), Tiles: int(b.tiles), Points: pts[:], Score: s.Score(p),
 			BonusTiles: []string{}}
 		var sb strings.Builder
 		for k := 0; k < nBonusKinds; k++ {
@@ -150,6 +190,21 @@ func (s *state) View(player int) any {
 		v.Boards = append(v.Boards, bv)
 	}
 	return v
+}
+
+// piecesOf numbers the piece on each square (BoardView.Pieces).
+func piecesOf(b *board) []int {
+	out := make([]int, nSquares)
+	for sq, c := range b.cell {
+		switch {
+		case c == 0:
+		case c >= cellBonus:
+			out[sq] = -(1 + sq)
+		default:
+			out[sq] = int(c)
+		}
+	}
+	return out
 }
 
 // gridOf writes a board as 6 strings of 8 characters.

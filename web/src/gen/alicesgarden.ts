@@ -12,6 +12,7 @@ export interface BagView {
 /** alicesgarden.BoardView */
 export interface BoardView {
   grid: string[];
+  pieces: number[];
   bonus: string;
   bonusTiles: string[];
   tiles: number;
@@ -35,6 +36,7 @@ export interface TileView {
   id: string;
   shape: string;
   icons: string;
+  rows: string[];
 }
 
 /** alicesgarden.View */
@@ -57,4 +59,5 @@ export interface View {
   discarded?: number;
   lastDiscard?: string;
   boards: BoardView[];
+  squares: string[];
 }
