@@ -5,7 +5,7 @@ import { alicesGardenChoice, alicesGardenPreview, drawAlicesGarden } from "./ali
 import { drawEnglishGardens, englishGardensChoice } from "./englishgardens";
 import { drawHangingGardens, hangingGardensChoice } from "./hanginggardens";
 import { drawHappyGarden, happyGardenChoice } from "./happygarden";
-import { drawSchlossgarten, schlossgartenChoice } from "./schlossgarten";
+import { drawSchlossgarten, schlossgartenChoice, schlossgartenPreview } from "./schlossgarten";
 import type { GameView, GameViews } from "../gen/server";
 import type { ChoiceLabel, Preview, Renderer } from "./types";
 
@@ -27,6 +27,7 @@ const labels: { [G in keyof GameViews]?: ChoiceLabel<GameViews[G]> } = {
 
 const previewsByGame: { [G in keyof GameViews]?: Preview<GameViews[G]> } = {
   "alices-garden": alicesGardenPreview,
+  schlossgarten: schlossgartenPreview,
 };
 
 // The page knows a table's game by its id at run time, and the server sends
