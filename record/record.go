@@ -173,6 +173,21 @@ func firstInvalid(data []byte) int {
 	return len(data)
 }
 
+// Forbidden reports whether a name may not hold c: a control character
+// (escape sequences would reach a terminal: a screen clear, a window
+// title…), a bidirectional control (it reverses the text around it, a name
+// shown backwards or a line disguised) or another invisible format
+// character (zero-width spaces, word joiners, a byte-order mark), except the
+// zero-width joiner and non-joiner that emoji sequences and some scripts
+// need. The one rule for names: the server refuses them on entry with it,
+// and a record holding one is refused.
+func Forbidden(c rune) bool {
+	if c == '\u200c' || c == '\u200d' {
+		return false
+	}
+	return unicode.IsControl(c) || unicode.Is(unicode.Bidi_Control, c) || unicode.Is(unicode.Cf, c)
+}
+
 // CheckText reports why s is not fit to print as a name: invalid UTF-8, a
 // control character (escape sequences would reach the terminal: a screen
 // clear, a window title…), a bidirectional override (it would disguise the
@@ -183,7 +198,7 @@ func CheckText(s string, max int) error {
 	}
 	n := 0
 	for _, c := range s {
-		if unicode.IsControl(c) || unicode.Is(unicode.Bidi_Control, c) {
+		if Forbidden(c) {
 			return fmt.Errorf("control character %U in %s", c, Clip(s, maxEchoNote))
 		}
 		n++

@@ -20,6 +20,7 @@ import (
 	"github.com/jardin-games/jardin/bots"
 	"github.com/jardin-games/jardin/engine"
 	"github.com/jardin-games/jardin/i18n"
+	"github.com/jardin-games/jardin/record"
 	"github.com/jardin-games/jardin/shelltext"
 	"github.com/jardin-games/jardin/store"
 )
@@ -60,6 +61,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /replay/{id}", s.pageReplay)
 	mux.HandleFunc("POST /lobby/name", s.formName)
 	mux.HandleFunc("POST /lobby/create", s.formCreate)
+	mux.HandleFunc("POST /lobby/link", s.formLink)
 	mux.HandleFunc("GET /join/{id}", s.pageJoin)
 	mux.HandleFunc("POST /join/{id}", s.formJoin)
 	mux.HandleFunc("GET /t/{id}", s.pageTable)
@@ -233,8 +235,8 @@ func cleanName(n string) (string, error) {
 		return "", shelltext.Errorf("err.nameLength", i18n.N("max", maxName))
 	}
 	for _, r := range n {
-		if r < ' ' || r == 0x7f {
-			return "", shelltext.Errorf("err.nameControl")
+		if record.Forbidden(r) {
+			return "", shelltext.Errorf("err.nameControl", i18n.S("char", fmt.Sprintf("%U", r)))
 		}
 	}
 	return n, nil
@@ -344,14 +346,22 @@ func (s *Server) apiLink(w http.ResponseWriter, r *http.Request) {
 		s.answerErr(w, r, err)
 		return
 	}
-	code := s.newCode()
-	exp := s.now().Add(linkTTL)
-	if err := s.st.CreateLink(r.Context(), hashToken(code), id.ID, exp); err != nil {
+	path, exp, err := s.makeLink(r.Context(), id)
+	if err != nil {
 		s.answerErr(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"url": s.cfg.BaseURL + "/continue/" + code, "path": "/continue/" + code,
-		"expires": exp.UnixMilli()})
+	writeJSON(w, http.StatusOK, map[string]any{"url": s.cfg.BaseURL + path, "path": path, "expires": exp.UnixMilli()})
+}
+
+// makeLink stores a one-time link to id and returns its path.
+func (s *Server) makeLink(ctx context.Context, id store.Identity) (string, time.Time, error) {
+	code := s.newCode()
+	exp := s.now().Add(linkTTL)
+	if err := s.st.CreateLink(ctx, hashToken(code), id.ID, exp); err != nil {
+		return "", exp, err
+	}
+	return "/continue/" + code, exp, nil
 }
 
 // continueHere moves the identity of a link to this device: a new token

@@ -49,7 +49,7 @@ var pages = template.Must(template.New("").Option("missingkey=error").Funcs(temp
 <button>{{.W.create}}</button></form>
 <h2>{{.W.myTables}}</h2>
 <table>{{range .Mine}}<tr><td><a href="/t/{{.ID}}">{{index $.Titles .Game}}</a></td><td>{{index $.W (print "status_" .Status)}}{{if eq .Status "over"}} · <a href="/replay/{{.ID}}">{{$.W.replay}}</a>{{end}}</td><td>{{range .Seats}}{{seatName . $.Lang}} {{end}}</td></tr>{{else}}<tr><td>{{.W.noneYet}}</td></tr>{{end}}</table>
-<p><button id="link" type="button" onclick="fetch('/api/me/link',{method:'POST'}).then(r=>r.json()).then(j=>{this.nextElementSibling.textContent=location.origin+j.path})">{{.W.continue}}</button> <code></code></p>
+<form method="post" action="/lobby/link"><button id="link">{{.W.continue}}</button>{{if .Link}} <code>{{.Link}}</code>{{end}}</form>
 {{end}}
 <h2>{{.W.openTables}}</h2>
 <table>{{range .Open}}<tr><td>{{index $.Titles .Game}}</td><td>{{range .Seats}}{{if .Name}}{{seatName . $.Lang}}{{else}}{{$.W.openSeat}}{{end}} {{end}}</td><td>{{index $.W (print "clock_" .Clock.Mode)}}</td>
@@ -96,6 +96,7 @@ type pageData struct {
 	Titles    map[string]string // game titles in Lang, by game id
 	SeatSlots []int
 	Mine      []lobbyJSON
+	Link      string // a "continue on another device" address just made
 	Open      []lobbyJSON
 	Table     tableJSON
 	Invite    string
@@ -171,13 +172,35 @@ func (s *Server) pageHome(w http.ResponseWriter, r *http.Request) {
 
 // setPageHeaders sets the security headers of every page.
 func setPageHeaders(w http.ResponseWriter) {
-	w.Header().Set("Content-Security-Policy", "default-src 'self'; script-src 'self' 'unsafe-inline'; connect-src 'self'")
+	// No inline script or style may run: every script is a file of the
+	// server's (the page's words are a JSON data block, never executed).
+	w.Header().Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
 	w.Header().Set("X-Frame-Options", "DENY")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("Referrer-Policy", "same-origin") // invite links carry their code in the address
 }
 
 // pageLobby is the plain lobby: forms, no script needed.
-func (s *Server) pageLobby(w http.ResponseWriter, r *http.Request) {
-	d := pageData{SeatSlots: []int{1, 2, 3, 4}, Error: r.URL.Query().Get("error")}
+func (s *Server) pageLobby(w http.ResponseWriter, r *http.Request) { s.plainLobby(w, r, "") }
+
+// formLink makes a "continue on another device" link from the plain lobby
+// and shows it there (a form: the page runs no inline script).
+func (s *Server) formLink(w http.ResponseWriter, r *http.Request) {
+	id, err := s.identify(r)
+	if err != nil {
+		s.back(w, r, "/plain", err)
+		return
+	}
+	path, _, err := s.makeLink(r.Context(), id)
+	if err != nil {
+		s.back(w, r, "/plain", err)
+		return
+	}
+	s.plainLobby(w, r, s.cfg.BaseURL+path)
+}
+
+func (s *Server) plainLobby(w http.ResponseWriter, r *http.Request, link string) {
+	d := pageData{SeatSlots: []int{1, 2, 3, 4}, Error: r.URL.Query().Get("error"), Link: link}
 	d.Me, _ = s.identify(r)
 	for _, g := range s.reg.All() {
 		lo, hi := g.Players()
