@@ -754,11 +754,22 @@ func (t *table) submit(c *conn, r request) {
 	} else {
 		var err error
 		if m, err = t.state.ParseMove(*r.nota); err != nil {
-			refuse(refIllegal, engine.RuleOf(err), errorIn(err, lang)) // the game's words
+			refuse(refIllegal, engine.RuleOf(err), reasonIn(err, lang)) // the game's words
 			return
 		}
 	}
 	t.play(c, r.seat, m, r.client)
+}
+
+// reasonIn is why a move was refused, in words for a player reading lang:
+// a rule's reason without the rule's id (the refusal's rule field carries
+// it, for programs), any other error in lang.
+func reasonIn(err error, lang string) string {
+	var re *engine.RuleError
+	if errors.As(err, &re) {
+		return re.Message(lang)
+	}
+	return errorIn(err, lang)
 }
 
 // play applies m for seat on a copy of the state, stores it, and only then
@@ -768,14 +779,8 @@ func (t *table) play(c *conn, seat int, m engine.Move, client string) {
 	next := t.state.Clone()
 	var log engine.Log
 	if err := next.Apply(m, &log); err != nil {
-		var re *engine.RuleError
-		msg := err.Error()
 		if c != nil {
-			msg = engine.ErrorIn(err, c.lang)
-			if errors.As(err, &re) {
-				msg = re.Message(c.lang)
-			}
-			c.send(mustJSON(refusedMsg{T: outRefused, V: t.version, ID: client, Reason: refIllegal, Rule: engine.RuleOf(err), Message: msg}))
+			c.send(mustJSON(refusedMsg{T: outRefused, V: t.version, ID: client, Reason: refIllegal, Rule: engine.RuleOf(err), Message: reasonIn(err, c.lang)}))
 		}
 		return
 	}

@@ -48,7 +48,7 @@ export async function harness(root: HTMLElement, lang: Lang): Promise<void> {
       over: p.over,
       view: p.view,
       moves: p.moves,
-      events: p.events,
+      events: (p.events as string[]).map((text) => ({ text })),
       result: p.result,
       comps: recordMisses(p.comps ?? {}),
     };
