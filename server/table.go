@@ -72,6 +72,9 @@ type table struct {
 	// the store, so memory may differ from the stored log; run unloads the
 	// table as soon as the function that set it returns.
 	broken bool
+	// allItems keeps every entry in recent: a table replayed for its
+	// whole log (apiLog), never a live one.
+	allItems bool
 }
 
 // memo is what a write changes in the table's memory before the write is
@@ -210,11 +213,17 @@ func (s *Server) replayStored(ctx context.Context, meta store.Table) (*table, er
 // seed, the moves in force, the recent events, the clients' ids, the
 // realtime clocks. A failure is a *LogError.
 func replayLog(reg *engine.Registry, meta store.Table, entries []store.Entry) (*table, error) {
+	return replayEntries(reg, meta, entries, false)
+}
+
+// replayEntries is replayLog; with all, the table keeps every entry's
+// events, not only the recent ones (the whole log, apiLog).
+func replayEntries(reg *engine.Registry, meta store.Table, entries []store.Entry, all bool) (*table, error) {
 	g, err := reg.Lookup(meta.Game)
 	if err != nil {
 		return nil, &LogError{Table: meta.ID, Err: err}
 	}
-	t := &table{id: meta.ID, meta: meta, game: g, taken: map[int]int{}, clients: map[string]int{}, turnAt: meta.Updated}
+	t := &table{id: meta.ID, meta: meta, game: g, taken: map[int]int{}, clients: map[string]int{}, turnAt: meta.Updated, allItems: all}
 	if t.state, err = g.New(meta.Players, meta.Seed, meta.Options); err != nil {
 		return nil, &LogError{Table: meta.ID, Err: fmt.Errorf("setup: %w", err)}
 	}
@@ -367,7 +376,7 @@ func (t *table) undoable(seat int) int {
 
 func (t *table) addItem(it logItem) {
 	t.recent = append(t.recent, it)
-	if len(t.recent) > recentItems {
+	if len(t.recent) > recentItems && !t.allItems {
 		t.recent = append(t.recent[:0], t.recent[len(t.recent)-recentItems:]...)
 	}
 }
