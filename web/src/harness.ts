@@ -6,7 +6,7 @@
 import { h } from "./dom";
 import { type Lang, t } from "./i18n";
 import type { CompText } from "./games/types";
-import { TableView, type TableData } from "./table";
+import { lastMarks, ranking, TableView, type TableData } from "./table";
 
 export async function harness(root: HTMLElement, lang: Lang): Promise<void> {
   const params = new URLSearchParams(location.search);
@@ -14,6 +14,9 @@ export async function harness(root: HTMLElement, lang: Lang): Promise<void> {
     root.append(h("p", {}, "?game=ID&players=N&seed=S&ply=K&seat=P[&auto=1]"));
     return;
   }
+  // The table's pure helpers, for the browser tests to call on drawings
+  // of their own (a seat's area, a shared part) on this test-only page.
+  (window as unknown as { jardinTest: unknown }).jardinTest = { lastMarks, ranking };
   const moves: string[] = params.getAll("m");
   const view = new TableView(lang, {
     move: (_i, m) => {

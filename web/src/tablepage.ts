@@ -90,6 +90,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
           }
         }
         mergeEvents(m.events ?? []);
+        if (m.t === "sync" && m.from === undefined) void earlier();
         if (m.seats) seats = m.seats;
         last = { ...last, ...m };
         draw();
@@ -129,8 +130,30 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
   function mergeEvents(evs: EventOut[]): void {
     const top = events.length ? events[events.length - 1].v : -1;
     for (const e of evs) if (e.v > top || events.length === 0) events.push(e);
-    // keep the list bounded; the page shows the last 60
-    if (events.length > 400) events = events.slice(-200);
+  }
+
+  /**
+   * earlier fetches the events a full sync does not carry (the server
+   * keeps the recent ones in memory), so that the log holds the whole
+   * game; GET /api/tables/{id}/log answers them as this seat may see them.
+   */
+  let fetching = false;
+  async function earlier(): Promise<void> {
+    const first = events.length ? events[0].v : 0;
+    if (first <= 1 || fetching) return;
+    fetching = true;
+    try {
+      const q = new URLSearchParams({ before: String(first), lang });
+      if (watch) q.set("seat", "-1");
+      const r = await fetch(`/api/tables/${encodeURIComponent(id)}/log?${q}`);
+      if (!r.ok) return; // the log shows the recent events only
+      const got = ((await r.json()) as { events?: EventOut[] }).events ?? [];
+      const now = events.length ? events[0].v : 0;
+      events = [...got.filter((e) => e.v < now), ...events];
+      if (last) draw();
+    } finally {
+      fetching = false;
+    }
   }
 
   /**
