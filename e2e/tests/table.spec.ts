@@ -4,7 +4,7 @@
 // the layout with long names. Harness positions (real engine views) and a
 // real server.
 import { type Page } from "@playwright/test";
-import { expect, newTable, test } from "./fixtures";
+import { expect, firstChoice, newTable, test } from "./fixtures";
 
 const langs = ["en", "fr", "de"] as const;
 const sizes = [
@@ -191,3 +191,33 @@ test("40-character names: no sideways scroll at 1366 and 390 px", async ({ page,
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `${size.width} px`).toBeLessThanOrEqual(size.width);
   }
 });
+
+for (const motion of ["no-preference", "reduce"] as const) {
+  test(`another's move: what changed flashes for 300 ms${motion === "reduce" ? ", not under reduced motion" : ""}, and a summary since my last move`, async ({ page, server }) => {
+    await page.emulateMedia({ reducedMotion: motion });
+    const t = await newTable(page, server, "happy-garden", ["me", "greedy"]);
+    await page.goto(t.url);
+    await expect(page.locator(".status.mine")).toBeVisible();
+    // I play (a first move may be two decisions) until the bot has answered
+    const since = page.locator(".since");
+    for (let i = 0; i < 40 && !(await since.isVisible()); i++) {
+      if (await page.locator(".status.mine").isVisible()) {
+        await (await firstChoice(page)).click({ timeout: 5000 }).catch(() => undefined);
+      }
+      await page.waitForTimeout(200);
+    }
+    await expect(since).toBeVisible();
+    const flashed = Number((await page.locator("body").getAttribute("data-flashed")) ?? 0);
+    if (motion === "reduce") expect(flashed).toBe(0);
+    else {
+      expect(flashed).toBeGreaterThan(0);
+      // no animation outlives 300 ms
+      const durations = await page.evaluate(() => document.getAnimations().map((a) => Number(a.effect?.getTiming().duration)));
+      for (const d of durations) expect(d).toBeLessThanOrEqual(300);
+    }
+    // what the bot did since my move, in the decision's box, until hidden
+    await expect(since.locator("li").first()).toContainText("bot");
+    await since.locator("button").click();
+    await expect(since).toBeHidden();
+  });
+}

@@ -654,20 +654,21 @@ export function lastMarks(svg: Element, last: LastMove[]): Element[] {
 
 /**
  * flashChanged briefly highlights the things a morph changed (their
- * nearest named group): how another's move shows as it happens. The
- * animation is CSS (app.css: 300 ms, none under prefers-reduced-motion).
+ * nearest named group): how another's move shows as it happens. A Web
+ * Animation (300 ms, none under prefers-reduced-motion), not a class: the
+ * drawing's markup stays what the renderer and the decorations made it.
  */
 function flashChanged(changed: Element[]): void {
+  if (matchMedia("(prefers-reduced-motion: reduce)").matches) return;
   const marked = new Set<Element>();
   for (const c of changed) {
     const e = c.closest("[data-id]") ?? c;
-    if (e.tagName === "svg") continue;
-    marked.add(e);
+    if (e.tagName !== "svg") marked.add(e);
   }
-  for (const e of marked) e.classList.add("changed");
-  setTimeout(() => {
-    for (const e of marked) e.classList.remove("changed");
-  }, 400);
+  const glow = "drop-shadow(0 0 4px #7b1fa2) drop-shadow(0 0 8px #7b1fa2)";
+  for (const e of marked) e.animate?.([{ filter: glow }, { filter: "none" }], { duration: 300, easing: "ease-out" });
+  // For the browser tests: how many things flashed so far.
+  document.body.dataset.flashed = String(Number(document.body.dataset.flashed ?? 0) + marked.size);
 }
 
 /**
