@@ -429,7 +429,7 @@ export class TableView {
     const b = this.els.banner;
     b.hidden = !d.over || !r?.players?.length;
     if (b.hidden) return;
-    b.textContent = ranking(this.lang, r!, (i) => d.names[i] || t(this.lang, "seatN", i + 1));
+    b.textContent = capital(ranking(this.lang, r!, (i) => d.names[i] || t(this.lang, "seatN", i + 1)), this.lang);
   }
 
   /**
@@ -451,11 +451,15 @@ export class TableView {
     box.hidden = d.seat < 0 || d.over || !this.myTurn() || lines.length === 0 || this.sinceSeen >= top;
     if (box.hidden) return;
     // The last few: a summary, the log has them all.
-    const shown = lines.slice(-4);
+    const shown = lines.slice(this.narrow() ? -3 : -4);
     box.append(
-      h("span", { class: "since-head" }, t(this.lang, "table.since")),
+      h(
+        "div",
+        { class: "since-top" },
+        h("span", { class: "since-head" }, t(this.lang, "table.since")),
+        h("button", { type: "button", class: "ctl dismiss", onclick: () => { this.sinceSeen = top; this.drawSince(); } }, t(this.lang, "table.dismiss")),
+      ),
       h("ul", {}, ...shown.map((e) => h("li", {}, e.text))),
-      h("button", { type: "button", class: "ctl dismiss", onclick: () => { this.sinceSeen = top; this.drawSince(); } }, t(this.lang, "table.dismiss")),
     );
   }
 
