@@ -221,3 +221,34 @@ for (const motion of ["no-preference", "reduce"] as const) {
     await expect(since).toBeHidden();
   });
 }
+
+test("preview: pointing at a target ghosts what the game says the placement covers, until the pointer leaves", async ({ page, harness }) => {
+  await page.goto(`${harness}/harness/?game=schlossgarten&players=2&seed=3&ply=1&seat=0`);
+  const targets = page.locator("svg.board .target");
+  await expect(targets.first()).toBeVisible();
+  // the game's Preview, as a renderer registers it: here, the target and square 0,0
+  const seen = await page.evaluate(() => {
+    const calls: string[] = [];
+    (window as any).jardinTest.previews["schlossgarten"] = (_v: unknown, _c: unknown, chosen: string[], target: string) => {
+      calls.push([...chosen, target].join(">"));
+      return [target, "0,0"];
+    };
+    (window as any).previewCalls = calls;
+    return true;
+  });
+  expect(seen).toBe(true);
+  const id = await targets.first().getAttribute("data-id");
+  await targets.first().hover();
+  const ghosts = page.locator("svg.board .ghost");
+  await expect(ghosts).toHaveCount(2);
+  await expect(page.locator(`svg.board [data-id="${id}"]`)).toHaveClass(/ghost/);
+  await expect(page.locator(`svg.board [data-id="0,0"]`)).toHaveClass(/ghost/);
+  // drawn, not colour only: a dashed outline
+  expect(await page.locator("svg.board .ghost > .hl").first().evaluate((e) => getComputedStyle(e).strokeDasharray)).not.toBe("none");
+  // leaving the drawing clears it; focusing by keyboard shows it again
+  await page.mouse.move(1, 1);
+  await expect(ghosts).toHaveCount(0);
+  await targets.first().focus();
+  await expect(ghosts).toHaveCount(2);
+  expect(await page.evaluate(() => (window as any).previewCalls[0])).toContain(id!);
+});
