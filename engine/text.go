@@ -361,7 +361,9 @@ type PageText struct {
 // in lang, by id: each component's name and help, the score-pad labels
 // (score.<category>, rating.<id>: their name is the label), and the
 // renderer's own words (page.<…>: their name is the message as written,
-// which the renderer formats with its arguments).
+// which the renderer formats with its arguments), and the words of choices
+// (move.<kind>, part.<role>: the page labels a choice not on the drawing,
+// "pass", with them instead of its id).
 func (c *Catalog) PageTexts(lang string) map[string]PageText {
 	out := make(map[string]PageText, len(c.Components))
 	for _, k := range c.Components {
@@ -372,8 +374,10 @@ func (c *Catalog) PageTexts(lang string) map[string]PageText {
 			out[id] = PageText{Name: c.T(lang, id)}
 		}
 	}
-	for id, m := range c.Sources(lang, "page.") {
-		out[id] = PageText{Name: m}
+	for _, prefix := range []string{"page.", "move.", "part."} {
+		for id, m := range c.Sources(lang, prefix) {
+			out[id] = PageText{Name: m}
+		}
 	}
 	return out
 }

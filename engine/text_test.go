@@ -187,3 +187,35 @@ func TestExplain(t *testing.T) {
 		t.Errorf("not a rule error: %q", got)
 	}
 }
+
+// TestPageTexts: the page gets what it shows of a game's catalogue — the
+// components, the score pad's labels, the renderer's words, and the words
+// of choices (move.<kind>, part.<role>) that label a choice not on the
+// drawing instead of its id — in the language asked, and nothing else.
+func TestPageTexts(t *testing.T) {
+	c, err := LoadCatalog(fstest.MapFS{
+		"en.json": {Data: []byte(`{"component.c.name": "the card", "component.c.help": "2 points",
+			"score.trees": "Trees", "page.step.cell": "Choose where the card goes", "move.pass": "pass",
+			"part.cell": "cell", "event.take": "{actor} takes it", "rule.R1": "a rule"}`)},
+		"fr.json": {Data: []byte(`{"component.c.name": "la carte", "component.c.help": "2 points",
+			"score.trees": "Arbres", "page.step.cell": "Choisissez où va la carte", "move.pass": "passer",
+			"part.cell": "case", "event.take": "{actor} la prend", "rule.R1": "une règle"}`)},
+	}, []Component{{ID: "c"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		lang string
+		want map[string]PageText
+	}{
+		{"en", map[string]PageText{"c": {"the card", "2 points"}, "score.trees": {Name: "Trees"},
+			"page.step.cell": {Name: "Choose where the card goes"}, "move.pass": {Name: "pass"}, "part.cell": {Name: "cell"}}},
+		{"fr", map[string]PageText{"c": {"la carte", "2 points"}, "score.trees": {Name: "Arbres"},
+			"page.step.cell": {Name: "Choisissez où va la carte"}, "move.pass": {Name: "passer"}, "part.cell": {Name: "case"}}},
+	} {
+		got := c.PageTexts(tc.lang)
+		if fmt.Sprint(got) != fmt.Sprint(tc.want) {
+			t.Errorf("PageTexts(%s) = %v, want %v", tc.lang, got, tc.want)
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jardin-games/jardin/engine"
 	"github.com/jardin-games/jardin/i18n"
 	"github.com/jardin-games/jardin/shelltext"
 )
@@ -69,6 +70,28 @@ func TestErrorIn(t *testing.T) {
 	} {
 		if got := errorIn(tc.err, tc.lang); got != tc.want {
 			t.Errorf("errorIn(%q, %s) = %q, want %q", tc.err, tc.lang, got, tc.want)
+		}
+	}
+}
+
+// TestReasonIn: a refused move reads as its reason in the player's
+// language, never with the rule's id in front (the refusal's rule field
+// carries the id for programs).
+func TestReasonIn(t *testing.T) {
+	rule := &engine.RuleError{Rule: "EG-T6c", ID: "error.players", Args: []i18n.Arg{i18n.S("game", "G"), i18n.N("min", 2), i18n.N("max", 4), i18n.N("n", 5)}}
+	for _, tc := range []struct {
+		lang string
+		err  error
+		want string
+	}{
+		{"en", rule, engine.T("en", "error.players", rule.Args...)},
+		{"fr", rule, engine.T("fr", "error.players", rule.Args...)},
+		{"fr", fmt.Errorf("move 3: %w", rule), engine.T("fr", "error.players", rule.Args...)},
+		{"fr", shelltext.Errorf("err.noTable"), "cette table n'existe pas"},
+	} {
+		got := reasonIn(tc.err, tc.lang)
+		if got != tc.want || strings.Contains(got, "EG-T6c") {
+			t.Errorf("reasonIn(%q, %s) = %q, want %q", tc.err, tc.lang, got, tc.want)
 		}
 	}
 }

@@ -208,7 +208,7 @@ func TestSyncTexts(t *testing.T) {
 		if info.Title != g.Title(lang) {
 			t.Errorf("%s: title %q, want %q", lang, info.Title, g.Title(lang))
 		}
-		if len(texts) != len(comps)+len(cat.Sources(lang, "score."))+len(cat.Sources(lang, "rating."))+len(cat.Sources(lang, "page.")) {
+		if len(texts) != len(comps)+len(cat.Sources(lang, "score."))+len(cat.Sources(lang, "rating."))+len(cat.Sources(lang, "page."))+len(cat.Sources(lang, "move."))+len(cat.Sources(lang, "part.")) {
 			t.Errorf("%s: %d texts for %d components", lang, len(texts), len(comps))
 		}
 		for _, c := range comps {

@@ -102,6 +102,9 @@ func TestSeatsAndTokensAreChecked(t *testing.T) {
 	sa.send(map[string]any{"t": "move", "v": 0, "id": "a0", "n": "this is not a move"})
 	if r := sa.next(outRefused); refusalReason(str(r, "reason")) != refIllegal || str(r, "message") == "" {
 		t.Errorf("illegal move: %s", sa.all[len(sa.all)-1])
+	} else if rule := str(r, "rule"); rule != "" && strings.Contains(str(r, "message"), rule) {
+		// the player reads the reason; the rule's id is for programs
+		t.Errorf("illegal move: the message names rule %s: %q", rule, str(r, "message"))
 	}
 	sa.send(map[string]any{"t": "move", "v": 0, "id": "a0", "i": 10000})
 	if r := sa.next(outRefused); refusalReason(str(r, "reason")) != refIllegal {

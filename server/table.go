@@ -73,6 +73,9 @@ type table struct {
 	// the store, so memory may differ from the stored log; run unloads the
 	// table as soon as the function that set it returns.
 	broken bool
+	// allItems keeps every entry in recent: a table replayed for its
+	// whole log (apiLog), never a live one.
+	allItems bool
 }
 
 // memo is what a write changes in the table's memory before the write is
@@ -211,11 +214,17 @@ func (s *Server) replayStored(ctx context.Context, meta store.Table) (*table, er
 // seed, the moves in force, the recent events, the clients' ids, the
 // realtime clocks. A failure is a *LogError.
 func replayLog(reg *engine.Registry, meta store.Table, entries []store.Entry) (*table, error) {
+	return replayEntries(reg, meta, entries, false)
+}
+
+// replayEntries is replayLog; with all, the table keeps every entry's
+// events, not only the recent ones (the whole log, apiLog).
+func replayEntries(reg *engine.Registry, meta store.Table, entries []store.Entry, all bool) (*table, error) {
 	g, err := reg.Lookup(meta.Game)
 	if err != nil {
 		return nil, &LogError{Table: meta.ID, Err: err}
 	}
-	t := &table{id: meta.ID, meta: meta, game: g, taken: map[int]int{}, clients: map[string]int{}, turnAt: meta.Updated}
+	t := &table{id: meta.ID, meta: meta, game: g, taken: map[int]int{}, clients: map[string]int{}, turnAt: meta.Updated, allItems: all}
 	if t.state, err = g.New(meta.Players, meta.Seed, meta.Options); err != nil {
 		return nil, &LogError{Table: meta.ID, Err: fmt.Errorf("setup: %w", err)}
 	}
@@ -368,7 +377,7 @@ func (t *table) undoable(seat int) int {
 
 func (t *table) addItem(it logItem) {
 	t.recent = append(t.recent, it)
-	if len(t.recent) > recentItems {
+	if len(t.recent) > recentItems && !t.allItems {
 		t.recent = append(t.recent[:0], t.recent[len(t.recent)-recentItems:]...)
 	}
 }
@@ -755,11 +764,22 @@ func (t *table) submit(c *conn, r request) {
 	} else {
 		var err error
 		if m, err = t.state.ParseMove(*r.nota); err != nil {
-			refuse(refIllegal, engine.RuleOf(err), errorIn(err, lang)) // the game's words
+			refuse(refIllegal, engine.RuleOf(err), reasonIn(err, lang)) // the game's words
 			return
 		}
 	}
 	t.play(c, r.seat, m, r.client)
+}
+
+// reasonIn is why a move was refused, in words for a player reading lang:
+// a rule's reason without the rule's id (the refusal's rule field carries
+// it, for programs), any other error in lang.
+func reasonIn(err error, lang string) string {
+	var re *engine.RuleError
+	if errors.As(err, &re) {
+		return re.Message(lang)
+	}
+	return errorIn(err, lang)
 }
 
 // play applies m for seat on a copy of the state, stores it, and only then
@@ -769,14 +789,8 @@ func (t *table) play(c *conn, seat int, m engine.Move, client string) {
 	next := t.state.Clone()
 	var log engine.Log
 	if err := next.Apply(m, &log); err != nil {
-		var re *engine.RuleError
-		msg := err.Error()
 		if c != nil {
-			msg = engine.ErrorIn(err, c.lang)
-			if errors.As(err, &re) {
-				msg = re.Message(c.lang)
-			}
-			c.send(mustJSON(refusedMsg{T: outRefused, V: t.version, ID: client, Reason: refIllegal, Rule: engine.RuleOf(err), Message: msg}))
+			c.send(mustJSON(refusedMsg{T: outRefused, V: t.version, ID: client, Reason: refIllegal, Rule: engine.RuleOf(err), Message: reasonIn(err, c.lang)}))
 		}
 		return
 	}

@@ -1,7 +1,7 @@
 // Fixtures: the processes the tests talk to. Each worker starts its own
 // harness (real engine views, no server) and, for the play tests, its own
 // `jardin serve` on a free loopback port with a fresh database.
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
@@ -185,7 +185,7 @@ export async function playByClicks(page: Page, opts: PlayOpts = {}): Promise<num
   let clicks = 0;
   while (clicks < max) {
     if (await page.locator(".scorepad").count()) return clicks;
-    const target = page.locator("svg.board .target, .steps button.choice").first();
+    const target = await firstChoice(page);
     try {
       await target.waitFor({ state: "visible", timeout: 500 });
     } catch {
@@ -198,6 +198,16 @@ export async function playByClicks(page: Page, opts: PlayOpts = {}): Promise<num
     await opts.after?.(clicks);
   }
   throw new Error(`no score pad after ${max} clicks`);
+}
+
+/**
+ * firstChoice is the first target on the drawing, else the first choice
+ * button of the step bar (which the page puts above the drawing): a
+ * placement before "pass", "stop" or "discard".
+ */
+export async function firstChoice(page: Page): Promise<Locator> {
+  const board = page.locator("svg.board .target");
+  return (await board.count()) ? board.first() : page.locator("svg.board .target, .steps button.choice").first();
 }
 
 export interface PlayOpts {

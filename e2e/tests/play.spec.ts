@@ -66,6 +66,9 @@ for (const c of cases) {
       });
       expect(clicks).toBeGreaterThan(3);
       await expect(page.locator(".status")).toHaveText(w.over);
+      // the end in one sentence above the board, naming the winner with their points
+      await expect(page.locator(".banner")).toBeVisible();
+      await expect(page.locator(".banner")).toContainText(/\d/);
       await expect(page.locator(".scorepad tbody tr")).not.toHaveCount(0);
       await expect(page.locator(".scorepad")).toContainText(w.total);
       if (c.shots) await shot(page, shotName("end"));

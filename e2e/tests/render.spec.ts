@@ -1,5 +1,5 @@
 // Renderers against real engine views (the harness), no server involved.
-import { expect, test } from "./fixtures";
+import { expect, firstChoice, test } from "./fixtures";
 
 const games = ["english-gardens", "alices-garden", "hanging-gardens", "happy-garden", "schlossgarten"];
 
@@ -35,12 +35,12 @@ test("keyboard: arrows move between targets, Enter chooses, Escape goes back", a
   // until a step is pending, then Escape takes it back.
   await page.goto(`${harness}/harness/?game=schlossgarten&players=2&seed=3&ply=0&seat=0&auto=1`);
   for (let i = 0; i < 6 && !(await page.locator(".steps .back").count()); i++) {
-    await page.locator("svg.board .target, .steps button.choice").first().focus();
+    await (await firstChoice(page)).focus();
     await page.keyboard.press("Enter");
     await page.waitForTimeout(100);
   }
   await expect(page.locator(".steps .back")).toBeVisible();
-  await page.locator("svg.board .target, .steps button.choice").first().focus();
+  await (await firstChoice(page)).focus();
   await page.keyboard.press("Escape");
   await expect(page.locator(".steps .chosen-list")).toHaveCount(0);
 });

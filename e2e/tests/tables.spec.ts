@@ -1,7 +1,7 @@
 // Shared tables through the page: two people at one table, a reload and a
 // server restart mid-game, a spectator, the lobby's accessibility.
 import type { Page, WebSocket } from "@playwright/test";
-import { axeScan, expect, newTable, test } from "./fixtures";
+import { axeScan, expect, firstChoice, newTable, test } from "./fixtures";
 
 /**
  * frames collects every WebSocket message a page receives, without the
@@ -35,9 +35,8 @@ async function version(page: Page): Promise<number> {
 
 /** clickOnce makes one choice on page (one step of a decision). */
 async function clickOnce(page: Page): Promise<void> {
-  const target = page.locator("svg.board .target, .steps button.choice").first();
-  await target.waitFor();
-  await target.click();
+  await page.locator("svg.board .target, .steps button.choice").first().waitFor();
+  await (await firstChoice(page)).click();
 }
 
 /** playOneMove clicks until the page sends a move. */

@@ -6,7 +6,8 @@
 import { h } from "./dom";
 import { type Lang, t } from "./i18n";
 import type { CompText } from "./games/types";
-import { TableView, type TableData } from "./table";
+import { previews } from "./games/index";
+import { lastMarks, ranking, TableView, type TableData } from "./table";
 
 export async function harness(root: HTMLElement, lang: Lang): Promise<void> {
   const params = new URLSearchParams(location.search);
@@ -14,6 +15,10 @@ export async function harness(root: HTMLElement, lang: Lang): Promise<void> {
     root.append(h("p", {}, "?game=ID&players=N&seed=S&ply=K&seat=P[&auto=1]"));
     return;
   }
+  // The table's pure helpers, for the browser tests to call on drawings
+  // of their own (a seat's area, a shared part) on this test-only page.
+  // previews: a test may register a game's Preview to check the page's ghosts.
+  (window as unknown as { jardinTest: unknown }).jardinTest = { lastMarks, ranking, previews };
   const moves: string[] = params.getAll("m");
   const view = new TableView(lang, {
     move: (_i, m) => {
@@ -48,7 +53,7 @@ export async function harness(root: HTMLElement, lang: Lang): Promise<void> {
       over: p.over,
       view: p.view,
       moves: p.moves,
-      events: p.events,
+      events: (p.events as string[]).map((text) => ({ text })),
       result: p.result,
       comps: recordMisses(p.comps ?? {}),
     };

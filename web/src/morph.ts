@@ -13,11 +13,25 @@
 // Neither tree may carry event listeners or JavaScript state: renderers
 // build only elements and attributes (web/src/svg.ts).
 
-/** morph changes live into fresh's copy; both must have the same tag. */
-export function morph(live: Element, fresh: Element): void {
-  syncAttrs(live, fresh);
-  morphChildren(live, fresh);
+/**
+ * morph changes live into fresh's copy; both must have the same tag. It
+ * returns the live elements whose content changed (inserted or replaced,
+ * or whose drawing attributes changed), for the page to show what moved;
+ * the page's own marks (class, tabindex, role, aria-label) do not count.
+ */
+export function morph(live: Element, fresh: Element): Element[] {
+  const changed: Element[] = [];
+  morphInto(live, fresh, changed);
+  return changed;
 }
+
+function morphInto(live: Element, fresh: Element, changed: Element[]): void {
+  if (syncAttrs(live, fresh)) changed.push(live);
+  morphChildren(live, fresh, changed);
+}
+
+/** The attributes the page sets to decorate a drawing: changing them is no news. */
+const marks = new Set(["class", "tabindex", "role", "aria-label"]);
 
 /** sameKind tells whether a live node can be changed into a fresh one. */
 function sameKind(l: Node, f: Node): boolean {
@@ -26,8 +40,10 @@ function sameKind(l: Node, f: Node): boolean {
   return (l as Element).getAttribute("data-id") === (f as Element).getAttribute("data-id");
 }
 
-function syncAttrs(live: Element, fresh: Element): void {
+/** syncAttrs gives live fresh's attributes; it reports whether a drawing attribute changed. */
+function syncAttrs(live: Element, fresh: Element): boolean {
   const fa = fresh.attributes;
+  let drawn = false;
   // Most nodes keep their attribute names and change a value or none: one
   // read each. When the names differ, all are written again in fresh's
   // order: an attribute added by setAttribute would come last, and the
@@ -37,15 +53,25 @@ function syncAttrs(live: Element, fresh: Element): void {
   if (same) {
     for (let i = 0; i < fa.length; i++) {
       const a = fa[i];
-      if (live.getAttribute(a.name) !== a.value) live.setAttribute(a.name, a.value);
+      if (live.getAttribute(a.name) !== a.value) {
+        live.setAttribute(a.name, a.value);
+        drawn ||= !marks.has(a.name);
+      }
     }
-    return;
+    return drawn;
   }
+  for (let i = 0; i < fa.length; i++) drawn ||= !marks.has(fa[i].name) && live.getAttribute(fa[i].name) !== fa[i].value;
+  for (let i = 0; i < live.attributes.length; i++) drawn ||= !marks.has(live.attributes[i].name) && !fresh.hasAttribute(live.attributes[i].name);
   while (live.attributes.length > 0) live.removeAttribute(live.attributes[0].name);
   for (let i = 0; i < fa.length; i++) live.setAttribute(fa[i].name, fa[i].value);
+  return drawn;
 }
 
-function morphChildren(live: Element, fresh: Element): void {
+function morphChildren(live: Element, fresh: Element, changed: Element[]): void {
+  const note = (n: Node) => {
+    if (n.nodeType === Node.ELEMENT_NODE) changed.push(n as Element);
+    else if (n.parentElement) changed.push(n.parentElement);
+  };
   let l = live.firstChild;
   let f = fresh.firstChild;
   while (f) {
@@ -55,12 +81,13 @@ function morphChildren(live: Element, fresh: Element): void {
       l = l.nextSibling;
     } else if (l && sameKind(l, f) && l.firstChild && f.firstChild && l.nodeType === Node.ELEMENT_NODE) {
       // a group whose inside changed: its attributes, then its children
-      morph(l as Element, f as Element);
+      morphInto(l as Element, f as Element, changed);
       l = l.nextSibling;
     } else if (l && next && sameKind(l, next)) {
       // one thing inserted before l (a card drawn into a hand): insert it
       // and keep l for the next fresh node
       live.insertBefore(f, l);
+      note(f);
     } else if (l && l.nextSibling && sameKind(l.nextSibling, f)) {
       // one thing removed at l (a card played): drop it, match the next
       const gone = l;
@@ -72,8 +99,10 @@ function morphChildren(live: Element, fresh: Element): void {
       const gone = l;
       l = l.nextSibling;
       live.replaceChild(f, gone);
+      note(f);
     } else {
       live.appendChild(f);
+      note(f);
     }
     f = next;
   }

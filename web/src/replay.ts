@@ -14,7 +14,7 @@ import { type Lang, t } from "./i18n";
 import type { EventOut } from "./net";
 import type { GameView } from "./gen/server";
 import { views } from "./patch";
-import { type Result, TableView } from "./table";
+import { type LastMove, type LogLine, type Result, TableView } from "./table";
 
 interface Step {
   player: number;
@@ -128,8 +128,8 @@ export async function replayPage(root: HTMLElement, lang: Lang): Promise<void> {
     s.scores.forEach((p, i) =>
       seats.append(h("li", { class: s.toMove === i ? "to-move" : "", "aria-current": s.toMove === i ? "true" : null }, `${name(i)} `, h("b", { class: "replay-score" }, String(p)))),
     );
-    const events: string[] = [];
-    for (let k = 1; k <= n; k++) for (const e of rp.steps[k].events) events.push(e.text);
+    const events: LogLine[] = [];
+    for (let k = 1; k <= n; k++) for (const e of rp.steps[k].events) events.push({ text: e.text });
     view.update({
       game: rp.game,
       seat: -1,
@@ -141,23 +141,19 @@ export async function replayPage(root: HTMLElement, lang: Lang): Promise<void> {
       events,
       result: n === last ? rp.result : undefined,
       comps: rp.texts,
-      lastIds: touched(s.events),
+      last: touched(s.events),
     });
     document.body.dataset.step = String(n);
     if (location.hash !== `#${n}`) history.replaceState(null, "", `#${n}`);
   }
 }
 
-/** touched lists the cells and components a step's events name, bare and as "seat:id" (another's garden). */
-function touched(events: EventOut[]): string[] {
-  const out: string[] = [];
+/** touched lists the cells and components a step's events name, by the seat that acted. */
+function touched(events: EventOut[]): LastMove[] {
+  const out: LastMove[] = [];
   for (const e of events) {
-    for (const a of e.args ?? []) {
-      const id = a.cell ?? a.comp;
-      if (!id) continue;
-      out.push(id);
-      if (e.actor >= 0) out.push(`${e.actor}:${id}`);
-    }
+    const ids = (e.args ?? []).map((a) => a.cell ?? a.comp).filter((id): id is string => !!id);
+    if (ids.length) out.push({ seat: e.actor, ids });
   }
   return out;
 }

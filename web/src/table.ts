@@ -7,7 +7,7 @@ import { h, clear } from "./dom";
 import type { Result } from "./gen/engine";
 import type { GameView } from "./gen/server";
 import type { CompText, Ctx } from "./games/types";
-import { choiceLabels, renderers } from "./games/index";
+import { choiceLabels, previews, renderers } from "./games/index";
 import { type Lang, format, t } from "./i18n";
 import { morph } from "./morph";
 import { type LegalMove, Picker, turn } from "./picker";
@@ -26,16 +26,38 @@ export interface TableData {
   prompt?: string;
   view: GameView;
   moves: LegalMove[];
-  events: string[];
+  /** The log: each event's sentence, with its move's version and actor when known. */
+  events: LogLine[];
   result?: Result;
+  /** The table is waiting for players: no one decides yet. */
+  waiting?: boolean;
   /** How many moves the seat may take back now (0: no undo button). */
   undo?: number;
   comps?: Record<string, CompText>;
   /** The replay page's address, linked from the score pad once the game is over. */
   replay?: string;
-  /** Ids the last move of each seat touched, to highlight. */
-  lastIds?: string[];
+  /**
+   * What the last move of each seat touched, to highlight where it was
+   * made: ids inside that seat's own area (data-owner) or in shared parts,
+   * never in another seat's area.
+   */
+  last?: LastMove[];
   clocks?: { seat: number; ms: number; running: boolean }[];
+}
+
+/** One line of the log. */
+export interface LogLine {
+  text: string;
+  /** The table's version the event came with: the number of the move that caused it. */
+  v?: number;
+  /** The seat that acted, or -1 (the game itself). */
+  actor?: number;
+}
+
+/** The ids a seat's latest move named. */
+export interface LastMove {
+  seat: number;
+  ids: string[];
 }
 
 export interface Actions {
@@ -54,12 +76,19 @@ export class TableView {
   private actions: Actions;
   private els: Record<string, HTMLElement>;
   private busy = false;
+  /** The player plays by keyboard: focus follows the decisions. */
+  private keyboard = false;
+  /** The version of the log up to which the player dismissed the "since your last move" summary. */
+  private sinceSeen = -1;
 
   constructor(lang: Lang, actions: Actions) {
     this.lang = lang;
     this.actions = actions;
     this.els = {
       status: h("p", { class: "status", role: "status", "aria-live": "polite" }),
+      banner: h("p", { class: "banner", hidden: true }),
+      since: h("div", { class: "since", hidden: true }),
+      hint: h("p", { class: "hint", hidden: true }, t(lang, "table.keys")),
       board: h("div", { class: "board-wrap" }),
       steps: h("div", { class: "steps", "aria-live": "polite" }),
       moveForm: h("form", { class: "movebox" }),
@@ -90,13 +119,35 @@ export class TableView {
       this.els.info.textContent = title ?? "";
     });
     this.els.board.addEventListener("keydown", (e) => this.key(e));
-    // Escape goes back a step from anywhere on the table (the step bar's buttons too).
+    // Escape goes back a step from anywhere on the page but a text box
+    // (the move box, the chat), where it belongs to the box.
+    document.addEventListener("keydown", (e) => {
+      if (e.key !== "Escape" || e.defaultPrevented || !this.picker.canGoBack()) return;
+      const el = document.activeElement;
+      if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) return;
+      e.preventDefault();
+      this.keyboard = true;
+      this.picker.back();
+      this.draw();
+      this.focusFirst();
+    });
+    // A pointer in use: focus stays where the player put it. Keys: it
+    // follows the decisions (focusFirst).
+    this.els.board.addEventListener("pointerdown", () => (this.keyboard = false));
+    this.els.steps.addEventListener("pointerdown", () => (this.keyboard = false));
     this.els.steps.addEventListener("keydown", (e) => {
-      if (e.key === "Escape" && this.picker.canGoBack()) {
-        e.preventDefault();
-        this.picker.back();
-        this.draw();
-      }
+      if (e.key === "Enter" || e.key === " ") this.keyboard = true;
+    });
+    // The ghost of a placement while its target is pointed at (Preview).
+    const point = (e: Event) => {
+      const thing = (e.target as Element).closest?.("[data-id].target");
+      this.ghost(thing?.getAttribute("data-id") ?? undefined);
+    };
+    this.els.board.addEventListener("pointerover", point);
+    this.els.board.addEventListener("focusin", point);
+    this.els.board.addEventListener("pointerleave", () => this.ghost(undefined));
+    this.els.board.addEventListener("focusout", (e) => {
+      if (!this.els.board.contains(e.relatedTarget as Node | null)) this.ghost(undefined);
     });
     // Turning a phone or resizing across the narrow width redraws the layout.
     let wasNarrow = this.narrow();
@@ -109,7 +160,15 @@ export class TableView {
     this.root = h(
       "div",
       { class: "table" },
-      h("div", { class: "play" }, this.els.status, this.els.board, this.els.info, this.els.steps, this.els.message, this.els.moveForm),
+      h(
+        "div",
+        { class: "play" },
+        // The decision and its choices above the drawing, visible without scrolling.
+        h("div", { class: "decide" }, this.els.banner, this.els.status, this.els.since, this.els.steps, this.els.message, this.els.hint),
+        this.els.board,
+        this.els.info,
+        this.els.moveForm,
+      ),
       h("aside", { class: "side" }, this.els.pad, h("h2", {}, t(lang, "log")), this.els.log),
     );
   }
@@ -122,16 +181,25 @@ export class TableView {
   /** update draws new data; a choice in progress survives when the moves are the same. */
   update(d: TableData): void {
     const sameMoves = this.data && JSON.stringify(this.data.moves) === JSON.stringify(d.moves);
+    // Another's move (the view changed and it is not the answer to this
+    // page's own move): what changed flashes briefly.
+    this.flash = !!this.data && this.data.view !== d.view && !this.busy;
+    const onBoard = this.els.board.contains(document.activeElement);
     this.data = d;
     this.busy = false;
     if (!sameMoves) this.picker = new Picker(d.moves);
     this.draw();
+    // The turn came (back) to a keyboard player: to the first target.
+    if (this.myTurn() && !sameMoves && (this.keyboard || onBoard)) this.focusFirst();
   }
+
+  /** Whether the next drawing flashes what it changed. */
+  private flash = false;
 
   /** Tells the table a move was refused, with the server's reason. */
   refused(reason: string): void {
     this.busy = false;
-    this.els.message.textContent = t(this.lang, "illegal", reason);
+    this.els.message.textContent = reason ? t(this.lang, "illegal", reason) : "";
     this.picker.reset();
     this.draw();
   }
@@ -169,7 +237,6 @@ export class TableView {
 
   private drawAll(): void {
     const d = this.data!;
-    const L = this.lang;
     const render = renderers[d.game];
     const focusedId = (document.activeElement as Element | null)?.getAttribute?.("data-id");
     this.index.clear();
@@ -198,25 +265,28 @@ export class TableView {
     } else {
       drawing = h("pre", {}, JSON.stringify(d.view, null, 1));
     }
-    // status
-    const name = (i: number) => d.names[i] || t(L, "seatN", i + 1);
-    this.els.status.textContent = d.over ? t(L, "gameOver") : d.prompt ? d.prompt : this.myTurn() ? t(L, "yourTurn") : d.toMove >= 0 ? t(L, "turnOf", name(d.toMove)) : "";
+    this.els.status.textContent = this.statusText();
     this.els.status.classList.toggle("mine", this.myTurn());
     this.els.moveForm.hidden = !this.myTurn();
-    // last moves
-    for (const id of d.lastIds ?? []) this.find(id)?.classList.add("last");
+    this.drawBanner();
+    this.drawSince();
+    // last moves, where they were made
+    if (drawing instanceof SVGSVGElement) for (const e of lastMarks(drawing, d.last ?? [])) e.classList.add("last");
     this.decorate();
     // The decorated drawing is morphed into the one on the page (morph.ts):
     // only what changed is touched. The index then names the live things.
     const live = this.els.board.firstElementChild;
     if (live && live.nodeName === drawing.nodeName && live.namespaceURI === drawing.namespaceURI) {
-      morph(live, drawing);
+      const changed = morph(live, drawing);
+      if (this.flash) flashChanged(changed);
+      this.flash = false;
       this.index.clear();
       for (const e of live.querySelectorAll("[data-id]")) if (!this.index.has(e.getAttribute("data-id")!)) this.index.set(e.getAttribute("data-id")!, e);
     } else {
       this.els.board.replaceChildren(drawing);
     }
     if (focusedId) (this.find(focusedId) as HTMLElement | null)?.focus?.();
+    this.els.hint.hidden = !this.myTurn() || this.busy || !this.els.board.querySelector(".target");
     this.drawLog();
     this.drawPad();
   }
@@ -279,7 +349,7 @@ export class TableView {
         e.setAttribute("role", "button");
         e.setAttribute("aria-label", e.getAttribute("data-name") || c.id);
       } else {
-        off.push(h("button", { type: "button", class: "choice", "data-choice": c.id, onclick: () => this.choose(c.id) }, this.choiceLabel(c.id, c.part)));
+        off.push(h("button", { type: "button", class: "choice", "data-choice": c.id, onclick: () => this.choose(c.id) }, this.choiceLabel(c.id, c.part, off.length)));
       }
     }
     if (this.picker.canGoBack()) {
@@ -293,31 +363,135 @@ export class TableView {
   }
 
   /** choiceLabel is the game's label for a choice off the drawing, else label's text. */
-  private choiceLabel(id: string, part: string): Node | string {
+  private choiceLabel(id: string, part: string, k = 0): Node | string {
     const d = this.data!;
     const f = choiceLabels[d.game];
     const got = f?.(id, part, d.view, this.ctx(), this.picker.chosen);
     if (got instanceof Node) {
       // a drawing: keep the text for screen readers beside it
-      return h("span", { class: "choice-fig" }, got, h("span", { class: "sr" }, this.label(id)));
+      return h("span", { class: "choice-fig" }, got, h("span", { class: "sr" }, this.label(id, part, k)));
     }
-    return got ?? this.label(id);
+    return got ?? this.label(id, part, k);
   }
 
-  private label(id: string): string {
-    if (id.startsWith("#")) return id.slice(1);
-    if (id.startsWith("=")) return id.slice(1);
-    // an own property first: a choice that is no component (an orientation, "pass")
+  /** compText is the catalogue's text of id, if the game sent one. */
+  private compText(id: string): string | undefined {
+    // an own property: a choice that is no component (an orientation, "pass")
     // is not a lookup the harness reports as a missing text
     const comps = this.data?.comps;
-    const c = comps && Object.prototype.hasOwnProperty.call(comps, id) ? comps[id] : undefined;
-    if (c) return c.name;
-    const e = this.find(id);
-    return e?.getAttribute("data-name") || id;
+    return comps && Object.prototype.hasOwnProperty.call(comps, id) ? comps[id].name : undefined;
+  }
+
+  /**
+   * label names a choice in words, never by its id: a kind of move by the
+   * game's move.<kind>, a component by its name; a choice with no words
+   * at all is "<part> <k+1>" (the k-th choice of that part).
+   */
+  private label(id: string, part = "", k = 0): string {
+    if (id.startsWith("#")) {
+      const m = this.compText("move." + id.slice(1));
+      return m !== undefined ? capital(format(m, this.lang, {}), this.lang) : t(this.lang, "table.choiceN", k + 1);
+    }
+    if (id.startsWith("=")) return id.slice(1);
+    const c = this.compText(id);
+    if (c !== undefined) return c;
+    const named = this.find(id)?.getAttribute("data-name");
+    if (named) return named;
+    const p = this.compText("part." + part);
+    return p !== undefined ? `${capital(format(p, this.lang, {}), this.lang)} ${k + 1}` : t(this.lang, "table.choiceN", k + 1);
+  }
+
+  /**
+   * statusText is the decision as this seat reads it: the game's prompt,
+   * or once a first choice is made the game's words for the part asked
+   * next (page.step.<part>); before the seats are filled, that the table
+   * waits for players.
+   */
+  private statusText(): string {
+    const d = this.data!;
+    const L = this.lang;
+    if (d.over) return t(L, "gameOver");
+    if (d.waiting) return t(L, "waiting");
+    if (this.myTurn() && !this.busy && this.picker.chosen.length > 0) {
+      const next = this.picker.choices()[0];
+      const step = next && this.compText("page.step." + next.part);
+      if (step !== undefined) return format(step, L, {});
+    }
+    if (d.prompt) return d.prompt;
+    const name = (i: number) => d.names[i] || t(L, "seatN", i + 1);
+    return this.myTurn() ? t(L, "yourTurn") : d.toMove >= 0 ? t(L, "turnOf", name(d.toMove)) : "";
+  }
+
+  /** drawBanner announces the end: the winner and one sentence of the final ranking. */
+  private drawBanner(): void {
+    const d = this.data!;
+    const r = d.result;
+    const b = this.els.banner;
+    b.hidden = !d.over || !r?.players?.length;
+    if (b.hidden) return;
+    b.textContent = capital(ranking(this.lang, r!, (i) => d.names[i] || t(this.lang, "seatN", i + 1)), this.lang);
+  }
+
+  /**
+   * drawSince sums up the others' moves since the viewer's last one, while
+   * it is the viewer's turn, until dismissed.
+   */
+  private drawSince(): void {
+    const d = this.data!;
+    const box = this.els.since;
+    clear(box);
+    let mine = -1;
+    let top = -1;
+    for (const e of d.events) {
+      if (e.v === undefined) continue;
+      top = Math.max(top, e.v);
+      if (e.actor === d.seat) mine = Math.max(mine, e.v);
+    }
+    const lines = mine < 0 ? [] : d.events.filter((e) => e.v !== undefined && e.v > mine && e.actor !== d.seat);
+    box.hidden = d.seat < 0 || d.over || !this.myTurn() || lines.length === 0 || this.sinceSeen >= top;
+    if (box.hidden) return;
+    // The last few: a summary, the log has them all.
+    const shown = lines.slice(this.narrow() ? -3 : -4);
+    box.append(
+      h(
+        "div",
+        { class: "since-top" },
+        h("span", { class: "since-head" }, t(this.lang, "table.since")),
+        h("button", { type: "button", class: "ctl dismiss", onclick: () => { this.sinceSeen = top; this.drawSince(); } }, t(this.lang, "table.dismiss")),
+      ),
+      h("ul", {}, ...shown.map((e) => h("li", {}, e.text))),
+    );
+  }
+
+  /** The ids marked as the ghost of the placement pointed at. */
+  private ghosts: Element[] = [];
+
+  /** ghost draws where the choice target would put things (the game's Preview), or clears it. */
+  private ghost(target: string | undefined): void {
+    for (const e of this.ghosts) e.classList.remove("ghost");
+    this.ghosts = [];
+    const d = this.data;
+    const f = d && previews[d.game];
+    if (!target || !f || !this.myTurn() || this.busy) return;
+    const chosen = this.via.has(target) ? [...this.picker.chosen, this.orient] : this.picker.chosen;
+    for (const id of f(d.view, this.ctx(), chosen, target) ?? []) {
+      for (const e of this.els.board.querySelectorAll(`[data-id="${CSS.escape(id)}"]`)) {
+        e.classList.add("ghost");
+        this.ghosts.push(e);
+      }
+    }
+  }
+
+  /** focusFirst puts the keyboard on the decision's first target, on the drawing or beside it. */
+  private focusFirst(): void {
+    if (!this.myTurn() || this.busy) return;
+    const e = (this.els.board.querySelector(".target") ?? this.els.steps.querySelector("button.choice, .orient button:not([disabled])")) as HTMLElement | null;
+    e?.focus?.();
   }
 
   private choose(id: string): void {
     if (!this.myTurn() || this.busy) return;
+    this.ghost(undefined);
     this.els.message.textContent = "";
     if (this.via.has(id)) {
       // a target of the step after the orientation: the orientation shown goes with it
@@ -333,8 +507,8 @@ export class TableView {
       return;
     }
     this.draw();
-    // keep the keyboard on the drawing: focus the first new target
-    (this.els.board.querySelector(".target") as HTMLElement | null)?.focus?.();
+    // keep the keyboard on the decision: focus the first new target
+    if (this.keyboard) this.focusFirst();
   }
 
   private play(i: number): void {
@@ -358,14 +532,17 @@ export class TableView {
   private key(e: KeyboardEvent): void {
     const cur = (e.target as Element).closest?.(".target") as SVGGraphicsElement | null;
     if (e.key === "Escape" && this.picker.canGoBack()) {
+      this.keyboard = true;
       this.picker.back();
       this.draw();
+      this.focusFirst();
       e.preventDefault();
       return;
     }
     if (!cur) return;
     if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
+      this.keyboard = true;
       this.choose(cur.getAttribute("data-id")!);
       return;
     }
@@ -393,11 +570,17 @@ export class TableView {
     (best as HTMLElement | null)?.focus?.();
   }
 
-  /** The log lines on the page, to add only the new ones. */
+  /** The log lines on the page (their keys), to add only the new ones. */
   private shown: string[] = [];
 
+  /**
+   * drawLog shows the log, numbered as the game's moves: the first line
+   * of each move carries its number (the table's version of the move).
+   */
   private drawLog(): void {
-    const want = this.data!.events.slice(-60);
+    const lines = this.data!.events;
+    const key = (e: LogLine) => `${e.v ?? ""}\u0000${e.text}`;
+    const want = lines.map(key);
     // The lines shown that are still wanted are a suffix of shown and a
     // prefix of want (the window slid by the new events): keep them.
     let drop = 0;
@@ -406,7 +589,11 @@ export class TableView {
     if (drop === this.shown.length) clear(log);
     else for (let i = 0; i < drop; i++) log.firstElementChild?.remove();
     const kept = this.shown.length - drop;
-    for (const ev of want.slice(kept)) log.append(h("li", {}, ev));
+    for (let i = kept; i < lines.length; i++) {
+      const e = lines[i];
+      const first = e.v !== undefined && (i === 0 || lines[i - 1].v !== e.v);
+      log.append(h("li", { class: first ? "move" : null, "data-v": e.v }, first ? h("span", { class: "n" }, t(this.lang, "table.moveNo", e.v!)) : null, e.text));
+    }
     this.shown = want;
     if (kept === want.length) return;
     // scrolled at the next frame, not now: reading scrollHeight here would force a layout
@@ -441,4 +628,64 @@ function startsWith(a: string[], b: string[], from: number): boolean {
 function centre(e: SVGGraphicsElement): { x: number; y: number } {
   const r = e.getBoundingClientRect();
   return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+}
+
+/** capital puts a sentence's first letter in upper case ("take a tile" on a button: "Take a tile"). */
+function capital(s: string, lang: Lang): string {
+  return s.charAt(0).toLocaleUpperCase(lang === "xx" ? "en" : lang) + s.slice(1);
+}
+
+/**
+ * lastMarks finds where each seat's latest move was made: for seat a, the
+ * things named by its ids that lie in a's own area (inside <g data-owner=a>)
+ * or in a shared part (inside no data-owner group), never in another seat's
+ * area; and "a:id", as some drawings tag another's garden.
+ */
+export function lastMarks(svg: Element, last: LastMove[]): Element[] {
+  const out: Element[] = [];
+  for (const m of last) {
+    for (const id of m.ids) {
+      for (const want of [id, `${m.seat}:${id}`]) {
+        for (const e of svg.querySelectorAll(`[data-id="${CSS.escape(want)}"]`)) {
+          const owner = e.closest("[data-owner]")?.getAttribute("data-owner");
+          if (owner === null || owner === undefined || owner === String(m.seat)) out.push(e);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * flashChanged briefly highlights the things a morph changed (their
+ * nearest named group): how another's move shows as it happens. A Web
+ * Animation (300 ms, none under prefers-reduced-motion), not a class: the
+ * drawing's markup stays what the renderer and the decorations made it.
+ */
+function flashChanged(changed: Element[]): void {
+  if (matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  const marked = new Set<Element>();
+  for (const c of changed) {
+    const e = c.closest("[data-id]") ?? c;
+    if (e.tagName !== "svg") marked.add(e);
+  }
+  const glow = "drop-shadow(0 0 4px #7b1fa2) drop-shadow(0 0 8px #7b1fa2)";
+  for (const e of marked) e.animate?.([{ filter: glow }, { filter: "none" }], { duration: 300, easing: "ease-out" });
+  // For the browser tests: how many things flashed so far.
+  document.body.dataset.flashed = String(Number(document.body.dataset.flashed ?? 0) + marked.size);
+}
+
+/**
+ * ranking is the end in one sentence: "Ann wins with 42 points; Bob 2nd
+ * with 38 points." (a shared win names every winner).
+ */
+export function ranking(lang: Lang, r: Result, name: (i: number) => string): string {
+  const order = r.players.map((p, i) => ({ p, i })).sort((a, b) => a.p.rank - b.p.rank || a.i - b.i);
+  const first = order.filter((o) => o.p.rank === 1);
+  const head =
+    first.length > 1
+      ? t(lang, "table.winners", first.map((o) => name(o.i)).join(", "), first[0].p.total)
+      : t(lang, "table.winner", name(first[0]?.i ?? 0), first[0]?.p.total ?? 0);
+  const rest = order.filter((o) => o.p.rank !== 1).map((o) => t(lang, "table.placed", name(o.i), o.p.rank, o.p.total));
+  return [head, ...rest].join(t(lang, "table.then"));
 }

@@ -6,7 +6,7 @@ import { clear, h } from "./dom";
 import { botName, type Lang, t } from "./i18n";
 import type { SyncMsg } from "./gen/server";
 import { type EventOut, type ServerMsg, type SeatInfo, TableSocket } from "./net";
-import { type TableData, TableView } from "./table";
+import { type LastMove, type TableData, TableView } from "./table";
 
 export function tablePage(root: HTMLElement, lang: Lang): void {
   const id = root.dataset.table!;
@@ -90,6 +90,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
           }
         }
         mergeEvents(m.events ?? []);
+        if (m.t === "sync" && m.from === undefined) void earlier();
         if (m.seats) seats = m.seats;
         last = { ...last, ...m };
         draw();
@@ -113,7 +114,8 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
         break;
       case "refused":
         // A stale move gets a fresh sync right after: nothing to tell.
-        if (m.reason !== "stale") view.refused((m.rule ? m.rule + " — " : "") + (m.message ?? m.reason ?? ""));
+        // The reason in words; the rule's id (m.rule) is for programs, not players.
+        if (m.reason !== "stale") view.refused(m.message ?? "");
         else view.refused("");
         break;
       case "rematch":
@@ -128,30 +130,51 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
   function mergeEvents(evs: EventOut[]): void {
     const top = events.length ? events[events.length - 1].v : -1;
     for (const e of evs) if (e.v > top || events.length === 0) events.push(e);
-    // keep the list bounded; the page shows the last 60
-    if (events.length > 400) events = events.slice(-200);
   }
 
   /**
-   * lastIds lists what each seat's latest move touched, from the events of
-   * its latest version: the cells and components they name, bare (a shared
-   * board, the viewer's own garden) and as "seat:id" (another's garden, as
-   * the renderers tag them).
+   * earlier fetches the events a full sync does not carry (the server
+   * keeps the recent ones in memory), so that the log holds the whole
+   * game; GET /api/tables/{id}/log answers them as this seat may see them.
    */
-  function lastIds(): string[] {
+  let fetching = false;
+  async function earlier(): Promise<void> {
+    const first = events.length ? events[0].v : 0;
+    if (first <= 1 || fetching) return;
+    fetching = true;
+    try {
+      const q = new URLSearchParams({ before: String(first), lang });
+      if (watch) q.set("seat", "-1");
+      const r = await fetch(`/api/tables/${encodeURIComponent(id)}/log?${q}`);
+      if (!r.ok) return; // the log shows the recent events only
+      const got = ((await r.json()) as { events?: EventOut[] }).events ?? [];
+      const now = events.length ? events[0].v : 0;
+      events = [...got.filter((e) => e.v < now), ...events];
+      if (last) draw();
+    } finally {
+      fetching = false;
+    }
+  }
+
+  /**
+   * lastMoves lists what each seat's latest move named, from the events of
+   * its latest version: the cells and components, which the table marks in
+   * that seat's own area or in shared parts only (table.ts lastMarks).
+   */
+  function lastMoves(): LastMove[] {
     const latest = new Map<number, number>();
     for (const e of events) if (e.actor >= 0) latest.set(e.actor, Math.max(latest.get(e.actor) ?? -1, e.v));
-    const out: string[] = [];
+    const by = new Map<number, string[]>();
     for (const e of events) {
       if (e.actor < 0 || latest.get(e.actor) !== e.v) continue;
       for (const a of e.args ?? []) {
         const id = a.cell ?? a.comp;
         if (!id) continue;
-        out.push(e.actor === seat ? id : `${e.actor}:${id}`);
-        if (e.actor !== seat) out.push(id);
+        if (!by.has(e.actor)) by.set(e.actor, []);
+        by.get(e.actor)!.push(id);
       }
     }
-    return out;
+    return [...by].map(([seat, ids]) => ({ seat, ids }));
   }
 
   function names(): string[] {
@@ -191,12 +214,13 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
       over: m.status === "over",
       view: m.view!, // every sync and update carries one
       moves: (m.legal ?? []).map((d) => ({ desc: d })),
-      events: events.map((e) => e.text),
+      events: events.map((e) => ({ text: e.text, v: e.v, actor: e.actor })),
       result: m.result,
+      waiting: m.status === "open",
       undo: m.undo,
       comps: m.texts,
       replay: m.status === "over" ? `/replay/${encodeURIComponent(id)}` : undefined,
-      lastIds: lastIds(),
+      last: lastMoves(),
     };
     view.update(data);
     const mine = view.myTurn();
