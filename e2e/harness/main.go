@@ -14,6 +14,7 @@ import (
 	"log"
 	"net"
 	"net/http"
+	"os"
 	"strconv"
 	"strings"
 
@@ -25,8 +26,26 @@ import (
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:0", "listen address")
+	kinds := flag.Bool("kinds", false, "print the positions that reach each decision kind of each game (JSON) and exit")
+	seeds := flag.Int("seeds", 3, "with -kinds: the seeds played per game and player count")
 	flag.Parse()
 	reg := games.Registry()
+	if *kinds {
+		var all []*Found
+		for _, g := range reg.All() {
+			f, err := findKinds(g, *seeds)
+			if err != nil {
+				log.Fatal(err)
+			}
+			all = append(all, f)
+		}
+		enc := json.NewEncoder(os.Stdout)
+		enc.SetIndent("", " ")
+		if err := enc.Encode(all); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 	mux := http.NewServeMux()
 	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(web.Assets())))
 	mux.HandleFunc("GET /harness/api/view", func(w http.ResponseWriter, r *http.Request) {
@@ -37,6 +56,19 @@ func main() {
 		}
 		w.Header().Set("Content-Type", "application/json")
 		json.NewEncoder(w).Encode(out)
+	})
+	mux.HandleFunc("GET /harness/api/kinds", func(w http.ResponseWriter, r *http.Request) {
+		g, err := reg.Lookup(r.URL.Query().Get("game"))
+		var ks *Found
+		if err == nil {
+			ks, err = findKinds(g, intParam(r.URL.Query().Get("seeds"), 3))
+		}
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(ks)
 	})
 	mux.HandleFunc("GET /harness/", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -102,11 +134,10 @@ func position(reg *engine.Registry, r *http.Request) (*Position, error) {
 	plies := intParam(q.Get("ply"), 0)
 	seat := intParam(q.Get("seat"), 0)
 	lang := q.Get("lang")
-	s, err := g.New(players, seed, nil)
+	s, play1, err := play(g, players, seed)
 	if err != nil {
 		return nil, err
 	}
-	rng := engine.NewRNG(seed ^ 0x5eed)
 	var evs []engine.Event
 	apply := func(m engine.Move) error {
 		var lg engine.Log
@@ -117,8 +148,12 @@ func position(reg *engine.Registry, r *http.Request) (*Position, error) {
 		return nil
 	}
 	random := func() error {
-		moves := s.LegalMoves(nil)
-		return apply(moves[rng.Intn(len(moves))])
+		var lg engine.Log
+		if err := play1(&lg); err != nil {
+			return err
+		}
+		evs = append(evs, engine.Visible(lg.Events, seat)...)
+		return nil
 	}
 	// others plays the seats other than seat by random moves, for the
 	// page's play mode (auto=1): the page's seat against quick opponents.
