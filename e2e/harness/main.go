@@ -3,8 +3,14 @@
 // /harness/* with the page shell and /harness/api/view with the view, the
 // legal moves (structured descriptions where the game has them) and the
 // recent events of a real game of the engine, played to a given ply by
-// seeded random moves. It is not the server: it holds no tables, no
-// identities, no sockets; the page's play is tested against `jardin serve`.
+// seeded random moves (names=long gives the seats 40-character names). It
+// is not the server: it holds no tables, no identities, no sockets; the
+// page's play is tested against `jardin serve`.
+//
+// harness -kinds prints, for every game, the first position of each
+// decision kind its seeded random play reaches (kinds.go), as
+// /harness/api/kinds?game=G answers it for one game: the readability tests
+// and the screenshot gallery visit them all.
 package main
 
 import (
@@ -90,6 +96,9 @@ const shell = `<!doctype html>
 <title>jardin harness</title><link rel="stylesheet" href="/static/style.css"></head><body>
 <main id="app"></main><script src="/static/table.js"></script></body></html>`
 
+// longName is the start of the seats' names with names=long.
+const longName = "Maximiliane Konstanze Wolkenstein-Rodeck"
+
 // Move is a legal move as the page receives it.
 type Move struct {
 	Desc     *engine.MoveDesc `json:"desc,omitempty"`
@@ -106,11 +115,13 @@ type Position struct {
 	Over    bool   `json:"over"`
 	Prompt  string `json:"prompt,omitempty"`
 	// PromptKey is the decision's catalogue key, for the tests that reach every decision kind.
-	PromptKey string         `json:"promptKey,omitempty"`
-	View      any            `json:"view"`
-	Moves     []Move         `json:"moves"`
-	Events    []string       `json:"events"`
-	Result    *engine.Result `json:"result,omitempty"`
+	PromptKey string   `json:"promptKey,omitempty"`
+	View      any      `json:"view"`
+	Moves     []Move   `json:"moves"`
+	Events    []string `json:"events"`
+	// Names are the seats' names the events and the prompt use ("Seat 1", or 40 characters with names=long).
+	Names  []string       `json:"names"`
+	Result *engine.Result `json:"result,omitempty"`
 	// Comps is what the page needs of the game's catalogue in the language
 	// asked for (engine.Catalog.PageTexts), as the server's sync carries it.
 	Comps map[string]Comp `json:"comps,omitempty"`
@@ -213,7 +224,12 @@ func position(reg *engine.Registry, r *http.Request) (*Position, error) {
 	names := make([]string, players)
 	for i := range names {
 		names[i] = fmt.Sprintf("Seat %d", i+1)
+		if q.Get("names") == "long" {
+			// 40 characters, the longest a layout must hold without scrolling sideways (issue 21)
+			names[i] = fmt.Sprintf("%s %d", longName[:38], i+1)
+		}
 	}
+	out.Names = names
 	if len(evs) > 30 {
 		evs = evs[len(evs)-30:]
 	}
