@@ -49,6 +49,8 @@ export interface Problems {
   fonts: string[];
   /** targets: on a phone, a target smaller than 40 px. */
   targets: string[];
+  /** contrast: an SVG text under 4.5:1 (3:1 when large) against the fill under it (HTML text: see contrast()). */
+  contrast: string[];
 }
 
 /** measure runs every check but contrast on the page as it is drawn now. */
@@ -81,7 +83,7 @@ export async function contrast(page: Page): Promise<string[]> {
  * declared inside it (Playwright sends its source).
  */
 function inPage(o: Options & { minTarget: number }): Problems {
-  const p: Problems = { status: [], sideways: [], rawIds: [], clipped: [], fonts: [], targets: [] };
+  const p: Problems = { status: [], sideways: [], rawIds: [], clipped: [], fonts: [], targets: [], contrast: [] };
   const W = window.innerWidth;
   const H = window.innerHeight;
   const short = (s: string) => {
@@ -205,6 +207,50 @@ function inPage(o: Options & { minTarget: number }): Problems {
     const r = s.getBoundingClientRect();
     if (r.width > 0 && r.height > 0) shapes.push({ el: s, r, i: order.get(s)! });
   }
+  // SVG text contrast (axe does not measure SVG): the text's fill against the
+  // first solid fill under it, else the page's background behind the SVG
+  const rgb = (c: string): number[] | undefined => {
+    const m = c.match(/^rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?\)$/);
+    return m ? [+m[1], +m[2], +m[3], m[4] === undefined ? 1 : +m[4]] : undefined;
+  };
+  const lum = (c: number[]) => {
+    const f = (v: number) => ((v /= 255) <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
+  };
+  const pageBg = (el: Element): number[] => {
+    for (let e: Element | null = el; e; e = e.parentElement) {
+      const c = rgb(getComputedStyle(e).backgroundColor);
+      if (c && c[3] > 0.95) return c;
+    }
+    return [255, 255, 255, 1];
+  };
+  const opacity = (el: Element): number => {
+    let a = 1;
+    for (let e: Element | null = el; e && e.tagName.toLowerCase() !== "svg"; e = e.parentElement) a *= parseFloat(getComputedStyle(e).opacity);
+    return a;
+  };
+  const svgContrast = (t: SVGTextElement, text: string, px: number, under: Element[]) => {
+    const cs = getComputedStyle(t);
+    const fg = rgb(cs.fill);
+    if (!fg || (cs.stroke !== "none" && parseFloat(cs.strokeWidth) > 0)) return; // a halo makes its own contrast
+    let bg: number[] | undefined;
+    for (const s of under) {
+      const c = rgb(getComputedStyle(s).fill);
+      if (!c) continue;
+      const a = c[3] * parseFloat(getComputedStyle(s).fillOpacity) * opacity(s);
+      if (a >= 0.9) {
+        bg = c;
+        break;
+      }
+    }
+    bg ??= pageBg(t.ownerSVGElement!);
+    const [l1, l2] = [lum(fg), lum(bg)].sort((a, b) => b - a);
+    const ratio = (l1 + 0.05) / (l2 + 0.05);
+    const bold = parseInt(cs.fontWeight) >= 700;
+    const need = px >= 24 || (bold && px >= 18.66) ? 3 : 4.5;
+    if (ratio < need - 0.005)
+      p.contrast.push(`${ratio.toFixed(2)}:1 < ${need} ("${short(text)}" ${where(t)}: ${cs.fill} on rgb(${bg.slice(0, 3).join(", ")}))`);
+  };
   const fontPx = (el: Element): number => {
     const fs = parseFloat(getComputedStyle(el).fontSize);
     const m = (el as SVGGraphicsElement).getScreenCTM?.();
@@ -222,13 +268,13 @@ function inPage(o: Options & { minTarget: number }): Problems {
     const ay = r.top + r.height / 2;
     const svg = t.ownerSVGElement!;
     const ti = order.get(t)!;
-    let on: { el: Element; r: DOMRect } | undefined;
-    for (const s of shapes) {
-      if (s.i > ti || !svg.contains(s.el)) continue;
-      if (s.r.width < px * 0.8 && s.r.height < px * 0.8) continue; // a dot or an icon, not a ground for text
-      if (ax < s.r.left || ax > s.r.right || ay < s.r.top || ay > s.r.bottom) continue;
-      if (!on || s.r.width * s.r.height < on.r.width * on.r.height) on = s;
-    }
+    const under = shapes
+      .filter((s) => s.i < ti && svg.contains(s.el))
+      .filter((s) => s.r.width >= px * 0.8 || s.r.height >= px * 0.8) // a dot or an icon is no ground for text
+      .filter((s) => ax >= s.r.left && ax <= s.r.right && ay >= s.r.top && ay <= s.r.bottom)
+      .sort((a, b) => a.r.width * a.r.height - b.r.width * b.r.height);
+    const on = under[0];
+    svgContrast(t, text, px, under.map((s) => s.el));
     // the text's box is its em box: allow its ascent and descent beyond a tight shape
     const box = on ? on.r : svg.getBoundingClientRect();
     const tx = 1.5;
