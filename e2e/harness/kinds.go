@@ -19,7 +19,8 @@ type Kind struct {
 	// catalogue key; "end" for the finished game. While a game still
 	// answers the engine's placeholder key "turn", the kinds of its legal
 	// moves tell its decisions apart ("turn-place-discard"), so that every
-	// step is reached before the game names them.
+	// step is reached before the game names them. Solo games (the automa's
+	// table) have their own kinds, "solo-…".
 	Key       string `json:"key"`
 	PromptKey string `json:"promptKey"`
 	Players   int    `json:"players"`
@@ -42,10 +43,10 @@ type Found struct {
 const maxPlies = 5000
 
 // findKinds plays seeds 1..seeds of g at every player count (2 players
-// first, then more, solo last, so that a decision shared by every count is
-// shown at a table of two) by the harness's random moves, and returns the
-// first position of each decision kind, then the end of the game at the
-// largest count. The search is deterministic: the same build finds the same
+// first, then more, so that a decision shared by every count is shown at a
+// table of two; solo, a table of its own, last) by the harness's random
+// moves, and returns the first position of each decision kind, then the
+// end of the game at the largest count. The search is deterministic: the same build finds the same
 // positions, so test titles are stable.
 func findKinds(g engine.Game, seeds int) (*Found, error) {
 	lo, hi := g.Players()
@@ -53,7 +54,7 @@ func findKinds(g engine.Game, seeds int) (*Found, error) {
 	for n := max(lo, 2); n <= hi; n++ {
 		counts = append(counts, n)
 	}
-	for n := min(lo, 2) - 1; n >= lo; n-- {
+	for n := 1; n >= lo; n-- {
 		counts = append(counts, n)
 	}
 	out := &Found{Game: g.ID(), Kinds: []Kind{}, Unreached: []string{}}
@@ -71,6 +72,9 @@ func findKinds(g engine.Game, seeds int) (*Found, error) {
 				label := key
 				if key == "turn" {
 					label = "turn-" + moveKinds(s)
+				}
+				if n == 1 {
+					label = "solo-" + label
 				}
 				if !seen[label] {
 					seen[label] = true
