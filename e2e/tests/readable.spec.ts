@@ -193,6 +193,7 @@ test.describe("the checks", () => {
     { name: "snake_case", check: "rawIds", html: `<p>take_land</p>`, want: /snake_case/ },
     { name: "text spilling off its card", check: "clipped", html: `<svg width="300" height="100"><g><rect x="10" y="10" width="60" height="30" fill="#eee"/><text x="40" y="30" text-anchor="middle" font-size="14">cedar of Lebanon tree</text></g></svg>`, want: /spills \d+ px out of its rect/ },
     { name: "text cut by its drawing", check: "clipped", html: `<svg width="100" height="40"><text x="10" y="25" font-size="14">a label much longer than this drawing</text></svg>`, want: /out of its drawing/ },
+    { name: "text cut short by its renderer", check: "clipped", html: `<svg width="300" height="60"><g data-name="cedar of Lebanon, gold"><rect width="100" height="40" fill="#fff"/><text x="5" y="25" font-size="12">cedar of Leb</text></g></svg>`, want: /cut mid-word \("leb" of "lebanon"\)/ },
     { name: "text with an ellipsis", check: "clipped", html: `<svg width="300" height="40"><text x="10" y="25" font-size="14">cedar of Leb…</text></svg>`, want: /ellipsis/ },
     { name: "HTML cut by overflow hidden", check: "clipped", html: `<div style="width:60px;overflow:hidden;white-space:nowrap">a very long seat name</div>`, want: /is cut/ },
     { name: "HTML text spilling", check: "clipped", html: `<div style="width:60px">Supercalifragilisticexpialidocious</div>`, want: /spills out of its box/ },
