@@ -152,7 +152,8 @@ test.describe("the checks", () => {
       `<svg class="board" width="300" height="120" viewBox="0 0 600 240">` +
       `<g class="target" data-id="hand:2" data-name="Cedar of Lebanon"><rect x="10" y="10" width="280" height="100" fill="#fff" stroke="#333"/>` +
       `<text x="150" y="70" text-anchor="middle" font-size="26">Cedar of Lebanon</text></g>` +
-      `<text x="320" y="70" font-size="26">Score 3/5, 12 points</text></svg>` +
+      `<text x="320" y="70" font-size="26">Score 3/5, 12 points</text>` +
+      `<g data-name="the red king"><circle cx="420" cy="180" r="40" fill="#fff" stroke="#333"/><text x="420" y="190" text-anchor="middle" font-size="28">K</text></g></svg>` +
       `<div class="steps"><button class="choice">Pass</button> <button class="choice">Discard</button></div>` +
       `<p style="width:200px;overflow:hidden">A short line</p>`,
   );
@@ -194,6 +195,7 @@ test.describe("the checks", () => {
     { name: "text spilling off its card", check: "clipped", html: `<svg width="300" height="100"><g><rect x="10" y="10" width="60" height="30" fill="#eee"/><text x="40" y="30" text-anchor="middle" font-size="14">cedar of Lebanon tree</text></g></svg>`, want: /spills \d+ px out of its rect/ },
     { name: "text cut by its drawing", check: "clipped", html: `<svg width="100" height="40"><text x="10" y="25" font-size="14">a label much longer than this drawing</text></svg>`, want: /out of its drawing/ },
     { name: "text cut short by its renderer", check: "clipped", html: `<svg width="300" height="60"><g data-name="cedar of Lebanon, gold"><rect width="100" height="40" fill="#fff"/><text x="5" y="25" font-size="12">cedar of Leb</text></g></svg>`, want: /cut mid-word \("leb" of "lebanon"\)/ },
+    { name: "a one-letter cut", check: "clipped", html: `<svg width="300" height="60"><g data-name="personnage qui aime les bonus"><rect width="100" height="40" fill="#fff"/><text x="5" y="25" font-size="12">personnage q</text></g></svg>`, want: /cut mid-word \("q" of "qui"\)/ },
     { name: "text with an ellipsis", check: "clipped", html: `<svg width="300" height="40"><text x="10" y="25" font-size="14">cedar of Leb…</text></svg>`, want: /ellipsis/ },
     { name: "HTML cut by overflow hidden", check: "clipped", html: `<div style="width:60px;overflow:hidden;white-space:nowrap">a very long seat name</div>`, want: /is cut/ },
     { name: "HTML text spilling", check: "clipped", html: `<div style="width:60px">Supercalifragilisticexpialidocious</div>`, want: /spills out of its box/ },

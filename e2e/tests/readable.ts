@@ -262,13 +262,14 @@ function inPage(o: Options & { minTarget: number }): Problems {
     const px = fontPx(t);
     if (/(…|\.\.\.)$/.test(text)) p.clipped.push(`"${short(text)}" ${where(t)} is cut (ends with an ellipsis)`);
     // a text cut short by its renderer: its last word is only the start of a word of the thing's name
-    // (three letters at least: an initial, "K" for king, is a deliberate abbreviation, not a cut)
+    // (a text of initials only, "K" for king or "W W" for two willows, abbreviates on purpose)
     const holder = t.closest("[data-name]");
     if (holder) {
       const full = (holder.getAttribute("data-name") ?? "") + " " + (holder.querySelector("title")?.textContent ?? "");
       const words = new Set(full.toLowerCase().match(/[\p{L}\p{N}'’-]+/gu) ?? []);
-      const last = (text.toLowerCase().match(/[\p{L}\p{N}'’-]+/gu) ?? []).pop();
-      const whole = last && last.length >= 3 && !last.endsWith("-") && !words.has(last) ? [...words].find((w) => w.length > last.length && w.startsWith(last)) : undefined;
+      const mine = text.toLowerCase().match(/[\p{L}\p{N}'’-]+/gu) ?? [];
+      const last = mine.some((w) => w.length > 2) ? mine.pop() : undefined;
+      const whole = last && !last.endsWith("-") && !words.has(last) ? [...words].find((w) => w.length > last.length && w.startsWith(last)) : undefined;
       if (whole) p.clipped.push(`"${short(text)}" ${where(t)} is cut mid-word ("${last}" of "${whole}")`);
     }
     // the point the text is anchored at: the shape it sits on contains it
