@@ -3,8 +3,14 @@
 // /harness/* with the page shell and /harness/api/view with the view, the
 // legal moves (structured descriptions where the game has them) and the
 // recent events of a real game of the engine, played to a given ply by
-// seeded random moves. It is not the server: it holds no tables, no
-// identities, no sockets; the page's play is tested against `jardin serve`.
+// seeded random moves (names=long gives the seats 40-character names). It
+// is not the server: it holds no tables, no identities, no sockets; the
+// page's play is tested against `jardin serve`.
+//
+// harness -kinds prints, for every game, the first position of each
+// decision kind its seeded random play reaches (kinds.go), as
+// /harness/api/kinds?game=G answers it for one game: the readability tests
+// and the screenshot gallery visit them all.
 package main
 
 import (
@@ -14,6 +20,7 @@ import (
 	"log"
 	"net"
 	"net/http"
+	"os"
 	"strconv"
 	"strings"
 
@@ -25,8 +32,26 @@ import (
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:0", "listen address")
+	kinds := flag.Bool("kinds", false, "print the positions that reach each decision kind of each game (JSON) and exit")
+	seeds := flag.Int("seeds", 3, "with -kinds: the seeds played per game and player count")
 	flag.Parse()
 	reg := games.Registry()
+	if *kinds {
+		var all []*Found
+		for _, g := range reg.All() {
+			f, err := findKinds(g, *seeds)
+			if err != nil {
+				log.Fatal(err)
+			}
+			all = append(all, f)
+		}
+		enc := json.NewEncoder(os.Stdout)
+		enc.SetIndent("", " ")
+		if err := enc.Encode(all); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 	mux := http.NewServeMux()
 	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(web.Assets())))
 	mux.HandleFunc("GET /harness/api/view", func(w http.ResponseWriter, r *http.Request) {
@@ -37,6 +62,19 @@ func main() {
 		}
 		w.Header().Set("Content-Type", "application/json")
 		json.NewEncoder(w).Encode(out)
+	})
+	mux.HandleFunc("GET /harness/api/kinds", func(w http.ResponseWriter, r *http.Request) {
+		g, err := reg.Lookup(r.URL.Query().Get("game"))
+		var ks *Found
+		if err == nil {
+			ks, err = findKinds(g, intParam(r.URL.Query().Get("seeds"), 3))
+		}
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(ks)
 	})
 	mux.HandleFunc("GET /harness/", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -58,6 +96,9 @@ const shell = `<!doctype html>
 <title>jardin harness</title><link rel="stylesheet" href="/static/style.css"></head><body>
 <main id="app"></main><script src="/static/table.js"></script></body></html>`
 
+// longName is the start of the seats' names with names=long.
+const longName = "Maximiliane Konstanze Wolkenstein-Rodeck"
+
 // Move is a legal move as the page receives it.
 type Move struct {
 	Desc     *engine.MoveDesc `json:"desc,omitempty"`
@@ -74,11 +115,13 @@ type Position struct {
 	Over    bool   `json:"over"`
 	Prompt  string `json:"prompt,omitempty"`
 	// PromptKey is the decision's catalogue key, for the tests that reach every decision kind.
-	PromptKey string         `json:"promptKey,omitempty"`
-	View      any            `json:"view"`
-	Moves     []Move         `json:"moves"`
-	Events    []string       `json:"events"`
-	Result    *engine.Result `json:"result,omitempty"`
+	PromptKey string   `json:"promptKey,omitempty"`
+	View      any      `json:"view"`
+	Moves     []Move   `json:"moves"`
+	Events    []string `json:"events"`
+	// Names are the seats' names the events and the prompt use ("Seat 1", or 40 characters with names=long).
+	Names  []string       `json:"names"`
+	Result *engine.Result `json:"result,omitempty"`
 	// Comps is what the page needs of the game's catalogue in the language
 	// asked for (engine.Catalog.PageTexts), as the server's sync carries it.
 	Comps map[string]Comp `json:"comps,omitempty"`
@@ -102,11 +145,10 @@ func position(reg *engine.Registry, r *http.Request) (*Position, error) {
 	plies := intParam(q.Get("ply"), 0)
 	seat := intParam(q.Get("seat"), 0)
 	lang := q.Get("lang")
-	s, err := g.New(players, seed, nil)
+	s, play1, err := play(g, players, seed)
 	if err != nil {
 		return nil, err
 	}
-	rng := engine.NewRNG(seed ^ 0x5eed)
 	var evs []engine.Event
 	apply := func(m engine.Move) error {
 		var lg engine.Log
@@ -117,8 +159,12 @@ func position(reg *engine.Registry, r *http.Request) (*Position, error) {
 		return nil
 	}
 	random := func() error {
-		moves := s.LegalMoves(nil)
-		return apply(moves[rng.Intn(len(moves))])
+		var lg engine.Log
+		if err := play1(&lg); err != nil {
+			return err
+		}
+		evs = append(evs, engine.Visible(lg.Events, seat)...)
+		return nil
 	}
 	// others plays the seats other than seat by random moves, for the
 	// page's play mode (auto=1): the page's seat against quick opponents.
@@ -178,7 +224,12 @@ func position(reg *engine.Registry, r *http.Request) (*Position, error) {
 	names := make([]string, players)
 	for i := range names {
 		names[i] = fmt.Sprintf("Seat %d", i+1)
+		if q.Get("names") == "long" {
+			// 40 characters, the longest a layout must hold without scrolling sideways (issue 21)
+			names[i] = fmt.Sprintf("%s %d", longName[:38], i+1)
+		}
 	}
+	out.Names = names
 	if len(evs) > 30 {
 		evs = evs[len(evs)-30:]
 	}
