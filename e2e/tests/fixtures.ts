@@ -3,7 +3,7 @@
 // `jardin serve` on a free loopback port with a fresh database.
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -232,9 +232,18 @@ async function byKeyboard(page: Page): Promise<void> {
   }
 }
 
+/**
+ * injectAxe loads axe-core into the page. Not as a script tag: the pages'
+ * Content-Security-Policy runs no inline script (the test's evaluation is
+ * the browser's own, outside the policy).
+ */
+export async function injectAxe(page: Page): Promise<void> {
+  await page.evaluate(readFileSync(require.resolve("axe-core/axe.min.js"), "utf8"));
+}
+
 /** axeScan runs axe-core in the page and returns its serious and critical violations. */
 export async function axeScan(page: Page): Promise<{ id: string; impact: string; help: string; nodes: string[] }[]> {
-  await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
+  await injectAxe(page);
   const res = await page.evaluate(async () => {
     // @ts-expect-error axe is the script just added
     const r = await window.axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21aa"] } });

@@ -6,6 +6,7 @@
 // says what to fix; readable.spec.ts runs them on every decision kind of
 // every game and proves each check on small synthetic pages.
 import type { Page } from "@playwright/test";
+import { injectAxe } from "./fixtures";
 
 /** Size is a screen the checks run at. */
 export interface Size {
@@ -63,7 +64,7 @@ export async function measure(page: Page, opts: Options): Promise<Problems> {
  * large text) on the page's HTML text and returns its violations.
  */
 export async function contrast(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
+  await injectAxe(page);
   return page.evaluate(async () => {
     // @ts-expect-error axe is the script just added
     const r = await window.axe.run({ exclude: [["svg"]] }, { runOnly: { type: "rule", values: ["color-contrast"] } });

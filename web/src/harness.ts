@@ -47,7 +47,7 @@ export async function harness(root: HTMLElement, lang: Lang): Promise<void> {
     const data: TableData = {
       game: p.game,
       seat: p.seat,
-      names: [],
+      names: p.names ?? [],
       toMove: p.toMove,
       prompt: p.prompt,
       over: p.over,
