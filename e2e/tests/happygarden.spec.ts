@@ -1,20 +1,50 @@
 // Happy Garden's drawing: the 2×2 house in the mouse's colour, the
-// starting cells on the board (never buttons), each garden its seat's.
+// starting cells on the board (never buttons) named as the drawing shows
+// them, each garden its seat's, the first player and a repotted tile marked.
 import { expect, test, waitReady } from "./fixtures";
 
 const url = (h: string, q: string) => `${h}/harness/?game=happy-garden&${q}`;
 
-test("the starting cells round the 2×2 house are targets on the board, not buttons", async ({ page, harness }) => {
+test("the starting cells round the 2×2 house are targets on the board, named from the house", async ({ page, harness }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.goto(url(harness, "players=2&seed=1&ply=0&seat=0"));
   await waitReady(page, 0);
   const own = page.locator('g[data-owner="0"]');
   for (const id of ["2,0", "2,1", "0,2", "1,2"]) await expect(own.locator(`[data-id="${id}"][role=button]`)).toHaveCount(1);
-  await expect(page.getByRole("button", { name: /^-?\d+,-?\d+$/ })).toHaveCount(0);
+  await expect(own.locator('[data-id="2,0"]')).toHaveAttribute("aria-label", /right of the house, top row/);
+  // no coordinates in any name
+  await expect(page.getByRole("button", { name: /-?\d+,-?\d+/ })).toHaveCount(0);
   await expect(page.locator('g[data-owner="1"]')).toHaveCount(1);
-  // seat 2's mouse is orange (the default colours): its house is too
-  const fills = await page.locator('g[data-owner] [data-name] path').evaluateAll((ps) => ps.map((p) => p.getAttribute("fill")));
-  expect(new Set(fills).size).toBeGreaterThan(1);
+});
+
+test("each house is drawn in its mouse's colour", async ({ page, harness }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto(url(harness, "players=5&seed=4&ply=20&seat=0"));
+  await waitReady(page, 0);
+  const fills: string[] = [];
+  for (let p = 0; p < 5; p++) {
+    const garden = page.locator(`g[data-owner="${p}"]`);
+    // the mouse beside the seat's name, and the house's roof
+    const mouse = await garden.locator(":scope > circle").first().getAttribute("fill");
+    const roof = await garden.locator(".house > path").first().getAttribute("fill");
+    expect(roof, `seat ${p + 1}'s house`).toBe(mouse);
+    fills.push(roof!);
+  }
+  expect(new Set(fills).size).toBe(5);
+});
+
+test("the first player is marked in words, and the tile being repotted is marked", async ({ page, harness }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto(url(harness, "players=5&seed=4&ply=81&seat=3"));
+  await waitReady(page, 0);
+  const first = page.locator(".first-player");
+  await expect(first).toHaveCount(1);
+  await expect(first).toContainText("first player");
+  await expect(first.locator("title")).toContainText("plays first");
+  await expect(page.locator('g[data-owner="3"] .repotting')).toHaveCount(1);
+  // the player's own garden and the shop are seen without scrolling
+  const own = await page.locator('g[data-owner="3"]').boundingBox();
+  expect(own!.y + own!.height).toBeLessThanOrEqual(768);
 });
 
 test("words on a phone render at 12 px or more", async ({ page, harness }) => {

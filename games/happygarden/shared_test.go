@@ -125,8 +125,8 @@ func TestCatalogue(t *testing.T) {
 			}
 		}
 	}
-	for id, want := range map[string]string{"F25": "F25 (marguerite bleue)", "F05": "F05 (lys rouge)", "F35": "F35 (lys violet)",
-		"F33": "F33 (marguerite violette)", "G4": "G4 (nain de jardin : bleu, violet, rouge)", "W3": "W3 (moulin)"} {
+	for id, want := range map[string]string{"F25": "marguerite bleue", "F05": "lys rouge", "F35": "lys violet",
+		"F33": "marguerite violette", "G4": "nain de jardin bleu, violet et rouge", "W3": "moulin"} {
 		if got := cat.Name(id, "fr"); got != want {
 			t.Errorf("French name of %s: %q, want %q", id, got, want)
 		}
@@ -196,27 +196,27 @@ func TestEventsRead(t *testing.T) {
 		want   string
 	}{
 		{engine.Event{Actor: 0, Private: -1, Key: "take", Args: []engine.Arg{engine.Comp("F25"), engine.Cell("shop:B1")}}, 1, "en",
-			"Ann takes F25 (blue daisy) from the shop (B1, bottom shelf)"},
+			"Ann takes the blue daisy from the shop (bottom shelf, left)"},
 		{engine.Event{Actor: 0, Private: -1, Key: "take", Args: []engine.Arg{engine.Comp("F25"), engine.Cell("shop:B1")}}, 0, "en",
-			"You take F25 (blue daisy) from the shop (B1, bottom shelf)"},
+			"You take the blue daisy from the shop (bottom shelf, left)"},
 		{engine.Event{Actor: 0, Private: -1, Key: "take", Args: []engine.Arg{engine.Comp("F25"), engine.Cell("shop:B1")}}, 0, "fr",
-			"Vous choisissez F25 (marguerite bleue) dans la jardinerie (B1, rayon du bas)"},
+			"Vous choisissez la tuile marguerite bleue dans la jardinerie (rayon du bas, à gauche)"},
 		{engine.Event{Actor: 1, Private: -1, Key: "rummage", Args: []engine.Arg{engine.Comp("G1"), engine.Cell("shop:T2")}}, 0, "fr",
-			"Bob farfouille : remet un jeton Brouette dans la réserve et choisit G1 (nain de jardin : rouge, orange, bleu) dans la jardinerie (T2, rayon du haut)"},
+			"Bob farfouille : remet un jeton Brouette dans la réserve et choisit la tuile nain de jardin rouge, orange et bleu dans la jardinerie (rayon du haut, au milieu)"},
 		{engine.Event{Actor: 2, Private: -1, Reveal: true, Key: "setup_draw", Args: []engine.Arg{engine.Comp("W1"), engine.Comp("F36")}}, 2, "en",
-			"You draw W1 (windmill) and F36 (violet star) as starting tiles"},
+			"You draw the windmill and the violet star as starting tiles"},
 		{engine.Event{Actor: 0, Private: -1, Key: "place", Args: []engine.Arg{engine.Comp("F36"), engine.Cell("2,-1")}}, -1, "fr",
-			"Ann pose F36 (étoile violette) en (2,-1)"},
+			"Ann pose la tuile étoile violette au coin en haut à droite de la maison"},
 		{engine.Event{Actor: 1, Private: -1, Key: "mole_give", Args: []engine.Arg{engine.Seat(0)}}, 0, "en",
 			"Bob receives a mole from you"},
 		{engine.Event{Actor: 0, Private: -1, Reveal: true, Key: "token_reveal", Args: []engine.Arg{engine.Comp("turn:gust"), engine.Num(4)}}, 1, "fr",
 			"Ann révèle le jeton tour Coup de vent (tour 4)"},
 		{engine.Event{Actor: 0, Private: -1, Key: "gust", Args: []engine.Arg{engine.Comp("token:mole"), engine.Comp("F01"), engine.Comp("W2")}}, 0, "en",
-			"Gust of wind: you move a mole token from F01 (red daisy) to W2 (windmill)"},
+			"Gust of wind: you move a mole token from the red daisy to the windmill"},
 		{engine.Event{Actor: 2, Private: -1, Key: "water", Args: []engine.Arg{engine.Comp("F14"), engine.Comp("colour:Y")}}, 0, "fr",
-			"Cléo place son jeton Arrosoir magique sur F14 (étoile orange) et annonce la couleur jaune"},
+			"Cléo place son jeton Arrosoir magique sur la tuile étoile orange et annonce la couleur jaune"},
 		{engine.Event{Actor: 0, Private: -1, Key: "happy", Args: []engine.Arg{engine.Comp("G1")}}, 0, "fr",
-			"Vous validez G1 (nain de jardin : rouge, orange, bleu) : la tuile passe côté content"},
+			"Vous validez votre tuile nain de jardin rouge, orange et bleu : elle passe côté content"},
 		{engine.Event{Actor: -1, Private: -1, Key: "game_over"}, 0, "fr", "La partie est terminée"},
 	}
 	for _, c := range cases {

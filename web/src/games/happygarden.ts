@@ -12,8 +12,6 @@ const T = 54; // tile size
 const NARROW_W = 390;
 /** The width, in CSS px, a 390 px phone gives the drawing: words are sized so that they render at 12 px or more. */
 const PHONE_PX = 316;
-/** The width of the info lines beside the shop on a desktop. */
-const INFO_W = 400;
 /** The width the desktop's table gives the drawing at 1366 px: gardens wrap to it rather than shrink it all. */
 const DESK_W = 740;
 
@@ -102,15 +100,69 @@ function nameOr(ctx: Ctx, id: string | undefined): string {
   return ctx.comp(id)?.name ?? id.replace(/^[a-z]+:/, "");
 }
 
-/** The revealed turn tokens, `per` to a line. */
-function revealedLines(ctx: Ctx, ids: string[], per: number): string[] {
-  const names = ids.map((r) => nameOr(ctx, r));
-  const out: string[] = [];
-  for (let i = 0; i < names.length; i += per) {
-    const line = names.slice(i, i + per).join(", ");
-    out.push(i === 0 ? ctx.t("page.revealed", { tokens: line }) : line);
+/** A turn token drawn small at (x, y), its centre: what it does at a glance. */
+function turnIcon(kind: string, x: number, y: number): SVGElement {
+  switch (kind) {
+    case "wheelbarrow":
+    case "worm":
+      return symbol(kind, x, y);
+    case "truck":
+      return g({}, el("rect", { x: x - 8, y: y - 5, width: 10, height: 8, fill: "#c0392b", stroke: "#222" }), el("rect", { x: x + 2, y: y - 2, width: 6, height: 5, fill: "#ddd", stroke: "#222" }), el("circle", { cx: x - 5, cy: y + 4, r: 2, fill: "#222" }), el("circle", { cx: x + 5, cy: y + 4, r: 2, fill: "#222" }));
+    case "gust":
+      return el("path", { d: `M${x - 8} ${y - 4}h10q4 0 3 -3M${x - 8} ${y}h13M${x - 8} ${y + 4}h9q4 0 3 3`, fill: "none", stroke: "#2c5d8a", "stroke-width": 1.8 });
+    case "drum":
+      return g({}, el("rect", { x: x - 7, y: y - 4, width: 14, height: 9, fill: "#d35400", stroke: "#222" }), el("ellipse", { cx: x, cy: y - 4, rx: 7, ry: 2.5, fill: "#f5e6c8", stroke: "#222" }));
+    case "watering-can":
+      return g({}, el("path", { d: `M${x - 6} ${y - 4}h9v9h-9z M${x + 3} ${y - 2}l6 -4`, fill: "#3a7bd5", stroke: "#123", "stroke-width": 1.5 }));
+    default: // blank: nothing happens
+      return el("circle", { cx: x, cy: y, r: 6, fill: "#fff", stroke: "#777", "stroke-dasharray": "2 2" });
   }
-  return out.length ? out : [ctx.t("page.revealed.none")];
+}
+
+/**
+ * The revealed turn tokens, as icons with their counts after "Revealed:",
+ * wrapped to width; each icon names its token on hover. Returns the
+ * drawing and its height.
+ */
+function revealedRow(ctx: Ctx, ids: string[], x: number, y: number, width: number, font: number): { el: SVGElement; h: number } {
+  const counts = new Map<string, number>();
+  for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const label = ctx.t("page.revealed");
+  const kids: SVGElement[] = [el("text", { x, y: y + Math.max(22, font + 10) / 2, "dominant-baseline": "central", class: "small", "font-size": font }, label)];
+  // The icons grow with the words (a phone draws both larger).
+  const I = Math.max(22, font + 10);
+  const sc = I / 22;
+  let cx = x + label.length * 0.62 * font + 8;
+  let cy = y;
+  for (const [id, n] of counts) {
+    const w = I + 6 + (String(n).length + 1) * font * 0.62 + 14;
+    if (cx + w > x + width) {
+      cx = x;
+      cy += I + 6;
+    }
+    const name = nameOr(ctx, id);
+    kids.push(
+      g(
+        { role: "img", "aria-label": `${name} ×${n}` },
+        tip(`${name} ×${n} — ${ctx.comp(id)?.help ?? ""}`),
+        g({ transform: `translate(${cx} ${cy}) scale(${sc})` }, el("rect", { x: 0, y: 0, width: 22, height: 22, rx: 4, fill: "#fff", stroke: "#555" }), turnIcon(id.replace(/^turn:/, ""), 11, 11)),
+        el("text", { x: cx + I + 4, y: cy + I / 2, "dominant-baseline": "central", class: "small", "font-size": font }, `×${n}`),
+      ),
+    );
+    cx += w;
+  }
+  return { el: g({ class: "revealed" }, ...kids), h: cy - y + I + 4 };
+}
+
+/** A cell's name as the drawing shows it: where it lies from the house (as the log's sentences say it). */
+function placeName(ctx: Ctx, x: number, y: number): string {
+  const h = x < 0 ? "left" : x > 1 ? "right" : "";
+  const dx = x < 0 ? -x : x - 1;
+  const v = y < 0 ? "above" : y > 1 ? "below" : "";
+  const dy = y < 0 ? -y : y - 1;
+  if (h && v) return dx === 1 && dy === 1 ? ctx.t("page.at.corner", { h, v }) : ctx.t("page.at.corner-far", { h, v, dx, dy });
+  const [dir, n, half] = h ? [h, dx, y === 1 ? "bottom" : "top"] : [v, dy, x === 1 ? "right" : "left"];
+  return n > 1 ? ctx.t("page.at.side-far", { dir, n, half }) : ctx.t("page.at.side", { dir, n, half });
 }
 
 /** A garden's squares: the 2×2 house (cells 0,0 to 1,1), its tiles and one empty square all round. */
@@ -147,7 +199,7 @@ function house(ctx: Ctx, pl: W.PlayerView, x: number, y: number): SVGElement {
   const name = ctx.t("page.house", { colour });
   const help = [ctx.comp("house")?.help, pl.bonus ? ctx.comp("mouse")?.help : ""].filter(Boolean).join(" ");
   return g(
-    { role: "img", "aria-label": name, "data-name": name },
+    { class: "house", role: "img", "aria-label": name, "data-name": name },
     tip(help ? `${name} — ${help}` : name),
     rect(x + 1, y + 1, w - 2, w - 2, { fill: "#efe3cc", stroke: "#6b4f23", "stroke-width": 2, rx: 4 }),
     el("path", { d: `M${x + 18} ${y + w - 14}V${y + 48}L${x + w / 2} ${y + 14}L${x + w - 18} ${y + 48}V${y + w - 14}Z`, fill: h.fill, stroke: "#3a2a10", "stroke-width": 2 }),
@@ -158,23 +210,123 @@ function house(ctx: Ctx, pl: W.PlayerView, x: number, y: number): SVGElement {
   );
 }
 
+/** The scale of the other players' gardens beside the player's own on a desktop. */
+const SMALL = 0.6;
+
+/**
+ * One player's garden panel at (gx, gy): name, score, first-player marker,
+ * the tiles round the house at scale sc (1 full size), the tokens held.
+ * Words are drawn outside the scaled part, so that they keep their size.
+ */
+function garden(v: W.View, ctx: Ctx, pl: W.PlayerView, p: number, gx: number, gy: number, sc: number, font: number): { el: SVGElement; w: number; h: number } {
+  const tiles: W.TileView[] = pl.garden ?? [];
+  const { minX, maxX, minY, maxY } = bounds(tiles);
+  const cols = maxX - minX + 1;
+  const rows = maxY - minY + 1;
+  const who = p === ctx.seat ? ctx.t("page.seat.you", { name: seatName(ctx, p) }) : seatName(ctx, p);
+  // The seat's name shrinks to a floor, then widens the panel: a long
+  // name is never cut.
+  const nameMax = font + 2;
+  let PW = Math.max(cols * T * sc + 24, sc < 1 ? 150 : 260);
+  const nameSize = Math.max(font, Math.min(nameMax, (PW - 70) / (who.length * 0.62)));
+  PW = Math.max(PW, who.length * 0.62 * nameSize + 70);
+  const first = v.firstPlayer === p;
+  const firstLine = first ? font + 8 : 0;
+  const top = 32 + firstLine;
+  const PH = top + rows * T * sc + 36;
+  const turn = v.toMove === p;
+  const mh = hue(colourOf(pl.mouseColour));
+  const parts: SVGElement[] = [
+    rect(gx, gy, PW, PH, { fill: turn ? "#fff7d6" : "#fbfaf6", stroke: turn ? "#c99a00" : "#ccc", "stroke-width": turn ? 3 : 1 }),
+    el("circle", { cx: gx + 16, cy: gy + 16, r: 8, fill: mh.fill, stroke: "#222" }),
+    mark(mh.mark, gx + 16, gy + 16, 4, mh.ink),
+    el("text", { x: gx + 30, y: gy + 21, class: "seat-name", "font-size": nameSize.toFixed(1) }, who),
+    el("text", { x: gx + PW - 12, y: gy + 21, "text-anchor": "end", class: "score" }, String(pl.score)),
+  ];
+  if (first) {
+    // The first player's marker, in words beside its sign, explained on hover.
+    const fy = gy + 32 + font / 2;
+    parts.push(
+      g(
+        { class: "first-player", role: "img", "aria-label": ctx.t("page.first") },
+        tip(`${ctx.t("page.first")} — ${ctx.t("page.first.help")}`),
+        el("path", { d: `M${gx + 16} ${fy - 6}l6 6l-6 6l-6 -6z`, fill: "#222" }),
+        el("text", { x: gx + 30, y: fy, "dominant-baseline": "central", class: "small", "font-size": font }, ctx.t("page.first")),
+      ),
+    );
+  }
+  const at = new Map<string, W.TileView>();
+  for (const t of tiles) at.set(`${t.x},${t.y}`, t);
+  const own = p === ctx.seat;
+  const lifted = v.lifted?.id;
+  const cells: SVGElement[] = [];
+  for (let yy = minY; yy <= maxY; yy++) {
+    for (let xx = minX; xx <= maxX; xx++) {
+      const cid = `${xx},${yy}`;
+      const sx = (xx - minX) * T;
+      const sy = (yy - minY) * T;
+      const t = at.get(cid);
+      if (isHouse(xx, yy)) {
+        if (xx === 0 && yy === 0) cells.push(house(ctx, pl, sx, sy));
+        continue;
+      }
+      const where = placeName(ctx, xx, yy);
+      if (t) {
+        // A tile is named by its id, in every garden: ids are unique, and
+        // moves name an opponent's tile so (a butterfly taken from it).
+        const moving = t.id === lifted;
+        const label = ctx.t("page.cell.tile", { cell: where, tile: tileName(ctx, t) }) + (moving ? ` (${ctx.t("page.repotting")})` : "");
+        const face = tileFace(ctx, t, sx, sy);
+        if (moving) {
+          // The tile being repotted: a thick dashed frame and arrows, while its new cell is chosen.
+          face.push(
+            el("rect", { x: sx - 2, y: sy - 2, width: T + 4, height: T + 4, fill: "none", stroke: "#b03a00", "stroke-width": 4, "stroke-dasharray": "7 4", class: "repotting" }),
+            el("path", { d: `M${sx + T / 2 - 10} ${sy + T / 2}h20m-4 -4l4 4l-4 4M${sx + T / 2 - 6} ${sy + T / 2 - 4}l-4 4l4 4`, fill: "none", stroke: "#b03a00", "stroke-width": 2.5 }),
+          );
+        }
+        cells.push(target(t.id, label, ctx.comp(t.id)?.help, ...face));
+      } else {
+        cells.push(target(own ? cid : `${p}:${cid}`, ctx.t("page.cell.empty", { cell: where }), undefined, el("rect", { x: sx + 1, y: sy + 1, width: T - 2, height: T - 2, fill: "#eef4e4", stroke: "#d5dcc8", "stroke-dasharray": "3 3" })));
+      }
+    }
+  }
+  parts.push(g({ transform: `translate(${gx + 12} ${gy + top}) scale(${sc})` }, ...cells));
+  // The tokens held: icons and counts, in words on hover.
+  const held = ctx.t("page.player.tokens", { wheelbarrows: pl.wheelbarrows, cans: pl.wateringCans });
+  const by = gy + PH - 24;
+  parts.push(
+    g(
+      { role: "img", "aria-label": held },
+      tip(held),
+      el("rect", { x: gx + 12, y: by, width: 20, height: 20, rx: 4, fill: "#fff", stroke: "#555" }),
+      symbol("wheelbarrow", gx + 22, by + 10),
+      el("text", { x: gx + 36, y: by + 10, "dominant-baseline": "central", class: "small", "font-size": font }, `×${pl.wheelbarrows}`),
+      el("rect", { x: gx + 72, y: by, width: 20, height: 20, rx: 4, fill: "#fff", stroke: "#555" }),
+      turnIcon("watering-can", gx + 81, by + 10),
+      el("text", { x: gx + 96, y: by + 10, "dominant-baseline": "central", class: "small", "font-size": font }, `×${pl.wateringCans}`),
+    ),
+  );
+  // The seat's own area: the table page marks a seat's last move only there.
+  return { el: g({ class: "garden", "data-owner": p }, ...parts), w: PW, h: PH };
+}
+
 export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
   const kids: SVGElement[] = [];
+  const players: W.PlayerView[] = v.players ?? [];
   // A phone shows the drawing shrunk to its width: its words are drawn
   // larger so that they still read at 12 px or more.
-  const narrowW = Math.max(NARROW_W, ...(v.players ?? []).map((pl) => 16 + gardenW(pl.garden ?? []) + 14));
+  const narrowW = Math.max(NARROW_W, ...players.map((pl) => 16 + gardenW(pl.garden ?? []) + 14));
   const FONT = ctx.narrow ? Math.ceil((12.5 * narrowW) / PHONE_PX) : 12;
   const LINE = FONT + 6;
   kids.push(caption(16, 22, ctx.t("page.shop"), { "font-size": FONT + 2 }));
   const shop = (v.shop ?? []).filter((s): s is W.TileView => s !== null);
-  // two shelves: slots shop:A1… and shop:B1…
   // Top shelf (T) above the bottom one (B), as on the table.
   const shelves = [...new Set(shop.map((s) => String(s.slot).replace(/^shop:([A-Z]).*$/, "$1")))].sort().reverse();
   const shelfName = (k: string) => (k === "T" ? ctx.t("page.shelf.top") : k === "B" ? ctx.t("page.shelf.bottom") : k);
   // The shelves' names, written level at their left (measured: German
   // "unten" is as long as it needs).
   const labelW = Math.max(...shelves.map((k) => shelfName(k).length * 0.62 * FONT), 0) + 14;
-  let maxX = 0;
+  let maxX = 16 + labelW + 3 * (T + 8);
   shelves.forEach((shelf, si) => {
     const y = 34 + si * (T + 14);
     kids.push(el("text", { x: 16, y: y + T / 2, "dominant-baseline": "central", class: "small", "font-size": FONT }, shelfName(shelf)));
@@ -190,98 +342,74 @@ export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
         kids.push(target(s.id, tileName(ctx, s), ctx.comp(s.id)?.help, ...tileFace(ctx, s, x, y)));
       });
   });
-  let x = Math.max(maxX + 30, 300);
-  if (ctx.narrow) x = 16; // on a phone the counts go under the shop
-  const sup = v.supply ?? {};
-  const supply = [
-    ctx.t("page.supply.1", { wheelbarrows: sup.wheelbarrows ?? 0, wormMole: sup.wormMole ?? 0 }),
-    ctx.t("page.supply.2", { butterflies: sup.butterflies ?? 0, cans: sup.wateringCans ?? 0 }),
-  ];
-  const head = [ctx.t("page.round", { round: v.round, rounds: v.rounds }), ctx.t("page.left", { pile: v.pileLeft, bag: v.bagLeft })];
-  const token = ctx.t("page.token", { token: v.token ? nameOr(ctx, v.token) : ctx.t("page.token.none") });
-  // On a phone the lines go under the shop, across the drawing's width
-  // (at least NARROW_W, else its widest garden, one to a row): each is
-  // wrapped to it rather than cut at the edge.
-  // Every line is wrapped to the room it has (German names are long).
-  const info = ctx.narrow
-    ? [...head, supply.join(" "), token, revealedLines(ctx, v.revealed ?? [], Infinity).join(" ")].flatMap((s) => wrapLines(s, narrowW - 32, FONT))
-    : [...head, ...supply, token, revealedLines(ctx, v.revealed ?? [], Infinity).join(" ")].flatMap((s) => wrapLines(s, INFO_W, FONT));
   const shopEnd = 34 + Math.max(1, shelves.length) * (T + 14);
-  const infoY = ctx.narrow ? shopEnd + FONT : 40;
-  info.forEach((s, i) => kids.push(el("text", { x, y: infoY + i * LINE, class: "small", "font-size": FONT }, s)));
-  // The tile to place, beside its label, under the shop (and the lines).
-  const hy = ctx.narrow ? infoY + info.length * LINE : shopEnd;
+  // The tile to place, beside its label, under the shop.
+  let y = shopEnd;
   if (v.held) {
     const label = ctx.t("page.to-place");
-    kids.push(el("text", { x: 16, y: hy + T / 2, "dominant-baseline": "central", class: "small", "font-size": FONT }, label));
-    kids.push(target(v.held.id, tileName(ctx, v.held), ctx.comp(v.held.id)?.help, ...tileFace(ctx, v.held, 16 + label.length * 0.62 * FONT + 12, hy)));
+    kids.push(el("text", { x: 16, y: y + T / 2, "dominant-baseline": "central", class: "small", "font-size": FONT }, label));
+    kids.push(target(v.held.id, tileName(ctx, v.held), ctx.comp(v.held.id)?.help, ...tileFace(ctx, v.held, 16 + label.length * 0.62 * FONT + 12, y)));
+    y += T + 12;
   }
-  let top = hy + (v.held ? T + 16 : 6);
-  if (!ctx.narrow) top = Math.max(top, infoY + info.length * LINE);
-  // gardens
-  const players: W.PlayerView[] = v.players ?? [];
-  let gy = top;
-  let W = ctx.narrow ? narrowW : x + INFO_W + 20;
-  let rowH = 0;
-  let gx = 16;
-  players.forEach((pl, p) => {
-    const garden: W.TileView[] = pl.garden ?? [];
-    const { minX, maxX: maxXc, minY, maxY } = bounds(garden);
-    const rows = maxY - minY + 1;
-    // The seat's name shrinks to a floor, then widens the panel: a long
-    // name is never cut.
-    const who = (p === ctx.seat ? ctx.t("page.seat.you", { name: seatName(ctx, p) }) : seatName(ctx, p)) + (v.firstPlayer === p ? " ◆" : "");
-    const nameMax = FONT + 2;
-    const nameMin = FONT;
-    let PW = gardenW(garden);
-    const nameSize = Math.max(nameMin, Math.min(nameMax, (PW - 70) / (who.length * 0.62)));
-    PW = Math.max(PW, who.length * 0.62 * nameSize + 70);
-    const PH = rows * T + 60;
-    if (gx + PW > (ctx.narrow ? 420 : DESK_W) && gx > 16) {
-      gx = 16;
-      gy += rowH + 14;
-      rowH = 0;
+  // The game's state in lines under the shop (the left column on a
+  // desktop, the drawing's width on a phone), each wrapped to its room.
+  const colW = ctx.narrow ? narrowW - 32 : Math.max(maxX - 16, 280);
+  const sup = v.supply ?? {};
+  const info = [
+    ctx.t("page.round", { round: v.round, rounds: v.rounds }),
+    ctx.t("page.left", { pile: v.pileLeft, bag: v.bagLeft }),
+    ctx.t("page.supply.1", { wheelbarrows: sup.wheelbarrows ?? 0, wormMole: sup.wormMole ?? 0 }) + " " + ctx.t("page.supply.2", { butterflies: sup.butterflies ?? 0, cans: sup.wateringCans ?? 0 }),
+    ctx.t("page.token", { token: v.token ? nameOr(ctx, v.token) : ctx.t("page.token.none") }),
+  ].flatMap((s) => wrapLines(s, colW, FONT));
+  y += FONT;
+  info.forEach((s, i) => kids.push(el("text", { x: 16, y: y + i * LINE, class: "small", "font-size": FONT }, s)));
+  y += (info.length - 1) * LINE + 8;
+  const rev = revealedRow(ctx, v.revealed ?? [], 16, y, colW, FONT);
+  kids.push(rev.el);
+  y += rev.h + 12;
+  // The player's own garden (a spectator's: the seat to move) first and at
+  // full size; on a desktop beside the shop, the others smaller under it,
+  // so that the shop and one's own garden are seen without scrolling.
+  const main = ctx.seat >= 0 && ctx.seat < players.length ? ctx.seat : Math.max(0, v.toMove);
+  const order = players.map((_, p) => p).sort((a, b) => (a === main ? -1 : b === main ? 1 : a - b));
+  let W = ctx.narrow ? narrowW : 16 + colW + 16;
+  let H = y;
+  if (ctx.narrow) {
+    // One garden to a row, at full size (targets large enough to tap).
+    let gy = y;
+    for (const p of order) {
+      const r = garden(v, ctx, players[p], p, 16, gy, 1, FONT);
+      kids.push(r.el);
+      gy += r.h + 14;
+      W = Math.max(W, 16 + r.w + 14);
     }
-    const turn = v.toMove === p;
-    const mh = hue(colourOf(pl.mouseColour));
-    const parts: SVGElement[] = [
-      rect(gx, gy, PW, PH, { fill: turn ? "#fff7d6" : "#fbfaf6", stroke: turn ? "#c99a00" : "#ccc", "stroke-width": turn ? 3 : 1 }),
-      el("circle", { cx: gx + 16, cy: gy + 16, r: 8, fill: mh.fill, stroke: "#222" }),
-      mark(mh.mark, gx + 16, gy + 16, 4, mh.ink),
-      el("text", { x: gx + 30, y: gy + 21, class: "seat-name", "font-size": nameSize.toFixed(1) }, who),
-      el("text", { x: gx + PW - 12, y: gy + 21, "text-anchor": "end", class: "score" }, String(pl.score)),
-    ];
-    const at = new Map<string, W.TileView>();
-    for (const t of garden) at.set(`${t.x},${t.y}`, t);
-    const own = p === ctx.seat;
-    for (let yy = minY; yy <= maxY; yy++) {
-      for (let xx = minX; xx <= maxXc; xx++) {
-        const cid = `${xx},${yy}`;
-        const sx = gx + 12 + (xx - minX) * T;
-        const sy = gy + 32 + (yy - minY) * T;
-        const t = at.get(cid);
-        if (isHouse(xx, yy)) {
-          if (xx === 0 && yy === 0) parts.push(house(ctx, pl, sx, sy));
-          continue;
-        }
-        if (t) {
-          // A tile is named by its id, in every garden: ids are unique, and
-          // moves name an opponent's tile so (a butterfly taken from it).
-          parts.push(target(t.id, ctx.t("page.cell.tile", { cell: cid, tile: tileName(ctx, t) }), ctx.comp(t.id)?.help, ...tileFace(ctx, t, sx, sy)));
-        } else {
-          parts.push(target(own ? cid : `${p}:${cid}`, ctx.t("page.cell.empty", { cell: cid }), undefined, el("rect", { x: sx + 1, y: sy + 1, width: T - 2, height: T - 2, fill: "#eef4e4", stroke: "#d5dcc8", "stroke-dasharray": "3 3" })));
-        }
+    H = gy;
+  } else {
+    const mx = 16 + colW + 20;
+    const big = garden(v, ctx, players[main], main, mx, 8, 1, FONT);
+    if (players.length) kids.push(big.el);
+    W = Math.max(W, mx + big.w + 8);
+    let gy = Math.max(y, players.length ? 8 + big.h + 14 : 0);
+    let gx = 16;
+    let rowH = 0;
+    const rowW = Math.max(DESK_W, W);
+    for (const p of order.slice(1)) {
+      const r0 = garden(v, ctx, players[p], p, gx, gy, SMALL, FONT);
+      let r = r0;
+      if (gx + r0.w > rowW && gx > 16) {
+        gx = 16;
+        gy += rowH + 14;
+        rowH = 0;
+        r = garden(v, ctx, players[p], p, gx, gy, SMALL, FONT);
       }
+      kids.push(r.el);
+      gx += r.w + 14;
+      rowH = Math.max(rowH, r.h);
+      W = Math.max(W, gx);
     }
-    parts.push(el("text", { x: gx + 12, y: gy + PH - 10, class: "small", "font-size": FONT }, ctx.t("page.player.tokens", { wheelbarrows: pl.wheelbarrows, cans: pl.wateringCans })));
-    // The seat's own area: the table page marks a seat's last move only there.
-    kids.push(g({ class: "garden", "data-owner": p }, ...parts));
-    gx += PW + 14;
-    rowH = Math.max(rowH, PH);
-    W = Math.max(W, gx);
-  });
-  const H = gy + rowH + 16;
-  return svgRoot(W, H, ctx.t("page.table"), ...kids);
+    H = gy + rowH;
+  }
+  return svgRoot(W, H + 16, ctx.t("page.table"), ...kids);
 }
 
 export function happyGardenChoice(id: string, part: string, _v: W.View, ctx: Ctx): Node | string | undefined {
