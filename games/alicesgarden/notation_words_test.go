@@ -10,7 +10,7 @@ import (
 // notationInText matches what a sentence must never show: a cell as the
 // notation writes it ("2,3") or as its id ("r2c3"), a tile's code ("O03",
 // "L07") or a component id ("bonus:g", "orient:r90f").
-var notationInText = regexp.MustCompile(`\d+\s*,\s*\d+\b|\br\d+c\d+\b|\b[A-Z]{1,2}\d{2}\b|\b[a-z]+\d?:[A-Za-z0-9]+\b`)
+var notationInText = regexp.MustCompile(`\b\d+,\d+\b|\br\d+c\d+\b|\b[A-Z]{1,2}\d{2}\b|\b[a-z]+\d?:[A-Za-z0-9]+\b`)
 
 // No event nor prompt, in any language and for any viewer, names a cell, a
 // tile or a token by its notation or its id, over random games of every

@@ -10,7 +10,7 @@ import (
 // notationInText matches what a sentence must never show: a square as the
 // notation writes it ("4,5", "(4,5)"), a cell id of another game's shape
 // ("r1c3"), a card or code id ("C07", "TR02") or a component id ("king:red").
-var notationInText = regexp.MustCompile(`\d+\s*,\s*\d+\b|\br\d+c\d+\b|\b[A-Z]{1,2}\d{2}\b|\b[a-z]+\d?:[a-z0-9]+\b`)
+var notationInText = regexp.MustCompile(`\b\d+,\d+\b|\br\d+c\d+\b|\b[A-Z]{1,2}\d{2}\b|\b[a-z]+\d?:[a-z0-9]+\b`)
 
 // No event nor prompt, in any language and for any viewer, names a square,
 // a card or a pawn by its notation or its id, over random games of every
