@@ -35,6 +35,10 @@ for (const sc of screens) {
         const status = (await page.locator(".status").textContent()) ?? "";
         expect(status.length, `${where}: prompt`).toBeGreaterThan(15);
         expect(status, `${where}: prompt`).not.toMatch(raw);
+        // Squares are named in words as the axes number them, in the
+        // squares' tooltips and in the log, never as the notation "3,4".
+        const named = await page.evaluate(() => [...document.querySelectorAll(".board-wrap svg.board title, .log li")].map((t) => t.textContent ?? ""));
+        for (const t of named) expect(t, `${where}: a tooltip or log line`).not.toMatch(/\b\d+,\d+\b|\br\d+c\d+\b|\bC\d\d\b/);
         const r = await page.evaluate(() => {
           const svg = document.querySelector(".board-wrap svg.board") as SVGSVGElement;
           const texts = [...svg.querySelectorAll("text")].filter((t) => t.textContent?.trim());

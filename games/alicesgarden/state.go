@@ -507,7 +507,9 @@ func (s *state) applyPlace(p, k, sq int, log *engine.Log) {
 	b.occ |= o.mask << sq
 	b.tiles++
 	if log.On() {
-		log.Say(p, "place", engine.Comp(tileID(int(s.held))), engine.Comp(orientID(o.k)), engine.Cell(cellID(sq)))
+		// The box's corner may be grass: the sentence names the first
+		// square the tile covers, as the page's choice does (firstCovered).
+		log.Say(p, "place", engine.Comp(tileID(int(s.held))), engine.Comp(orientID(o.k)), engine.Cell(cellID(sq+bits.TrailingZeros64(o.mask))))
 	}
 	s.held = -1
 	if earned > 0 && s.bonusN > 0 {

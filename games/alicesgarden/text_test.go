@@ -174,7 +174,7 @@ func TestEventsRevealOnlyWhatIsDrawn(t *testing.T) {
 	if pl.Key != "place" || pl.Args[1] != engine.Comp("orient:r90") || pl.Args[2] != engine.Cell("r2c3") {
 		t.Errorf("place event %+v", pl)
 	}
-	if got := cat.Render(pl, 0, "en", nil); !strings.HasPrefix(got, "You place O tile (") || !strings.HasSuffix(got, " turned 90°, top-left corner at row 2, column 3") {
+	if got := cat.Render(pl, 0, "en", nil); !strings.HasPrefix(got, "You place O tile (") || !strings.HasSuffix(got, " turned 90°, its top-left square on row 2, column 3") {
 		t.Errorf("rendered %q", got)
 	}
 	// a bonus draw of 2: said, then each tile revealed

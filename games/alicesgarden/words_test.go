@@ -264,7 +264,7 @@ func TestGerman(t *testing.T) {
 		{engine.Event{Key: "bag.choose", Actor: 0, Args: []engine.Arg{engine.Comp("bag:O")}}, 1, "Anna wählt den Beutel O"},
 		{engine.Event{Key: "take.supply", Actor: 1, Args: []engine.Arg{engine.Comp("tile:L07")}}, 1, "Du nimmst das L-Plättchen (Pilz, Baum, Schachfigur, Gärtner) aus der Auslage"},
 		{engine.Event{Key: "place", Actor: 0, Args: []engine.Arg{engine.Comp("tile:O03"), engine.Comp("orient:r90f"), engine.Cell("r2c3")}}, 1,
-			"Anna legt das O-Plättchen (Pilz, Gärtner, Baum, Rose) gewendet und um 90° gedreht, linke obere Ecke auf Reihe 2, Spalte 3"},
+			"Anna legt das O-Plättchen (Pilz, Gärtner, Baum, Rose) gewendet und um 90° gedreht, das linke obere Feld auf Reihe 2, Spalte 3"},
 		{engine.Event{Key: "bonus.take", Actor: 0, Args: []engine.Arg{engine.Num(1)}}, 0, "Du nimmst ein Bonusplättchen"},
 		{engine.Event{Key: "bonus.take", Actor: 0, Args: []engine.Arg{engine.Num(3)}}, 1, "Anna nimmt 3 Bonusplättchen"},
 		{engine.Event{Key: "bonus.draw", Actor: 1, Args: []engine.Arg{engine.Comp("bonus:M")}}, 0, "Bernd zieht ein Pilz-Bonusplättchen"},

@@ -5,10 +5,12 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
 )
 
 // The catalogue (engine.Texter): every word of the game in every language,
@@ -29,8 +31,26 @@ var catalog = sync.OnceValue(func() *engine.Catalog {
 	if err := json.Unmarshal(kindsJSON, &comps); err != nil {
 		panic(fmt.Errorf("schlossgarten: data/kinds.json: %w", err))
 	}
-	return engine.MustLoadCatalog(textsFS, "texts", comps)
+	c := engine.MustLoadCatalog(textsFS, "texts", comps)
+	c.Cell = cellName
+	return c
 })
+
+// cellName names square "x,y" for a sentence as the page's drawing numbers
+// its axes: "column 3, row 4" (cell.square). The id stays the notation a
+// player types in the terminal, but a sentence never shows it.
+func cellName(id string) (string, []i18n.Arg, bool) {
+	xs, ys, ok := strings.Cut(id, ",")
+	if !ok {
+		return "", nil, false
+	}
+	x, err1 := strconv.Atoi(xs)
+	y, err2 := strconv.Atoi(ys)
+	if err1 != nil || err2 != nil || !onBoard(x, y) {
+		return "", nil, false
+	}
+	return "cell.square", []i18n.Arg{i18n.N("col", x), i18n.N("row", y)}, true
+}
 
 // Texts implements engine.Texter.
 func (game) Texts() *engine.Catalog { return catalog() }

@@ -260,23 +260,35 @@ function market(v: W.View, ctx: Ctx, width: number): Box[] {
   return boxes;
 }
 
-/** A garden's size: its square, and the panel's width and height. */
+/** A garden's size: its square, the panel's width and height, and the margins of its axis numbers. */
 interface Size {
   sq: number;
   w: number;
   h: number;
   compact: boolean;
+  /** room left of the squares for the row numbers, and above them for the column numbers */
+  ax: number;
+  ay: number;
 }
 
+/**
+ * The rows and columns are numbered from 1 on the garden's edges, as the
+ * sentences name cells ("row 2, column 3", cell.square): 14-unit digits,
+ * at least 12 CSS px on a phone (a phone shows the drawing at 0.91).
+ */
+const AXIS_FONT = 14;
+
 /** A full garden (the player's own, or every garden where room allows). */
-const FULL: Size = { sq: S, w: 8 * S + 2 * PAD, h: 34 + 6 * S + 44, compact: false };
+// The row numbers take 8 more units on the left and the right margin is 4,
+// so that a phone still shows the full garden's 13-unit text at 12 px or more.
+const FULL: Size = { sq: S, w: 8 * S + PAD + 8 + 4, h: 34 + 14 + 6 * S + 44, compact: false, ax: 8, ay: 14 };
 /** Another player's garden beside the player's own: half the size, the score under it. */
 const SMALL_SQ = 20;
-const SMALL: Size = { sq: SMALL_SQ, w: 8 * SMALL_SQ + 2 * PAD, h: 30 + 6 * SMALL_SQ + 36, compact: true };
+const SMALL: Size = { sq: SMALL_SQ, w: 8 * SMALL_SQ + PAD + 8 + 4, h: 30 + 13 + 6 * SMALL_SQ + 36, compact: true, ax: 8, ay: 13 };
 
 /** One garden: name, score, the 8×6 squares, each placed tile outlined as a piece, bonus tiles held. */
 function garden(v: W.View, ctx: Ctx, b: W.BoardView, p: number, px: number, py: number, z: Size): SVGGElement {
-  const { sq, w: BW, h: BH, compact } = z;
+  const { sq, w: BW, h: BH, compact, ax, ay } = z;
   const turn = v.toMove === p;
   const own = p === ctx.seat;
   const parts: SVGElement[] = [rect(px, py, BW, BH, { rx: 10, fill: turn ? "#fff7d6" : "#fbfaf6", stroke: turn ? "#b08600" : "#bbb", "stroke-width": turn ? 3 : 1 })];
@@ -299,8 +311,10 @@ function garden(v: W.View, ctx: Ctx, b: W.BoardView, p: number, px: number, py: 
     parts.push(el("text", { x: px + BW - PAD - 4, y: hy, "text-anchor": "end", "font-weight": 700, "font-size": 16 }, score));
     parts.push(fitText(nx, hy, name, px + BW - PAD - 8 - scoreW - nx, 15, 13, { "font-weight": 600, fill: "#1d1d1b" }));
   }
-  const gy = py + (compact ? 28 : 34);
-  const gx = px + PAD;
+  const gy = py + (compact ? 28 : 34) + ay;
+  const gx = px + PAD + ax;
+  for (let c = 0; c < 8; c++) parts.push(text(gx + c * sq + sq / 2, gy - ay / 2 - 1, c + 1, { "font-size": AXIS_FONT, fill: "#4d4a42" }));
+  for (let r = 0; r < 6; r++) parts.push(text(px + (PAD + ax) / 2, gy + r * sq + sq / 2, r + 1, { "font-size": AXIS_FONT, fill: "#4d4a42" }));
   const grid = b.grid as string[];
   const pieces: number[] = b.pieces ?? [];
   const printed: string[] = v.squares ?? [];

@@ -105,7 +105,7 @@ export function drawSchlossgarten(v: W.View, ctx: Ctx): SVGSVGElement {
   const side = narrow ? X0 : X0 + boardW + 24;
   const W = narrow ? X0 + boardW + 12 : side + PW + 12;
   const kids: SVGElement[] = [el("text", { x: X0, y: 16, class: "caption" }, ctx.t("page.garden"))];
-  // Coordinates as the log names squares ("3,4": column 3, row 4).
+  // The axes numbered as the log names squares ("column 3, row 4", cell.square).
   for (let i = 0; i < n; i++) {
     kids.push(text(X0 + i * C + C / 2, Y0 - 9, i, { "font-size": F - 1, fill: "#555" }));
     kids.push(text(X0 / 2, Y0 + i * C + C / 2, i, { "font-size": F - 1, fill: "#555" }));
@@ -166,7 +166,7 @@ export function drawSchlossgarten(v: W.View, ctx: Ctx): SVGSVGElement {
         pawnEl = target(pid, pname, ctx.comp(sq.pawn)?.help, el("circle", { cx: px + C / 2, cy: py + C / 2, r: C / 2 - 2, fill: "transparent", stroke: "none" }), pawn(px + C / 2, cy, r, sq.pawnOf ?? "", letter(ctx, sq.pawn)));
       }
       const ground = ctx.comp(sq.ground ?? "");
-      kids.push(target(id, ctx.t("page.square", { cell: id, what: name }), ground?.help, ...parts));
+      kids.push(target(id, ctx.t("page.square", { cell: ctx.t("cell.square", { col: x, row: y }), what: name }), ground?.help, ...parts));
       if (pawnEl) pawns.push(pawnEl);
     }
   }
