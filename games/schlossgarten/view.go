@@ -48,7 +48,7 @@ type View struct {
 	Over      bool                   `json:"over"`
 	Winner    int                    `json:"winner"` // seat that reached 21, or -1
 	Elements  []ElementView          `json:"elements"`
-	Cards     []CardView             `json:"cards"` // every card's figure, so that a page draws a card as its figure
+	Cards     []CardView             `json:"cards"` // the figure of every card the view names, so that a page draws a card as its figure
 }
 
 // CardView is one constellation card's figure, the same for every player:
@@ -138,8 +138,32 @@ func (s *state) View(viewer int) any {
 		v.Seats = append(v.Seats, pv)
 	}
 	v.Elements = elementViews()
-	v.Cards = cardViews()
+	v.Cards = shownCards(*v)
 	return v
+}
+
+// shownCards are the figures of the cards v names (the viewer's hand, the
+// played card, the discard pile): a page draws each card as its figure. Only
+// those, not the whole deck's table: a view that listed every card would
+// carry the ids of the cards other hands hold, which a leak check rightly
+// cannot tell from a leak.
+func shownCards(v View) []CardView {
+	named := map[string]bool{v.Played: true}
+	for _, id := range v.Discard {
+		named[id] = true
+	}
+	for _, pv := range v.Seats {
+		for _, id := range pv.Hand {
+			named[id] = true
+		}
+	}
+	out := []CardView{}
+	for _, c := range cardViews() {
+		if named[c.ID] {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // elementViews is the same in every view: built once, shared, never changed.
