@@ -286,6 +286,20 @@ function fit(s: string, width: number, f: number, max: number): string[] | undef
   return lines;
 }
 
+/** The lines of a sentence in width: measured per letter, by the coarser count when a word alone is too wide. */
+function fitLines(s: string, width: number, f: number): string[] {
+  const out = fit(s, width, f, 99) ?? wrapLines(s, width, f);
+  // a number alone on its line reads as a title: it takes the word before it along
+  for (let i = 1; i < out.length; i++) {
+    const prev = out[i - 1].split(" ");
+    if (/^\d+\W?$/.test(out[i]) && prev.length > 1) {
+      out[i] = `${prev.pop()} ${out[i]}`;
+      out[i - 1] = prev.join(" ");
+    }
+  }
+  return out;
+}
+
 /** An estimate of a line's width at size f in the page's sans serif, erring wide: narrow and wide letters apart. */
 function textWidth(s: string, f: number): number {
   let em = 0;
@@ -315,7 +329,7 @@ function scoreLine(out: SVGElement[], f: Face, cx: number, y: number, size: numb
     // a long series (the palm's 3·7·12·18) takes two lines rather than a smaller size
     if (textWidth(one, size) > width) {
       const h = Math.ceil(pts.length / 2);
-      out.push(text(cx, y - size / 2, pts.slice(0, h).join("·"), { "font-size": size, "font-weight": 700, fill: INK }), text(cx, y + size / 2 + 1, pts.slice(h).join("·"), { "font-size": size, "font-weight": 700, fill: INK }));
+      out.push(text(cx, y - size / 2 - 1, pts.slice(0, h).join("·"), { "font-size": size, "font-weight": 700, fill: INK }), text(cx, y + size / 2 + 2, pts.slice(h).join("·"), { "font-size": size, "font-weight": 700, fill: INK }));
     } else out.push(text(cx, y, one, { "font-size": size, "font-weight": 700, fill: INK }));
   }
   else if (f.kind === "v") {
@@ -327,7 +341,7 @@ function scoreLine(out: SVGElement[], f: Face, cx: number, y: number, size: numb
 /** A garden card's face (an enhancement tile's too) at (x, y). */
 function cardFace(ctx: Ctx, id: string, x: number, y: number, d: Dim, enh?: string): SVGElement[] {
   const f = face(id);
-  if (!f) return [rect(x, y, d.cw, d.ch, { fill: "#eee", stroke: INK })];
+  if (!f) return [g({ class: "hg-face" }, rect(x, y, d.cw, d.ch, { fill: "#eee", stroke: INK }))];
   const isTile = id.startsWith("EN");
   const k = KIND[f.kind];
   const out: SVGElement[] = [rect(x, y, d.cw, d.ch, { fill: isTile ? TILE : k.fill, stroke: INK, "stroke-width": isTile ? 2 : 1 })];
@@ -343,7 +357,7 @@ function cardFace(ctx: Ctx, id: string, x: number, y: number, d: Dim, enh?: stri
   const cx = x + d.cw / 2;
   if (f.kind === "f") {
     const words = fit(kindWord(ctx, f), d.cw - 6, d.f, 2);
-    words?.forEach((s, i) => out.push(text(cx, y + 48 + i * (d.f + 1), s, { "font-size": d.f, fill: INK })));
+    words?.forEach((s, i) => out.push(text(cx, y + 47 + i * (d.f + 3), s, { "font-size": d.f, fill: INK })));
   } else {
     const words = fit(kindWord(ctx, f), d.cw - 6, d.f, 1);
     const top = twoLines ? 46 : 39;
@@ -354,7 +368,8 @@ function cardFace(ctx: Ctx, id: string, x: number, y: number, d: Dim, enh?: stri
   }
   icons(out, f, x + 9, y + d.ch - 11, 6.5);
   if (enh) out.push(...tileOn(ctx, enh, x, y, d));
-  return out;
+  // one group whose first rectangle is the card: everything drawn stays in it (the tests measure that)
+  return [g({ class: "hg-face" }, ...out)];
 }
 
 /** An enhancement tile lying on an empty card: over the card's middle, leaving its own icons in sight. */
@@ -419,8 +434,8 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
       const gx = x + cw / 2 + ((k % perRow) - (perRow - 1) / 2) * gStep;
       const gy = my + 4 * (ch + 6) + 12 + Math.floor(k / perRow) * 19;
       const p = taken[k];
-      if (p === undefined) kids.push(el("circle", { cx: gx, cy: gy, r: 8, fill: "none", stroke: "#9c9178", "stroke-dasharray": "3 2" }));
-      else kids.push(g({ role: "img", "aria-label": p < 0 ? ctx.t("page.gardener-automa") : ctx.t("page.gardener", { player: seatName(ctx, p) }) }, el("title", {}, p < 0 ? ctx.t("page.gardener-automa") : ctx.t("page.gardener", { player: seatName(ctx, p) })), ...pawn(p, gx, gy, 8)));
+      if (p === undefined) kids.push(g({ class: "hg-space" }, el("circle", { cx: gx, cy: gy, r: 8, fill: "none", stroke: "#9c9178", "stroke-dasharray": "3 2" })));
+      else kids.push(g({ class: "hg-space", role: "img", "aria-label": p < 0 ? ctx.t("page.gardener-automa") : ctx.t("page.gardener", { player: seatName(ctx, p) }) }, el("title", {}, p < 0 ? ctx.t("page.gardener-automa") : ctx.t("page.gardener", { player: seatName(ctx, p) })), ...pawn(p, gx, gy, 8)));
     }
   }
   for (let r = 0; r < 4; r++) {
@@ -472,7 +487,7 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
         parts.push(el("rect", { x: mxk - 8, y: myk - 8, width: 16, height: 16, fill: h.fill, stroke: "#222" }), mark(h.mark, mxk, myk, 5, h.ink));
       }
     }
-    kids.push(target(o.cell, `${name(o.id)} — ${ctx.t("page.objective-need", { n: o.required, item: o.item, high: o.high, low: o.low })}`, help(o.id), ...parts));
+    kids.push(target(o.cell, `${name(o.id)} — ${ctx.t("page.objective-need", { n: o.required, item: o.item, high: o.high, low: o.low })}`, help(o.id), g({ class: "hg-face" }, ...parts)));
   });
   if (!n) x += ow + 20;
   const objBottom = n ? objY + Math.ceil(objectives.length / 2) * (oh + 8) : 0;
@@ -499,41 +514,43 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
       // its last card, drawn as what it says: the column it goes to, what it
       // discards there, its bonus; each with its pictogram
       const id = `automa:${s.automaLastCard}`;
-      const cx0 = sx + 44;
-      const cwid = n ? 358 - 44 : 200;
+      // under its deck, in the width of the automa's column
+      const cx0 = sx;
+      const cwid = n ? 358 : 190;
       const lw = cwid - 30;
       const [a, b, c] = s.automaLastColumns;
       const sections: [SVGElement, string[]][] = [
-        [g({}, ...pawn(-1, cx0 + 14, 0, 7)), wrapLines(ctx.t("page.automa-columns", { a, b, c }), lw, d.f)],
+        [g({}, ...pawn(-1, cx0 + 14, 0, 7)), fitLines(ctx.t("page.automa-columns", { a, b, c }), lw, d.f)],
         [
           g({}, icon(s.automaLastDiscard === "flower" ? "flowertrio" : s.automaLastDiscard === "irrigation" ? "i" : (s.automaLastDiscard ?? ""), cx0 + 14, 0, 6), mark("cross", cx0 + 14, 0, 8, "#b0473a")),
           [
-            ...wrapLines(ctx.t("page.automa-discard", { what: s.automaLastDiscard ?? "" }), lw, d.f),
-            ...(s.automaLastFallback ? wrapLines(ctx.t("page.automa-fallback", { row: s.automaLastFallback }), lw, d.f) : []),
+            ...fitLines(ctx.t("page.automa-discard", { what: s.automaLastDiscard ?? "" }), lw, d.f),
+            ...(s.automaLastFallback ? fitLines(ctx.t("page.automa-fallback", { row: s.automaLastFallback }), lw, d.f) : []),
           ],
         ],
         [
           s.automaLastBonus === "first" ? icon("crown", cx0 + 14, 0, 7) : s.automaLastBonus === "objective" ? g({}, el("rect", { x: cx0 + 7, y: -7, width: 14, height: 14, fill: hue(seatColour(-1)).fill, stroke: "#222" })) : g({}, mark("star", cx0 + 14, 0, 7, "#b08a00", INK), mark("cross", cx0 + 14, 0, 8, "#b0473a")),
-          wrapLines(ctx.t("page.automa-bonus", { bonus: s.automaLastBonus ?? "" }), lw, d.f),
+          fitLines(ctx.t("page.automa-bonus", { bonus: s.automaLastBonus ?? "" }), lw, d.f),
         ],
       ];
       const lh = d.f + 3;
       const ch0 = 12 + sections.reduce((h, [, ls]) => h + ls.length * lh + 8, 0);
-      const card: SVGElement[] = [el("title", {}, help(id) ?? ""), el("rect", { x: cx0, y: sy + 24, width: cwid, height: ch0, rx: 4, fill: "#efe7f7", stroke: INK })];
-      let yy = sy + 24 + 10;
+      const cy0 = sy + 80;
+      const card: SVGElement[] = [el("rect", { x: cx0, y: cy0, width: cwid, height: ch0, rx: 4, fill: "#efe7f7", stroke: INK })];
+      let yy = cy0 + 10;
       for (const [pic, ls] of sections) {
         card.push(g({ transform: `translate(0 ${yy + lh / 2})` }, pic));
         ls.forEach((l, k) => card.push(el("text", { x: cx0 + 28, y: yy + k * lh + lh / 2, "dominant-baseline": "central", "font-size": d.f, fill: INK }, l)));
         yy += ls.length * lh + 8;
       }
-      parts.push(g({}, ...card));
-      cardBottom = sy + 24 + ch0;
+      parts.push(g({ class: "hg-face hg-automa-card" }, el("title", {}, help(id) ?? ""), ...card));
+      cardBottom = cy0 + ch0;
     }
-    const info = wrapLines(ctx.t("page.automa-info", { difficulty: s.difficulty, gardeners: s.automaGardeners, markers: s.automaMarkersUsed, deck: s.automaDeckSize }), n ? 358 : 244, d.f);
+    const info = wrapLines(ctx.t("page.automa-info", { difficulty: s.difficulty, gardeners: s.automaGardeners, markers: s.automaMarkersUsed, deck: s.automaDeckSize }), n ? 358 : 180, d.f);
     info.forEach((l, k) => parts.push(el("text", { x: sx, y: cardBottom + 20 + k * (d.f + 3), "font-size": d.f, fill: INK }, l)));
     kids.push(g({ role: "img", "aria-label": info.join(" ") }, ...parts));
     soloBottom = cardBottom + 20 + info.length * (d.f + 3);
-    if (!n) x = Math.max(x + cw + 20, sx + 264);
+    if (!n) x = Math.max(x + cw + 20, sx + 200);
   } else if (held && !n) x += cw + 20;
   // the round, the deck and the stock
   const topH = n ? Math.max(held ? heldY + ch + 24 : objBottom + 16, soloBottom + 8) : Math.max(marketBottom + 10, my + 4 * (oh + 6) + 10, soloBottom + 8);
