@@ -55,6 +55,9 @@ for (const phone of [false, true]) {
             if (shape && !inside(t.getBoundingClientRect(), shape.getBoundingClientRect())) out.outside.push(s);
           }
           for (const t of root.querySelectorAll("title")) out.text += ` ${t.textContent ?? ""}`;
+          // every objective says its requirement in words (none left to the tooltip)
+          for (const o of root.querySelectorAll("[data-id^='objective:']"))
+            if (![...o.querySelectorAll("text")].some((t) => /\p{L}{3}/u.test(t.textContent ?? ""))) out.outside.push(`${o.getAttribute("data-id")} has no words`);
           // no two texts of the market overlap, nor two gardener spaces
           const market = [...root.querySelectorAll("[data-id^='market:'] text")].map((t) => [t.textContent ?? "", t.getBoundingClientRect()] as const);
           market.forEach(([s, a], i) => market.slice(i + 1).forEach(([u, b]) => meet(a, b) && out.overlaps.push(`${s} / ${u}`)));

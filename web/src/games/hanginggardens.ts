@@ -226,7 +226,13 @@ function species(sub: string, kind: string, x: number, y: number, r: number): SV
   const trunk = (h: number) => el("rect", { x: x - r * 0.12, y: y + r - h, width: r * 0.24, height: h, fill: "#6b4a2b" });
   switch (sub) {
     case "lion": // a face in a spiky mane
-      return g({}, mark("star", x, y, r * 1.1, "#b7791f", INK), el("circle", { cx: x, cy: y, r: r * 0.5, fill: "#f3d38a", stroke: INK, "stroke-width": 0.8 }));
+      return g(
+        {},
+        el("circle", { cx: x, cy: y, r: r * 0.85, fill: "#b7791f", stroke: "#7a4a10", "stroke-width": r * 0.3, "stroke-dasharray": `${r * 0.25} ${r * 0.18}` }),
+        el("circle", { cx: x, cy: y + r * 0.05, r: r * 0.5, fill: "#f3d38a", stroke: INK, "stroke-width": 0.6 }),
+        el("circle", { cx: x - r * 0.2, cy: y - r * 0.05, r: r * 0.08, fill: INK }),
+        el("circle", { cx: x + r * 0.2, cy: y - r * 0.05, r: r * 0.08, fill: INK }),
+      );
     case "monkey": // a face with two round ears
       return g({}, el("circle", { cx: x - r * 0.75, cy: y - r * 0.1, r: r * 0.35, ...ink }), el("circle", { cx: x + r * 0.75, cy: y - r * 0.1, r: r * 0.35, ...ink }), el("circle", { cx: x, cy: y, r: r * 0.65, fill: "#8a5a2b", stroke: INK, "stroke-width": 0.8 }), el("ellipse", { cx: x, cy: y + r * 0.2, rx: r * 0.4, ry: r * 0.3, fill: "#e8c9a0" }));
     case "peacock": // a fanned tail of eyes over a small body
