@@ -69,6 +69,14 @@ type SoloView struct {
 	Markers    int    `json:"automaMarkersUsed"`
 	DeckSize   int    `json:"automaDeckSize"`
 	LastCard   int    `json:"automaLastCard,omitempty"` // number 1..18
+	// What the last card says, so that the page draws it rather than its
+	// number: the columns in priority order (1-based), what it discards
+	// (discardNames), the row discarded when the column holds none (1-based,
+	// 0: none) and its bonus (bonusNames).
+	LastColumns  []int  `json:"automaLastColumns,omitempty"`
+	LastDiscard  string `json:"automaLastDiscard,omitempty"`
+	LastFallback int    `json:"automaLastFallback,omitempty"`
+	LastBonus    string `json:"automaLastBonus,omitempty"`
 }
 
 func seatOut(x int8) int {
@@ -150,7 +158,13 @@ func (s *state) view() *View {
 		sv := &SoloView{Difficulty: comp.Difficulties[s.diff].Name, Gardeners: int(s.automaGard),
 			Markers: int(s.automaMarks), DeckSize: int(s.automaLen)}
 		if s.automaLast >= 0 {
-			sv.LastCard = comp.Automa[s.automaLast].Num
+			a := &comp.Automa[s.automaLast]
+			sv.LastCard = a.Num
+			for _, c := range a.Columns {
+				sv.LastColumns = append(sv.LastColumns, int(c)+1)
+			}
+			sv.LastDiscard, sv.LastBonus = discardNames[a.Discard], bonusNames[a.Bonus]
+			sv.LastFallback = int(a.Fallback) + 1
 		}
 		v.Solo = sv
 	}

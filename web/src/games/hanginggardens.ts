@@ -216,6 +216,43 @@ function icon(kind: string, x: number, y: number, r: number): SVGElement {
   return mark("ring", x, y, r, INK);
 }
 
+/**
+ * A pictogram of a species (and of a visitor), so that a card whose word
+ * cannot fit a language's line is still read at a glance: the drawing, not
+ * the tooltip, tells a lion from a peacock and a palm from a cedar.
+ */
+function species(sub: string, kind: string, x: number, y: number, r: number): SVGElement | null {
+  const ink = { fill: INK, stroke: "none" };
+  const trunk = (h: number) => el("rect", { x: x - r * 0.12, y: y + r - h, width: r * 0.24, height: h, fill: "#6b4a2b" });
+  switch (sub) {
+    case "lion": // a face in a spiky mane
+      return g(
+        {},
+        el("circle", { cx: x, cy: y, r: r * 0.85, fill: "#b7791f", stroke: "#7a4a10", "stroke-width": r * 0.3, "stroke-dasharray": `${r * 0.25} ${r * 0.18}` }),
+        el("circle", { cx: x, cy: y + r * 0.05, r: r * 0.5, fill: "#f3d38a", stroke: INK, "stroke-width": 0.6 }),
+        el("circle", { cx: x - r * 0.2, cy: y - r * 0.05, r: r * 0.08, fill: INK }),
+        el("circle", { cx: x + r * 0.2, cy: y - r * 0.05, r: r * 0.08, fill: INK }),
+      );
+    case "monkey": // a face with two round ears
+      return g({}, el("circle", { cx: x - r * 0.75, cy: y - r * 0.1, r: r * 0.35, ...ink }), el("circle", { cx: x + r * 0.75, cy: y - r * 0.1, r: r * 0.35, ...ink }), el("circle", { cx: x, cy: y, r: r * 0.65, fill: "#8a5a2b", stroke: INK, "stroke-width": 0.8 }), el("ellipse", { cx: x, cy: y + r * 0.2, rx: r * 0.4, ry: r * 0.3, fill: "#e8c9a0" }));
+    case "peacock": // a fanned tail of eyes over a small body
+      return g(
+        {},
+        ...[-60, -30, 0, 30, 60].map((a) => el("circle", { cx: x + Math.sin((a * Math.PI) / 180) * r * 0.8, cy: y + r * 0.3 - Math.cos((a * Math.PI) / 180) * r * 0.8, r: r * 0.28, fill: "#1f8a70", stroke: INK, "stroke-width": 0.6 })),
+        el("ellipse", { cx: x, cy: y + r * 0.45, rx: r * 0.25, ry: r * 0.5, fill: "#2f6fc4", stroke: INK, "stroke-width": 0.6 }),
+      );
+    case "palm": // a tall trunk under drooping fronds
+      return g({}, trunk(r * 1.5), el("path", { d: `M${x} ${y - r * 0.5}Q${x - r * 0.6} ${y - r * 1.1} ${x - r * 1.1} ${y - r * 0.1}M${x} ${y - r * 0.5}Q${x + r * 0.6} ${y - r * 1.1} ${x + r * 1.1} ${y - r * 0.1}M${x} ${y - r * 0.5}Q${x - r * 0.3} ${y - r * 1.2} ${x - r * 0.5} ${y - r * 0.9}M${x} ${y - r * 0.5}Q${x + r * 0.3} ${y - r * 1.2} ${x + r * 0.5} ${y - r * 0.9}`, fill: "none", stroke: "#2e7d32", "stroke-width": r * 0.28, "stroke-linecap": "round" }));
+    case "cedar": // flat tiers, one above another
+      return g({}, trunk(r * 0.7), ...[0, 1, 2].map((k) => el("rect", { x: x - r * (1 - k * 0.25), y: y + r * 0.05 - k * r * 0.5, width: 2 * r * (1 - k * 0.25), height: r * 0.32, rx: r * 0.15, fill: "#2e6b3a" })));
+    case "dragon": // a trunk forking into an umbrella crown
+      return g({}, el("path", { d: `M${x} ${y + r}L${x} ${y}L${x - r * 0.6} ${y - r * 0.35}M${x} ${y}L${x + r * 0.6} ${y - r * 0.35}`, fill: "none", stroke: "#6b4a2b", "stroke-width": r * 0.22 }), el("path", { d: `M${x - r} ${y - r * 0.35}Q${x} ${y - r * 1.3} ${x + r} ${y - r * 0.35}Z`, fill: "#3f8f3a", stroke: INK, "stroke-width": 0.6 }));
+  }
+  if (kind === "v") // a person: head and shoulders
+    return g({}, el("circle", { cx: x, cy: y - r * 0.45, r: r * 0.4, fill: "#7d5ba6", stroke: INK, "stroke-width": 0.6 }), el("path", { d: `M${x - r * 0.75} ${y + r}Q${x - r * 0.75} ${y} ${x} ${y}Q${x + r * 0.75} ${y} ${x + r * 0.75} ${y + r}Z`, fill: "#7d5ba6", stroke: INK, "stroke-width": 0.6 }));
+  return null;
+}
+
 /** The short word of a species or kind, from the catalogue (literal ids, checked by the Go test). */
 function kindWord(ctx: Ctx, f: Face): string {
   switch (f.sub || f.kind) {
@@ -244,13 +281,29 @@ function kindWord(ctx: Ctx, f: Face): string {
  */
 function fit(s: string, width: number, f: number, max: number): string[] | undefined {
   const lines: string[] = [];
-  for (const w of s.split(/\s+/).filter(Boolean)) {
-    const last = lines.length ? `${lines[lines.length - 1]} ${w}` : "";
+  // a compound word may break after its hyphen ("Kronen-" / "Symbole")
+  for (const w of s.split(/\s+/).filter(Boolean).flatMap((w) => w.split(/(?<=-)(?=.)/))) {
+    const prev = lines[lines.length - 1] ?? "";
+    const last = lines.length ? (prev.endsWith("-") ? `${prev}${w}` : `${prev} ${w}`) : "";
     if (last && textWidth(last, f) <= width) lines[lines.length - 1] = last;
     else lines.push(w);
   }
   if (lines.length > max || lines.some((l) => textWidth(l, f) > width)) return undefined;
   return lines;
+}
+
+/** The lines of a sentence in width: measured per letter, by the coarser count when a word alone is too wide. */
+function fitLines(s: string, width: number, f: number): string[] {
+  const out = fit(s, width, f, 99) ?? wrapLines(s, width, f);
+  // a number alone on its line reads as a title: it takes the word before it along
+  for (let i = 1; i < out.length; i++) {
+    const prev = out[i - 1].split(" ");
+    if (/^\d+\W?$/.test(out[i]) && prev.length > 1) {
+      out[i] = `${prev.pop()} ${out[i]}`;
+      out[i - 1] = prev.join(" ");
+    }
+  }
+  return out;
 }
 
 /** An estimate of a line's width at size f in the page's sans serif, erring wide: narrow and wide letters apart. */
@@ -282,7 +335,7 @@ function scoreLine(out: SVGElement[], f: Face, cx: number, y: number, size: numb
     // a long series (the palm's 3·7·12·18) takes two lines rather than a smaller size
     if (textWidth(one, size) > width) {
       const h = Math.ceil(pts.length / 2);
-      out.push(text(cx, y - size / 2, pts.slice(0, h).join("·"), { "font-size": size, "font-weight": 700, fill: INK }), text(cx, y + size / 2 + 1, pts.slice(h).join("·"), { "font-size": size, "font-weight": 700, fill: INK }));
+      out.push(text(cx, y - size / 2 - 1, pts.slice(0, h).join("·"), { "font-size": size, "font-weight": 700, fill: INK }), text(cx, y + size / 2 + 2, pts.slice(h).join("·"), { "font-size": size, "font-weight": 700, fill: INK }));
     } else out.push(text(cx, y, one, { "font-size": size, "font-weight": 700, fill: INK }));
   }
   else if (f.kind === "v") {
@@ -294,7 +347,7 @@ function scoreLine(out: SVGElement[], f: Face, cx: number, y: number, size: numb
 /** A garden card's face (an enhancement tile's too) at (x, y). */
 function cardFace(ctx: Ctx, id: string, x: number, y: number, d: Dim, enh?: string): SVGElement[] {
   const f = face(id);
-  if (!f) return [rect(x, y, d.cw, d.ch, { fill: "#eee", stroke: INK })];
+  if (!f) return [g({ class: "hg-face" }, rect(x, y, d.cw, d.ch, { fill: "#eee", stroke: INK }))];
   const isTile = id.startsWith("EN");
   const k = KIND[f.kind];
   const out: SVGElement[] = [rect(x, y, d.cw, d.ch, { fill: isTile ? TILE : k.fill, stroke: INK, "stroke-width": isTile ? 2 : 1 })];
@@ -304,13 +357,25 @@ function cardFace(ctx: Ctx, id: string, x: number, y: number, d: Dim, enh?: stri
   else if (f.irrigated) out.push(icon("i", x + d.cw - 9, y + 10, 7));
   scoreLine(out, f, x + d.cw / 2, y + 29, d.f, d.cw - 6);
   if (isTile && f.irrigated) out.push(icon("i", x + d.cw - 9, y + d.ch - 11, 7));
-  // the species' word
+  // the species' pictogram and its word under it when the word fits the
+  // card in this language (the pictogram alone identifies it otherwise)
   const twoLines = f.kind === "t" && textWidth((TREE_POINTS[f.sub] ?? []).join("·"), d.f) > d.cw - 6;
-  const words = fit(kindWord(ctx, f), d.cw - 6, d.f, twoLines ? 1 : 2);
-  words?.forEach((s, i) => out.push(text(x + d.cw / 2, y + (twoLines ? 58 : 48) + i * (d.f + 1), s, { "font-size": d.f, fill: INK })));
+  const cx = x + d.cw / 2;
+  if (f.kind === "f") {
+    const words = fit(kindWord(ctx, f), d.cw - 6, d.f, 2);
+    words?.forEach((s, i) => out.push(text(cx, y + 47 + i * (d.f + 3), s, { "font-size": d.f, fill: INK })));
+  } else {
+    const words = fit(kindWord(ctx, f), d.cw - 6, d.f, 1);
+    const top = twoLines ? 46 : 39;
+    if (words) {
+      out.push(species(f.sub, f.kind, cx, y + top + 8, 9)!);
+      out.push(text(cx, y + top + 23, words[0], { "font-size": d.f, fill: INK }));
+    } else out.push(species(f.sub, f.kind, cx, y + (top + 74) / 2, 13)!);
+  }
   icons(out, f, x + 9, y + d.ch - 11, 6.5);
   if (enh) out.push(...tileOn(ctx, enh, x, y, d));
-  return out;
+  // one group whose first rectangle is the card: everything drawn stays in it (the tests measure that)
+  return [g({ class: "hg-face" }, ...out)];
 }
 
 /** An enhancement tile lying on an empty card: over the card's middle, leaving its own icons in sight. */
@@ -322,8 +387,12 @@ function tileOn(ctx: Ctx, id: string, x: number, y: number, d: Dim): SVGElement[
   const out: SVGElement[] = [rect(tx, ty, tw, th, { fill: TILE, stroke: "#7a6a00", "stroke-width": 2 }), mark(KIND[f.kind].m, tx + 8, ty + 9, 5.5, INK)];
   // the tile's score beside its shape, its word under it, its icons at the bottom
   if (f.kind === "a" || f.kind === "t" || f.kind === "v") scoreLine(out, f, tx + tw / 2 + 6, ty + 10, d.f);
-  const words = fit(kindWord(ctx, f), tw - 4, d.f, 1);
-  words?.forEach((s) => out.push(text(tx + tw / 2, ty + 27, s, { "font-size": d.f, fill: INK })));
+  // its pictogram, and its word beside it when there is room
+  const words = fit(kindWord(ctx, f), tw - 22, d.f, 1);
+  const pic = species(f.sub, f.kind, words ? tx + 10 : tx + tw / 2, ty + 27, 7);
+  if (pic) out.push(pic);
+  if (words) out.push(text(pic ? tx + 20 + (tw - 22) / 2 : tx + tw / 2, ty + 27, words[0], { "font-size": d.f, fill: INK }));
+  else if (!pic) fit(kindWord(ctx, f), tw - 4, d.f, 1)?.forEach((s) => out.push(text(tx + tw / 2, ty + 27, s, { "font-size": d.f, fill: INK })));
   const row = ty + th - 9;
   const end = icons(out, f, tx + 8, row, 6);
   if (f.irrigated) out.push(icon("i", Math.max(end, tx + tw - 9), row, 6.5));
@@ -352,6 +421,11 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
   kids.push(caption(16, 22, ctx.t("page.market")));
   const mx = 44;
   const my = 34;
+  // gardener spaces: up to 3 in a row under a column, the 4th and 5th (4–5
+  // players) in a second row, so that no column's run into the next
+  const perRow = Math.min(v.gardenerSpaces, 3);
+  const gRows = Math.ceil(v.gardenerSpaces / perRow);
+  const gStep = Math.min(20, (cw - 4) / perRow);
   for (let c = 0; c < 3; c++) {
     const x = mx + c * (cw + 6);
     for (let r = 0; r < 4; r++) {
@@ -361,20 +435,20 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
       kids.push(target(cell, id ? ctx.t("page.market-card", { col: c + 1, row: r + 1, card: name(id) }) : ctx.t("page.market-empty", { col: c + 1, row: r + 1 }), id ? help(id) : undefined, ...(id ? cardFace(ctx, id, x, y, d) : [hole(x, y, cw, ch)])));
     }
     // the gardener spaces under the column, taken ones with their pawn
-    const gy = my + 4 * (ch + 6) + 12;
     const taken = v.gardeners[c] as number[];
     for (let k = 0; k < v.gardenerSpaces; k++) {
-      const gx = x + 12 + k * 20;
+      const gx = x + cw / 2 + ((k % perRow) - (perRow - 1) / 2) * gStep;
+      const gy = my + 4 * (ch + 6) + 12 + Math.floor(k / perRow) * 19;
       const p = taken[k];
-      if (p === undefined) kids.push(el("circle", { cx: gx, cy: gy, r: 8, fill: "none", stroke: "#9c9178", "stroke-dasharray": "3 2" }));
-      else kids.push(g({ role: "img", "aria-label": p < 0 ? ctx.t("page.gardener-automa") : ctx.t("page.gardener", { player: seatName(ctx, p) }) }, el("title", {}, p < 0 ? ctx.t("page.gardener-automa") : ctx.t("page.gardener", { player: seatName(ctx, p) })), ...pawn(p, gx, gy, 8)));
+      if (p === undefined) kids.push(g({ class: "hg-space" }, el("circle", { cx: gx, cy: gy, r: 8, fill: "none", stroke: "#9c9178", "stroke-dasharray": "3 2" })));
+      else kids.push(g({ class: "hg-space", role: "img", "aria-label": p < 0 ? ctx.t("page.gardener-automa") : ctx.t("page.gardener", { player: seatName(ctx, p) }) }, el("title", {}, p < 0 ? ctx.t("page.gardener-automa") : ctx.t("page.gardener", { player: seatName(ctx, p) })), ...pawn(p, gx, gy, 8)));
     }
   }
   for (let r = 0; r < 4; r++) {
     const y = my + (3 - r) * (ch + 6) + ch / 2;
     kids.push(g({}, el("title", {}, help("tools") ?? ""), icon("tools", 14, y, 7), text(32, y, String(v.rowCosts[r]), { "font-size": d.f, "font-weight": 700, fill: INK })));
   }
-  const marketBottom = my + 4 * (ch + 6) + 26;
+  const marketBottom = my + 4 * (ch + 6) + 26 + (gRows - 1) * 19;
   // piles and objectives: right of the market, or on a phone one section under another
   let x = n ? 16 : mx + 3 * (cw + 6) + 20;
   const pilesY = n ? marketBottom + 26 : my;
@@ -388,7 +462,7 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
     );
   });
   // the next column starts after the piles and after their caption, in every language
-  if (!n) x += Math.max(cw + 44, textWidth(ctx.t("page.enhancements"), 15) + 12);
+  if (!n) x += Math.max(cw + 44, textWidth(ctx.t("page.enhancements"), 15) + 24);
   const objY = n ? pilesY + ch + 36 : my;
   kids.push(caption(x, objY - 12, ctx.t("page.objectives")));
   const objectives: W.ObjView[] = v.objectives ?? [];
@@ -419,7 +493,7 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
         parts.push(el("rect", { x: mxk - 8, y: myk - 8, width: 16, height: 16, fill: h.fill, stroke: "#222" }), mark(h.mark, mxk, myk, 5, h.ink));
       }
     }
-    kids.push(target(o.cell, `${name(o.id)} — ${ctx.t("page.objective-need", { n: o.required, item: o.item, high: o.high, low: o.low })}`, help(o.id), ...parts));
+    kids.push(target(o.cell, `${name(o.id)} — ${ctx.t("page.objective-need", { n: o.required, item: o.item, high: o.high, low: o.low })}`, help(o.id), g({ class: "hg-face" }, ...parts)));
   });
   if (!n) x += ow + 20;
   const objBottom = n ? objY + Math.ceil(objectives.length / 2) * (oh + 8) : 0;
@@ -439,16 +513,50 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
     kids.push(caption(sx, sy - 12, ctx.t("page.automa")));
     const parts: SVGElement[] = [];
     for (let k = 0; k < s.automaGardeners; k++) parts.push(...pawn(-1, sx + 10 + k * 20, sy + 10, 8));
-    parts.push(el("rect", { x: sx, y: sy + 24, width: 36, height: 48, rx: 4, fill: "#7d6b8f", stroke: INK }), text(sx + 18, sy + 48, String(s.automaDeckSize), { "font-size": d.f, "font-weight": 700, fill: "#fff" }));
-    if (s.automaLastCard) {
+    // its deck, face down, with the cards left in it
+    parts.push(el("rect", { x: sx, y: sy + 24, width: 36, height: 48, rx: 4, fill: "#5e4b70", stroke: INK }), text(sx + 18, sy + 48, String(s.automaDeckSize), { "font-size": d.f, "font-weight": 700, fill: "#fff" }));
+    let cardBottom = sy + 72;
+    if (s.automaLastCard && s.automaLastColumns) {
+      // its last card, drawn as what it says: the column it goes to, what it
+      // discards there, its bonus; each with its pictogram
       const id = `automa:${s.automaLastCard}`;
-      parts.push(g({}, el("title", {}, help(id) ?? ""), el("rect", { x: sx + 44, y: sy + 24, width: 36, height: 48, rx: 4, fill: "#efe7f7", stroke: INK }), text(sx + 62, sy + 48, String(s.automaLastCard), { "font-size": d.f, "font-weight": 700, fill: INK })));
+      // under its deck, in the width of the automa's column
+      const cx0 = sx;
+      const cwid = n ? 358 : 190;
+      const lw = cwid - 30;
+      const [a, b, c] = s.automaLastColumns;
+      const sections: [SVGElement, string[]][] = [
+        [g({}, ...pawn(-1, cx0 + 14, 0, 7)), fitLines(ctx.t("page.automa-columns", { a, b, c }), lw, d.f)],
+        [
+          g({}, icon(s.automaLastDiscard === "flower" ? "flowertrio" : s.automaLastDiscard === "irrigation" ? "i" : (s.automaLastDiscard ?? ""), cx0 + 14, 0, 6), mark("cross", cx0 + 14, 0, 8, "#b0473a")),
+          [
+            ...fitLines(ctx.t("page.automa-discard", { what: s.automaLastDiscard ?? "" }), lw, d.f),
+            ...(s.automaLastFallback ? fitLines(ctx.t("page.automa-fallback", { row: s.automaLastFallback }), lw, d.f) : []),
+          ],
+        ],
+        [
+          s.automaLastBonus === "first" ? icon("crown", cx0 + 14, 0, 7) : s.automaLastBonus === "objective" ? g({}, el("rect", { x: cx0 + 7, y: -7, width: 14, height: 14, fill: hue(seatColour(-1)).fill, stroke: "#222" })) : g({}, mark("star", cx0 + 14, 0, 7, "#b08a00", INK), mark("cross", cx0 + 14, 0, 8, "#b0473a")),
+          fitLines(ctx.t("page.automa-bonus", { bonus: s.automaLastBonus ?? "" }), lw, d.f),
+        ],
+      ];
+      const lh = d.f + 3;
+      const ch0 = 12 + sections.reduce((h, [, ls]) => h + ls.length * lh + 8, 0);
+      const cy0 = sy + 80;
+      const card: SVGElement[] = [el("rect", { x: cx0, y: cy0, width: cwid, height: ch0, rx: 4, fill: "#efe7f7", stroke: INK })];
+      let yy = cy0 + 10;
+      for (const [pic, ls] of sections) {
+        card.push(g({ transform: `translate(0 ${yy + lh / 2})` }, pic));
+        ls.forEach((l, k) => card.push(el("text", { x: cx0 + 28, y: yy + k * lh + lh / 2, "dominant-baseline": "central", "font-size": d.f, fill: INK }, l)));
+        yy += ls.length * lh + 8;
+      }
+      parts.push(g({ class: "hg-face hg-automa-card" }, el("title", {}, help(id) ?? ""), ...card));
+      cardBottom = cy0 + ch0;
     }
     const info = wrapLines(ctx.t("page.automa-info", { difficulty: s.difficulty, gardeners: s.automaGardeners, markers: s.automaMarkersUsed, deck: s.automaDeckSize }), n ? 358 : 180, d.f);
-    info.forEach((l, k) => parts.push(el("text", { x: sx, y: sy + 90 + k * (d.f + 3), "font-size": d.f, fill: INK }, l)));
+    info.forEach((l, k) => parts.push(el("text", { x: sx, y: cardBottom + 20 + k * (d.f + 3), "font-size": d.f, fill: INK }, l)));
     kids.push(g({ role: "img", "aria-label": info.join(" ") }, ...parts));
-    soloBottom = sy + 90 + info.length * (d.f + 3);
-    if (!n) x = Math.max(x + cw + 20, sx + 190);
+    soloBottom = cardBottom + 20 + info.length * (d.f + 3);
+    if (!n) x = Math.max(x + cw + 20, sx + 200);
   } else if (held && !n) x += cw + 20;
   // the round, the deck and the stock
   const topH = n ? Math.max(held ? heldY + ch + 24 : objBottom + 16, soloBottom + 8) : Math.max(marketBottom + 10, my + 4 * (oh + 6) + 10, soloBottom + 8);

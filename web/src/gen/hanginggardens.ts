@@ -40,6 +40,10 @@ export interface SoloView {
   automaMarkersUsed: number;
   automaDeckSize: number;
   automaLastCard?: number;
+  automaLastColumns?: number[];
+  automaLastDiscard?: string;
+  automaLastFallback?: number;
+  automaLastBonus?: string;
 }
 
 /** hanginggardens.View */
