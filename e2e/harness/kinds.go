@@ -90,19 +90,52 @@ func findKinds(g engine.Game, seeds int) (*Found, error) {
 			}
 		}
 	}
+	// Rare decisions (a turn with no tile that fits, a pass) need more
+	// games: later seeds are played for the keys still unreached only.
+	for seed := seeds + 1; seed <= seeds+rareSeeds && len(unreached(g, seen)) > 0; seed++ {
+		for _, n := range counts {
+			s, random, err := play(g, n, uint64(seed))
+			if err != nil {
+				return nil, err
+			}
+			for ply := 0; !s.Over() && ply < maxPlies; ply++ {
+				if key := s.Prompt().Key; !seen[key] {
+					seen[key] = true
+					label := key
+					if n == 1 {
+						label = "solo-" + label
+					}
+					out.Kinds = append(out.Kinds, Kind{Game: g.ID(), Key: label, PromptKey: key, Players: n, Seed: seed, Ply: ply, Seat: s.ToMove()})
+				}
+				if err := random(nil); err != nil {
+					return nil, fmt.Errorf("%s, %d players, seed %d, ply %d: %w", g.ID(), n, seed, ply, err)
+				}
+			}
+		}
+	}
 	if end != nil {
 		out.Kinds = append(out.Kinds, *end)
 	}
+	out.Unreached = unreached(g, seen)
+	return out, nil
+}
+
+// rareSeeds bounds the extra games played for rare decisions.
+const rareSeeds = 60
+
+// unreached lists, sorted, the prompt keys of g's catalogue not in seen.
+func unreached(g engine.Game, seen map[string]bool) []string {
+	out := []string{}
 	if t, ok := g.(engine.Texter); ok {
 		for id := range t.Texts().Sources("en", "prompt.") {
 			key := strings.TrimSuffix(strings.TrimPrefix(id, "prompt."), ".you")
-			if !seen[key] && !slices.Contains(out.Unreached, key) {
-				out.Unreached = append(out.Unreached, key)
+			if !seen[key] && !slices.Contains(out, key) {
+				out = append(out, key)
 			}
 		}
-		slices.Sort(out.Unreached)
+		slices.Sort(out)
 	}
-	return out, nil
+	return out
 }
 
 // play sets up g as the harness does and returns the state and the function

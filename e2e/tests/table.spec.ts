@@ -76,7 +76,7 @@ test("a step: the step's prompt in words, Back and Escape from anywhere", async 
   const q = "game=english-gardens&players=2&seed=7&ply=9&seat=1&lang=en";
   const want = await api(page, harness, q);
   await page.goto(`${harness}/harness/?${q}`);
-  await page.locator("svg.board .target").first().click();
+  await page.locator("svg.board .target[data-id^='hand:']").first().click();
   await expect(page.locator(".steps .back")).toBeVisible();
   await expect(page.locator(".status")).toHaveText(want.comps["page.step.cell"].name);
   for (const t of await page.locator(".steps").allInnerTexts()) expect(t).not.toMatch(rawId);

@@ -94,7 +94,7 @@ func (s *state) Prompt() engine.Prompt {
 		case !a && !b:
 			which = 3
 		}
-		return engine.Prompt{Key: "turn", Args: []engine.Arg{engine.Num(which), engine.Num(boolNum(village)), engine.Num(boolNum(end))}}
+		return engine.Prompt{Key: "start", Args: []engine.Arg{engine.Num(which), engine.Num(boolNum(village)), engine.Num(boolNum(end))}}
 	case phPlace:
 		if s.solo() {
 			if s.handCanPlace(p) {

@@ -44,11 +44,11 @@ func TestPrompt(t *testing.T) {
 		key     string
 		args    []int // the {n} arguments
 	}{
-		{"turn start, village card up", 2, nil, nil, "turn", []int{0, 1, 0}},
-		{"after special 1", 2, nil, []string{"refresh land 123"}, "turn", []int{0, 0, 0}},
-		{"village card down", 2, func(t *testing.T, s *state) { s.pl[0].villageUp = false }, nil, "turn", []int{0, 0, 0}},
-		{"no trophy left", 2, emptyDecks(false, true), nil, "turn", []int{1, 1, 0}},
-		{"no landscape left", 2, emptyDecks(true, false), nil, "turn", []int{2, 1, 0}},
+		{"turn start, village card up", 2, nil, nil, "start", []int{0, 1, 0}},
+		{"after special 1", 2, nil, []string{"refresh land 123"}, "start", []int{0, 0, 0}},
+		{"village card down", 2, func(t *testing.T, s *state) { s.pl[0].villageUp = false }, nil, "start", []int{0, 0, 0}},
+		{"no trophy left", 2, emptyDecks(false, true), nil, "start", []int{1, 1, 0}},
+		{"no landscape left", 2, emptyDecks(true, false), nil, "start", []int{2, 1, 0}},
 		{"nothing left", 2, emptyDecks(true, true), nil, "pass", nil},
 		{"place or discard", 2, nil, []string{"take 1"}, "place", nil},
 		{"special 2, take", 2, special2, []string{"special2"}, "special2-take", nil},
@@ -56,7 +56,7 @@ func TestPrompt(t *testing.T) {
 		{"structure placed", 2, structure, []string{"take 1", "place h4 r1c1"}, "structure-trophy", nil},
 		{"trophy taken", 2, nil, []string{"trophy 1"}, "trophy-place", nil},
 		{"trophy for a structure", 2, structure, []string{"take 1", "place h4 r1c1", "trophy 1"}, "trophy-place", nil},
-		{"solo start", 1, nil, nil, "turn", []int{0, 1, 1}},
+		{"solo start", 1, nil, nil, "start", []int{0, 1, 1}},
 		{"solo, a card fits", 1, nil, []string{"take 1"}, "place-solo", nil},
 		{"solo, no card fits", 1, soloStuck, []string{"take deck"}, "discard-solo", nil},
 		{"solo trophy", 1, nil, []string{"trophy 1"}, "trophy-place-empty", nil},
