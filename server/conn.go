@@ -10,6 +10,7 @@ import (
 
 	"github.com/coder/websocket"
 	"github.com/jardin-games/jardin/shelltext"
+	"github.com/jardin-games/jardin/store"
 )
 
 // conn is one WebSocket. Its reader goroutine decodes client messages and
@@ -76,36 +77,48 @@ func (c *conn) closeWith(code websocket.StatusCode, why string) {
 	})
 }
 
+// seatQuery reads what a request for a seat's sight of a table names: a
+// version (query parameter name, a whole number; -1 when absent, badID the
+// message of a bad one), the seat wanted (?seat=N, -1 a spectator; -2 when
+// absent: the seat the identity holds, else a spectator) and the identity
+// (none for a visitor). On a bad parameter or a store fault it has answered
+// (not "you do not hold that seat": the store could not say) and ok is false.
+func (s *Server) seatQuery(w http.ResponseWriter, r *http.Request, name, badID string) (v, want int, ident store.Identity, ok bool) {
+	q := r.URL.Query()
+	v, want = -1, -2
+	if x := q.Get(name); x != "" {
+		n, err := strconv.Atoi(x)
+		if err != nil || n < 0 {
+			s.apiError(w, r, http.StatusBadRequest, shelltext.Errorf(badID))
+			return 0, 0, ident, false
+		}
+		v = n
+	}
+	if x := q.Get("seat"); x != "" {
+		n, err := strconv.Atoi(x)
+		if err != nil || n < -1 {
+			s.apiError(w, r, http.StatusBadRequest, shelltext.Errorf("err.seatParam"))
+			return 0, 0, ident, false
+		}
+		want = n
+	}
+	ident, err := s.maybeIdentify(r)
+	if err != nil {
+		s.answerErr(w, r, err)
+		return 0, 0, ident, false
+	}
+	return v, want, ident, true
+}
+
 // serveWS upgrades a request to a table's WebSocket:
 // /ws/tables/{id}?seat=N&since=V&lang=en|fr.
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	q := r.URL.Query()
 	// The socket's language: its ?lang=, else the page's (lang.go). The
 	// games' words fall back to English in a language they lack.
 	lang := requestLang(r)
-	since := -1
-	if v := q.Get("since"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 0 {
-			s.apiError(w, r, http.StatusBadRequest, shelltext.Errorf("err.since"))
-			return
-		}
-		since = n
-	}
-	wantSeat := -2 // the seat the identity holds, else spectator
-	if v := q.Get("seat"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < -1 {
-			s.apiError(w, r, http.StatusBadRequest, shelltext.Errorf("err.seatParam"))
-			return
-		}
-		wantSeat = n
-	}
-	ident, err := s.maybeIdentify(r)
-	if err != nil {
-		// Not "you do not hold that seat": the store could not say.
-		s.answerErr(w, r, err)
+	since, wantSeat, ident, ok := s.seatQuery(w, r, "since", "err.since")
+	if !ok {
 		return
 	}
 	// The seat is decided before the upgrade, so that a refused seat is a

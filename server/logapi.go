@@ -2,7 +2,6 @@ package server
 
 import (
 	"net/http"
-	"strconv"
 
 	"github.com/jardin-games/jardin/shelltext"
 	"github.com/jardin-games/jardin/store"
@@ -25,29 +24,9 @@ type logJSON struct {
 // or a spectator's with ?seat=-1 or when it holds none.
 func (s *Server) apiLog(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	q := r.URL.Query()
 	lang := requestLang(r)
-	before := -1
-	if v := q.Get("before"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 0 {
-			s.apiError(w, r, http.StatusBadRequest, shelltext.Errorf("err.beforeParam"))
-			return
-		}
-		before = n
-	}
-	want := -2 // the seat the identity holds, else spectator
-	if v := q.Get("seat"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < -1 {
-			s.apiError(w, r, http.StatusBadRequest, shelltext.Errorf("err.seatParam"))
-			return
-		}
-		want = n
-	}
-	ident, err := s.maybeIdentify(r)
-	if err != nil {
-		s.answerErr(w, r, err)
+	before, want, ident, ok := s.seatQuery(w, r, "before", "err.beforeParam")
+	if !ok {
 		return
 	}
 	var meta store.Table
