@@ -177,7 +177,9 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 func (t *table) seatFor(identity string, want int) (int, error) {
 	held := -1
 	for i, st := range t.meta.Seats {
-		if identity != "" && st.Identity == identity && (want < 0 || want == i) {
+		// a seat handed to a bot (its holder left or ran out of time) is
+		// no longer its holder's: she watches as a spectator
+		if identity != "" && st.Identity == identity && !st.Zombie && (want < 0 || want == i) {
 			held = i
 			break
 		}

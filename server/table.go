@@ -662,6 +662,13 @@ func (t *table) zombify(seat int, why string) error {
 	t.meta = meta
 	t.taken[seat] = len(t.moves)
 	t.applied(e, nil, nil, "")
+	// Its holder's sockets see the seat's hand no more: they are closed and
+	// come back as a spectator's (seatFor).
+	for c := range t.conns {
+		if c.seat == seat {
+			c.fail("seat handed to a bot; reconnect")
+		}
+	}
 	return nil
 }
 
