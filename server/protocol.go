@@ -207,7 +207,9 @@ type syncMsg struct {
 	Seats  []seatInfo        `json:"seats"`
 	Clocks clockInfo         `json:"clocks"`
 	Chat   []chatOut         `json:"chat,omitempty"`
-	Undo   *int              `json:"undo,omitempty"`
+	// Watching counts the spectators' sockets.
+	Watching int  `json:"watching"`
+	Undo     *int `json:"undo,omitempty"`
 	// Record and Rematch: once the game is over (table.finish).
 	Record  string `json:"record,omitempty"`
 	Rematch string `json:"rematch,omitempty"`
@@ -268,6 +270,8 @@ type presenceMsg struct {
 	T     string     `json:"t" ts:"'presence'"`
 	V     int        `json:"v"`
 	Seats []seatInfo `json:"seats"`
+	// Watching counts the spectators' sockets (sent at most once a second).
+	Watching int `json:"watching"`
 }
 
 // rematchMsg: the players' next table is Rematch.

@@ -39,6 +39,12 @@ var errUnloaded = errors.New("table unloaded")
 // table is one live table. Its goroutine (run) owns everything below inbox;
 // other goroutines only send it functions to run (do).
 type table struct {
+	// watchers counts the spectators' sockets; watchPending, that a
+	// presence message with the new count is due (spectators coming and
+	// going are told at most once a second, never one message per socket).
+	watchers     int
+	watchPending bool
+
 	srv   *Server
 	id    string
 	inbox chan func()
@@ -1163,7 +1169,7 @@ func (t *table) sendSync(c *conn, since int) {
 	m := syncMsg{T: outSync, V: t.version, Table: *t.info(), You: c.seat, Status: t.meta.Status,
 		ToMove: t.state.ToMove(), Prompt: t.prompt(c.seat, c.lang), Legal: t.legal(c.seat),
 		Events: t.events(c.seat, c.lang, evSince), Seats: t.seatInfos(), Clocks: *t.clockInfo(),
-		View: t.state.View(c.seat)}
+		View: t.state.View(c.seat), Watching: t.watchers}
 	if from >= 0 {
 		m.From = intp(from)
 	}
@@ -1190,12 +1196,19 @@ func (t *table) attach(c *conn, since int) {
 	if c.seat >= 0 {
 		t.online[c.seat]++
 		t.away[c.seat] = time.Time{}
+	} else {
+		t.watchers++
 	}
 	if c.remote == nil { // a relayed socket is counted on the node that holds it
 		t.srv.met.sockets.Inc()
 	}
 	t.sendSync(c, since)
-	t.presence()
+	// Only a seat coming online is news for everyone at once.
+	if c.seat >= 0 && t.online[c.seat] == 1 {
+		t.presence()
+	} else if c.seat < 0 {
+		t.watchersChanged()
+	}
 	t.afterChange()
 }
 
@@ -1211,15 +1224,34 @@ func (t *table) detach(c *conn) {
 		t.online[c.seat]--
 		if t.online[c.seat] == 0 {
 			t.away[c.seat] = t.srv.now()
+			t.presence()
 		}
+	} else {
+		t.watchers--
+		t.watchersChanged()
 	}
 	t.idle = t.srv.now()
-	t.presence()
 	t.afterChange()
 }
 
+// watchersChanged sends the spectators' count a second from now, once for
+// all the comings and goings of that second: 2,000 spectators opening a
+// table made 444,407 presence messages before, and slow-reader drops.
+func (t *table) watchersChanged() {
+	if t.watchPending {
+		return
+	}
+	t.watchPending = true
+	time.AfterFunc(time.Second, func() {
+		t.post(func() {
+			t.watchPending = false
+			t.presence()
+		})
+	})
+}
+
 func (t *table) presence() {
-	b := mustJSON(presenceMsg{T: outPresence, V: t.version, Seats: t.seatInfos()})
+	b := mustJSON(presenceMsg{T: outPresence, V: t.version, Seats: t.seatInfos(), Watching: t.watchers})
 	for c := range t.conns {
 		c.send(b)
 	}

@@ -15,6 +15,8 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
   let last: Partial<Omit<SyncMsg, "t">> | undefined;
   let events: EventOut[] = [];
   let seats: SeatInfo[] = [];
+  /** How many spectators watch (sync and presence tell it). */
+  let watching = 0;
   let seat = -1;
   let game = "";
   let title = "";
@@ -92,6 +94,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
         mergeEvents(m.events ?? []);
         if (m.t === "sync" && m.from === undefined) void earlier();
         if (m.seats) seats = m.seats;
+        if (m.t === "sync") watching = m.watching ?? 0;
         last = { ...last, ...m };
         draw();
         if (moveSentAt && m.t === "update") {
@@ -107,6 +110,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
         break;
       case "presence":
         if (m.seats) seats = m.seats;
+        watching = m.watching ?? 0;
         drawSeats();
         break;
       case "chat":
@@ -199,6 +203,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
         ),
       );
     });
+    if (watching > 0) seatList.append(h("li", { class: "watching" }, h("span", { "aria-hidden": "true" }, "👁 "), t(lang, "watching", watching)));
   }
 
   function draw(): void {

@@ -104,6 +104,7 @@ export interface PresenceMsg {
   t: "presence";
   v: number;
   seats: SeatInfo[];
+  watching: number;
 }
 
 /** server.refusalReason */
@@ -165,6 +166,7 @@ export interface SyncMsg {
   seats: SeatInfo[];
   clocks: ClockInfo;
   chat?: ChatOut[];
+  watching: number;
   undo?: number;
   record?: string;
   rematch?: string;
