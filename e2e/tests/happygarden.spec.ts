@@ -57,3 +57,18 @@ test("words on a phone render at 12 px or more", async ({ page, harness }) => {
   expect(Math.min(...sizes)).toBeGreaterThanOrEqual(12);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+test("on a phone the player's own garden comes first, across the drawing, its cells large enough to tap", async ({ page, harness }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // the first seat chooses where its repotted tile goes: empty cells of its garden are the targets
+  await page.goto(url(harness, "players=2&seed=2&ply=29&seat=0&names=long"));
+  await waitReady(page, 0);
+  const gardens = page.locator("g.garden");
+  await expect(gardens.first()).toHaveAttribute("data-owner", "0");
+  const targets = page.locator('g[data-owner="0"] .target');
+  expect(await targets.count()).toBeGreaterThan(0);
+  for (const b of await targets.evaluateAll((ts) => ts.map((t) => t.getBoundingClientRect().toJSON() as DOMRect)))
+    expect(Math.min(b.width, b.height)).toBeGreaterThanOrEqual(40);
+  const own = (await gardens.first().boundingBox())!;
+  expect(own.width).toBeGreaterThan(300);
+});

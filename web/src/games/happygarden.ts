@@ -8,10 +8,15 @@ import { type Ctx, seatName } from "./types";
 import type * as W from "../gen/happygarden";
 
 const T = 54; // tile size
-/** The least width of the drawing on a phone: the info lines are wrapped to it. */
-const NARROW_W = 390;
-/** The width, in CSS px, a 390 px phone gives the drawing: words are sized so that they render at 12 px or more. */
-const PHONE_PX = 316;
+/**
+ * The width, in CSS px, a 390 px phone gives the drawing (the page's margins
+ * and the board's frame taken off, a little to spare): on a phone the
+ * drawing is laid out at this width, so that a unit is a pixel or more and
+ * words and cells keep the sizes they are drawn at.
+ */
+const PHONE_PX = 344;
+/** The least size of a garden's cell on a phone, in px: a tap target of 40 px (a cell's frame is a unit inside it). */
+const PHONE_CELL = 41.5;
 /** The width the desktop's table gives the drawing at 1366 px: gardens wrap to it rather than shrink it all. */
 const DESK_W = 740;
 
@@ -177,12 +182,6 @@ function bounds(garden: W.TileView[]): { minX: number; maxX: number; minY: numbe
   return b;
 }
 
-/** The width of a garden's panel. */
-function gardenW(garden: W.TileView[]): number {
-  const b = bounds(garden);
-  return Math.max((b.maxX - b.minX + 1) * T + 24, 260);
-}
-
 function tileName(ctx: Ctx, t: W.TileView): string {
   const name = ctx.comp(t.id)?.name ?? t.id;
   return t.happy ? ctx.t("page.tile.happy", { tile: name }) : name;
@@ -217,22 +216,37 @@ const SMALL = 0.6;
  * One player's garden panel at (gx, gy): name, score, first-player marker,
  * the tiles round the house at scale sc (1 full size), the tokens held.
  * Words are drawn outside the scaled part, so that they keep their size.
+ * With a width (a phone), the panel is that wide, its grid centred in it
+ * and a long seat name wrapped; else it is as wide as its grid, and a long
+ * name shrinks to a floor, then widens it.
  */
-function garden(v: W.View, ctx: Ctx, pl: W.PlayerView, p: number, gx: number, gy: number, sc: number, font: number): { el: SVGElement; w: number; h: number } {
+function garden(v: W.View, ctx: Ctx, pl: W.PlayerView, p: number, gx: number, gy: number, sc: number, font: number, width?: number): { el: SVGElement; w: number; h: number } {
   const tiles: W.TileView[] = pl.garden ?? [];
   const { minX, maxX, minY, maxY } = bounds(tiles);
   const cols = maxX - minX + 1;
   const rows = maxY - minY + 1;
   const who = p === ctx.seat ? ctx.t("page.seat.you", { name: seatName(ctx, p) }) : seatName(ctx, p);
-  // The seat's name shrinks to a floor, then widens the panel: a long
-  // name is never cut.
-  const nameMax = font + 2;
-  let PW = Math.max(cols * T * sc + 24, sc < 1 ? 150 : 260);
-  const nameSize = Math.max(font, Math.min(nameMax, (PW - 70) / (who.length * 0.62)));
-  PW = Math.max(PW, who.length * 0.62 * nameSize + 70);
+  const scoreSize = font + 4;
+  const scoreW = String(pl.score).length * 0.62 * scoreSize + 16;
+  let PW: number;
+  let nameSize: number;
+  let names: string[];
+  if (width) {
+    PW = width;
+    nameSize = font + 1;
+    // bold letters are wider than wrapLines' estimate: a tenth taken off the room
+    names = wrapLines(who, (PW - 30 - scoreW) * 0.9, nameSize);
+  } else {
+    PW = Math.max(cols * T * sc + 24, sc < 1 ? 150 : 260);
+    nameSize = Math.max(font, Math.min(font + 2, (PW - 70) / (who.length * 0.62)));
+    PW = Math.max(PW, who.length * 0.62 * nameSize + 70);
+    names = [who];
+  }
+  const nameLine = nameSize + 5;
+  const nameH = (names.length - 1) * nameLine;
   const first = v.firstPlayer === p;
   const firstLine = first ? font + 8 : 0;
-  const top = 32 + firstLine;
+  const top = 32 + nameH + firstLine;
   const PH = top + rows * T * sc + 36;
   const turn = v.toMove === p;
   const mh = hue(colourOf(pl.mouseColour));
@@ -240,12 +254,12 @@ function garden(v: W.View, ctx: Ctx, pl: W.PlayerView, p: number, gx: number, gy
     rect(gx, gy, PW, PH, { fill: turn ? "#fff7d6" : "#fbfaf6", stroke: turn ? "#c99a00" : "#ccc", "stroke-width": turn ? 3 : 1 }),
     el("circle", { cx: gx + 16, cy: gy + 16, r: 8, fill: mh.fill, stroke: "#222" }),
     mark(mh.mark, gx + 16, gy + 16, 4, mh.ink),
-    el("text", { x: gx + 30, y: gy + 21, class: "seat-name", "font-size": nameSize.toFixed(1) }, who),
-    el("text", { x: gx + PW - 12, y: gy + 21, "text-anchor": "end", class: "score" }, String(pl.score)),
+    ...names.map((s, i) => el("text", { x: gx + 30, y: gy + 21 + i * nameLine, class: "seat-name", "font-size": nameSize.toFixed(1) }, s)),
+    el("text", { x: gx + PW - 12, y: gy + 22, "text-anchor": "end", class: "score", "font-size": scoreSize }, String(pl.score)),
   ];
   if (first) {
     // The first player's marker, in words beside its sign, explained on hover.
-    const fy = gy + 32 + font / 2;
+    const fy = gy + 32 + nameH + font / 2;
     parts.push(
       g(
         { class: "first-player", role: "img", "aria-label": ctx.t("page.first") },
@@ -286,11 +300,12 @@ function garden(v: W.View, ctx: Ctx, pl: W.PlayerView, p: number, gx: number, gy
         }
         cells.push(target(t.id, label, ctx.comp(t.id)?.help, ...face));
       } else {
-        cells.push(target(own ? cid : `${p}:${cid}`, ctx.t("page.cell.empty", { cell: where }), undefined, el("rect", { x: sx + 1, y: sy + 1, width: T - 2, height: T - 2, fill: "#eef4e4", stroke: "#d5dcc8", "stroke-dasharray": "3 3" })));
+        cells.push(target(own ? cid : `${p}:${cid}`, ctx.t("page.cell.empty", { cell: where }), undefined, el("rect", { x: sx + 0.5, y: sy + 0.5, width: T - 1, height: T - 1, fill: "#eef4e4", stroke: "#d5dcc8", "stroke-dasharray": "3 3" })));
       }
     }
   }
-  parts.push(g({ transform: `translate(${gx + 12} ${gy + top}) scale(${sc})` }, ...cells));
+  const left = width ? gx + (PW - cols * T * sc) / 2 : gx + 12;
+  parts.push(g({ transform: `translate(${left} ${gy + top}) scale(${sc})` }, ...cells));
   // The tokens held: icons and counts, in words on hover.
   const held = ctx.t("page.player.tokens", { wheelbarrows: pl.wheelbarrows, cans: pl.wateringCans });
   const by = gy + PH - 24;
@@ -313,10 +328,16 @@ function garden(v: W.View, ctx: Ctx, pl: W.PlayerView, p: number, gx: number, gy
 export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
   const kids: SVGElement[] = [];
   const players: W.PlayerView[] = v.players ?? [];
-  // A phone shows the drawing shrunk to its width: its words are drawn
-  // larger so that they still read at 12 px or more.
-  const narrowW = Math.max(NARROW_W, ...players.map((pl) => 16 + gardenW(pl.garden ?? []) + 14));
-  const FONT = ctx.narrow ? Math.ceil((12.5 * narrowW) / PHONE_PX) : 12;
+  // A phone draws at its own width, each garden across it with cells a
+  // finger can tap; a garden too wide for that widens the drawing, which
+  // the phone then shrinks: its words are drawn larger in proportion, so
+  // that they still read at 12 px or more.
+  const cols = (pl: W.PlayerView) => {
+    const b = bounds(pl.garden ?? []);
+    return b.maxX - b.minX + 1;
+  };
+  const narrowW = Math.max(PHONE_PX, ...players.map((pl) => cols(pl) * PHONE_CELL + 16));
+  const FONT = ctx.narrow ? Math.ceil((2 * 12.5 * narrowW) / PHONE_PX) / 2 : 12;
   const LINE = FONT + 6;
   kids.push(caption(16, 22, ctx.t("page.shop"), { "font-size": FONT + 2 }));
   const shop = (v.shop ?? []).filter((s): s is W.TileView => s !== null);
@@ -375,13 +396,14 @@ export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
   let W = ctx.narrow ? narrowW : 16 + colW + 16;
   let H = y;
   if (ctx.narrow) {
-    // One garden to a row, at full size (targets large enough to tap).
+    // One garden to a row, across the drawing, the player's own first;
+    // cells as large as the width allows, up to full size.
     let gy = y;
     for (const p of order) {
-      const r = garden(v, ctx, players[p], p, 16, gy, 1, FONT);
+      const cs = Math.min(T, (narrowW - 16) / cols(players[p]));
+      const r = garden(v, ctx, players[p], p, 4, gy, cs / T, FONT, narrowW - 8);
       kids.push(r.el);
       gy += r.h + 14;
-      W = Math.max(W, 16 + r.w + 14);
     }
     H = gy;
   } else {
