@@ -1261,6 +1261,13 @@ func (t *table) presence() {
 // client when shown (the lobby's templates do; the JSON carries it as
 // typed), limited in length and rate.
 func (t *table) chat(c *conn, text string) {
+	// Only the players chat: a line from a stranger reached the players and
+	// stayed in the table's history, and all spectators shared one rate
+	// bucket, so one of them silenced the others.
+	if c.seat < 0 || t.meta.Seats[c.seat].Identity != c.identity {
+		c.send(mustJSON(refusedMsg{T: outRefused, V: t.version, Reason: refSeat, Message: say(c.lang, "refuse.chatSeat")}))
+		return
+	}
 	now := t.srv.now()
 	recent := t.chatAt[c.seat][:0]
 	for _, at := range t.chatAt[c.seat] {

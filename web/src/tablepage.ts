@@ -208,6 +208,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
 
   function draw(): void {
     const m = last!;
+    chatForm.hidden = seat < 0; // only the players chat (the server refuses a spectator's line)
     heading.textContent = title;
     drawSeats();
     const data: TableData = {
