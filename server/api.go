@@ -130,7 +130,7 @@ func (s *Server) apiError(w http.ResponseWriter, r *http.Request, code int, err 
 func (s *Server) httpError(w http.ResponseWriter, r *http.Request, code int, msg string) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
-	if code == http.StatusServiceUnavailable {
+	if code == http.StatusServiceUnavailable && w.Header().Get("Retry-After") == "" {
 		// Every 503 is a fault that passes (statusOf): say when to retry.
 		w.Header().Set("Retry-After", retryAfter)
 	}
@@ -187,13 +187,20 @@ func hashToken(tok string) []byte {
 
 // identify returns the request's identity from its cookie (or an
 // "Authorization: Bearer TOKEN" header, for programs); ID is "" if none.
-func (s *Server) identify(r *http.Request) (store.Identity, error) {
-	tok := ""
+// requestToken is the identity token a request carries: its cookie, else
+// its Authorization: Bearer header ("" without one).
+func requestToken(r *http.Request) string {
 	if c, err := r.Cookie(cookieName); err == nil {
-		tok = c.Value
-	} else if h := r.Header.Get("Authorization"); strings.HasPrefix(h, "Bearer ") {
-		tok = strings.TrimPrefix(h, "Bearer ")
+		return c.Value
 	}
+	if h := r.Header.Get("Authorization"); strings.HasPrefix(h, "Bearer ") {
+		return strings.TrimPrefix(h, "Bearer ")
+	}
+	return ""
+}
+
+func (s *Server) identify(r *http.Request) (store.Identity, error) {
+	tok := requestToken(r)
 	if tok == "" || len(tok) > 100 {
 		return store.Identity{}, &shelltext.Error{ID: "err.noIdentity", Err: errNoIdentity}
 	}
@@ -246,6 +253,9 @@ func cleanName(n string) (string, error) {
 // newIdentity creates an identity and sets its cookie; the token is
 // returned once (programs keep it; browsers have the cookie).
 func (s *Server) newIdentity(w http.ResponseWriter, r *http.Request, name string) (store.Identity, string, error) {
+	if err := s.allowIdentity(r); err != nil {
+		return store.Identity{}, "", err
+	}
 	tok := newToken()
 	id := store.Identity{ID: s.newID(), Name: name, Lang: requestLang(r), Created: s.now()}
 	if err := s.st.CreateIdentity(r.Context(), id, hashToken(tok)); err != nil {

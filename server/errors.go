@@ -84,9 +84,12 @@ func retryable(err error) bool {
 // reader's language).
 func statusOf(err error) (int, error) {
 	var se *statusError
+	var re *rateError
 	switch {
 	case errors.As(err, &se):
 		return se.code, se.err
+	case errors.As(err, &re):
+		return http.StatusTooManyRequests, re.err
 	case errors.Is(err, errNoIdentity):
 		return http.StatusUnauthorized, err
 	case errors.Is(err, errStoreFailed):
@@ -105,6 +108,9 @@ func statusOf(err error) (int, error) {
 // language; a server fault is logged with the request id.
 func (s *Server) answerErr(w http.ResponseWriter, r *http.Request, err error) {
 	code, shown := statusOf(err)
+	if re := (*rateError)(nil); errors.As(err, &re) {
+		w.Header().Set("Retry-After", retrySeconds(re.retry))
+	}
 	switch {
 	case code == http.StatusInternalServerError:
 		s.log.Error("request", "request", requestID(r), "path", r.URL.Path, "err", err)

@@ -55,6 +55,13 @@ func startServer(t testing.TB, path string, cfg Config) *testServer {
 	if cfg.Rate == 0 {
 		cfg.Rate, cfg.Burst = 10000, 10000 // test players move as fast as they can
 	}
+	// tests make people and moves as fast as they can (limits_test.go sets its own)
+	if cfg.IdentityBurst == 0 {
+		cfg.IdentityBurst = 100000
+	}
+	if cfg.WriteBurst == 0 {
+		cfg.WriteBurst = 100000
+	}
 	srv, hs := startLoopback(t, cfg, db)
 	ts := &testServer{Server: srv, URL: hs.URL, http: hs, db: db, path: path}
 	t.Cleanup(ts.stop)

@@ -60,8 +60,19 @@ type Config struct {
 	Burst      int           // client messages in a burst
 	ChatLines  int           // chat lines per seat per ChatWindow
 	ChatWindow time.Duration
-	MaxTables  int           // open and live tables an identity may sit at
-	CreateRate int           // tables an identity may create per hour
+	MaxTables  int // open and live tables an identity may sit at
+	CreateRate int // tables an identity may create per hour
+	// IdentityEvery and IdentityBurst: one new identity per IdentityEvery
+	// per client address, IdentityBurst at once; WriteEvery and WriteBurst
+	// the same for every write (POST…) per address and per identity.
+	IdentityEvery time.Duration
+	IdentityBurst int
+	WriteEvery    time.Duration
+	WriteBurst    int
+	// TrustProxy takes the client's address from X-Forwarded-For (the last
+	// address, the one the proxy in front appended) instead of the
+	// connection's: only behind a proxy that sets it.
+	TrustProxy bool
 	Grace      time.Duration // realtime: a person away this long on their turn is replaced by greedy
 	Idle       time.Duration // a table nobody needs is unloaded after this long
 	IdleCheck  time.Duration
@@ -103,7 +114,7 @@ func Defaults() Config {
 	return Config{
 		MaxFrame: 8192, Queue: 64, Ping: 20 * time.Second,
 		Rate: 20, Burst: 40, ChatLines: 5, ChatWindow: 10 * time.Second,
-		MaxTables: 30, CreateRate: 60, Grace: 90 * time.Second, Idle: 2 * time.Minute, IdleCheck: 10 * time.Second,
+		MaxTables: 30, CreateRate: 60, IdentityEvery: 2 * time.Minute, IdentityBurst: 10, WriteEvery: 100 * time.Millisecond, WriteBurst: 60, Grace: 90 * time.Second, Idle: 2 * time.Minute, IdleCheck: 10 * time.Second,
 		BotBudget: time.Second, QuickBots: 1, SearchBots: 2, BatchMax: 512,
 		Heartbeat: time.Second, DueCheck: time.Second, RelayBeat: 5 * time.Second, SMTPFrom: "jardin@localhost",
 	}
@@ -127,10 +138,14 @@ func (c *Config) fill() {
 	set(&c.ChatLines, d.ChatLines)
 	set(&c.MaxTables, d.MaxTables)
 	set(&c.CreateRate, d.CreateRate)
+	set(&c.IdentityBurst, d.IdentityBurst)
+	set(&c.WriteBurst, d.WriteBurst)
 	set(&c.QuickBots, d.QuickBots)
 	set(&c.SearchBots, d.SearchBots)
 	set(&c.BatchMax, d.BatchMax)
 	setD(&c.Ping, d.Ping)
+	setD(&c.IdentityEvery, d.IdentityEvery)
+	setD(&c.WriteEvery, d.WriteEvery)
 	setD(&c.ChatWindow, d.ChatWindow)
 	setD(&c.Grace, d.Grace)
 	setD(&c.Idle, d.Idle)
@@ -152,6 +167,9 @@ func (c *Config) fill() {
 
 // Server serves online tables.
 type Server struct {
+	// identities and writes are the rate limits (limits.go).
+	identities, writes *limiter
+
 	cfg      Config
 	st       store.Store
 	reg      *engine.Registry
@@ -214,7 +232,9 @@ func New(cfg Config, st store.Store, reg *engine.Registry, assets fs.FS) *Server
 	}
 	s.pool = newBotPool(s, cfg.QuickBots, cfg.SearchBots)
 	s.notify = newNotifier(s)
-	s.handler = s.forwardHTTP(s.routes())
+	s.identities = newLimiter(cfg.IdentityEvery, cfg.IdentityBurst, s.now)
+	s.writes = newLimiter(cfg.WriteEvery, cfg.WriteBurst, s.now)
+	s.handler = s.forwardHTTP(s.limitWrites(s.routes()))
 	return s
 }
 

@@ -79,7 +79,7 @@ export class Server {
   /** run starts the process and waits until /healthz answers. */
   async run(): Promise<void> {
     this.out = "";
-    const p = spawn(this.bin, ["serve", "--addr", `127.0.0.1:${this.port}`, "--db", this.db], { stdio: ["ignore", "pipe", "pipe"] });
+    const p = spawn(this.bin, ["serve", "--addr", `127.0.0.1:${this.port}`, "--db", this.db, "--identity-burst", "10000", "--write-burst", "100000"], { stdio: ["ignore", "pipe", "pipe"] });
     this.proc = p;
     p.stdout!.on("data", (b) => (this.out += b));
     p.stderr!.on("data", (b) => (this.out += b));
