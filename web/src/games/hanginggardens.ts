@@ -592,9 +592,10 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
   // of one long word is pressed to the line); the gardens of a table all
   // start under the longest name, so that the floors of a row stay level
   const nameW = (p: number) => pwOf(p) - 32 - 74;
+  const bold = 1.12; // the names are semi-bold: wider than textWidth's regular letters
   const names = players.map((_, p) => {
     const s = p === ctx.seat ? ctx.t("page.seat-you", { player: seatName(ctx, p) }) : seatName(ctx, p);
-    return fit(s, nameW(p), d.f, 99) ?? wrapLines(s, nameW(p), d.f);
+    return fit(s, nameW(p) / bold, d.f, 99) ?? wrapLines(s, nameW(p) / bold, d.f);
   });
   const nameH = d.f + 3;
   const head = 34 + (Math.max(1, ...names.map((l) => l.length)) - 1) * nameH;
@@ -612,7 +613,7 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
       rect(px, py, pw, ph, { fill: turn ? "#fff7d6" : "#fbfaf6", stroke: turn ? "#c99a00" : "#bbb", "stroke-width": turn ? 3 : 1 }),
       ...pawn(p, px + 16, py + 16, 9),
       ...names[p].map((l, k) =>
-        el("text", { x: px + 32, y: py + 21 + k * nameH, class: "seat-name", "font-size": d.f, ...(textWidth(l, d.f) > nameW(p) ? { textLength: nameW(p), lengthAdjust: "spacingAndGlyphs" } : {}) }, l),
+        el("text", { x: px + 32, y: py + 21 + k * nameH, class: "seat-name", "font-size": d.f, ...(textWidth(l, d.f) * bold > nameW(p) ? { textLength: nameW(p), lengthAdjust: "spacingAndGlyphs" } : {}) }, l),
       ),
       el("text", { x: px + pw - 12, y: py + 21, "text-anchor": "end", class: "score" }, String(pl.score)),
     ];

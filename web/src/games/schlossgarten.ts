@@ -188,8 +188,9 @@ export function drawSchlossgarten(v: W.View, ctx: Ctx): SVGSVGElement {
   const deckX = X0;
   cardsRow.push(
     g({ role: "img", "aria-label": ctx.t("page.deck.count", { n: v.deck }) }, el("title", {}, ctx.t("page.deck.count", { n: v.deck })),
-      // the top card dark enough for its white count (6.6:1), the one under it lighter
-      v.deck > 1 ? rect(deckX + 4, y + 4, DW, CH - 8, { fill: "#9c8566", stroke: "#4a3f33" }) : null,
+      // both cards dark enough for the white count (6.6:1 and more): the one
+      // under it is as large as the top one, and the count's ground is either
+      v.deck > 1 ? rect(deckX + 4, y + 4, DW, CH - 8, { fill: "#4f4030", stroke: "#2e251b" }) : null,
       rect(deckX, y, DW, CH - 8, { fill: v.deck ? "#6e5a40" : "none", stroke: "#4a3f33", "stroke-dasharray": v.deck ? null : "4 3" }),
       text(deckX + DW / 2, y + (CH - 8) / 2, v.deck, { "font-size": F + 4, "font-weight": 700, fill: v.deck ? "#fff" : "#555" })),
     el("text", { x: deckX, y: labelY, fill: "#444", ...fit(ctx.t("page.deck"), DW + 10, F, F - 1) }, ctx.t("page.deck")),
