@@ -216,7 +216,7 @@ func TestGermanSample(t *testing.T) {
 		{texts.T("de", "error.column-closed", i18n.N("col", 3), i18n.N("n", 1)), "Spalte 3 ist geschlossen: Ihr Gärtnerfeld ist besetzt."},
 		{texts.T("de", "error.column-closed", i18n.N("col", 3), i18n.N("n", 4)), "Spalte 3 ist geschlossen: Alle 4 Gärtnerfelder sind besetzt."},
 		{describe(engine.MoveDesc{Kind: "place", Parts: []engine.Part{{Name: "cell", ID: "a0"}}}, "de"),
-			"die Karte anlegen: das linke Ende von Ebene 1 (der neue Platz a1)"},
+			"die Karte anlegen: das linke Ende von Ebene 1 (der neue Platz 1)"},
 		{texts.T("de", "page.objective-need", i18n.N("n", 1), i18n.S("item", "tree"), i18n.N("high", 4), i18n.N("low", 2)), "1 Baum → 4/2"},
 		{texts.T("de", "page.objective-need", i18n.N("n", 3), i18n.S("item", "tree"), i18n.N("high", 4), i18n.N("low", 2)), "3 Bäume → 4/2"},
 	} {

@@ -385,6 +385,22 @@ function tileOn(ctx: Ctx, id: string, x: number, y: number, d: Dim): SVGElement[
   const tx = x + 3, ty = y + 20, tw = d.cw - 6, th = d.ch - 40;
   void d.f;
   const out: SVGElement[] = [rect(tx, ty, tw, th, { fill: TILE, stroke: "#7a6a00", "stroke-width": 2 }), mark(KIND[f.kind].m, tx + 8, ty + 9, 5.5, INK)];
+  const row = ty + th - 9;
+  // a tree's series too long for the line beside the shape (the palm's
+  // 3·7·12·18) takes two lines, the second where the word would be: the
+  // pictogram then stands alone on the bottom row, the icons' (a palm tile
+  // has no flower or bonus, at most the drop at the right end)
+  const pts = f.kind === "t" ? (TREE_POINTS[f.sub] ?? []) : [];
+  if (textWidth(pts.join("·"), d.f) > tw - 18) {
+    const h = Math.ceil(pts.length / 2);
+    const sx = tx + tw / 2 + 6;
+    out.push(text(sx, ty + 10, pts.slice(0, h).join("·"), { "font-size": d.f, "font-weight": 700, fill: INK }), text(sx, ty + 26, pts.slice(h).join("·"), { "font-size": d.f, "font-weight": 700, fill: INK }));
+    const pic = species(f.sub, f.kind, tx + 11, row - 2, 7);
+    if (pic) out.push(pic);
+    const end = icons(out, f, tx + 24, row, 6);
+    if (f.irrigated) out.push(icon("i", Math.max(end, tx + tw - 9), row, 6.5));
+    return out;
+  }
   // the tile's score beside its shape, its word under it, its icons at the bottom
   if (f.kind === "a" || f.kind === "t" || f.kind === "v") scoreLine(out, f, tx + tw / 2 + 6, ty + 10, d.f);
   // its pictogram, and its word beside it when there is room
@@ -393,7 +409,6 @@ function tileOn(ctx: Ctx, id: string, x: number, y: number, d: Dim): SVGElement[
   if (pic) out.push(pic);
   if (words) out.push(text(pic ? tx + 20 + (tw - 22) / 2 : tx + tw / 2, ty + 27, words[0], { "font-size": d.f, fill: INK }));
   else if (!pic) fit(kindWord(ctx, f), tw - 4, d.f, 1)?.forEach((s) => out.push(text(tx + tw / 2, ty + 27, s, { "font-size": d.f, fill: INK })));
-  const row = ty + th - 9;
   const end = icons(out, f, tx + 8, row, 6);
   if (f.irrigated) out.push(icon("i", Math.max(end, tx + tw - 9), row, 6.5));
   return out;
@@ -572,10 +587,21 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
   const withA0 = (p: number) => !n && p === ctx.seat;
   const pwOf = (p: number) => 12 + (withA0(p) ? a0w + 4 : 0) + 5 * step + 8;
   const pw = 12 + 5 * step + 8;
-  const ph = 34 + 3 * (ch + 4) + 40;
+  const players: W.PlayerView[] = v.players ?? [];
+  // a seat's name wraps between the pawn and the first-player tile (a name
+  // of one long word is pressed to the line); the gardens of a table all
+  // start under the longest name, so that the floors of a row stay level
+  const nameW = (p: number) => pwOf(p) - 32 - 74;
+  const bold = 1.12; // the names are semi-bold: wider than textWidth's regular letters
+  const names = players.map((_, p) => {
+    const s = p === ctx.seat ? ctx.t("page.seat-you", { player: seatName(ctx, p) }) : seatName(ctx, p);
+    return fit(s, nameW(p) / bold, d.f, 99) ?? wrapLines(s, nameW(p) / bold, d.f);
+  });
+  const nameH = d.f + 3;
+  const head = 34 + (Math.max(1, ...names.map((l) => l.length)) - 1) * nameH;
+  const ph = head + 3 * (ch + 4) + 40;
   const y0 = topH + lines.length * (d.f + 4) + 10;
   const per = n ? 1 : 2;
-  const players: W.PlayerView[] = v.players ?? [];
   players.forEach((pl, p) => {
     const px = 16 + (p % per === 1 ? pwOf(p - 1) + 16 : 0);
     const pw = pwOf(p);
@@ -586,7 +612,9 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
     const parts: SVGElement[] = [
       rect(px, py, pw, ph, { fill: turn ? "#fff7d6" : "#fbfaf6", stroke: turn ? "#c99a00" : "#bbb", "stroke-width": turn ? 3 : 1 }),
       ...pawn(p, px + 16, py + 16, 9),
-      el("text", { x: px + 32, y: py + 21, class: "seat-name" }, own ? ctx.t("page.seat-you", { player: seatName(ctx, p) }) : seatName(ctx, p)),
+      ...names[p].map((l, k) =>
+        el("text", { x: px + 32, y: py + 21 + k * nameH, class: "seat-name", "font-size": d.f, ...(textWidth(l, d.f) * bold > nameW(p) ? { textLength: nameW(p), lengthAdjust: "spacingAndGlyphs" } : {}) }, l),
+      ),
       el("text", { x: px + pw - 12, y: py + 21, "text-anchor": "end", class: "score" }, String(pl.score)),
     ];
     if (v.firstPlayer === p) parts.push(g({}, el("title", {}, `${name("first-player")} — ${help("first-player") ?? ""}`), rect(px + pw - 70, py + 6, 24, 22, { fill: "#f2c230", stroke: INK }), icon("crown", px + pw - 58, py + 17, 7)));
@@ -599,7 +627,7 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
         const card = pl.garden[idx];
         const enh = pl.enhancements[idx];
         const cx = x0 + k * step + (fi * step) / 2;
-        const cy = py + 34 + (2 - fi) * (ch + 4);
+        const cy = py + head + (2 - fi) * (ch + 4);
         const posLabel = ctx.t("page.pos", { floor: fi + 1, place: k + 1 });
         const label = !card
           ? ctx.t("page.position-empty", { pos: posLabel })
@@ -614,7 +642,7 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
     });
     // a0: floor 1 grows at its left end too (the floor then renumbers)
     if (withA0(p) && pl.garden.slice(0, 5).some(Boolean) && !pl.garden.slice(0, 5).every(Boolean)) {
-      const ay = py + 34 + 2 * (ch + 4);
+      const ay = py + head + 2 * (ch + 4);
       parts.push(target("a0", ctx.t("page.left-end"), undefined, hole(px + 12, ay, a0w, ch), text(px + 12 + a0w / 2, ay + ch / 2, "+", { "font-size": 22, fill: "#6b604a" })));
     }
     // gold, tools, gardeners left, and the irrigation card as its pattern on a small pyramid

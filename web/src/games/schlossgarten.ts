@@ -140,7 +140,9 @@ export function drawSchlossgarten(v: W.View, ctx: Ctx): SVGSVGElement {
         if (elemAt(x + 1, y) !== me) outlines.push(`M${px + C} ${py}v${C}`);
       } else if (sq.pit) {
         parts.push(el("rect", { x: px, y: py, width: C, height: C, fill: "#6b4a2b", stroke: "#3d2a18" }));
-        parts.push(el("path", { d: `M${px + 6} ${py + C - 6}L${px + C - 6} ${py + 6}M${px + 6} ${py + C / 2}L${px + C / 2} ${py + 6}`, stroke: "#8f6a44", "stroke-width": 3 }));
+        // the hatching keeps clear of the top-right corner, where the points are
+        // written: the digit's ground is then the square, not the hatching's box
+        parts.push(el("path", { d: `M${px + 6} ${py + C - 6}L${px + C - 20} ${py + 20}M${px + 6} ${py + C / 2}L${px + C / 2} ${py + 6}`, stroke: "#8f6a44", "stroke-width": 3 }));
         parts.push(text(px + C - 9, py + 11, sq.tile, { "font-size": F, fill: "#fff", "font-weight": 700 }));
         name = ctx.t("page.pit", { n: sq.tile });
       } else if (sq.tile) {
@@ -166,7 +168,8 @@ export function drawSchlossgarten(v: W.View, ctx: Ctx): SVGSVGElement {
         pawnEl = target(pid, pname, ctx.comp(sq.pawn)?.help, el("circle", { cx: px + C / 2, cy: py + C / 2, r: C / 2 - 2, fill: "transparent", stroke: "none" }), pawn(px + C / 2, cy, r, sq.pawnOf ?? "", letter(ctx, sq.pawn)));
       }
       const ground = ctx.comp(sq.ground ?? "");
-      kids.push(target(id, ctx.t("page.square", { cell: ctx.t("cell.square", { col: x, row: y }), what: name }), ground?.help, ...parts));
+      // page.square names the square as the log does (cell.square), in its own words: ctx.t reads page.* only
+      kids.push(target(id, ctx.t("page.square", { col: x, row: y, what: name }), ground?.help, ...parts));
       if (pawnEl) pawns.push(pawnEl);
     }
   }
@@ -185,8 +188,10 @@ export function drawSchlossgarten(v: W.View, ctx: Ctx): SVGSVGElement {
   const deckX = X0;
   cardsRow.push(
     g({ role: "img", "aria-label": ctx.t("page.deck.count", { n: v.deck }) }, el("title", {}, ctx.t("page.deck.count", { n: v.deck })),
-      v.deck > 1 ? rect(deckX + 4, y + 4, DW, CH - 8, { fill: "#7a6a55", stroke: "#4a3f33" }) : null,
-      rect(deckX, y, DW, CH - 8, { fill: v.deck ? "#9c8566" : "none", stroke: "#4a3f33", "stroke-dasharray": v.deck ? null : "4 3" }),
+      // both cards dark enough for the white count (6.6:1 and more): the one
+      // under it is as large as the top one, and the count's ground is either
+      v.deck > 1 ? rect(deckX + 4, y + 4, DW, CH - 8, { fill: "#4f4030", stroke: "#2e251b" }) : null,
+      rect(deckX, y, DW, CH - 8, { fill: v.deck ? "#6e5a40" : "none", stroke: "#4a3f33", "stroke-dasharray": v.deck ? null : "4 3" }),
       text(deckX + DW / 2, y + (CH - 8) / 2, v.deck, { "font-size": F + 4, "font-weight": 700, fill: v.deck ? "#fff" : "#555" })),
     el("text", { x: deckX, y: labelY, fill: "#444", ...fit(ctx.t("page.deck"), DW + 10, F, F - 1) }, ctx.t("page.deck")),
   );
