@@ -74,7 +74,7 @@ func startNode(t testing.TB, dsn, natsURL, name string, opts ...func(*Config)) *
 		t.Fatal(err)
 	}
 	nc := natstest.Connect(t, natsURL)
-	cfg := Config{Log: quietLog(), Rate: 10000, Burst: 10000, Queue: 4096, Collectors: []prometheus.Collector{db.Collector()},
+	cfg := Config{Log: quietLog(), Rate: 10000, Burst: 10000, IdentityBurst: 100000, WriteBurst: 100000, Queue: 4096, Collectors: []prometheus.Collector{db.Collector()},
 		Cluster: &cluster.Config{Conn: nc, Name: name, TTL: time.Second, Memory: true, RequestTimeout: 2 * time.Second}}
 	for _, o := range opts {
 		o(&cfg)

@@ -43,7 +43,7 @@ func serveChild(path string) {
 		fmt.Println("ERR", err)
 		os.Exit(1)
 	}
-	srv := New(Config{Log: quietLog(), Rate: 10000, Burst: 10000}, db, games.Registry(), nil)
+	srv := New(Config{Log: quietLog(), Rate: 10000, Burst: 10000, IdentityBurst: 100000, WriteBurst: 100000}, db, games.Registry(), nil)
 	if err := srv.Start(context.Background()); err != nil {
 		fmt.Println("ERR", err)
 		os.Exit(1)

@@ -55,13 +55,6 @@ func startServer(t testing.TB, path string, cfg Config) *testServer {
 	if cfg.Rate == 0 {
 		cfg.Rate, cfg.Burst = 10000, 10000 // test players move as fast as they can
 	}
-	// tests make people and moves as fast as they can (limits_test.go sets its own)
-	if cfg.IdentityBurst == 0 {
-		cfg.IdentityBurst = 100000
-	}
-	if cfg.WriteBurst == 0 {
-		cfg.WriteBurst = 100000
-	}
 	srv, hs := startLoopback(t, cfg, db)
 	ts := &testServer{Server: srv, URL: hs.URL, http: hs, db: db, path: path}
 	t.Cleanup(ts.stop)
@@ -275,6 +268,13 @@ func count(m map[string]json.RawMessage, k string) int {
 // (httptest's default listener may take any interface's address).
 func startLoopback(t testing.TB, cfg Config, db store.Store) (*Server, *httptest.Server) {
 	t.Helper()
+	// tests make people and moves as fast as they can (limits_test.go sets its own)
+	if cfg.IdentityBurst == 0 {
+		cfg.IdentityBurst = 100000
+	}
+	if cfg.WriteBurst == 0 {
+		cfg.WriteBurst = 100000
+	}
 	srv := New(cfg, db, games.Registry(), web.Assets())
 	if err := srv.Start(context.Background()); err != nil {
 		t.Fatal(err)

@@ -53,7 +53,7 @@ func serveClusterChild(dsn, natsURL, name string) {
 	if err != nil {
 		fail(err)
 	}
-	cfg := Config{Log: quietLog(), Rate: 10000, Burst: 10000, Queue: 4096, BotBudget: 50 * time.Millisecond,
+	cfg := Config{Log: quietLog(), Rate: 10000, Burst: 10000, IdentityBurst: 100000, WriteBurst: 100000, Queue: 4096, BotBudget: 50 * time.Millisecond,
 		Cluster: &cluster.Config{Conn: nc, Name: name, TTL: nodeTTL, Memory: true}}
 	srv := New(cfg, db, games.Registry(), nil)
 	if err := srv.Start(context.Background()); err != nil {

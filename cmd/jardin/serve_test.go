@@ -20,7 +20,7 @@ func TestServeAndLoadtest(t *testing.T) {
 	done := make(chan int, 1)
 	var serveErr strings.Builder
 	go func() {
-		done <- run(term{ctx: ctx}.env("", pw, &serveErr), []string{"serve", "--addr", "127.0.0.1:0", "--db", db, "--sync", "normal"})
+		done <- run(term{ctx: ctx}.env("", pw, &serveErr), []string{"serve", "--addr", "127.0.0.1:0", "--db", db, "--sync", "normal", "--identity-burst", "100000", "--write-burst", "100000"})
 		pw.Close()
 	}()
 	buf := make([]byte, 200)
