@@ -6,7 +6,7 @@
 // ctx.t; what a trophy rewards is drawn from its rule (pictograms and
 // numbers), and the names and help stay in the tooltips.
 
-import { caption, el, g, hue, mark, rect, svgRoot, target, text, type Attrs } from "../svg";
+import { caption, el, g, type Hue, hue, mark, rect, svgRoot, target, text, type Attrs } from "../svg";
 import { type Ctx, seatName } from "./types";
 import type * as W from "../gen/englishgardens";
 
@@ -19,6 +19,19 @@ const RSTEP = CH + GAP; // from one row to the next
 const FONT = 14;
 const INK = "#2b2418";
 const MUTED = "#4d4636"; // ≥ 4.5:1 on the light card faces
+/** A card's back (a face-down village card, the decks): white words on it contrast 5.7:1. */
+const BACK = "#7a6347";
+
+/**
+ * colour is a flower colour's fill, ink and mark for this drawing: the
+ * shared palette's, with red and blue a shade deeper, so that the white
+ * flower names on their bands contrast 4.5:1 or more (the shared fills give 4.0).
+ */
+function colour(name: string | undefined): Hue {
+  const h = hue(name);
+  const deep: Record<string, string> = { red: "#c0392b", blue: "#2f6bc4" };
+  return { ...h, fill: deep[name ?? ""] ?? h.fill };
+}
 
 /**
  * fit is a line of text at size that never leaves width: a character is
@@ -57,7 +70,7 @@ function cardFace(ctx: Ctx, c: W.CardView, x: number, y: number): SVGElement[] {
       fit(x + CW / 2, y + 20, ctx.t("page.lawn"), CW - 8, FONT + 1, { fill: "#14290b", "font-weight": 600 }),
     ];
   }
-  const hu = hue(c.colour);
+  const hu = colour(c.colour);
   const out: SVGElement[] = [rect(x, y, CW, CH, { fill: "#fffdf5", stroke: "#6b5d45" }), el("rect", { x: x + 3, y: y + 3, width: CW - 6, height: 24, rx: 4, fill: hu.fill })];
   out.push(mark(hu.mark, x + 13, y + 15, 7, hu.ink));
   out.push(fit(x + CW / 2 + 9, y + 15, c.flower ? ctx.t("page.flower", { flower: c.flower }) : "", CW - 26, FONT, { fill: hu.ink, "font-weight": 700 }));
@@ -116,7 +129,7 @@ function glyph(of: string, x: number, y: number, r: number): SVGElement[] {
     case "red":
     case "yellow":
     case "blue": {
-      const h = hue(of);
+      const h = colour(of);
       return [el("circle", { cx: x, cy: y, r: r * 0.8, fill: h.fill, stroke: "#333", "stroke-width": 0.8 }), mark(h.mark, x, y, r * 0.5, h.ink)];
     }
     case "species":
@@ -136,10 +149,10 @@ function isWord(of: string): boolean {
 function item(ctx: Ctx, of: string, x: number, y: number, w: number): SVGElement[] {
   if (of === "flowers") return [fit(x + w / 2, y, ctx.t("page.flowers-all"), w, FONT, { "font-weight": 600 })];
   if (!isWord(of)) return glyph(of, x + 9, y, 8);
-  const [colour, flower] = of.includes("-") ? of.split("-") : ["", of];
+  const [col, flower] = of.includes("-") ? of.split("-") : ["", of];
   const word = ctx.t("page.flower", { flower });
-  if (!colour) return [fit(x + 2, y, word, w - 2, FONT, { "text-anchor": "start", "font-weight": 600 })];
-  const h = hue(colour);
+  if (!col) return [fit(x + 2, y, word, w - 2, FONT, { "text-anchor": "start", "font-weight": 600 })];
+  const h = colour(col);
   return [el("rect", { x, y: y - 9, width: w, height: 18, rx: 3, fill: h.fill }), mark(h.mark, x + 9, y, 6, h.ink), fit(x + 18, y, word, w - 20, FONT, { "text-anchor": "start", fill: h.ink, "font-weight": 700 })];
 }
 
@@ -187,7 +200,8 @@ function trophyFace(ctx: Ctx, tr0: W.TrophyView, x: number, y: number): SVGEleme
       const cw = (CW - 4) / 2;
       t.points.forEach((p, k) => {
         const cx = x + 2 + Math.floor(k / perCol) * cw;
-        const yy = top + 22 + (k % perCol) * 16;
+        // 15 apart from just under the glyph: a fourth row still ends above a stack's badge on the card's edge.
+        const yy = top + 19 + (k % perCol) * 15;
         out.push(text(cx + 2, yy, `${k}:`, { "font-size": FONT, "text-anchor": "start", fill: MUTED }));
         out.push(text(cx + cw - 2, yy, pts(p), { "font-size": FONT, "text-anchor": "end", "font-weight": 700, fill: p < 0 ? "#8a1c1c" : "#1d4d12" }));
       });
@@ -238,7 +252,7 @@ function pile(id: string, name: string, label: string, help: string | undefined,
     help,
     rect(x, y, CW, CH, { fill: "none", stroke: "#4a3f33" }),
     count > 1 ? rect(x + 4, y + 4, CW, CH, { fill: "#7a6a55", stroke: "#4a3f33" }) : null,
-    rect(x, y, CW, CH, { fill: count ? "#9c8566" : "#f6f1e4", stroke: "#4a3f33", "stroke-dasharray": count ? null : "4 3" }),
+    rect(x, y, CW, CH, { fill: count ? BACK : "#f6f1e4", stroke: "#4a3f33", "stroke-dasharray": count ? null : "4 3" }),
     el("circle", { cx: x + CW / 2, cy: y + CH / 2, r: 17, fill: "#fffdf5", stroke: "#4a3f33" }),
     text(x + CW / 2, y + CH / 2, count, { "font-size": 17, "font-weight": 700, fill: INK, stroke: "none" }),
     ...wrapFit(x + CW / 2 + 2, y + CH + 16, name, CW + 4, 2, FONT, { fill: INK, stroke: "none" }),
@@ -335,7 +349,7 @@ export function drawEnglishGardens(v: W.View, ctx: Ctx): SVGSVGElement {
         vc.id,
         vlabel,
         ctx.comp(vc.id)?.help,
-        rect(gx, gy, CW, CH, { fill: vc.faceUp ? "#e8dcc0" : "#9c8566", stroke: "#6b5d45" }),
+        rect(gx, gy, CW, CH, { fill: vc.faceUp ? "#e8dcc0" : BACK, stroke: "#6b5d45" }),
         ...glyph("structure", gx + CW / 2, gy + 22, 13),
         ...wrapFit(gx + CW / 2, gy + 48, vname, CW - 8, 2, FONT, { fill: vc.faceUp ? INK : "#fff" }),
         ...wrapFit(gx + CW / 2, gy + 80, ctx.t(vc.faceUp ? "page.village.ready" : "page.village.used"), CW - 8, 2, FONT, { fill: vc.faceUp ? "#1d4d12" : "#fff", "font-weight": 700 }),
@@ -407,7 +421,7 @@ export function drawEnglishGardens(v: W.View, ctx: Ctx): SVGSVGElement {
       } else if (hs.card) {
         parts.push(g({ role: "img", "aria-label": nameOf(ctx, hs.card) }, el("title", {}, nameOf(ctx, hs.card)), ...cardFace(ctx, hs.card, sx, sy)));
       } else {
-        parts.push(g({ role: "img", "aria-label": ctx.t("page.face-down") }, el("title", {}, ctx.t("page.face-down")), rect(sx, sy, CW, CH, { fill: "#9c8566", stroke: "#4a3f33" }), el("path", { d: `M${sx + 6} ${sy + 6}l${CW - 12} ${CH - 12}M${sx + CW - 6} ${sy + 6}l${-(CW - 12)} ${CH - 12}`, stroke: "#bba98c", "stroke-width": 2 })));
+        parts.push(g({ role: "img", "aria-label": ctx.t("page.face-down") }, el("title", {}, ctx.t("page.face-down")), rect(sx, sy, CW, CH, { fill: BACK, stroke: "#4a3f33" }), el("path", { d: `M${sx + 6} ${sy + 6}l${CW - 12} ${CH - 12}M${sx + CW - 6} ${sy + 6}l${-(CW - 12)} ${CH - 12}`, stroke: "#bba98c", "stroke-width": 2 })));
       }
     });
     parts.push(fit(gx, py + PH - 12, ctx.t("page.village-stats", { discards: dp.count, visible: vil.visible }), PW - 24, FONT, { "text-anchor": "start", fill: MUTED }));
@@ -418,8 +432,14 @@ export function drawEnglishGardens(v: W.View, ctx: Ctx): SVGSVGElement {
   return svgRoot(topW, H, ctx.t("page.table"), ...kids);
 }
 
+/**
+ * badge is a stack's height on the edge under it: a pill as wide as its
+ * words (a disc round "×2" was narrower than the text), and no taller
+ * than the text, so that it hides little of the card's last line.
+ */
 function badge(x: number, y: number, s: string): SVGElement {
-  return g({}, el("circle", { cx: x, cy: y, r: 9, fill: "#fffdf5", stroke: "#4a3f33" }), text(x, y, s, { "font-size": FONT, "font-weight": 700, fill: INK }));
+  const w = s.length * FONT * 0.6 + 10;
+  return g({}, el("rect", { x: x - w / 2, y: y - 8, width: w, height: 16, rx: 8, fill: "#fffdf5", stroke: "#4a3f33" }), text(x, y, s, { "font-size": FONT, "font-weight": 700, fill: INK }));
 }
 
 /** The band's height: on a phone a tap target of 40 px or more once the drawing is fitted to the screen. */
