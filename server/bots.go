@@ -20,15 +20,22 @@ type botJob struct {
 	kind   string
 	state  engine.State // determinized for seat: the bot's own copy
 	queued time.Time
+	// owner is the identity whose table it is: the pool shares its workers
+	// between owners, not between tables.
+	owner string
+	// fallbackSeed seeds the greedy bot that moves when the budget is spent
+	// (derived one way from the table's seed).
+	fallbackSeed uint64
 }
 
 // botPool runs bots on a bounded number of workers. Search bots (ismcts)
 // and quick bots (random, greedy, the zombies) have separate lanes, so that
-// a greedy answer never waits behind seconds of search. Each lane is a FIFO
-// of tables, and a table has at most one decision queued (one seat decides
-// at a time), so no table's bot can starve another's: every queued table
-// is served within (its place in the queue) × (the longest time budget)
-// / (workers).
+// a greedy answer never waits behind seconds of search. Within a lane the
+// workers go round the owners (the identities whose tables are waiting) and
+// no owner holds more than half of them at once: one person's 150 expert
+// bots wait behind each other, never in front of another person's table. A
+// decision's budget counts from when it was queued: one that waited its
+// whole budget is played by greedy at once.
 type botPool struct {
 	srv    *Server
 	quick  *lane
@@ -36,28 +43,34 @@ type botPool struct {
 	wg     sync.WaitGroup
 }
 
+// lane is a queue per owner, served round-robin.
 type lane struct {
-	mu     sync.Mutex
-	cond   *sync.Cond
-	queue  []*botJob
-	closed bool
+	mu       sync.Mutex
+	cond     *sync.Cond
+	owners   []string // owners with queued decisions, in turn order
+	queues   map[string][]*botJob
+	running  map[string]int
+	perOwner int // decisions one owner may have running at once
+	size     int // queued decisions in all
+	closed   bool
 }
 
 func newBotPool(s *Server, quickWorkers, searchWorkers int) *botPool {
-	p := &botPool{srv: s, quick: newLane(), search: newLane()}
-	for range max(quickWorkers, 1) {
+	quickWorkers, searchWorkers = max(quickWorkers, 1), max(searchWorkers, 1)
+	p := &botPool{srv: s, quick: newLane(quickWorkers), search: newLane(searchWorkers)}
+	for range quickWorkers {
 		p.wg.Add(1)
 		go p.work(p.quick)
 	}
-	for range max(searchWorkers, 1) {
+	for range searchWorkers {
 		p.wg.Add(1)
 		go p.work(p.search)
 	}
 	return p
 }
 
-func newLane() *lane {
-	l := &lane{}
+func newLane(workers int) *lane {
+	l := &lane{queues: map[string][]*botJob{}, running: map[string]int{}, perOwner: max(1, workers/2)}
 	l.cond = sync.NewCond(&l.mu)
 	return l
 }
@@ -70,11 +83,49 @@ func (p *botPool) submit(j *botJob) {
 		l = p.search
 	}
 	l.mu.Lock()
-	l.queue = append(l.queue, j)
-	n := len(p.quick.queue) + len(p.search.queue)
+	if len(l.queues[j.owner]) == 0 {
+		l.owners = append(l.owners, j.owner)
+	}
+	l.queues[j.owner] = append(l.queues[j.owner], j)
+	l.size++
 	l.mu.Unlock()
-	l.cond.Signal()
+	l.cond.Broadcast()
+	p.queued()
+}
+
+// queued sets the metric of decisions waiting in both lanes.
+func (p *botPool) queued() {
+	n := 0
+	for _, l := range []*lane{p.quick, p.search} {
+		l.mu.Lock()
+		n += l.size
+		l.mu.Unlock()
+	}
 	p.srv.met.botQueued.Set(float64(n))
+}
+
+// take removes the next decision to run, under l.mu: the first owner in
+// turn order below its share of workers, who then goes to the back.
+func (l *lane) take() *botJob {
+	for i, o := range l.owners {
+		if l.running[o] >= l.perOwner {
+			continue
+		}
+		q := l.queues[o]
+		j := q[0]
+		q[0] = nil
+		l.owners = append(l.owners[:i:i], l.owners[i+1:]...)
+		if len(q) > 1 {
+			l.queues[o] = q[1:]
+			l.owners = append(l.owners, o)
+		} else {
+			delete(l.queues, o)
+		}
+		l.running[o]++
+		l.size--
+		return j
+	}
+	return nil
 }
 
 func (p *botPool) close() {
@@ -91,18 +142,26 @@ func (p *botPool) work(l *lane) {
 	defer p.wg.Done()
 	for {
 		l.mu.Lock()
-		for len(l.queue) == 0 && !l.closed {
+		var j *botJob
+		for !l.closed {
+			if j = l.take(); j != nil {
+				break
+			}
 			l.cond.Wait()
 		}
 		if l.closed {
 			l.mu.Unlock()
 			return
 		}
-		j := l.queue[0]
-		l.queue[0] = nil
-		l.queue = l.queue[1:]
 		l.mu.Unlock()
+		p.queued()
 		p.run(j)
+		l.mu.Lock()
+		if l.running[j.owner]--; l.running[j.owner] == 0 {
+			delete(l.running, j.owner)
+		}
+		l.mu.Unlock()
+		l.cond.Broadcast() // the owner may have another decision waiting
 	}
 }
 
@@ -133,12 +192,23 @@ func (p *botPool) run(j *botJob) {
 	if isSearch(j.kind) {
 		spare = j.state.Clone() // the bot may change its copy; greedy needs one if it runs out of time
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), p.budget(j.kind))
-	mv, err := j.bot.Choose(ctx, j.state)
+	// A search's budget runs from the queueing: time spent waiting is
+	// thinking time lost, and greedy answers for a search that waited it
+	// all. A quick bot answers in far less than its budget anyway.
+	from := start
+	if spare != nil {
+		from = j.queued
+	}
+	ctx, cancel := context.WithDeadline(context.Background(), from.Add(p.budget(j.kind)))
+	var mv engine.Move
+	err := ctx.Err()
+	if err == nil {
+		mv, err = j.bot.Choose(ctx, j.state)
+	}
 	cancel()
 	if err != nil && spare != nil && (errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)) {
 		m.botTimeouts.Inc()
-		g, _ := bots.New("greedy", uint64(start.UnixNano()))
+		g, _ := bots.New("greedy", j.fallbackSeed)
 		mv, err = g.Choose(context.Background(), spare)
 	}
 	m.botThink.WithLabelValues(botFamily(j.kind)).Observe(time.Since(start).Seconds())

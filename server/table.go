@@ -979,7 +979,8 @@ func (t *table) startBot(p int) {
 	job := &botJob{
 		table: t, seat: p, gen: gen, bot: t.bots[p], kind: t.meta.Seats[p].Bot,
 		state:  t.state.Determinize(p, sim.CopySeed(t.meta.Seed, t.version, p)),
-		queued: time.Now(),
+		queued: time.Now(), owner: t.meta.Owner,
+		fallbackSeed: engine.DeriveSeed(t.meta.Seed, "timeout", uint64(t.version), uint64(p)),
 	}
 	t.srv.pool.submit(job)
 }
