@@ -109,7 +109,8 @@ async function check(page: Page, harness: string, k: Kind, lang: string, size: S
   if (process.env.JARDIN_SCREENSHOTS === "1") {
     const dir = join(root, "docs", "screenshots", "gallery");
     mkdirSync(dir, { recursive: true });
-    await page.screenshot({ path: join(dir, `${k.game}-${k.key}-${lang}-${size.name}.png`), fullPage: true });
+    // JPEG: the gallery is committed, and a few hundred full-page PNGs weigh tens of megabytes
+    await page.screenshot({ path: join(dir, `${k.game}-${k.key}-${lang}-${size.name}.jpg`), fullPage: true, type: "jpeg", quality: 60 });
   }
   return p;
 }
@@ -250,24 +251,25 @@ function gallery(fs: Found[]): string {
   const out: string[] = [
     "# The screenshot gallery",
     "",
-    "Every decision kind of every game, in every language, on a desktop (1366×768) and a phone (390×844), as the",
-    "harness draws it from a real engine position (full page). Written by `JARDIN_SCREENSHOTS=1 JARDIN_SKIP_GO=1",
+    "Every decision kind of every game, on a desktop (1366×768) and a phone (390×844), as the harness draws it from a",
+    "real engine position with 40-character seat names (full page). Written by `JARDIN_SCREENSHOTS=1 JARDIN_SKIP_GO=1",
     "scripts/test tests/readable.spec.ts` (e2e/tests/readable.spec.ts, which also checks each picture's page for",
-    "readability: docs/web.md, \"Readability\"). A kind's key is the game's prompt key; `turn-…` marks a game still on",
-    "the engine's placeholder prompt, told apart by the kinds of its legal moves. The link under a kind opens its",
-    "position in the harness (`go run ./e2e/harness -addr 127.0.0.1:8099`).",
+    "readability: docs/web.md, \"Readability\"): English at both sizes, French on a desktop, German on a phone;",
+    "`JARDIN_READABLE_ALL=1` takes every language at both sizes. A kind's key is the game's prompt key; `solo-…` is",
+    "the solo game's. The link under a kind opens its position in the harness (`go run ./e2e/harness -addr",
+    "127.0.0.1:8099`).",
     "",
   ];
-  const cols = langs.flatMap((l) => [`${l} desktop`, `${l} phone`]);
+  // the pictures this run took (runs(): every language and size with JARDIN_READABLE_ALL=1)
+  const taken = runs().map((r) => ({ lang: r.lang, size: r.size.name }));
+  const cols = taken.map((c) => `${c.lang} ${c.size}`);
   for (const f of fs) {
     out.push(`## ${f.game}`, "", `| kind | ${cols.join(" | ")} |`, `|---|${cols.map(() => "---").join("|")}|`);
     for (const k of f.kinds) {
-      const cells = langs.flatMap((l) =>
-        ["desktop", "phone"].map((s) => {
-          const img = `screenshots/gallery/${k.game}-${k.key}-${l}-${s}.png`;
-          return `[<img src="${img}" width="${s === "phone" ? 60 : 160}" alt="${k.key}, ${l}, ${s}">](${img})`;
-        }),
-      );
+      const cells = taken.map(({ lang: l, size: s }) => {
+        const img = `screenshots/gallery/${k.game}-${k.key}-${l}-${s}.jpg`;
+        return `[<img src="${img}" width="${s === "phone" ? 60 : 160}" alt="${k.key}, ${l}, ${s}">](${img})`;
+      });
       const pos = `[${k.players} players, seed ${k.seed}, ply ${k.ply}](http://127.0.0.1:8099/harness/?${address(k, "en")})`;
       out.push(`| \`${k.key}\`<br>${pos} | ${cells.join(" | ")} |`);
     }
