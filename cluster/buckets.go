@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
@@ -219,11 +218,4 @@ func (n *Node) checkTTL(ctx context.Context, kv jetstream.KeyValue, first bool) 
 		"bucket", kv.Bucket(), "cluster_ttl", ttl, "flag", n.cfg.TTL)
 	n.cfg.TTL = ttl
 	return nil
-}
-
-// bucketGone reports whether err says that a bucket is missing: NATS
-// restarted without its storage (or someone deleted it).
-func bucketGone(err error) bool {
-	return errors.Is(err, jetstream.ErrBucketNotFound) || errors.Is(err, jetstream.ErrStreamNotFound) ||
-		errors.Is(err, jetstream.ErrNoStreamResponse) || errors.Is(err, nats.ErrNoResponders)
 }

@@ -28,7 +28,7 @@ func TestDeriveSeed(t *testing.T) {
 		}
 		seen[d] = c.name
 	}
-	if RandomSeed() == RandomSeed() {
+	if a, b := RandomSeed(), RandomSeed(); a == b {
 		t.Error("two random seeds are equal")
 	}
 }

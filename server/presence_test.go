@@ -19,11 +19,8 @@ func TestSpectatorsDoNotFloodPresence(t *testing.T) {
 	b.next(outSync)
 	start := len(a.all)
 	const n = 60
-	var socks []*sock
 	for range n {
-		s := (&client{t: t, base: ts.URL}).dial(tb.ID, "")
-		s.next(outSync)
-		socks = append(socks, s)
+		(&client{t: t, base: ts.URL}).dial(tb.ID, "").next(outSync)
 	}
 	// the count arrives, in few messages
 	var watching int

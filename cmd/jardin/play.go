@@ -229,13 +229,6 @@ func (tb *table) play() error {
 	return tb.finish()
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
 // apply plays m for p, records it and hands its events to every viewer.
 func (tb *table) apply(p int, m engine.Move) error {
 	note := tb.s.FormatMove(m)

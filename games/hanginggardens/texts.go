@@ -82,12 +82,3 @@ func cellName(id string) (string, []i18n.Arg, bool) {
 	}
 	return "", nil, false
 }
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	r := []rune(s)
-	r[0] = []rune(strings.ToUpper(string(r[0])))[0]
-	return string(r)
-}

@@ -1,9 +1,6 @@
 package hanginggardens
 
-import (
-	"github.com/jardin-games/jardin/engine"
-	"github.com/jardin-games/jardin/engine/enginetest"
-)
+import "github.com/jardin-games/jardin/engine/enginetest"
 
 // The two-language shapes older tests compare (enginetest).
 type (
@@ -11,6 +8,5 @@ type (
 	message = enginetest.EventMessage
 )
 
-func ratingText(id string) twoLang      { return enginetest.RatingText(texts, id) }
-func catText(c engine.Category) twoLang { return enginetest.CategoryText(texts, c) }
-func messages() map[string]message      { return enginetest.EventMessages(texts) }
+func ratingText(id string) twoLang { return enginetest.RatingText(texts, id) }
+func messages() map[string]message { return enginetest.EventMessages(texts) }

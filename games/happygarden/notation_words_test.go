@@ -10,5 +10,5 @@ import (
 // notation or an id, over random games of every player count: a player
 // reads places and components as the drawing names them.
 func TestSentencesShowNoNotation(t *testing.T) {
-	enginetest.SentencesShowNoNotation(t, Game, []int{2,3,4,5}, 2, 500, nil)
+	enginetest.SentencesShowNoNotation(t, Game, []int{2, 3, 4, 5}, 2, 500, nil)
 }
