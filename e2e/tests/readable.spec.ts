@@ -43,7 +43,16 @@ interface Found {
 
 const root = join(__dirname, "..", "..");
 const langs = ["en", "fr", "de"];
-const all = process.env.JARDIN_READABLE_ALL === "1" || process.env.JARDIN_SCREENSHOTS === "1";
+const all = process.env.JARDIN_READABLE_ALL === "1";
+
+/**
+ * pictured tells whether the gallery keeps a picture of run: every run with
+ * JARDIN_READABLE_ALL=1, else English on a desktop and German on a phone
+ * (the committed gallery: a few hundred full pages would weigh tens of MB).
+ */
+function pictured(lang: string, size: string): boolean {
+  return all || (lang === "en" && size === "desktop") || (lang === "de" && size === "phone");
+}
 
 /** discover asks the harness for the positions of every decision kind (none when the harness is not built: tsc, listing). */
 function discover(): Found[] {
@@ -106,11 +115,11 @@ async function check(page: Page, harness: string, k: Kind, lang: string, size: S
   // The placeholder key is generic whatever it renders to.
   if (k.promptKey === "turn") p.status.unshift(`the game asks with the placeholder prompt key "turn", not one naming the step`);
   if (withContrast) p.contrast.push(...(await contrast(page)));
-  if (process.env.JARDIN_SCREENSHOTS === "1") {
+  if (process.env.JARDIN_SCREENSHOTS === "1" && pictured(lang, size.name)) {
     const dir = join(root, "docs", "screenshots", "gallery");
     mkdirSync(dir, { recursive: true });
     // JPEG: the gallery is committed, and a few hundred full-page PNGs weigh tens of megabytes
-    await page.screenshot({ path: join(dir, `${k.game}-${k.key}-${lang}-${size.name}.jpg`), fullPage: true, type: "jpeg", quality: 60 });
+    await page.screenshot({ path: join(dir, `${k.game}-${k.key}-${lang}-${size.name}.jpg`), fullPage: true, type: "jpeg", quality: 50 });
   }
   return p;
 }
@@ -254,14 +263,17 @@ function gallery(fs: Found[]): string {
     "Every decision kind of every game, on a desktop (1366×768) and a phone (390×844), as the harness draws it from a",
     "real engine position with 40-character seat names (full page). Written by `JARDIN_SCREENSHOTS=1 JARDIN_SKIP_GO=1",
     "scripts/test tests/readable.spec.ts` (e2e/tests/readable.spec.ts, which also checks each picture's page for",
-    "readability: docs/web.md, \"Readability\"): English at both sizes, French on a desktop, German on a phone;",
-    "`JARDIN_READABLE_ALL=1` takes every language at both sizes. A kind's key is the game's prompt key; `solo-…` is",
+    "readability: docs/web.md, \"Readability\"): English on a desktop and German on a phone (the run also checks",
+    "English on a phone and French on a desktop); `JARDIN_READABLE_ALL=1` takes and keeps every language at both",
+    "sizes. A kind's key is the game's prompt key; `solo-…` is",
     "the solo game's. The link under a kind opens its position in the harness (`go run ./e2e/harness -addr",
     "127.0.0.1:8099`).",
     "",
   ];
   // the pictures this run took (runs(): every language and size with JARDIN_READABLE_ALL=1)
-  const taken = runs().map((r) => ({ lang: r.lang, size: r.size.name }));
+  const taken = runs()
+    .map((r) => ({ lang: r.lang, size: r.size.name }))
+    .filter((r) => pictured(r.lang, r.size));
   const cols = taken.map((c) => `${c.lang} ${c.size}`);
   for (const f of fs) {
     out.push(`## ${f.game}`, "", `| kind | ${cols.join(" | ")} |`, `|---|${cols.map(() => "---").join("|")}|`);

@@ -313,9 +313,11 @@ export function drawEnglishGardens(v: W.View, ctx: Ctx): SVGSVGElement {
       hx = 16;
       hy = ty + CH + 34 + bandH(ctx) + 16;
     }
-    kids.push(caption(hx, hy - 12, ctx.t("page.to-place")));
+    const label = ctx.t("page.to-place");
+    kids.push(caption(hx, hy - 12, label));
     kids.push(target(v.held.id, nameOf(ctx, v.held), ctx.comp(v.held.id)?.help, ...trophyFace(ctx, v.held, hx, hy)));
-    heldW = hx + STEP;
+    // the drawing is as wide as the card or its caption (14 px bold: about 9 px a letter), whichever is wider
+    heldW = hx + Math.max(STEP, label.length * 9 + 8);
     if (ctx.narrow) ty = hy;
   }
   const { w: PW, h: PH, handPer } = panelSize(v.villages ?? []);
