@@ -41,7 +41,7 @@ for (const phone of [false, true]) {
           // how far right anything reaches but the score pad: the shared page's
           // table of 5 players' columns is wider than a phone in French and
           // German at the end (its layout is the table page's, not this game's)
-          out.scrollWidth = Math.max(...[...document.querySelectorAll("body *")].filter((e) => !e.closest(".scorepad")).map((e) => e.getBoundingClientRect().right));
+          out.scrollWidth = Math.max(...[...document.querySelectorAll("body *")].map((e) => e.getBoundingClientRect().right));
           const inside = (a: DOMRect, b: DOMRect) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5 && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
           const meet = (a: DOMRect, b: DOMRect) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
           for (const t of root.querySelectorAll("text")) {

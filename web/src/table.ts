@@ -607,13 +607,18 @@ export class TableView {
     const r = d.result;
     if (!r || !r.players?.length) return;
     const name = (i: number) => d.names[i] || t(L, "seatN", i + 1);
-    const head = h("tr", {}, h("th", { scope: "col" }, ""), ...r.players.map((_, i) => h("th", { scope: "col" }, name(i))));
+    // A column is a fifth of a side panel with five players: long names
+    // would break letter by letter there. Then the columns are numbered and
+    // the names listed above the pad, whole.
+    const short = r.players.every((_, i) => name(i).length <= Math.max(6, 36 / r.players.length));
+    const head = h("tr", {}, h("th", { scope: "col" }, ""), ...r.players.map((_, i) => h("th", { scope: "col", title: name(i) }, short ? name(i) : h("span", { "aria-label": name(i) }, String(i + 1)))));
+    const legend = short ? null : h("ol", { class: "pad-names" }, ...r.players.map((_, i) => h("li", {}, name(i))));
     const rows = r.categories.map((c, k) => h("tr", {}, h("th", { scope: "row" }, d.comps?.[`score.${c.id}`]?.name ?? c.id), ...r.players.map((p) => h("td", {}, String(p.points[k] ?? "")))));
     const total = h("tr", { class: "total" }, h("th", { scope: "row" }, t(L, "total")), ...r.players.map((p) => h("td", {}, String(p.total))));
     const rank = h("tr", {}, h("th", { scope: "row" }, t(L, "rank")), ...r.players.map((p) => h("td", {}, String(p.rank))));
     const rating = (p: Result["players"][number]) => (p.rating ? (d.comps?.[`rating.${p.rating}`]?.name ?? p.rating) : "");
     const extra = r.players.some((p) => p.rating) ? [h("tr", {}, h("th", { scope: "row" }, t(L, "rating")), ...r.players.map((p) => h("td", {}, rating(p))))] : [];
-    this.els.pad.append(h("h2", {}, t(L, "scorePad")), h("table", { class: "scorepad" }, h("thead", {}, head), h("tbody", {}, ...rows, total, rank, ...extra)));
+    this.els.pad.append(h("h2", {}, t(L, "scorePad")), ...(legend ? [legend] : []), h("table", { class: "scorepad" }, h("thead", {}, head), h("tbody", {}, ...rows, total, rank, ...extra)));
     if (d.replay) this.els.pad.append(h("p", {}, h("a", { href: d.replay, class: "replay button" }, t(L, "replay"))));
   }
 }
