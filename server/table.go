@@ -654,7 +654,7 @@ func (t *table) zombify(seat int, why string) error {
 	meta.Seats[seat].Zombie, meta.Seats[seat].Bot, meta.Seats[seat].ZombieAt = true, "greedy", t.version+1
 	meta.Updated = t.srv.now()
 	e := store.Entry{Table: t.id, Seq: t.version + 1, Kind: store.KindZombie, Seat: seat, Move: why, At: meta.Updated,
-		Clocks: t.clocksAfter(-1, meta.Updated)}
+		Clocks: t.clocksAfter(-1, meta.Updated, false)}
 	t.meta.Seats = meta.Seats // deadline() of the new position
 	meta.Deadline = t.deadlineFor(meta)
 	if err := t.commitWrite(store.Write{Entries: []store.Entry{e}, Table: &meta}); err != nil {
@@ -687,12 +687,14 @@ func (t *table) deadlineFor(meta store.Table) time.Time {
 	return t.deadline()
 }
 
-// clocksAfter charges the realtime clock of the seat to move for the time
-// since turnAt (plus the increment if it moved, mover >= 0) and returns
-// every seat's clock; it also restarts the turn at now. The clocks are a
+// clocksAfter charges the realtime clock of the seat to move in the current
+// position for the time since turnAt, plus the increment when it is mover
+// and its turn ends with this decision (mover >= 0), and returns every
+// seat's clock; it also restarts the turn at now. A move calls it before
+// the position changes: the seat that thought pays for it. The clocks are a
 // new slice (a memo may hold the old one), which the entry shares: a live
 // table's clocks are never changed in place.
-func (t *table) clocksAfter(mover int, now time.Time) []int64 {
+func (t *table) clocksAfter(mover int, now time.Time, turnEnds bool) []int64 {
 	if t.remain == nil {
 		t.turnAt = now
 		return nil
@@ -700,7 +702,7 @@ func (t *table) clocksAfter(mover int, now time.Time) []int64 {
 	remain := slices.Clone(t.remain)
 	if p := t.clockSeat(); p >= 0 {
 		remain[p] -= now.Sub(t.turnAt).Milliseconds()
-		if p == mover {
+		if p == mover && turnEnds {
 			remain[p] += t.meta.Clock.Increment.Milliseconds()
 		}
 	}
@@ -812,11 +814,13 @@ func (t *table) play(c *conn, seat int, m engine.Move, client string) {
 		before = t.state // unchanged: the move went to next
 	}
 	old := t.keep()
-	t.state = next // the deadline and clocks below are those of the position after the move
 	now := t.srv.now()
 	e := store.Entry{Table: t.id, Seq: t.version + 1, Kind: store.KindMove, Seat: seat, Move: nota, Client: client,
 		At: now}
-	e.Clocks = t.clocksAfter(seat, now)
+	// The mover's clock pays for the decision (the increment once its turn
+	// ends); the deadline below is that of the position after the move.
+	e.Clocks = t.clocksAfter(seat, now, next.ToMove() != seat)
+	t.state = next
 	w := store.Write{Entries: []store.Entry{e}}
 	if t.state.Over() {
 		meta := t.meta
@@ -904,7 +908,7 @@ func (t *table) doUndo(c *conn, r request, k int) {
 		t.storeFailed(c, &e, err)
 		return
 	}
-	e.Clocks = t.clocksAfter(-1, now)
+	e.Clocks = t.clocksAfter(-1, now, false)
 	w := store.Write{Entries: []store.Entry{e}}
 	if t.meta.Clock.Mode == clockAsync {
 		meta := t.meta
