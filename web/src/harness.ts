@@ -8,6 +8,7 @@ import { type Lang, t } from "./i18n";
 import type { CompText } from "./games/types";
 import { previews } from "./games/index";
 import { lastMarks, ranking, TableView, type TableData } from "./table";
+import { morph } from "./morph";
 
 export async function harness(root: HTMLElement, lang: Lang): Promise<void> {
   const params = new URLSearchParams(location.search);
@@ -18,7 +19,7 @@ export async function harness(root: HTMLElement, lang: Lang): Promise<void> {
   // The table's pure helpers, for the browser tests to call on drawings
   // of their own (a seat's area, a shared part) on this test-only page.
   // previews: a test may register a game's Preview to check the page's ghosts.
-  (window as unknown as { jardinTest: unknown }).jardinTest = { lastMarks, ranking, previews };
+  (window as unknown as { jardinTest: unknown }).jardinTest = { lastMarks, ranking, previews, morph };
   const moves: string[] = params.getAll("m");
   const view = new TableView(lang, {
     move: (_i, m) => {

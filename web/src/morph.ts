@@ -47,7 +47,10 @@ function syncAttrs(live: Element, fresh: Element): boolean {
   // Most nodes keep their attribute names and change a value or none: one
   // read each. When the names differ, all are written again in fresh's
   // order: an attribute added by setAttribute would come last, and the
-  // element would no longer read (outerHTML) as the fresh one does.
+  // element would no longer read (outerHTML) as the fresh one does. Order
+  // is kept only as far as that: a node the DOM finds equal (isEqualNode,
+  // which ignores the order of attributes) is kept as it is, so the
+  // contract is isEqualNode, not outerHTML (e2e/tests/morph.spec.ts).
   let same = live.attributes.length === fa.length;
   for (let i = 0; same && i < fa.length; i++) same = live.hasAttribute(fa[i].name);
   if (same) {
