@@ -27,7 +27,7 @@ export class Absence {
   /** Leave, Resign, and the away seat's notice and button, under the seats. */
   readonly controls = h("div", { class: "absence" });
   /** The rematch offer, in the end-of-game area. */
-  readonly rematch = h("div", { class: "offer", role: "status" });
+  readonly rematch = h("section", { class: "offer", role: "status" });
   private readonly dialog = h("dialog", { class: "confirm" }) as HTMLDialogElement;
   private readonly error = h("p", { class: "absence-error", role: "alert", hidden: true });
   private st?: AbsenceState;
@@ -46,6 +46,7 @@ export class Absence {
 
   update(st: AbsenceState): void {
     this.st = st;
+    this.rematch.setAttribute("aria-label", t(this.lang, "rematch"));
     this.drawBanner();
     this.drawControls();
     this.drawRematch();
@@ -121,7 +122,6 @@ export class Absence {
     if (b.hidden) return;
     const top = shown[shown.length - 1].v;
     b.append(
-      h("span", { class: "handed-icon", "aria-hidden": "true" }, "🤖"),
       h("ul", {}, shown.map((e) => h("li", {}, e.text))),
       h("button", { type: "button", class: "ctl dismiss", onclick: () => { this.dismissed = top; this.drawBanner(); } }, t(this.lang, "table.dismiss")),
     );
@@ -175,6 +175,7 @@ export class Absence {
     }
     box.append(this.error);
     box.hidden = box.childElementCount === 1 && this.error.hidden;
+    if (box.hidden) this.error.remove(); // the rematch's box shows it at the end
   }
 
   private drawRematch(): void {
@@ -195,8 +196,11 @@ export class Absence {
     } else {
       box.append(h("p", { class: "offer-by" }, o.by === st.seat ? t(L, "rematchYouOffered") : t(L, "rematchOffered", this.name(o.by))));
       if (o.agreed.length > 1) box.append(h("p", {}, t(L, "rematchAgreed", list(o.agreed))));
-      if (o.waiting.length) box.append(h("p", {}, t(L, "rematchWaiting", list(o.waiting))));
-      if (seated && o.waiting.includes(st.seat)) {
+      // The viewer asked is asked by the buttons, not in the list.
+      const asked = seated && o.waiting.includes(st.seat);
+      const others = o.waiting.filter((i) => !asked || i !== st.seat);
+      if (others.length) box.append(h("p", {}, t(L, "rematchWaiting", list(others))));
+      if (asked) {
         box.append(
           h("div", { class: "offer-buttons" },
             h("button", { type: "button", class: "rematch-accept", onclick: () => void this.post("rematch") }, t(L, "rematchAccept")),
@@ -205,7 +209,7 @@ export class Absence {
         );
       }
     }
-    box.append(this.error);
+    if (box.childElementCount || !this.error.hidden) box.append(this.error);
   }
 }
 

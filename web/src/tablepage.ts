@@ -76,7 +76,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
   let wasMine = false;
 
   clear(root);
-  root.append(notifyBtn, heading, conn, absence.banner, seatList, absence.controls, view.root, extra, h("details", { class: "chat-wrap" }, h("summary", {}, t(lang, "chat")), chatLog, chatForm));
+  root.append(notifyBtn, heading, conn, absence.banner, seatList, absence.controls, absence.rematch, view.root, extra, h("details", { class: "chat-wrap" }, h("summary", {}, t(lang, "chat")), chatLog, chatForm));
 
   function handle(m: ServerMsg): void {
     // For the browser tests' round-trip measure: when news arrived, before drawing.
@@ -255,7 +255,6 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
     clear(extra);
     if (m.status === "over") {
       if (m.record) extra.append(h("a", { href: m.record, download: `${id}.json`, class: "record" }, t(lang, "download")), " ");
-      extra.append(absence.rematch);
     }
     drawAbsence();
   }
