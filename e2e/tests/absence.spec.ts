@@ -123,6 +123,24 @@ test("a friend leaves an untimed table: after the grace another hands the seat t
   const btn = hander.page.locator("button.handover");
   await expect(btn).toBeVisible({ timeout: (grace + 5) * 1000 });
   await snap(hander.page, `away-${hander.lang}-${hander === bob ? "phone" : "desktop"}`);
+  // The notice and the hand-over's question in every language, desktop and phone.
+  for (const lang of langs) {
+    for (const [size, vp] of [["desktop", desktop], ["phone", phone]] as const) {
+      await hander.page.setViewportSize(vp);
+      await hander.page.goto(`${t.url}?lang=${lang}`);
+      await expect(btn).toBeVisible();
+      expect(await texts(hander.page)).not.toMatch(rawId);
+      expect(await hander.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(vp.width);
+      await snap(hander.page, `away-${lang}-${size}-reload`);
+      await btn.click();
+      await expect(hander.page.locator("dialog[open]")).toBeVisible();
+      await snap(hander.page, `handover-dialog-${lang}-${size}-reload`);
+      await hander.page.keyboard.press("Escape");
+      await expect(hander.page.locator("dialog[open]")).toHaveCount(0);
+    }
+  }
+  await hander.page.setViewportSize(hander === bob ? phone : desktop);
+  await hander.page.goto(`${t.url}?lang=${hander.lang}`);
   await btn.click();
   const dialog = hander.page.locator("dialog[open]");
   await expect(dialog).toBeVisible();
