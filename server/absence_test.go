@@ -391,3 +391,51 @@ func TestRematchWithoutTheLeaver(t *testing.T) {
 		t.Fatalf("the rematch's seats %+v", nt.Seats)
 	}
 }
+
+// At an async table the threshold is the deadline: before it, a hand-over
+// is refused, saying the player still has time.
+func TestHandOverAsyncWaitsForTheDeadline(t *testing.T) {
+	ts := startServer(t, "", Config{Grace: time.Millisecond})
+	ann, bob := newClient(t, ts.URL, "Ann"), newClient(t, ts.URL, "Bob")
+	tb := ann.create(createReq{Game: "english-gardens", Seats: []string{"me", "open"}, Clock: clockSpec{Mode: clockAsync, Hours: 1}})
+	bob.join(tb.ID, tb.Invite)
+	p := tableOf(t, ann, tb.ID).ToMove
+	other := []*client{ann, bob}[1-p]
+	time.Sleep(10 * time.Millisecond) // past the grace, far from the deadline
+	if code, msg := callErr(other, "POST", "/api/tables/"+tb.ID+"/handover", map[string]int{"seat": p}); code != 409 || !strings.Contains(msg, "still has time") {
+		t.Fatalf("hand-over before an async deadline: %d %q", code, msg)
+	}
+}
+
+// An offer survives a restart: the seats keep it, and the table loaded
+// again shows it and takes the answer.
+func TestRematchOfferSurvivesARestart(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "jardin.db")
+	ts := startServer(t, path, Config{})
+	ann, bob, tb := twoSeats(t, ts, "english-gardens")
+	socks := []*sock{ann.dial(tb.ID, ""), bob.dial(tb.ID, "")}
+	var wg sync.WaitGroup
+	for i, s := range socks {
+		wg.Go(func() {
+			if _, err := s.play(i, rand.New(rand.NewPCG(uint64(i), 9)), nil); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	if code := ann.call("POST", "/api/tables/"+tb.ID+"/rematch", nil, nil); code != 202 {
+		t.Fatalf("offer: %d", code)
+	}
+	ts.stop()
+	ts = startServer(t, path, Config{})
+	ann.base, bob.base = ts.URL, ts.URL
+	m := bob.dial(tb.ID, "").next(outSync)
+	var o offerInfo
+	if err := json.Unmarshal(m["offer"], &o); err != nil || o.By != 0 || len(o.Waiting) != 1 || o.Waiting[0] != 1 {
+		t.Fatalf("offer after a restart: %s (%v)", m["offer"], err)
+	}
+	var got struct{ ID string }
+	if code := bob.call("POST", "/api/tables/"+tb.ID+"/rematch", nil, &got); code != 200 || got.ID == "" {
+		t.Fatalf("accept after a restart: %d %+v", code, got)
+	}
+}
