@@ -46,6 +46,9 @@ type Seat struct {
 type Replacement struct {
 	By    string `json:"by"`    // the bot's kind
 	After int    `json:"after"` // moves of the record made before it took over (0 … len(moves))
+	// Why the bot took over: "left", "resign", "time" or "away"
+	// (docs/records.md); absent in records written before it was kept.
+	Why string `json:"why,omitempty"`
 }
 
 // Step is one move: who made it and its notation.
@@ -144,6 +147,9 @@ func Parse(data []byte) (*Record, error) {
 			}
 			if rp.By == "" {
 				return nil, fmt.Errorf("record: player %d replaced: \"by\" names no bot", i+1)
+			}
+			if err := CheckText(rp.Why, MaxName); err != nil {
+				return nil, fmt.Errorf("record: player %d replaced, why: %w", i+1, err)
 			}
 			if rp.After < 0 || rp.After > len(r.Moves) {
 				return nil, fmt.Errorf("record: player %d replaced after move %d: the record has %d moves", i+1, rp.After, len(r.Moves))

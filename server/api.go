@@ -51,6 +51,9 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/tables/{id}/join", s.apiJoin)
 	mux.HandleFunc("POST /api/tables/{id}/leave", s.apiLeave)
 	mux.HandleFunc("POST /api/tables/{id}/rematch", s.apiRematch)
+	mux.HandleFunc("POST /api/tables/{id}/rematch/decline", s.apiDecline)
+	mux.HandleFunc("POST /api/tables/{id}/resign", s.apiResign)
+	mux.HandleFunc("POST /api/tables/{id}/handover", s.apiHandOver)
 	mux.HandleFunc("GET /api/tables/{id}/record", s.apiRecord)
 	mux.HandleFunc("GET /api/tables/{id}/replay", s.apiReplay)
 	mux.HandleFunc("GET /api/tables/{id}/log", s.apiLog)
@@ -725,6 +728,9 @@ func (s *Server) apiLeave(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]bool{"left": true})
 }
 
+// apiRematch is the caller's yes to a rematch (absence.go): 200 with the
+// new table once everyone agreed, 202 with the offer while answers are
+// awaited.
 func (s *Server) apiRematch(w http.ResponseWriter, r *http.Request) {
 	id, err := s.identify(r)
 	if err != nil {
@@ -732,12 +738,78 @@ func (s *Server) apiRematch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var next string
+	var offer *offerInfo
 	var rerr error
 	err = s.withTable(r.Context(), r.PathValue("id"), func(t *table) {
-		rerr = shelltext.Errorf("err.rematchPlayers")
-		for _, st := range t.meta.Seats {
-			if st.Identity == id.ID {
-				next, rerr = t.rematch(r.Context())
+		seat := t.rematchSeat(id.ID)
+		if seat < 0 {
+			rerr = shelltext.Errorf("err.rematchPlayers")
+			return
+		}
+		next, rerr = t.rematch(r.Context(), seat)
+		offer = t.offer()
+	})
+	if err != nil {
+		s.answerErr(w, r, err)
+		return
+	}
+	if rerr != nil {
+		s.answerErr(w, r, refusal(rerr))
+		return
+	}
+	if next == "" {
+		writeJSON(w, http.StatusAccepted, map[string]any{"offer": offer})
+		return
+	}
+	if _, err := s.table(r.Context(), next, false); err != nil {
+		s.answerErr(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"id": next, "url": s.cfg.BaseURL + "/t/" + next})
+}
+
+// apiDecline is the caller's no to the rematch offered: the offer ends.
+func (s *Server) apiDecline(w http.ResponseWriter, r *http.Request) {
+	id, err := s.identify(r)
+	if err != nil {
+		s.answerErr(w, r, err)
+		return
+	}
+	var offer *offerInfo
+	var rerr error
+	err = s.withTable(r.Context(), r.PathValue("id"), func(t *table) {
+		seat := t.rematchSeat(id.ID)
+		if seat < 0 {
+			rerr = shelltext.Errorf("err.rematchPlayers")
+			return
+		}
+		rerr = t.declineRematch(seat)
+		offer = t.offer()
+	})
+	if err != nil {
+		s.answerErr(w, r, err)
+		return
+	}
+	if rerr != nil {
+		s.answerErr(w, r, refusal(rerr))
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"offer": offer})
+}
+
+// apiResign: the caller concedes; a bot plays the seat to the end.
+func (s *Server) apiResign(w http.ResponseWriter, r *http.Request) {
+	id, err := s.identify(r)
+	if err != nil {
+		s.answerErr(w, r, err)
+		return
+	}
+	var rerr error
+	err = s.withTable(r.Context(), r.PathValue("id"), func(t *table) {
+		rerr = shelltext.Errorf("err.noSeat")
+		for i, st := range t.meta.Seats {
+			if st.Identity == id.ID && t.seatHolder(i) {
+				rerr = t.resign(i)
 				break
 			}
 		}
@@ -747,14 +819,59 @@ func (s *Server) apiRematch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if rerr != nil {
-		s.apiError(w, r, http.StatusConflict, rerr)
+		s.answerErr(w, r, refusal(rerr))
 		return
 	}
-	if _, err := s.table(r.Context(), next, false); err != nil {
+	writeJSON(w, http.StatusOK, map[string]bool{"resigned": true})
+}
+
+type handOverReq struct {
+	Seat *int `json:"seat"`
+}
+
+// apiHandOver: a seated player hands the seat to move, whose player has
+// been away past the grace (an async table: past its deadline), to a bot.
+func (s *Server) apiHandOver(w http.ResponseWriter, r *http.Request) {
+	id, err := s.identify(r)
+	if err != nil {
 		s.answerErr(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"id": next, "url": s.cfg.BaseURL + "/t/" + next})
+	var req handOverReq
+	if err := readJSON(w, r, &req); err != nil {
+		s.apiError(w, r, http.StatusBadRequest, err)
+		return
+	}
+	if req.Seat == nil {
+		s.apiError(w, r, http.StatusBadRequest, shelltext.Errorf("err.handOverNoSeat"))
+		return
+	}
+	var rerr error
+	var bot string
+	err = s.withTable(r.Context(), r.PathValue("id"), func(t *table) {
+		if rerr = t.handOver(id.ID, *req.Seat); rerr == nil {
+			bot = t.meta.Seats[*req.Seat].Bot
+		}
+	})
+	if err != nil {
+		s.answerErr(w, r, err)
+		return
+	}
+	if rerr != nil {
+		s.answerErr(w, r, refusal(rerr))
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"seat": *req.Seat, "bot": bot})
+}
+
+// refusal is a table's refusal as an answer: 409 unless it says its own
+// status (a stranger's 403, a failed write's 503).
+func refusal(err error) error {
+	var se *statusError
+	if errors.As(err, &se) || errors.Is(err, errStoreFailed) {
+		return err
+	}
+	return withStatus(http.StatusConflict, err)
 }
 
 // apiRecord is the game's record, once over (docs/records.md).

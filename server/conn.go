@@ -363,7 +363,7 @@ func (c *conn) handle(m clientMsg) bool {
 				c.send(mustJSON(refusedMsg{T: outRefused, V: t.version, Reason: refSeat, Message: say(c.lang, "err.rematchPlayers")}))
 				return
 			}
-			if _, err := t.rematch(context.Background()); err != nil {
+			if _, err := t.rematch(context.Background(), c.seat); err != nil {
 				c.send(mustJSON(refusedMsg{T: outRefused, V: t.version, Reason: refOver, Message: errorIn(err, c.lang)}))
 			}
 		})

@@ -14,6 +14,7 @@ import (
 	"net/textproto"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -170,6 +171,11 @@ func TestRealtimeZombies(t *testing.T) {
 	if !zombie {
 		t.Fatal("Ann was not replaced")
 	}
+	// She was there: out of time, not away.
+	es, err := ts.db.Entries(context.Background(), tb.ID, 0)
+	if i := slices.IndexFunc(es, func(e store.Entry) bool { return e.Kind == store.KindZombie }); err != nil || i < 0 || es[i].Move != whyTime {
+		t.Errorf("Ann's replacement stored as %+v (%v), want why %q", es, err, whyTime)
+	}
 	sa.close()
 	// Away past the grace period on one's turn (10 minutes on the clock).
 	cid, dan := newClient(t, ts.URL, "Cid"), newClient(t, ts.URL, "Dan")
@@ -195,8 +201,9 @@ func TestRealtimeZombies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Cid was first to move and never did: the bot made all his moves.
-	if p := r.Players[0]; p.Name != "Cid" || p.Kind != "human" || p.Replaced == nil || *p.Replaced != (record.Replacement{By: "greedy", After: 0}) {
+	// Cid was first to move and never did: the bot made all his moves; he
+	// was away past the grace (his clock had time left).
+	if p := r.Players[0]; p.Name != "Cid" || p.Kind != "human" || p.Replaced == nil || *p.Replaced != (record.Replacement{By: "greedy", After: 0, Why: whyAway}) {
 		t.Errorf("record does not say Cid was replaced from the start: %+v %+v", p, p.Replaced)
 	}
 	if r.Players[1].Replaced != nil {

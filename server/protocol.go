@@ -114,6 +114,7 @@ const (
 	outPong     = "pong"
 	outError    = "error"
 	outRematch  = "rematch"
+	outOffer    = "offer"
 )
 
 // refusalReason says why a request was refused.
@@ -138,6 +139,11 @@ type seatInfo struct {
 	Bot    string         `json:"bot,omitempty"`
 	Zombie bool           `json:"zombie,omitempty"`
 	Online bool           `json:"online"`
+	// HandOver: the seat to move is away, and from this time (Unix
+	// milliseconds) the other players may hand it to a bot (POST
+	// /api/tables/{id}/handover). Absent while its player is there, and
+	// for any other seat.
+	HandOver int64 `json:"handOver,omitempty"`
 }
 
 // clockInfo is the state of the clocks at the time of a message.
@@ -160,6 +166,10 @@ type eventOut struct {
 	Args   []engine.Arg `json:"args,omitempty"`
 	Reveal bool         `json:"reveal,omitempty"`
 	Text   string       `json:"text"`
+	// Why: a seat handed to a bot (key server.zombie) says why: "left",
+	// "resign", "time" or "away" (docs/server.md); empty for the entries
+	// of older tables, which did not say.
+	Why string `json:"why,omitempty"`
 }
 
 type chatOut struct {
@@ -213,6 +223,9 @@ type syncMsg struct {
 	// Record and Rematch: once the game is over (table.finish).
 	Record  string `json:"record,omitempty"`
 	Rematch string `json:"rematch,omitempty"`
+	// Offer: the rematch offered once the game is over (absent before
+	// anyone offered one).
+	Offer *offerInfo `json:"offer,omitempty"`
 	// Texts: the catalogue's components in the connection's language
 	// (replay.go), once per connection rather than in every update.
 	Texts map[string]compText `json:"texts,omitempty"`
@@ -237,6 +250,7 @@ type updateMsg struct {
 	Undo    *int              `json:"undo,omitempty"`
 	Record  string            `json:"record,omitempty"`
 	Rematch string            `json:"rematch,omitempty"`
+	Offer   *offerInfo        `json:"offer,omitempty"`
 	View    any               `json:"view,omitzero" ts:"GameView,required"`
 	Result  json.RawMessage   `json:"result,omitempty" ts:"Result"`
 }
@@ -281,6 +295,25 @@ type rematchMsg struct {
 	Rematch string `json:"rematch"`
 }
 
+// offerInfo is a rematch offer: who offered, who agreed so far, whose
+// answer is awaited, and who declined it (which ends it). The seats are
+// numbers; the page names them.
+type offerInfo struct {
+	By      int   `json:"by"`
+	Agreed  []int `json:"agreed"`  // the seats that agreed, the one that offered first
+	Waiting []int `json:"waiting"` // the people whose answer is awaited (none once declined)
+	// Declined is the seat that declined: the offer is over, anyone may
+	// offer again.
+	Declined *int `json:"declined,omitempty"`
+}
+
+// offerMsg: the rematch offer changed (offered, agreed, declined).
+type offerMsg struct {
+	T     string    `json:"t" ts:"'offer'"`
+	V     int       `json:"v"`
+	Offer offerInfo `json:"offer"`
+}
+
 // pongMsg answers a ping with its ID. V is 0: a pong is not about the
 // table (kept for the clients that read every message's v).
 type pongMsg struct {
@@ -301,7 +334,7 @@ type errorMsg struct {
 // TypeScript generator (internal/cmd/wiregen) and the tests.
 func WireMessages() map[string]any {
 	return map[string]any{outSync: syncMsg{}, outUpdate: updateMsg{}, outAck: ackMsg{}, outRefused: refusedMsg{},
-		outChat: chatMsg{}, outPresence: presenceMsg{}, outRematch: rematchMsg{}, outPong: pongMsg{}, outError: errorMsg{}}
+		outChat: chatMsg{}, outPresence: presenceMsg{}, outRematch: rematchMsg{}, outOffer: offerMsg{}, outPong: pongMsg{}, outError: errorMsg{}}
 }
 
 // WireClientMessage is what a client sends (one type for every kind, told

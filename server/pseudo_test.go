@@ -136,7 +136,9 @@ func TestPseudoLocaleMessages(t *testing.T) {
 	for _, s := range []string{
 		subject, text,
 		undoText(0, 1, 0, i18n.Pseudo, names), undoText(0, 3, 1, i18n.Pseudo, names),
-		zombieText(1, 1, i18n.Pseudo, names), zombieText(1, 0, i18n.Pseudo, names),
+		zombieText(1, 1, i18n.Pseudo, names, "", 0), zombieText(1, 0, i18n.Pseudo, names, "", 0),
+		zombieText(1, 0, i18n.Pseudo, names, whyAway, 300), zombieText(1, 1, i18n.Pseudo, names, whyAway, 3),
+		zombieText(1, 0, i18n.Pseudo, names, whyResign, 0), zombieText(1, 0, i18n.Pseudo, names, whyAway, 0),
 		errorIn(shelltext.Errorf("err.tableIs", i18n.S("status", "over")), i18n.Pseudo),
 		errorIn(shelltext.Wrap("err.options", errors.New("x")), i18n.Pseudo),
 	} {

@@ -185,6 +185,15 @@ func (s *Server) replayOf(data []byte, names []string, lang string) (replayJSON,
 	if perr != nil {
 		return replayJSON{}, perr
 	}
+	// A seat handed to a bot is said at the step it happened, with why
+	// (records written before the reason was kept say it without one).
+	for i, p := range rec.Players {
+		if r := p.Replaced; r != nil && r.After < len(out.Steps) {
+			st := &out.Steps[r.After]
+			st.Events = append(st.Events, eventOut{V: r.After, Actor: i, Key: "server.zombie", Why: r.Why,
+				Text: zombieText(i, engine.Spectator, lang, names, r.Why, 0)})
+		}
+	}
 	res := final.Result()
 	out.Result = &res
 	return out, nil

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -56,16 +57,20 @@ type table struct {
 	state   engine.State
 	moves   []engine.Move // the moves in force (undone ones removed)
 	movers  []int
-	taken   map[int]int // seat → moves in force when a bot took it over (the record's "replaced")
-	quiet   []bool      // quiet[i]: moves[i] revealed nothing (undo policy), for human movers
+	taken   map[int]int    // seat → moves in force when a bot took it over (the record's "replaced")
+	why     map[int]string // seat → why a bot took it over: its zombie entry's Move (zombieWhy)
+	quiet   []bool         // quiet[i]: moves[i] revealed nothing (undo policy), for human movers
 	version int
 	recent  []logItem
 	clients map[string]int // "seat/client id" → the version its move made
 	conns   map[*conn]struct{}
 	online  []int       // connections per seat
 	away    []time.Time // when a seat's last connection closed (zero: connected or never)
-	bots    []bots.Bot  // per seat, for bot and zombie seats
-	botGen  int         // bumps when a bot's answer would no longer apply
+	// loaded is when this goroutine loaded the table: a seat that has not
+	// connected since has been away at least since then (handOver).
+	loaded  time.Time
+	bots    []bots.Bot // per seat, for bot and zombie seats
+	botGen  int        // bumps when a bot's answer would no longer apply
 	botBusy bool
 	remain  []int64 // realtime clocks in ms at turnStart
 	turnAt  time.Time
@@ -98,18 +103,19 @@ type memo struct {
 	movers []int
 	quiet  []bool
 	taken  map[int]int
+	why    map[int]string
 	remain []int64
 	turnAt time.Time
 }
 
 func (t *table) keep() memo {
 	return memo{state: t.state, meta: t.meta, moves: t.moves, movers: t.movers, quiet: t.quiet, taken: t.taken,
-		remain: t.remain, turnAt: t.turnAt}
+		why: t.why, remain: t.remain, turnAt: t.turnAt}
 }
 
 func (t *table) restore(m memo) {
 	t.state, t.meta, t.moves, t.movers, t.quiet = m.state, m.meta, m.moves, m.movers, m.quiet
-	t.taken, t.remain, t.turnAt = m.taken, m.remain, m.turnAt
+	t.taken, t.why, t.remain, t.turnAt = m.taken, m.why, m.remain, m.turnAt
 }
 
 // logItem is one log entry with the events it produced.
@@ -117,7 +123,8 @@ type logItem struct {
 	v      int
 	kind   store.EntryKind
 	seat   int
-	n      int // undo: moves taken back
+	n      int    // undo: moves taken back; zombie: seconds the seat was away (zombieWhy)
+	why    string // zombie: why a bot took the seat over (zombieWhy)
 	events []engine.Event
 }
 
@@ -172,6 +179,7 @@ func (s *Server) loadTable(ctx context.Context, id string, downSince time.Time) 
 	t.online, t.away = make([]int, len(meta.Seats)), make([]time.Time, len(meta.Seats))
 	t.bots, t.cache = make([]bots.Bot, len(meta.Seats)), map[cacheKey][]byte{}
 	t.giveBack(downSince, s.now())
+	t.loaded = s.now()
 	return t, nil
 }
 
@@ -230,7 +238,7 @@ func replayEntries(reg *engine.Registry, meta store.Table, entries []store.Entry
 	if err != nil {
 		return nil, &LogError{Table: meta.ID, Err: err}
 	}
-	t := &table{id: meta.ID, meta: meta, game: g, taken: map[int]int{}, clients: map[string]int{}, turnAt: meta.Updated, allItems: all}
+	t := &table{id: meta.ID, meta: meta, game: g, taken: map[int]int{}, why: map[int]string{}, clients: map[string]int{}, turnAt: meta.Updated, allItems: all}
 	if t.state, err = g.New(meta.Players, meta.Seed, meta.Options); err != nil {
 		return nil, &LogError{Table: meta.ID, Err: fmt.Errorf("setup: %w", err)}
 	}
@@ -274,7 +282,7 @@ func (t *table) giveBack(downSince, now time.Time) {
 // dropped.
 func (t *table) adopt(r *table) {
 	t.meta, t.game, t.state = r.meta, r.game, r.state
-	t.moves, t.movers, t.quiet, t.taken = r.moves, r.movers, r.quiet, r.taken
+	t.moves, t.movers, t.quiet, t.taken, t.why = r.moves, r.movers, r.quiet, r.taken, r.why
 	t.recent, t.version, t.clients, t.chatSeq = r.recent, r.version, r.clients, r.chatSeq
 	t.remain, t.turnAt = r.remain, r.turnAt
 	n := len(t.meta.Seats)
@@ -317,7 +325,9 @@ func (t *table) replay(e store.Entry) error {
 		t.addItem(logItem{v: e.Seq, kind: e.Kind, seat: e.Seat, n: k})
 	case store.KindZombie:
 		t.taken[e.Seat] = len(t.moves)
-		t.addItem(logItem{v: e.Seq, kind: e.Kind, seat: e.Seat})
+		t.why[e.Seat] = e.Move
+		why, secs := zombieWhy(e.Move)
+		t.addItem(logItem{v: e.Seq, kind: e.Kind, seat: e.Seat, why: why, n: secs})
 	default:
 		return fmt.Errorf("unknown entry kind %q", e.Kind)
 	}
@@ -639,7 +649,9 @@ func (t *table) onTimer() {
 		t.timer.Reset(wait)
 		return
 	}
-	t.zombify(t.clockSeat(), "time") // a failed write is read back; the timer fires again from the stored position
+	// A failed write is read back; the timer fires again from the stored
+	// position.
+	t.zombify(t.clockSeat(), t.timerWhy())
 }
 
 // zombify hands seat to a greedy bot for the rest of the game. An error
@@ -667,6 +679,9 @@ func (t *table) zombify(seat int, why string) error {
 	t.srv.log.Info("seat replaced by greedy", "table", t.id, "seat", seat, "why", why)
 	t.meta = meta
 	t.taken[seat] = len(t.moves)
+	whys := maps.Clone(t.why) // a new map: a memo may hold the old one
+	whys[seat] = why
+	t.why = whys
 	t.applied(e, nil, nil, "")
 	// Its holder's sockets see the seat's hand no more: they are closed and
 	// come back as a spectator's (seatFor).
@@ -934,8 +949,11 @@ func (t *table) applied(e store.Entry, events []engine.Event, c *conn, client st
 		t.clients[clientKey(e.Seat, client)] = e.Seq
 	}
 	it := logItem{v: e.Seq, kind: e.Kind, seat: e.Seat, events: events}
-	if e.Kind == store.KindUndo {
+	switch e.Kind {
+	case store.KindUndo:
 		it.n, _ = strconv.Atoi(e.Move)
+	case store.KindZombie:
+		it.why, it.n = zombieWhy(e.Move)
 	}
 	t.addItem(it)
 	clear(t.cache)
@@ -1065,8 +1083,8 @@ func (t *table) events(seat int, lang string, since int) []eventOut {
 			out = append(out, eventOut{V: it.v, Actor: it.seat, Key: "server.undo", Args: []engine.Arg{engine.Num(it.n)},
 				Text: undoText(it.seat, it.n, seat, lang, names)})
 		case store.KindZombie:
-			out = append(out, eventOut{V: it.v, Actor: it.seat, Key: "server.zombie",
-				Text: zombieText(it.seat, seat, lang, names)})
+			out = append(out, eventOut{V: it.v, Actor: it.seat, Key: "server.zombie", Why: it.why, Args: zombieArgs(it.why, it.n),
+				Text: zombieText(it.seat, seat, lang, names, it.why, it.n)})
 		}
 		for _, e := range engine.Visible(it.events, seat) {
 			eo := eventOut{V: it.v, Actor: e.Actor, Key: e.Key, Args: e.Args, Reveal: e.Reveal}
@@ -1094,17 +1112,41 @@ func undoText(actor, n, viewer int, lang string, names []string) string {
 	return say(lang, "event.undo", i18n.S("who", engine.SeatName(actor, viewer, lang, names)), i18n.N("n", n))
 }
 
-func zombieText(actor, viewer int, lang string, names []string) string {
-	if actor == viewer && actor >= 0 {
-		return say(lang, "event.zombieSelf")
+func zombieText(actor, viewer int, lang string, names []string, why string, secs int) string {
+	self := actor == viewer && actor >= 0
+	who := i18n.S("who", engine.SeatName(actor, viewer, lang, names))
+	key := "event.zombie"
+	switch why {
+	case whyLeft, whyTime, whyResign:
+		key = "event.zombie." + why
+	case whyAway:
+		key = "event.zombie.away"
+		if secs <= 0 {
+			key = "event.zombie.awayLong" // a record keeps no duration
+		}
 	}
-	return say(lang, "event.zombie", i18n.S("who", engine.SeatName(actor, viewer, lang, names)))
+	if self {
+		key += "Self"
+	}
+	return say(lang, key, who, i18n.N("minutes", secs/60), i18n.N("seconds", secs))
+}
+
+// zombieArgs are a zombie event's arguments, for programs (its Why says
+// why): for a seat handed over while away, how many seconds it was away.
+func zombieArgs(why string, secs int) []engine.Arg {
+	if why == whyAway && secs > 0 {
+		return []engine.Arg{engine.Num(secs)}
+	}
+	return nil
 }
 
 func (t *table) seatInfos() []seatInfo {
 	out := make([]seatInfo, len(t.meta.Seats))
 	for i, s := range t.meta.Seats {
 		out[i] = seatInfo{Name: s.Name, Kind: s.Kind, Bot: s.Bot, Zombie: s.Zombie, Online: t.online[i] > 0 || s.Kind == store.SeatBot}
+		if at := t.handOverAt(i); !at.IsZero() {
+			out[i].HandOver = at.UnixMilli()
+		}
 	}
 	return out
 }
@@ -1145,6 +1187,7 @@ func (t *table) update(seat int, lang string, since int) []byte {
 		m.Undo = intp(t.undoable(seat))
 	}
 	m.Result, m.Record, m.Rematch = t.finish()
+	m.Offer = t.offer()
 	b := t.srv.enc.state(m)
 	t.cache[k] = b
 	return b
@@ -1190,6 +1233,7 @@ func (t *table) sendSync(c *conn, since int) {
 		}
 	}
 	m.Result, m.Record, m.Rematch = t.finish()
+	m.Offer = t.offer()
 	c.send(t.srv.enc.state(m))
 }
 
@@ -1312,7 +1356,7 @@ func (t *table) leave(seat int) error {
 	}
 	switch t.meta.Status {
 	case store.StatusLive:
-		return t.zombify(seat, "left")
+		return t.zombify(seat, whyLeft)
 	case store.StatusOpen:
 		meta := t.meta
 		meta.Seats = append([]store.Seat(nil), meta.Seats...)
@@ -1407,7 +1451,8 @@ func (t *table) recordOf() ([]byte, error) {
 		case s.Kind == store.SeatBot:
 			seat.Kind = s.Bot
 		case s.Zombie:
-			seat.Replaced = &record.Replacement{By: s.Bot, After: t.taken[i]}
+			why, _ := zombieWhy(t.why[i])
+			seat.Replaced = &record.Replacement{By: s.Bot, After: t.taken[i], Why: why}
 		}
 		r.Players = append(r.Players, seat)
 	}
@@ -1424,45 +1469,6 @@ func (t *table) recordOf() ([]byte, error) {
 	res := t.state.Result()
 	r.Result = &res
 	return r.Marshal()
-}
-
-// rematch creates (once) a table with the same seats and a new seed.
-func (t *table) rematch(ctx context.Context) (string, error) {
-	if t.meta.Status != store.StatusOver {
-		return "", shelltext.Errorf("err.rematchOver")
-	}
-	if t.meta.Rematch != "" {
-		return t.meta.Rematch, nil
-	}
-	nt := t.meta
-	nt.ID, nt.Seed = t.srv.newID(), t.srv.newSeed()
-	nt.Invite = t.srv.newCode()
-	nt.Seats = nil
-	nt.Status, nt.Result, nt.Rematch, nt.Version, nt.Deadline = store.StatusLive, nil, "", 0, time.Time{}
-	nt.Created, nt.Updated = t.srv.now(), t.srv.now()
-	for _, s := range t.meta.Seats {
-		s.Zombie, s.ZombieAt = false, 0
-		if s.Kind == store.SeatHuman {
-			s.Bot = ""
-		}
-		nt.Seats = append(nt.Seats, s)
-	}
-	if err := t.srv.st.CreateTable(ctx, nt); err != nil {
-		return "", err
-	}
-	meta := t.meta
-	meta.Rematch = nt.ID
-	if err := t.commitWrite(store.Write{Table: &meta}); err != nil {
-		t.storeFailed(nil, nil, err) // reads back the rematch if it was stored after all
-		return "", errStoreFailed
-	}
-	t.meta = meta
-	clear(t.cache)
-	b := mustJSON(rematchMsg{T: outRematch, V: t.version, Rematch: nt.ID})
-	for c := range t.conns {
-		c.send(b)
-	}
-	return nt.ID, nil
 }
 
 // snapshot is what the HTTP API may tell anyone about the table.

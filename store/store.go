@@ -71,7 +71,22 @@ type Seat struct {
 	// since log entry ZombieAt.
 	Zombie   bool `json:"zombie,omitempty"`
 	ZombieAt int  `json:"zombieAt,omitempty"`
+	// Rematch is the seat's answer to a rematch once the game is over:
+	// RematchOffered (it offered), RematchAgreed, RematchDeclined (the
+	// offer ended there), or "" (not asked, or not answered yet). It is
+	// in the seat so that an offer survives a restart.
+	Rematch RematchAnswer `json:"rematch,omitempty"`
 }
+
+// RematchAnswer is a seat's answer to a rematch offer.
+type RematchAnswer string
+
+// Rematch answers.
+const (
+	RematchOffered  RematchAnswer = "offered"
+	RematchAgreed   RematchAnswer = "agreed"
+	RematchDeclined RematchAnswer = "declined"
+)
 
 // ClockMode is a table's kind of time control.
 type ClockMode string

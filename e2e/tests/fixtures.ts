@@ -56,6 +56,8 @@ export class Server {
   url = "";
   proc?: ChildProcess;
   private out = "";
+  /** extra are more flags for `jardin serve` (absence.spec.ts: a short --grace). */
+  extra: string[] = [];
   constructor(
     readonly bin: string,
     readonly db: string,
@@ -64,7 +66,7 @@ export class Server {
     this.url = `http://127.0.0.1:${port}`;
   }
 
-  static async start(): Promise<Server> {
+  static async start(extra: string[] = []): Promise<Server> {
     const bin = process.env.JARDIN_BIN;
     if (!bin) throw new Error("JARDIN_BIN is not set: run the tests through scripts/test");
     // Until cmd/jardin has the serve command (issue 14), the tests that need
@@ -72,6 +74,7 @@ export class Server {
     const help = spawnSync(bin, ["help"], { encoding: "utf8" });
     base.skip(!`${help.stdout}${help.stderr}`.includes("serve"), "this jardin has no serve command yet");
     const s = new Server(bin, join(tempDir("jardin-e2e-"), "jardin.db"), await freePort());
+    s.extra = extra;
     await s.run();
     return s;
   }
@@ -79,7 +82,7 @@ export class Server {
   /** run starts the process and waits until /healthz answers. */
   async run(): Promise<void> {
     this.out = "";
-    const p = spawn(this.bin, ["serve", "--addr", `127.0.0.1:${this.port}`, "--db", this.db, "--identity-burst", "10000", "--write-burst", "100000"], { stdio: ["ignore", "pipe", "pipe"] });
+    const p = spawn(this.bin, ["serve", "--addr", `127.0.0.1:${this.port}`, "--db", this.db, "--identity-burst", "10000", "--write-burst", "100000", ...this.extra], { stdio: ["ignore", "pipe", "pipe"] });
     this.proc = p;
     p.stdout!.on("data", (b) => (this.out += b));
     p.stderr!.on("data", (b) => (this.out += b));

@@ -137,6 +137,26 @@ func testTables(t *testing.T, s store.Store) {
 	if err != nil || !reflect.DeepEqual(got, tb) {
 		t.Errorf("after update: %+v, %v\nwant %+v", got, err, tb)
 	}
+	// A rematch offer is in the seats (it survives a restart), and
+	// answers change as people answer: a declined offer, a new one.
+	for _, answers := range [][2]store.RematchAnswer{{store.RematchOffered, ""}, {store.RematchOffered, store.RematchAgreed},
+		{store.RematchAgreed, store.RematchDeclined}, {"", store.RematchOffered}} {
+		tb.Seats[0].Rematch, tb.Seats[1].Rematch = answers[0], answers[1]
+		if errs := s.Commit(ctx, []store.Write{{Table: &tb}}); errs[0] != nil {
+			t.Fatal(errs[0])
+		}
+		if got, err := s.Table(ctx, "t1"); err != nil || !reflect.DeepEqual(got.Seats, tb.Seats) {
+			t.Errorf("rematch answers %v: %+v, %v", answers, got.Seats, err)
+		}
+	}
+	// Why a seat was handed to a bot is the zombie entry's Move.
+	z := store.Entry{Table: "t1", Seq: 1, Kind: store.KindZombie, Seat: 1, Move: "away:300", At: at(6)}
+	if errs := s.Commit(ctx, []store.Write{{Entries: []store.Entry{z}}}); errs[0] != nil {
+		t.Fatal(errs[0])
+	}
+	if es, err := s.Entries(ctx, "t1", 0); err != nil || len(es) != 1 || es[0].Kind != store.KindZombie || es[0].Move != "away:300" {
+		t.Errorf("zombie entry read back: %+v, %v", es, err)
+	}
 	missing := sampleTable("nope")
 	if errs := s.Commit(ctx, []store.Write{{Table: &missing}}); !errors.Is(errs[0], store.ErrNotFound) {
 		t.Errorf("update of a missing table: %v, want ErrNotFound", errs[0])

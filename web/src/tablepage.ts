@@ -2,6 +2,7 @@
 // <main id="table" data-table="ID">; this draws the table in it and keeps it
 // in step with the table's WebSocket.
 
+import { Absence } from "./absence";
 import { clear, h } from "./dom";
 import { botName, type Lang, t } from "./i18n";
 import type { SyncMsg } from "./gen/server";
@@ -29,6 +30,8 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
   const chatInput = h("input", { maxlength: "300", "aria-label": t(lang, "chat"), placeholder: t(lang, "chat") }) as HTMLInputElement;
   const chatForm = h("form", { class: "chatbox" }, chatInput, h("button", { type: "submit" }, "↵"));
   const heading = h("h1", {}, "");
+  // Leave, Resign, the away seat's hand-over, why seats changed hands, the rematch offer (absence.ts).
+  const absence = new Absence(lang, id);
 
   const socket = new TableSocket(id, lang, watch, {
     connection: (s) => {
@@ -73,7 +76,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
   let wasMine = false;
 
   clear(root);
-  root.append(notifyBtn, heading, conn, seatList, view.root, extra, h("details", { class: "chat-wrap" }, h("summary", {}, t(lang, "chat")), chatLog, chatForm));
+  root.append(notifyBtn, heading, conn, absence.banner, seatList, absence.controls, absence.rematch, view.root, extra, h("details", { class: "chat-wrap" }, h("summary", {}, t(lang, "chat")), chatLog, chatForm));
 
   function handle(m: ServerMsg): void {
     // For the browser tests' round-trip measure: when news arrived, before drawing.
@@ -112,6 +115,13 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
         if (m.seats) seats = m.seats;
         watching = m.watching ?? 0;
         drawSeats();
+        drawAbsence();
+        break;
+      case "offer":
+        if (last) {
+          last.offer = m.offer;
+          drawAbsence();
+        }
         break;
       case "chat":
         if (m.line) chatLog.append(h("li", {}, `${m.line.name}: ${m.line.text}`));
@@ -206,6 +216,11 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
     if (watching > 0) seatList.append(h("li", { class: "watching" }, h("span", { "aria-hidden": "true" }, "👁 "), t(lang, "watching", watching)));
   }
 
+  function drawAbsence(): void {
+    if (!last) return;
+    absence.update({ status: last.status ?? "", seat, seats, names: names(), toMove: last.toMove ?? -1, events, offer: last.offer, rematch: last.rematch });
+  }
+
   function draw(): void {
     const m = last!;
     chatForm.hidden = seat < 0; // only the players chat (the server refuses a spectator's line)
@@ -240,8 +255,8 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
     clear(extra);
     if (m.status === "over") {
       if (m.record) extra.append(h("a", { href: m.record, download: `${id}.json`, class: "record" }, t(lang, "download")), " ");
-      if (seat >= 0) extra.append(h("button", { type: "button", onclick: () => fetch(`/api/tables/${encodeURIComponent(id)}/rematch`, { method: "POST" }) }, t(lang, "rematch")));
     }
+    drawAbsence();
   }
 }
 

@@ -78,6 +78,7 @@ export interface EventOut {
   args?: engine.Arg[];
   reveal?: boolean;
   text: string;
+  why?: string;
 }
 
 /** A view of any game. */
@@ -90,6 +91,21 @@ export interface GameViews {
   "hanging-gardens": hanginggardens.View;
   "happy-garden": happygarden.View;
   "schlossgarten": schlossgarten.View;
+}
+
+/** server.offerInfo */
+export interface OfferInfo {
+  by: number;
+  agreed: number[];
+  waiting: number[];
+  declined?: number;
+}
+
+/** server.offerMsg */
+export interface OfferMsg {
+  t: "offer";
+  v: number;
+  offer: OfferInfo;
 }
 
 /** server.pongMsg */
@@ -137,6 +153,7 @@ export interface SeatInfo {
   bot?: string;
   zombie?: boolean;
   online: boolean;
+  handOver?: number;
 }
 
 /** Every message the server sends, told apart by t. */
@@ -144,6 +161,7 @@ export type ServerMsg =
   | AckMsg
   | ChatMsg
   | ErrorMsg
+  | OfferMsg
   | PongMsg
   | PresenceMsg
   | RefusedMsg
@@ -170,6 +188,7 @@ export interface SyncMsg {
   undo?: number;
   record?: string;
   rematch?: string;
+  offer?: OfferInfo;
   texts?: Record<string, CompText>;
   view: GameView;
   result?: Result;
@@ -204,6 +223,7 @@ export interface UpdateMsg {
   undo?: number;
   record?: string;
   rematch?: string;
+  offer?: OfferInfo;
   view: GameView;
   result?: Result;
 }
