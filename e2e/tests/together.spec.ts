@@ -15,7 +15,7 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, firstChoice, type Server, test } from "./fixtures";
+import { axeScan, expect, firstChoice, type Server, test } from "./fixtures";
 
 const LANGS = ["en", "fr", "de"] as const;
 type L = (typeof LANGS)[number];
@@ -124,6 +124,7 @@ for (const lang of LANGS) {
     await expect(ann.page.locator(".wait-box .copy-note")).toHaveText(W["page.copied"]);
     expect(await ann.page.evaluate(() => navigator.clipboard.readText())).toBe(t.inviteUrl);
     await shots(ann.page, "waiting-seated", lang);
+    if (lang === "en") expect(await axeScan(ann.page)).toEqual([]);
 
     // Bob opens the table's own address: the open seat to take, with a name first.
     await bob.page.goto(t.url);
@@ -131,6 +132,7 @@ for (const lang of LANGS) {
     await expect(take.getByRole("button", { name: W["page.together.takeSeat"] })).toBeVisible();
     await expect(bob.page.locator(".wait-box")).toContainText(W["page.together.takeSeatHelp"]);
     await shots(bob.page, "waiting-stranger", lang);
+    if (lang === "en") expect(await axeScan(bob.page)).toEqual([]);
     // A name, then the seat: the page opens again as Bob's seat.
     await take.locator("input[name=name]").fill("Bob");
     await take.getByRole("button").click();
@@ -155,6 +157,7 @@ for (const lang of LANGS) {
     await expect(cid.page.locator(".join-state")).toHaveText(W["plain.joinStarted"]);
     await expect(cid.page.locator("form")).toHaveCount(0);
     await shots(cid.page, "invite-full", lang);
+    if (lang === "en") expect(await axeScan(cid.page)).toEqual([]);
     await cid.page.locator(`a[href="/t/${t.id}?watch=1"]`).click();
     await expect(cid.page.locator("svg.board")).toBeVisible();
     await expect(cid.page.locator("svg.board .target")).toHaveCount(0);
@@ -208,6 +211,7 @@ for (const lang of LANGS) {
     await expect(ann.page.locator(".chat-error")).toHaveText(W["page.together.chatNotSent"].replace("{0}", W["page.together.chatLost"]));
     await expect(input).toHaveValue("are you there?");
     await shots(ann.page, "connection-lost", lang);
+    if (lang === "en") expect(await axeScan(ann.page)).toEqual([]);
 
     // A new server on the same port and database.
     await server.run();
@@ -294,6 +298,7 @@ for (const lang of LANGS) {
     await expect(ann.page.locator(".chat li")).toHaveCount(5);
     await expect(bob.page.locator(".chat li")).toHaveCount(5);
     await shots(ann.page, "chat-refused", lang);
+    if (lang === "en") expect(await axeScan(ann.page)).toEqual([]);
     await shots(cid.page, "chat-spectator", lang);
     noErrors({ ann, bob, cid });
     await closeAll(ann, bob, cid);

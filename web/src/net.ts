@@ -103,6 +103,11 @@ export class TableSocket {
     return this.up && this.ws?.readyState === WebSocket.OPEN;
   }
 
+  /** unanswered tells whether a move sent has no answer yet (it is resent after a reconnection). */
+  get unanswered(): boolean {
+    return this.pending !== undefined;
+  }
+
   /**
    * move sends legal move i of the current version. It returns false when
    * the connection is down: the move is then kept and sent once it is back

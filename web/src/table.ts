@@ -214,6 +214,25 @@ export class TableView {
     if (this.data) this.draw();
   }
 
+  /**
+   * stillWaiting keeps the move just made on its way after a sync that
+   * does not answer it (a reconnection: the socket sends it again right
+   * after), so that its targets are not offered a second time meanwhile.
+   */
+  stillWaiting(): void {
+    if (this.busy || !this.myTurn()) return;
+    this.busy = true;
+    this.picker.reset();
+    this.draw();
+  }
+
+  /** release ends stillWaiting when the answer needs no update (the table already showed the move). */
+  release(): void {
+    if (!this.busy) return;
+    this.busy = false;
+    this.draw();
+  }
+
   /** underStatus puts a box of the page's right under the status line (the table page's invite box). */
   underStatus(el: HTMLElement): void {
     this.els.status.after(el);

@@ -91,6 +91,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
         if (m.t === "sync") watching = m.watching ?? 0;
         last = { ...last, ...m };
         draw();
+        if (m.t === "sync" && moveQueued) view.stillWaiting();
         if (moveSentAt && m.t === "update") {
           document.body.dataset.rtt = String(Math.round(performance.now() - moveSentAt));
           moveSentAt = 0;
@@ -116,6 +117,8 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
           moveQueued = false;
           view.notice("");
           if (!conn.hidden) conn.textContent = t(lang, "together.backSent");
+          // Applied before the connection broke: the sync already showed it, no update follows.
+          if (socket.v >= m.v) view.release();
         }
         break;
       case "refused":
@@ -157,6 +160,8 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
       conn.className = "conn lost";
       conn.hidden = false;
       chat.lost();
+      // A move on its way when the connection broke is sent again once it is back: say so.
+      if (socket.unanswered) queued();
     } else if (wasDown) {
       wasDown = false;
       conn.textContent = t(lang, "together.back");
