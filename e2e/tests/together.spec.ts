@@ -126,6 +126,11 @@ for (const lang of LANGS) {
     await shots(ann.page, "waiting-seated", lang);
     if (lang === "en") expect(await axeScan(ann.page)).toEqual([]);
 
+    // The invite page, to Bob: who sits, how many are awaited, the seat to take (he leaves it for now).
+    await bob.page.goto(t.inviteUrl);
+    await expect(bob.page.locator(".join-state")).toHaveText(W["plain.joinWaiting"].replace(/\{n, plural, one \{([^}]*)\} other \{[^}]*\}\}/, "$1").replace("#", "1"));
+    await expect(bob.page.getByRole("button", { name: W["plain.takeSeat"] })).toBeVisible();
+    await shots(bob.page, "invite-open", lang);
     // Bob opens the table's own address: the open seat to take, with a name first.
     await bob.page.goto(t.url);
     const take = bob.page.locator(".wait-box .take-seat");
