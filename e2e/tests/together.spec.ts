@@ -288,6 +288,16 @@ for (const lang of LANGS) {
     await expect(jump.locator(".unread")).toBeHidden();
     await shots(bob.page, "chat-open", lang, [PHONE]);
 
+    // Bob answers; Ann has scrolled down the board: beside it, the chat stays in sight, so the line is read.
+    await ann.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(ann.page.locator(".chat-panel")).toBeInViewport({ ratio: 0.5 });
+    await bob.page.locator(".chatbox input").fill("Hi Ann");
+    await bob.page.locator(".chatbox input").press("Enter");
+    await expect(ann.page.locator(".chat li").last()).toContainText("Hi Ann");
+    await expect(ann.page.locator(".chat-panel .unread")).toBeHidden();
+    await shots(ann.page, "chat-scrolled", lang, [DESKTOP]);
+    await ann.page.evaluate(() => window.scrollTo(0, 0));
+
     // Five lines in ten seconds at most (the server's default): the sixth is
     // refused and stays in Ann's input with the reason.
     for (let i = 2; i <= 5; i++) {
@@ -300,8 +310,8 @@ for (const lang of LANGS) {
     await expect(ann.page.locator(".chat-error")).toContainText(W["page.together.chatNotSent"].replace("{0}", ""));
     await expect(ann.page.locator(".chat-error")).toContainText("5");
     await expect(input).toHaveValue("line 6");
-    await expect(ann.page.locator(".chat li")).toHaveCount(5);
-    await expect(bob.page.locator(".chat li")).toHaveCount(5);
+    await expect(ann.page.locator(".chat li")).toHaveCount(6);
+    await expect(bob.page.locator(".chat li")).toHaveCount(6);
     await shots(ann.page, "chat-refused", lang);
     if (lang === "en") expect(await axeScan(ann.page)).toEqual([]);
     await shots(cid.page, "chat-spectator", lang);
