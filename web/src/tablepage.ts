@@ -296,7 +296,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
       if (!r.ok) return await fail(r);
       location.replace(`/t/${encodeURIComponent(id)}`);
     } catch {
-      err.textContent = t(lang, "together.lost");
+      err.textContent = t(lang, "together.statusLost");
     } finally {
       for (const b of form.querySelectorAll("button")) b.disabled = false;
     }
@@ -327,6 +327,8 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
     let inView = false;
     /** The line sent and not yet back: its id and text. */
     let pending: { id: string; text: string } | undefined;
+    /** The line on its way when the connection broke: it may have got through (the next sync tells). */
+    let unsure: string | undefined;
     /** The lines shown, to count those a sync brings that were missed. */
     const shown = new Set<string>();
     let first = true;
@@ -378,6 +380,12 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
       /** reset shows a sync's lines; those not shown before (sent while the connection was lost) count as unread. */
       reset(lines: ChatOut[]): void {
         const fresh = first ? 0 : lines.filter((c) => !shown.has(keyOf(c)) && missed(c)).length;
+        // The line on its way when the connection broke got through after all: not to be sent twice.
+        if (unsure !== undefined && lines.some((c) => c.seat === seat && c.text === unsure && !shown.has(keyOf(c)))) {
+          if (input.value.trim() === unsure) input.value = "";
+          err.textContent = "";
+        }
+        unsure = undefined;
         first = false;
         clear(list);
         shown.clear();
@@ -403,7 +411,9 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
       },
       /** lost: the line sent may not have got through; it is still in the input, to send again. */
       lost(): void {
-        if (pending) fail(t(lang, "together.chatLost"));
+        if (!pending) return;
+        unsure = pending.text;
+        fail(t(lang, "together.chatLost"));
       },
       /** players: only the players chat; a spectator reads. */
       players(on: boolean): void {
