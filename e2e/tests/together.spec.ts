@@ -231,7 +231,8 @@ for (const lang of LANGS) {
     await expect(ann.page.locator(".seats .dot.on")).toHaveCount(2);
     await expect(bob.page.locator(".status")).not.toHaveText(W["page.together.statusLost"]);
     await shots(ann.page, "connection-back", lang);
-    // The line kept in the input can be sent now.
+    // The line kept in the input can be sent now, and the page says so.
+    await expect(ann.page.locator(".chat-error")).toHaveText(W["page.together.chatResend"]);
     await input.press("Enter");
     await expect(input).toHaveValue("");
     await expect(bob.page.locator(".chat li")).toContainText(["are you there?"]);

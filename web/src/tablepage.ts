@@ -167,6 +167,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
       conn.textContent = t(lang, "together.back");
       conn.className = "conn back";
       conn.hidden = false;
+      chat.back();
       backTimer = window.setTimeout(() => (conn.hidden = true), 6000);
     }
     view.setOffline(s === "down");
@@ -414,6 +415,10 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
         if (!pending) return;
         unsure = pending.text;
         fail(t(lang, "together.chatLost"));
+      },
+      /** back: the connection is back; a line kept while it was lost can be sent now. */
+      back(): void {
+        if (err.textContent === t(lang, "together.chatNotSent", t(lang, "together.chatLost"))) err.textContent = t(lang, "together.chatResend");
       },
       /** players: only the players chat; a spectator reads. */
       players(on: boolean): void {
