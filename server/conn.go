@@ -348,7 +348,7 @@ func (c *conn) handle(m clientMsg) bool {
 			}
 		})
 	case msgChat:
-		ok = t.post(func() { t.chat(c, m.Text) })
+		ok = t.post(func() { t.chat(c, m.ID, m.Text) })
 	case msgSync:
 		ok = t.post(func() { t.sendSync(c, -1) })
 	case msgLeave:

@@ -494,7 +494,7 @@ func TestLobbyAndPages(t *testing.T) {
 		"/":                      `data-page="lobby"`,
 		"/replay/" + priv.ID:     `id="replay"`,
 		"/t/" + priv.ID:          `data-table="` + priv.ID + `"`,
-		"/join/" + pub.ID:        "Take a seat",
+		"/join/" + pub.ID:        "You already have a seat", // Ann sits there
 		"/healthz":               "ok",
 		"/static/table.js":       "",
 		"/metrics":               "jardin_live_tables",

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
 	"github.com/jardin-games/jardin/store"
 )
 
@@ -57,11 +58,19 @@ var pages = template.Must(template.New("").Option("missingkey=error").Funcs(temp
 </body></html>{{end}}
 
 {{define "join"}}{{template "head" .}}
-<p>{{.Title}} — {{range .Table.Seats}}{{if .Name}}{{seatName . $.Lang}}{{else}}{{$.W.openSeat}}{{end}} {{end}}</p>
+<main class="join"><h2>{{.Title}}</h2>
+<p>{{.W.joinSeats}}:</p><ul class="join-seats">{{range .Join.Seats}}<li>{{.}}</li>{{end}}</ul>
 {{if .Error}}<p class="err">{{.Error}}</p>{{end}}
+{{if .Join.Seated}}<p class="join-state">{{.Join.Seated}}</p><p><a class="button" href="/t/{{.Table.ID}}">{{.W.joinToTable}}</a></p>
+{{else if eq .Table.Status "open"}}{{if .Join.NeedsInvite}}<p class="join-state">{{.W.joinNeedsInvite}}</p>{{else}}<p class="join-state">{{.Join.Waiting}}</p>
 <form method="post"><input type="hidden" name="invite" value="{{.Invite}}">
-{{if not .Me.ID}}<label>{{.W.name}} <input name="name" maxlength="40" required></label>{{end}}
-<button>{{.W.takeSeat}}</button></form> <p><a href="/t/{{.Table.ID}}?watch=1">{{.W.watchIt}}</a></p></body></html>{{end}}
+{{if .Me.ID}}<p>{{.Join.As}}</p>{{else}}<label>{{.W.name}} <input name="name" maxlength="40" required></label>{{end}}
+<button>{{.W.takeSeat}}</button></form>{{end}}
+<p><a href="/t/{{.Table.ID}}?watch=1">{{.W.watchIt}}</a></p>
+{{else if eq .Table.Status "live"}}<p class="join-state">{{.W.joinStarted}}</p><p><a class="button" href="/t/{{.Table.ID}}?watch=1">{{.W.joinWatch}}</a></p>
+{{else if eq .Table.Status "over"}}<p class="join-state">{{.W.joinOver}}</p><p><a class="button" href="/replay/{{.Table.ID}}">{{.W.joinReplay}}</a></p>
+{{else}}<p class="join-state">{{.W.joinClosed}}</p>{{end}}
+</main></body></html>{{end}}
 
 {{define "table"}}{{template "head" .}}
 {{.Texts}}<main id="table" data-table="{{.Table.ID}}" data-lang="{{.Lang}}">
@@ -100,7 +109,8 @@ type pageData struct {
 	Open      []lobbyJSON
 	Table     tableJSON
 	Invite    string
-	JS, CSS   string // the bundle's addresses (hashed names)
+	Join      joinState // the invite page's (pageJoin)
+	JS, CSS   string    // the bundle's addresses (hashed names)
 }
 
 func (s *Server) render(w http.ResponseWriter, r *http.Request, name string, d pageData) {
@@ -267,12 +277,46 @@ func (s *Server) formCreate(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/t/"+out.ID, http.StatusSeeOther)
 }
 
+// joinState is what the invite page says of the table to the person
+// reading it: their seat if they hold one, else whether they can take one.
+type joinState struct {
+	Seats       []string // each seat's name ("Ann (you)", "(open)")
+	Seated      string   // "You already have a seat at this table, as Ann.": they hold one
+	NeedsInvite bool     // a private table and the address lacks its invite code
+	Waiting     string   // "Waiting for 1 player: take a seat to play."
+	As          string   // "You will play as Bob.", for a person with a name already
+}
+
+// pageJoin is the invite page: it works without JavaScript, and says what
+// the link can still do — take a seat while one is open, go to the table
+// for someone already seated, watch a table that is full or started.
 func (s *Server) pageJoin(w http.ResponseWriter, r *http.Request) {
 	d := pageData{Invite: r.URL.Query().Get("invite"), Error: r.URL.Query().Get("error")}
 	d.Me, _ = s.identify(r)
-	if err := s.withTable(r.Context(), r.PathValue("id"), func(t *table) { d.Table = t.snapshot() }); err != nil {
+	lang := requestLang(r) // as render's pageLang finds it
+	if err := s.withTable(r.Context(), r.PathValue("id"), func(t *table) {
+		d.Table = t.snapshot()
+		open := 0
+		for i, st := range t.meta.Seats {
+			name := seatName(d.Table.Seats[i], lang)
+			switch {
+			case st.Kind == store.SeatOpen:
+				open++
+				name = say(lang, "plain.openSeat")
+			case d.Me.ID != "" && st.Identity == d.Me.ID && t.seatHolder(i):
+				d.Join.Seated = say(lang, "plain.joinSeated", i18n.S("name", st.Name))
+				name = say(lang, "plain.joinYou", i18n.S("name", name))
+			}
+			d.Join.Seats = append(d.Join.Seats, name)
+		}
+		d.Join.NeedsInvite = !t.meta.Public && !equalCode(d.Invite, t.meta.Invite)
+		d.Join.Waiting = say(lang, "plain.joinWaiting", i18n.N("n", open))
+	}); err != nil {
 		s.pageError(w, r, err)
 		return
+	}
+	if d.Me.ID != "" {
+		d.Join.As = say(lang, "plain.joinAs", i18n.S("name", d.Me.Name))
 	}
 	s.render(w, r, "join", d)
 }

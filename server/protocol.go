@@ -277,6 +277,9 @@ type chatMsg struct {
 	T    string  `json:"t" ts:"'chat'"`
 	V    int     `json:"v"`
 	Line chatOut `json:"line"`
+	// ID is the client's id of the line, in the copy sent to the socket
+	// that sent it only: that page's line got through.
+	ID string `json:"id,omitempty"`
 }
 
 // presenceMsg: who holds the seats and who is online changed.

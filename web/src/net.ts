@@ -7,14 +7,17 @@
 // types (go generate ./server).
 import type { ClientMsg, ServerMsg } from "./gen/server";
 
-export type { EventOut, SeatInfo, ServerMsg } from "./gen/server";
+export type { ChatOut, EventOut, SeatInfo, ServerMsg } from "./gen/server";
 
 /** A move: a client message (generated from the Go type) with its version and id. */
 type MoveMsg = ClientMsg & { t: "move"; v: number; id: string };
 
 export interface Handlers {
   message(m: ServerMsg): void;
-  /** state: "open" once a sync arrived, "down" while reconnecting. */
+  /**
+   * state: "open" once a sync arrived, "down" from the moment the socket
+   * closes or fails to open until the next sync (while it reconnects).
+   */
   connection(state: "open" | "down"): void;
 }
 
@@ -24,6 +27,10 @@ export class TableSocket {
   private backoff = 300;
   private seq = 0;
   private closed = false;
+  /** A sync arrived since the socket last opened: messages reach the table. */
+  private up = false;
+  /** The state last told to the handlers: each change is told once (not every failed attempt). */
+  private told?: "open" | "down";
   /** The move sent and not yet acknowledged: resent with its id after a reconnection (applied once). */
   private pending?: MoveMsg;
   private readonly prefix = Math.random().toString(36).slice(2, 10);
@@ -59,21 +66,30 @@ export class TableSocket {
         this.send({ t: "sync" });
         return;
       }
-      if (m.t === "ack" || (m.t === "refused" && m.id === this.pending?.id)) this.pending = undefined;
+      // Only the answer to the pending move settles it (a chat line has an id too).
+      if ((m.t === "ack" || m.t === "refused") && m.id !== undefined && m.id === this.pending?.id) this.pending = undefined;
       if (typeof m.v === "number" && (m.t === "sync" || m.t === "update")) this.version = m.v;
-      if (m.t === "sync") {
+      if (m.t === "sync" && !this.up) {
         this.backoff = 300;
-        this.h.connection("open");
+        this.up = true;
+        this.tell("open");
       }
       this.h.message(m);
       if (m.t === "sync" && this.pending) this.send(this.pending);
     };
     ws.onclose = () => {
       if (this.closed) return;
-      this.h.connection("down");
+      this.up = false;
+      this.tell("down");
       setTimeout(() => this.connect(), this.backoff);
       this.backoff = Math.min(this.backoff * 2, 5000);
     };
+  }
+
+  private tell(s: "open" | "down"): void {
+    if (this.told === s) return;
+    this.told = s;
+    this.h.connection(s);
   }
 
   private send(o: ClientMsg): boolean {
@@ -82,7 +98,21 @@ export class TableSocket {
     return true;
   }
 
-  /** move sends legal move i of the current version; false when the socket is down. */
+  /** online tells whether the table answers: a sync arrived and the socket has not closed since. */
+  get online(): boolean {
+    return this.up && this.ws?.readyState === WebSocket.OPEN;
+  }
+
+  /** unanswered tells whether a move sent has no answer yet (it is resent after a reconnection). */
+  get unanswered(): boolean {
+    return this.pending !== undefined;
+  }
+
+  /**
+   * move sends legal move i of the current version. It returns false when
+   * the connection is down: the move is then kept and sent once it is back
+   * (with its id: the server applies it once).
+   */
   move(i: number): boolean {
     return this.sendMove({ t: "move", v: this.version, id: `${this.prefix}-${++this.seq}`, i });
   }
@@ -94,16 +124,21 @@ export class TableSocket {
   /** sendMove sends m now, or after the reconnection when the socket is down. */
   private sendMove(m: MoveMsg): boolean {
     this.pending = m;
-    this.send(m);
-    return true;
+    return this.online && this.send(m);
   }
 
   undo(): boolean {
     return this.send({ t: "undo", v: this.version, id: `${this.prefix}-u${++this.seq}` });
   }
 
-  chat(text: string): boolean {
-    return this.send({ t: "chat", text });
+  /**
+   * chat sends a line and returns its id, which the server's refusal or the
+   * sender's copy of the line carries back; undefined when the connection
+   * is down (the line is not kept: the page leaves it in its input).
+   */
+  chat(text: string): string | undefined {
+    const id = `${this.prefix}-c${++this.seq}`;
+    return this.online && this.send({ t: "chat", id, text }) ? id : undefined;
   }
 
   close(): void {

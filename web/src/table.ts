@@ -31,6 +31,8 @@ export interface TableData {
   result?: Result;
   /** The table is waiting for players: no one decides yet. */
   waiting?: boolean;
+  /** How many seats are still open while it waits ("Waiting for 1 player"). */
+  waitingFor?: number;
   /** How many moves the seat may take back now (0: no undo button). */
   undo?: number;
   comps?: Record<string, CompText>;
@@ -70,6 +72,8 @@ export interface Actions {
 
 export class TableView {
   readonly root: HTMLElement;
+  /** The panel beside the drawing (the score pad, the log): the table page adds its chat there. */
+  readonly side: HTMLElement;
   private data?: TableData;
   private picker = new Picker([]);
   private lang: Lang;
@@ -169,7 +173,7 @@ export class TableView {
         this.els.info,
         this.els.moveForm,
       ),
-      h("aside", { class: "side" }, this.els.pad, h("h2", {}, t(lang, "log")), this.els.log),
+      (this.side = h("aside", { class: "side" }, this.els.pad, h("h2", {}, t(lang, "log")), this.els.log)),
     );
   }
 
@@ -196,9 +200,54 @@ export class TableView {
   /** Whether the next drawing flashes what it changed. */
   private flash = false;
 
+  /** The connection is lost: the table is shown as it was, the status says so. */
+  private offline = false;
+
+  /**
+   * setOffline tells the table the connection is lost (true) or back: the
+   * status says it is lost rather than whose turn it is; choices still
+   * work, and the page says a move made meanwhile waits (notice).
+   */
+  setOffline(off: boolean): void {
+    if (this.offline === off) return;
+    this.offline = off;
+    if (this.data) this.draw();
+  }
+
+  /**
+   * stillWaiting keeps the move just made on its way after a sync that
+   * does not answer it (a reconnection: the socket sends it again right
+   * after), so that its targets are not offered a second time meanwhile.
+   */
+  stillWaiting(): void {
+    if (this.busy || !this.myTurn()) return;
+    this.busy = true;
+    this.picker.reset();
+    this.draw();
+  }
+
+  /** release ends stillWaiting when the answer needs no update (the table already showed the move). */
+  release(): void {
+    if (!this.busy) return;
+    this.busy = false;
+    this.draw();
+  }
+
+  /** underStatus puts a box of the page's right under the status line (the table page's invite box). */
+  underStatus(el: HTMLElement): void {
+    this.els.status.after(el);
+  }
+
+  /** notice says something about the move just made that is no refusal ("will be sent when…"); "" clears it. */
+  notice(text: string): void {
+    this.els.message.textContent = text;
+    this.els.message.classList.toggle("note", text !== "");
+  }
+
   /** Tells the table a move was refused, with the server's reason. */
   refused(reason: string): void {
     this.busy = false;
+    this.els.message.classList.remove("note");
     this.els.message.textContent = reason ? t(this.lang, "illegal", reason) : "";
     this.picker.reset();
     this.draw();
@@ -266,7 +315,8 @@ export class TableView {
       drawing = h("pre", {}, JSON.stringify(d.view, null, 1));
     }
     this.els.status.textContent = this.statusText();
-    this.els.status.classList.toggle("mine", this.myTurn());
+    this.els.status.classList.toggle("mine", this.myTurn() && !this.offline);
+    this.els.status.classList.toggle("lost", this.offline && !d.over);
     this.els.moveForm.hidden = !this.myTurn();
     this.drawBanner();
     this.drawSince();
@@ -411,7 +461,8 @@ export class TableView {
     const d = this.data!;
     const L = this.lang;
     if (d.over) return t(L, "gameOver");
-    if (d.waiting) return t(L, "waiting");
+    if (this.offline) return t(L, "together.statusLost");
+    if (d.waiting) return d.waitingFor ? t(L, "together.waitingFor", d.waitingFor) : t(L, "waiting");
     if (this.myTurn() && !this.busy && this.picker.chosen.length > 0) {
       const next = this.picker.choices()[0];
       const step = next && this.compText("page.step." + next.part);
@@ -492,7 +543,7 @@ export class TableView {
   private choose(id: string): void {
     if (!this.myTurn() || this.busy) return;
     this.ghost(undefined);
-    this.els.message.textContent = "";
+    this.notice("");
     if (this.via.has(id)) {
       // a target of the step after the orientation: the orientation shown goes with it
       const r0 = this.picker.pick(this.orient);
@@ -521,7 +572,7 @@ export class TableView {
 
   private typed(s: string): void {
     if (!this.myTurn() || !s.trim()) return;
-    this.els.message.textContent = "";
+    this.notice("");
     this.busy = true;
     this.picker.reset();
     this.draw();

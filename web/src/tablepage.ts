@@ -6,12 +6,15 @@ import { Absence } from "./absence";
 import { clear, h } from "./dom";
 import { botName, type Lang, t } from "./i18n";
 import type { SyncMsg } from "./gen/server";
-import { type EventOut, type ServerMsg, type SeatInfo, TableSocket } from "./net";
+import { type ChatOut, type EventOut, type ServerMsg, type SeatInfo, TableSocket } from "./net";
 import { type LastMove, type TableData, TableView } from "./table";
 
 export function tablePage(root: HTMLElement, lang: Lang): void {
   const id = root.dataset.table!;
-  const watch = new URLSearchParams(location.search).has("watch");
+  const params = new URLSearchParams(location.search);
+  const watch = params.has("watch");
+  /** A private table's invite code, when the address carries it (a stranger may then take a seat here). */
+  const inviteParam = params.get("invite") ?? "";
   // The table as the last sync and the updates after it left it.
   let last: Partial<Omit<SyncMsg, "t">> | undefined;
   let events: EventOut[] = [];
@@ -23,21 +26,19 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
   let title = "";
   let moveSentAt = 0;
 
-  const conn = h("p", { class: "conn", role: "status", hidden: true }, t(lang, "reconnecting"));
+  const conn = h("p", { class: "conn", role: "status", hidden: true });
   const seatList = h("ol", { class: "seats" });
+  /** Under the seats: how many watch, and on a phone the way to the chat. */
+  const bar = h("div", { class: "table-bar" });
+  /** While the table waits for players: the invite link, or the open seat to take. */
+  const waitBox = h("section", { class: "wait-box", hidden: true });
   const extra = h("div", { class: "after" });
-  const chatLog = h("ol", { class: "chat", "aria-label": t(lang, "chat") });
-  const chatInput = h("input", { maxlength: "300", "aria-label": t(lang, "chat"), placeholder: t(lang, "chat") }) as HTMLInputElement;
-  const chatForm = h("form", { class: "chatbox" }, chatInput, h("button", { type: "submit" }, "↵"));
   const heading = h("h1", {}, "");
   // Leave, Resign, the away seat's hand-over, why seats changed hands, the rematch offer (absence.ts).
   const absence = new Absence(lang, id);
 
   const socket = new TableSocket(id, lang, watch, {
-    connection: (s) => {
-      conn.hidden = s === "open";
-      document.body.dataset.conn = s;
-    },
+    connection: (s) => connection(s),
     message: (m) => handle(m),
   });
 
@@ -45,22 +46,16 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
     move: (i) => {
       moveSentAt = performance.now();
       document.body.dataset.sentAt = String(Date.now());
-      if (!socket.move(i)) view.refused(t(lang, "reconnecting"));
+      if (!socket.move(i)) queued();
     },
     typed: (n) => {
       moveSentAt = performance.now();
       document.body.dataset.sentAt = String(Date.now());
-      if (!socket.moveByNotation(n)) view.refused(t(lang, "reconnecting"));
+      if (!socket.moveByNotation(n)) queued();
     },
     undo: () => socket.undo(),
   });
-
-  chatForm.addEventListener("submit", (e) => {
-    e.preventDefault();
-    const s = chatInput.value.trim();
-    if (s) socket.chat(s);
-    chatInput.value = "";
-  });
+  const chat = chatPanel();
 
   // The running clock ticks on the page between messages.
   setInterval(() => {
@@ -76,7 +71,9 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
   let wasMine = false;
 
   clear(root);
-  root.append(notifyBtn, heading, conn, absence.banner, seatList, absence.controls, absence.rematch, view.root, extra, h("details", { class: "chat-wrap" }, h("summary", {}, t(lang, "chat")), chatLog, chatForm));
+  view.side.append(chat.root);
+  view.underStatus(waitBox);
+  root.append(notifyBtn, heading, conn, absence.banner, seatList, bar, absence.controls, absence.rematch, view.root, extra);
 
   function handle(m: ServerMsg): void {
     // For the browser tests' round-trip measure: when news arrived, before drawing.
@@ -89,10 +86,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
           game = m.table?.game ?? game;
           title = m.table?.title ?? title;
           if (m.from === undefined) events = [];
-          if (m.chat) {
-            clear(chatLog);
-            for (const c of m.chat) chatLog.append(h("li", {}, `${c.name}: ${c.text}`));
-          }
+          if (m.chat) chat.reset(m.chat);
         }
         mergeEvents(m.events ?? []);
         if (m.t === "sync" && m.from === undefined) void earlier();
@@ -100,6 +94,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
         if (m.t === "sync") watching = m.watching ?? 0;
         last = { ...last, ...m };
         draw();
+        if (m.t === "sync" && moveQueued) view.stillWaiting();
         if (moveSentAt && m.t === "update") {
           document.body.dataset.rtt = String(Math.round(performance.now() - moveSentAt));
           moveSentAt = 0;
@@ -124,9 +119,21 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
         }
         break;
       case "chat":
-        if (m.line) chatLog.append(h("li", {}, `${m.line.name}: ${m.line.text}`));
+        if (m.line) chat.line(m.line, m.id);
+        break;
+      case "ack":
+        // The move made while the connection was lost got through.
+        if (moveQueued) {
+          moveQueued = false;
+          view.notice("");
+          if (!conn.hidden) conn.textContent = t(lang, "together.backSent");
+          // Applied before the connection broke: the sync already showed it, no update follows.
+          if (socket.v >= m.v) view.release();
+        }
         break;
       case "refused":
+        if (chat.refused(m.id, m.message ?? "")) break;
+        moveQueued = false;
         // A stale move gets a fresh sync right after: nothing to tell.
         // The reason in words; the rule's id (m.rule) is for programs, not players.
         if (m.reason !== "stale") view.refused(m.message ?? "");
@@ -139,6 +146,296 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
         view.refused(m.message ?? "error");
         break;
     }
+  }
+
+  // ---- The connection (issue 23): lost, a move made meanwhile, back again.
+
+  /** A move was made while the connection was lost: it waits in the socket. */
+  let moveQueued = false;
+  let wasDown = false;
+  let backTimer = 0;
+
+  /**
+   * connection shows the socket's state: while it is lost, a banner says
+   * so, the status says so instead of whose turn it is, and the seats'
+   * presence greys out (nobody's is known); once it is back, "Connected
+   * again" for a few seconds.
+   */
+  function connection(s: "open" | "down"): void {
+    document.body.dataset.conn = s;
+    clearTimeout(backTimer);
+    if (s === "down") {
+      wasDown = true;
+      conn.textContent = t(lang, "together.lost");
+      conn.className = "conn lost";
+      conn.hidden = false;
+      chat.lost();
+      // A move on its way when the connection broke is sent again once it is back: say so.
+      if (socket.unanswered) queued();
+    } else if (wasDown) {
+      wasDown = false;
+      conn.textContent = t(lang, "together.back");
+      conn.className = "conn back";
+      conn.hidden = false;
+      chat.back();
+      backTimer = window.setTimeout(() => (conn.hidden = true), 6000);
+    }
+    view.setOffline(s === "down");
+    drawSeats();
+    drawTitle();
+  }
+
+  /** drawTitle: the tab says "● Your turn" while it is the seat's decision and the table can be reached. */
+  function drawTitle(): void {
+    document.title = (view.myTurn() && socket.online ? "● " + t(lang, "yourTurn") + " — " : "") + (title || "jardin");
+  }
+
+  /** queued says that the move just made waits for the connection (the socket sends it once it is back). */
+  function queued(): void {
+    moveQueued = true;
+    view.notice(t(lang, "together.queued"));
+  }
+
+  // ---- Waiting for players (issue 23): the invite link, or the open seat to take.
+
+  /** The invite link, for the seated (GET /api/tables/{id} gives them the code). */
+  let inviteUrl = "";
+  /** Who the browser is (GET /api/me; id "" before it has a name), for a stranger taking a seat. */
+  let me: { id: string; name: string } | undefined;
+  let waitAsked = "";
+  let waitDrawn = "";
+
+  /**
+   * drawWaiting fills the box above the table while it waits for players:
+   * for those seated, the invite link and a copy button; for a stranger on a
+   * public table (or a private one whose invite code is in the address), a
+   * button to take the open seat, with a name first if the browser has none.
+   */
+  function drawWaiting(): void {
+    const m = last;
+    const open = m?.status === "open" && seats.some((s) => s.kind === "open");
+    waitBox.hidden = !open;
+    if (!open) return;
+    const canTake = seat < 0 && (m?.table?.public || inviteParam !== "");
+    const ask = seat >= 0 ? "invite" : canTake ? "me" : "";
+    if (ask && waitAsked !== ask) {
+      waitAsked = ask;
+      void askWaiting(ask);
+    }
+    // Drawn again only when what it shows changes: a name being typed stays.
+    const key = JSON.stringify([seat, canTake, inviteUrl, me?.id ?? null]);
+    if (key === waitDrawn) return;
+    waitDrawn = key;
+    clear(waitBox);
+    if (seat >= 0) {
+      if (!inviteUrl) return;
+      const link = h("input", { class: "invite-url", readonly: true, value: inviteUrl, "aria-label": t(lang, "invite") }) as HTMLInputElement;
+      const note = h("span", { class: "copy-note", role: "status" });
+      const copy = h("button", { type: "button", class: "copy" }, t(lang, "copy"));
+      copy.addEventListener("click", () => void copyLink(link, note));
+      link.addEventListener("focus", () => link.select());
+      waitBox.append(h("p", {}, t(lang, "together.inviteHelp")), h("div", { class: "invite-row" }, link, copy), note);
+      return;
+    }
+    if (!canTake) {
+      waitBox.append(h("p", {}, t(lang, "together.privateHelp")));
+      return;
+    }
+    if (!me) return;
+    const err = h("p", { class: "err", role: "alert" });
+    const name = me.id ? null : (h("input", { name: "name", maxlength: "40", required: true, autocomplete: "nickname" }) as HTMLInputElement);
+    const form = h(
+      "form",
+      { class: "take-seat" },
+      name ? h("label", {}, t(lang, "name"), " ", name) : null,
+      h("button", { type: "submit", class: "primary" }, t(lang, "together.takeSeat")),
+    );
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      void takeSeat(name?.value.trim(), form, err);
+    });
+    waitBox.append(h("p", {}, t(lang, "together.takeSeatHelp")), form, err);
+  }
+
+  async function askWaiting(what: "invite" | "me"): Promise<void> {
+    try {
+      if (what === "invite") {
+        const r = await fetch(`/api/tables/${encodeURIComponent(id)}`);
+        const code = r.ok ? ((await r.json()) as { invite?: string }).invite : undefined;
+        if (code) inviteUrl = `${location.origin}/join/${encodeURIComponent(id)}?invite=${encodeURIComponent(code)}`;
+      } else {
+        const r = await fetch("/api/me");
+        me = r.ok ? ((await r.json()) as { id: string; name: string }) : { id: "", name: "" };
+      }
+    } finally {
+      if (last) drawWaiting();
+    }
+  }
+
+  /** copyLink puts the invite link on the clipboard, or selects it for the person to copy. */
+  async function copyLink(link: HTMLInputElement, note: HTMLElement): Promise<void> {
+    let ok = false;
+    try {
+      await navigator.clipboard.writeText(link.value);
+      ok = true;
+    } catch {
+      link.select();
+      ok = document.execCommand?.("copy") ?? false;
+    }
+    note.textContent = t(lang, ok ? "copied" : "together.copyByHand");
+  }
+
+  /**
+   * takeSeat names the browser if it has no name yet (POST /api/me), takes
+   * the open seat (POST /api/tables/{id}/join, with the address's invite
+   * code for a private table) and opens the table again as that seat.
+   */
+  async function takeSeat(name: string | undefined, form: HTMLElement, err: HTMLElement): Promise<void> {
+    const post = (url: string, body: object) =>
+      fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const fail = async (r: Response) => {
+      const j = (await r.json().catch(() => ({}))) as { error?: string };
+      err.textContent = t(lang, "error", j.error ?? String(r.status));
+    };
+    for (const b of form.querySelectorAll("button")) b.disabled = true;
+    try {
+      if (name !== undefined) {
+        const r = await post("/api/me", { name });
+        if (!r.ok) return await fail(r);
+      }
+      const r = await post(`/api/tables/${encodeURIComponent(id)}/join`, inviteParam ? { invite: inviteParam } : {});
+      if (!r.ok) return await fail(r);
+      location.replace(`/t/${encodeURIComponent(id)}`);
+    } catch {
+      err.textContent = t(lang, "together.statusLost");
+    } finally {
+      for (const b of form.querySelectorAll("button")) b.disabled = false;
+    }
+  }
+
+  // ---- The chat (issue 23): beside the log, with times, unread lines, failed lines kept.
+
+  /**
+   * chatPanel builds the chat: a section of the side panel, under the log.
+   * Each line has its time (the server's); lines that arrive while the chat
+   * is out of sight are counted as unread, on its heading and on the link
+   * to it under the seats (a phone shows the panel below the board). A line
+   * that could not be sent (refused, too many, the connection lost) stays in
+   * the input with the reason under it.
+   */
+  function chatPanel() {
+    const list = h("ol", { class: "chat", "aria-label": t(lang, "chat"), tabindex: "0" });
+    const empty = h("p", { class: "chat-empty" }, t(lang, "together.chatEmpty"));
+    const unreadHead = h("span", { class: "unread", hidden: true });
+    const unreadJump = h("span", { class: "unread", hidden: true });
+    const input = h("input", { name: "chat", maxlength: "300", autocomplete: "off", "aria-label": t(lang, "chat") }) as HTMLInputElement;
+    const form = h("form", { class: "chatbox" }, input, h("button", { type: "submit" }, t(lang, "together.chatSend")));
+    const err = h("p", { class: "chat-error", role: "alert" });
+    const onlyPlayers = h("p", { class: "chat-note", hidden: true }, t(lang, "together.chatPlayers"));
+    const root = h("section", { class: "chat-panel", id: "chat", "aria-labelledby": "chat-head" }, h("h2", { id: "chat-head" }, t(lang, "chat"), " ", unreadHead), list, empty, form, err, onlyPlayers);
+    const jump = h("a", { href: "#chat", class: "chat-jump" }, t(lang, "chat"), " ", unreadJump);
+    let unread = 0;
+    let inView = false;
+    /** The line sent and not yet back: its id and text. */
+    let pending: { id: string; text: string } | undefined;
+    /** The line on its way when the connection broke: it may have got through (the next sync tells). */
+    let unsure: string | undefined;
+    /** The lines shown, to count those a sync brings that were missed. */
+    const shown = new Set<string>();
+    let first = true;
+    const keyOf = (c: ChatOut) => `${c.at}\u0000${c.seat}\u0000${c.text}`;
+    const setUnread = (n: number) => {
+      unread = n;
+      for (const e of [unreadHead, unreadJump]) {
+        e.hidden = n === 0;
+        e.textContent = n ? t(lang, "together.unread", n) : "";
+      }
+      document.body.dataset.unread = String(n);
+    };
+    const seen = () => {
+      if (inView && !document.hidden) setUnread(0);
+    };
+    new IntersectionObserver((es) => {
+      for (const e of es) inView = e.intersectionRatio >= 0.5;
+      seen();
+    }, { threshold: [0, 0.5, 1] }).observe(root);
+    document.addEventListener("visibilitychange", seen);
+    jump.addEventListener("click", (e) => {
+      e.preventDefault();
+      root.scrollIntoView({ block: "start" });
+      if (!form.hidden) input.focus({ preventScroll: true });
+    });
+    const fail = (why: string) => {
+      err.textContent = t(lang, "together.chatNotSent", why);
+      pending = undefined;
+    };
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      const text = input.value.trim();
+      if (!text || pending) return;
+      const lineId = socket.chat(text);
+      if (!lineId) return fail(t(lang, "together.chatLost"));
+      pending = { id: lineId, text };
+      err.textContent = "";
+    });
+    const add = (c: ChatOut) => {
+      shown.add(keyOf(c));
+      list.append(h("li", { class: c.seat === seat && seat >= 0 ? "mine" : null }, h("time", { datetime: new Date(c.at).toISOString() }, fmtTime(c.at, lang)), " ", h("b", { class: "who" }, c.name), " ", c.text));
+      empty.hidden = true;
+      requestAnimationFrame(() => (list.scrollTop = list.scrollHeight));
+    };
+    const missed = (c: ChatOut) => (c.seat !== seat || seat < 0) && !(inView && !document.hidden);
+    return {
+      root,
+      jump,
+      /** reset shows a sync's lines; those not shown before (sent while the connection was lost) count as unread. */
+      reset(lines: ChatOut[]): void {
+        const fresh = first ? 0 : lines.filter((c) => !shown.has(keyOf(c)) && missed(c)).length;
+        // The line on its way when the connection broke got through after all: not to be sent twice.
+        if (unsure !== undefined && lines.some((c) => c.seat === seat && c.text === unsure && !shown.has(keyOf(c)))) {
+          if (input.value.trim() === unsure) input.value = "";
+          err.textContent = "";
+        }
+        unsure = undefined;
+        first = false;
+        clear(list);
+        shown.clear();
+        empty.hidden = lines.length > 0;
+        for (const c of lines) add(c);
+        if (fresh) setUnread(unread + fresh);
+      },
+      /** line adds a new line; id is this page's id of it when it is the line this page sent. */
+      line(c: ChatOut, lineId?: string): void {
+        add(c);
+        if (lineId !== undefined && lineId === pending?.id) {
+          if (input.value.trim() === pending.text) input.value = "";
+          pending = undefined;
+          err.textContent = "";
+        }
+        if (missed(c)) setUnread(unread + 1);
+      },
+      /** refused tells whether a refusal is about the line sent (then it shows why, the line stays in the input). */
+      refused(refusedId: string | undefined, why: string): boolean {
+        if (refusedId === undefined || refusedId !== pending?.id) return false;
+        fail(why);
+        return true;
+      },
+      /** lost: the line sent may not have got through; it is still in the input, to send again. */
+      lost(): void {
+        if (!pending) return;
+        unsure = pending.text;
+        fail(t(lang, "together.chatLost"));
+      },
+      /** back: the connection is back; a line kept while it was lost can be sent now. */
+      back(): void {
+        if (err.textContent === t(lang, "together.chatNotSent", t(lang, "together.chatLost"))) err.textContent = t(lang, "together.chatResend");
+      },
+      /** players: only the players chat; a spectator reads. */
+      players(on: boolean): void {
+        form.hidden = !on;
+        onlyPlayers.hidden = on;
+      },
+    };
   }
 
   function mergeEvents(evs: EventOut[]): void {
@@ -199,21 +496,39 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
   function drawSeats(): void {
     clear(seatList);
     const m = last;
+    // Before the start nobody is to move, whatever the engine's first seat.
+    const toMove = m?.status === "live" ? m.toMove : -1;
+    // While the connection is lost, who is online is not known: every dot greys out.
+    const online = socket.online;
+    seatList.classList.toggle("stale", !online);
     seats.forEach((s, i) => {
       const who = s.kind === "open" ? t(lang, "open") : names()[i];
       let clock = m?.clocks?.remaining?.[i];
       if (clock !== undefined && m?.clocks?.running === i && m.clocks.deadline) clock = m.clocks.deadline - Date.now();
+      const here = s.online || s.kind === "bot";
+      const presence = s.kind === "open" ? "" : !online ? "unknown" : here ? "on" : "off";
+      const said = presence === "unknown" ? "together.unknown" : presence === "on" ? "together.online" : "together.away";
       seatList.append(
         h(
           "li",
-          { class: (m?.toMove === i ? "to-move " : "") + (i === seat ? "me" : ""), "aria-current": m?.toMove === i ? "true" : null },
-          h("span", { class: "dot " + (s.online || s.kind === "bot" ? "on" : "off"), "aria-hidden": "true" }, "●"),
-          ` ${i === seat ? t(lang, "youMark", who) : who}${s.zombie ? " 🤖" : ""}`,
+          { class: (toMove === i ? "to-move " : "") + (i === seat ? "me" : ""), "aria-current": toMove === i ? "true" : null },
+          presence ? h("span", { class: "dot " + presence, title: t(lang, said), "aria-hidden": "true" }, "●") : null,
+          ` ${i === seat ? t(lang, "youMark", who) : who}`,
+          // in words: no font here drew the robot emoji it was (a box)
+          s.zombie ? h("span", { class: "botmark" }, t(lang, "together.botPlays")) : null,
+          presence ? h("span", { class: "sr" }, ` (${t(lang, said)})`) : null,
           clock !== undefined ? h("span", { class: "clock" }, fmtClock(clock)) : null,
         ),
       );
     });
-    if (watching > 0) seatList.append(h("li", { class: "watching" }, h("span", { "aria-hidden": "true" }, "👁 "), t(lang, "watching", watching)));
+    drawBar();
+  }
+
+  /** drawBar: how many watch ("2 watching"), and on a phone the way to the chat with its unread count. */
+  function drawBar(): void {
+    clear(bar);
+    if (watching > 0) bar.append(h("span", { class: "watching" }, t(lang, "together.watching", watching)));
+    bar.append(chat.jump);
   }
 
   function drawAbsence(): void {
@@ -223,14 +538,14 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
 
   function draw(): void {
     const m = last!;
-    chatForm.hidden = seat < 0; // only the players chat (the server refuses a spectator's line)
+    chat.players(seat >= 0); // only the players chat (the server refuses a spectator's line)
     heading.textContent = title;
     drawSeats();
     const data: TableData = {
       game,
       seat,
       names: names(),
-      toMove: m.toMove ?? -1,
+      toMove: m.status === "open" ? -1 : (m.toMove ?? -1),
       prompt: m.prompt,
       over: m.status === "over",
       view: m.view!, // every sync and update carries one
@@ -238,6 +553,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
       events: events.map((e) => ({ text: e.text, v: e.v, actor: e.actor })),
       result: m.result,
       waiting: m.status === "open",
+      waitingFor: seats.filter((s) => s.kind === "open").length,
       undo: m.undo,
       comps: m.texts,
       replay: m.status === "over" ? `/replay/${encodeURIComponent(id)}` : undefined,
@@ -251,7 +567,8 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
       new Notification(t(lang, "yourTurn"), { body: title, tag: `jardin-${id}` });
     }
     wasMine = mine;
-    document.title = (mine ? "● " + t(lang, "yourTurn") + " — " : "") + (title || "jardin");
+    drawTitle();
+    drawWaiting();
     clear(extra);
     if (m.status === "over") {
       if (m.record) extra.append(h("a", { href: m.record, download: `${id}.json`, class: "record" }, t(lang, "download")), " ");
@@ -266,4 +583,12 @@ function fmtClock(ms: number): string {
   const mm = Math.floor((s % 3600) / 60);
   const ss = s % 60;
   return (hh ? `${hh}:${String(mm).padStart(2, "0")}` : String(mm)) + ":" + String(ss).padStart(2, "0");
+}
+
+/** fmtTime is a chat line's time in the page's language: the hour today, the day and hour before. */
+function fmtTime(at: number, lang: Lang): string {
+  const d = new Date(at);
+  const today = d.toDateString() === new Date().toDateString();
+  const opts: Intl.DateTimeFormatOptions = today ? { hour: "numeric", minute: "2-digit" } : { day: "numeric", month: "short", hour: "numeric", minute: "2-digit" };
+  return new Intl.DateTimeFormat(lang === "xx" ? "en" : lang, opts).format(d);
 }

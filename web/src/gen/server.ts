@@ -21,6 +21,7 @@ export interface ChatMsg {
   t: "chat";
   v: number;
   line: ChatOut;
+  id?: string;
 }
 
 /** server.chatOut */
