@@ -515,7 +515,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
           presence ? h("span", { class: "dot " + presence, title: t(lang, said), "aria-hidden": "true" }, "●") : null,
           ` ${i === seat ? t(lang, "youMark", who) : who}`,
           // in words: no font here drew the robot emoji it was (a box)
-          s.zombie ? h("span", { class: "botmark" }, t(lang, "together.botPlays")) : null,
+          s.zombie ? h("span", { class: "botmark" }, " ", t(lang, "together.botPlays")) : null,
           presence ? h("span", { class: "sr" }, ` (${t(lang, said)})`) : null,
           clock !== undefined ? h("span", { class: "clock" }, fmtClock(clock)) : null,
         ),
