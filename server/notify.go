@@ -18,6 +18,7 @@ import (
 	"github.com/jardin-games/jardin/engine"
 	"github.com/jardin-games/jardin/i18n"
 	"github.com/jardin-games/jardin/shelltext"
+	"github.com/jardin-games/jardin/store"
 )
 
 // notifier tells people it is their turn at an async table: a JSON POST to
@@ -145,8 +146,23 @@ func (n *notifier) mail(to, subject, text string) error {
 	}
 	// A subject in French or German is not ASCII: RFC 2047 encodes it.
 	msg := "From: " + n.srv.cfg.SMTPFrom + "\r\nTo: " + to + "\r\nSubject: " + mime.QEncoding.Encode("utf-8", subject) +
-		"\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + text + "\r\n"
+		"\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n" + text + "\r\n"
 	return smtp.SendMail(n.srv.cfg.SMTPAddr, nil, n.srv.cfg.SMTPFrom, []string{to}, []byte(msg))
+}
+
+// followLang makes the identity's notices speak lang, the language of the
+// page it plays in (a seated socket's): the language switch only writes a
+// cookie, so an identity named before the person chose a language kept the
+// first page's (English, most often) and every e-mail and webhook with it.
+// A failed write is logged: the notices keep the previous language.
+func (s *Server) followLang(ctx context.Context, id store.Identity, lang string) {
+	if id.ID == "" || id.Lang == lang || !shelltext.Known(lang) {
+		return
+	}
+	id.Lang = lang
+	if err := s.st.UpdateIdentity(ctx, id); err != nil {
+		s.log.Warn("identity language not saved", "identity", id.ID, "err", err)
+	}
 }
 
 // validWebhook checks a webhook URL as typed by a person.
