@@ -1,10 +1,19 @@
 package server
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/jardin-games/jardin/store"
 )
 
 // TestNoticesFollowThePagesLanguage: a person who named herself on an
@@ -77,4 +86,198 @@ func waitOffline(t *testing.T, ts *testServer, id string, seat int) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	t.Fatalf("seat %d of %s stays online", seat, id)
+}
+
+// hookReceiver keeps the webhook calls it receives.
+type hookReceiver struct {
+	*httptest.Server
+	mu   sync.Mutex
+	got  []Webhook
+	when []time.Time
+}
+
+func newHooks(t *testing.T) *hookReceiver {
+	h := &hookReceiver{}
+	h.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var wh Webhook
+		if err := json.NewDecoder(r.Body).Decode(&wh); err != nil {
+			t.Errorf("webhook body: %v", err)
+		}
+		h.mu.Lock()
+		h.got, h.when = append(h.got, wh), append(h.when, time.Now())
+		h.mu.Unlock()
+	}))
+	t.Cleanup(h.Close)
+	return h
+}
+
+// of lists the calls of one type for one table, and when they came.
+func (h *hookReceiver) of(kind, table string) ([]Webhook, []time.Time) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	var out []Webhook
+	var at []time.Time
+	for i, wh := range h.got {
+		if wh.Type == kind && wh.Table == table {
+			out, at = append(out, wh), append(at, h.when[i])
+		}
+	}
+	return out, at
+}
+
+func (h *hookReceiver) wait(t *testing.T, kind, table string, n int) []Webhook {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if got, _ := h.of(kind, table); len(got) >= n {
+			return got
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	got, _ := h.of(kind, table)
+	t.Fatalf("%d %s webhook calls for %s, want %d", len(got), kind, table, n)
+	return nil
+}
+
+// asyncTurn makes an async table of Bob's with hours per decision where
+// Ann (a client of the same server) is to move, nobody watching; it
+// returns the table and when Ann's turn began (Bob's last move).
+func asyncTurn(t *testing.T, ann, bob *client, hours float64) (string, time.Time) {
+	t.Helper()
+	tb := bob.create(createReq{Game: "english-gardens", Seats: []string{"me", "open"}, Options: map[string]string{"first": "1"},
+		Clock: clockSpec{Mode: "async", Hours: hours}})
+	ann.join(tb.ID, tb.Invite)
+	sb := bob.dial(tb.ID, "")
+	m := sb.next(outSync)
+	began := time.Now()
+	for num(m, "toMove") == 0 {
+		began = time.Now()
+		sb.send(map[string]any{"t": "move", "v": num(m, "v"), "id": fmt.Sprint("b", num(m, "v")), "i": 0})
+		m = sb.next(outUpdate)
+	}
+	sb.close()
+	return tb.ID, began
+}
+
+// TestReminderAtAQuarterLeft: at an async table, the person to move gets
+// one reminder (webhook and e-mail, in her language: German here) when a
+// quarter of the decision's time is left, not before and never again for
+// that decision; then her time runs out as before. A realtime table gets
+// none.
+func TestReminderAtAQuarterLeft(t *testing.T) {
+	hooks, mail := newHooks(t), newSMTP(t)
+	ts := startServer(t, "", Config{WebhookPrivate: true, SMTPAddr: mail.l.Addr().String()})
+	ann, bob := newClient(t, ts.URL, "Ann"), newClient(t, ts.URL, "Bob")
+	if code := ann.call("POST", "/api/me?lang=de", map[string]string{"name": "Ann", "webhook": hooks.URL, "email": "ann@example.org"}, nil); code != 200 {
+		t.Fatalf("settings: %d", code)
+	}
+	const perMove = 2 * time.Second
+	id, began := asyncTurn(t, ann, bob, perMove.Hours())
+	row, err := ts.db.Table(t.Context(), id)
+	if err != nil || row.Deadline.IsZero() || !row.Remind.Equal(row.Deadline.Add(-perMove/4)) {
+		t.Fatalf("stored deadline %v and reminder %v, want the reminder a quarter before (%v)", row.Deadline, row.Remind, err)
+	}
+	got := hooks.wait(t, "reminder", id, 1)
+	_, at := hooks.of("reminder", id)
+	if after := at[0].Sub(began); after < perMove*3/4-50*time.Millisecond || after > perMove {
+		t.Errorf("reminder %v after the turn began, want at %v (a quarter of %v left)", after, perMove*3/4, perMove)
+	}
+	if got[0].Deadline != row.Deadline.UnixMilli() || !strings.Contains(got[0].Text, "Du hast noch") ||
+		!strings.HasSuffix(got[0].URL, "/t/"+id) || got[0].Version != row.Version {
+		t.Errorf("reminder webhook %+v (stored deadline %d)", got[0], row.Deadline.UnixMilli())
+	}
+	msg := waitMail(t, mail, "Du hast noch")
+	if !strings.Contains(msg, "To: ann@example.org") || !strings.Contains(msg, "Du hast noch weniger als eine Minute für deinen Zug bei") {
+		t.Errorf("reminder e-mail: %q", msg)
+	}
+	// Her time runs out: the seat goes to greedy; still one reminder.
+	waitEntries(t, ts.db, id, store.KindZombie, 1)
+	time.Sleep(300 * time.Millisecond)
+	if got, _ := hooks.of("reminder", id); len(got) != 1 {
+		t.Errorf("%d reminders for one decision", len(got))
+	}
+	if n := strings.Count(strings.Join(mail.all(), "\n"), "Du hast noch"); n != 1 {
+		t.Errorf("%d reminder e-mails for one decision", n)
+	}
+	// Realtime: no reminder stored, none sent.
+	rt := bob.create(createReq{Game: "english-gardens", Seats: []string{"me", "open"}, Options: map[string]string{"first": "1"},
+		Clock: clockSpec{Mode: "realtime", Minutes: 0.05}})
+	ann.join(rt.ID, rt.Invite)
+	waitEntries(t, ts.db, rt.ID, store.KindZombie, 1)
+	if row, _ := ts.db.Table(t.Context(), rt.ID); !row.Remind.IsZero() {
+		t.Errorf("a realtime table stores a reminder: %v", row.Remind)
+	}
+	if got, _ := hooks.of("reminder", rt.ID); len(got) != 0 {
+		t.Errorf("a realtime table sent %d reminders", len(got))
+	}
+}
+
+// TestReminderOnceAcrossRestart, on the server's clock (Config.Now) moved
+// forward: an unloaded table's reminder loads it and is sent once; a
+// restart sends it again neither before nor after the deadline, and a
+// reminder that came due while the server was down is sent at the
+// restart, once. The e-mails are in French for a French identity.
+func TestReminderOnceAcrossRestart(t *testing.T) {
+	hooks, mail := newHooks(t), newSMTP(t)
+	var skew atomic.Int64
+	path := filepath.Join(t.TempDir(), "jardin.db")
+	cfg := Config{WebhookPrivate: true, SMTPAddr: mail.l.Addr().String(), Idle: 100 * time.Millisecond,
+		IdleCheck: 50 * time.Millisecond, DueCheck: 50 * time.Millisecond, Heartbeat: 50 * time.Millisecond,
+		Now: func() time.Time { return time.Now().Add(time.Duration(skew.Load())) }}
+	ts := startServer(t, path, cfg)
+	ann, bob := newClient(t, ts.URL, "Ann"), newClient(t, ts.URL, "Bob")
+	if code := ann.call("POST", "/api/me?lang=fr", map[string]string{"name": "Ann", "webhook": hooks.URL, "email": "ann@example.org"}, nil); code != 200 {
+		t.Fatalf("settings: %d", code)
+	}
+	// a: reminded 3 h in, due at 4 h; b: reminded 3 h 45 in, due at 5 h.
+	a, _ := asyncTurn(t, ann, bob, 4)
+	b, _ := asyncTurn(t, ann, bob, 5)
+	waitUnloaded(t, ts, a)
+	waitUnloaded(t, ts, b)
+	skew.Store(int64(2*time.Hour + 55*time.Minute)) // not yet
+	time.Sleep(300 * time.Millisecond)
+	if got, _ := hooks.of("reminder", a); len(got) != 0 {
+		t.Fatalf("reminded %d times with more than a quarter left", len(got))
+	}
+	skew.Store(int64(3*time.Hour + 5*time.Minute))
+	hooks.wait(t, "reminder", a, 1)
+	msg := waitMail(t, mail, "Il vous reste")
+	// 55 minutes less the moments the test took, rounded down.
+	if !strings.Contains(msg, "Il vous reste 54 minutes pour jouer votre tour à Jardins Anglais") || !strings.Contains(msg, "/t/"+a) {
+		t.Errorf("French reminder e-mail: %q", msg)
+	}
+	time.Sleep(300 * time.Millisecond) // unloaded again, its row no longer due
+	ts.stop()
+	// Down while b's reminder comes due; back before a's deadline.
+	skew.Store(int64(3*time.Hour + 50*time.Minute))
+	ts2 := startServer(t, path, cfg)
+	hooks.wait(t, "reminder", b, 1)
+	time.Sleep(500 * time.Millisecond)
+	for _, id := range []string{a, b} {
+		if got, _ := hooks.of("reminder", id); len(got) != 1 {
+			t.Errorf("table %s: %d reminders, want 1", id, len(got))
+		}
+		row, _ := ts2.db.Table(context.Background(), id)
+		if !row.Remind.IsZero() || row.Status != store.StatusLive {
+			t.Errorf("table %s: reminder %v still due, status %s", id, row.Remind, row.Status)
+		}
+	}
+	if n := strings.Count(strings.Join(mail.all(), "\n"), "Il vous reste"); n != 2 {
+		t.Errorf("%d reminder e-mails, want 2", n)
+	}
+}
+
+func waitUnloaded(t *testing.T, ts *testServer, id string) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		ts.mu.Lock()
+		_, loaded := ts.tables[id]
+		ts.mu.Unlock()
+		if !loaded {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("table %s stays loaded", id)
 }
