@@ -7,6 +7,7 @@ import { botName, type Lang, t } from "./i18n";
 import type { SyncMsg } from "./gen/server";
 import { type EventOut, type ServerMsg, type SeatInfo, TableSocket } from "./net";
 import { type LastMove, type TableData, TableView } from "./table";
+import { asyncClock } from "./timeleft";
 
 export function tablePage(root: HTMLElement, lang: Lang): void {
   const id = root.dataset.table!;
@@ -193,6 +194,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
       const who = s.kind === "open" ? t(lang, "open") : names()[i];
       let clock = m?.clocks?.remaining?.[i];
       if (clock !== undefined && m?.clocks?.running === i && m.clocks.deadline) clock = m.clocks.deadline - Date.now();
+      const left = m?.clocks?.mode === "async" && m.clocks.running === i && m.clocks.deadline ? asyncClock(lang, m.clocks.deadline, m.table?.clock?.hours) : null;
       seatList.append(
         h(
           "li",
@@ -200,6 +202,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
           h("span", { class: "dot " + (s.online || s.kind === "bot" ? "on" : "off"), "aria-hidden": "true" }, "●"),
           ` ${i === seat ? t(lang, "youMark", who) : who}${s.zombie ? " 🤖" : ""}`,
           clock !== undefined ? h("span", { class: "clock" }, fmtClock(clock)) : null,
+          left,
         ),
       );
     });
