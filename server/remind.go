@@ -92,3 +92,25 @@ func (t *table) onRemind() {
 	t.meta = meta
 	t.srv.notify.remind(t.meta.Seats[p].Identity, t.id, t.game, t.version, d)
 }
+
+// catchUpDeadline stores the deadline (and so the reminder) of an async
+// table whose row lacks its current decision's: a table that started live
+// (bots seated at its creation, a rematch) had no write since. Without it
+// such a table, once unloaded, was never loaded again for its deadline nor
+// its reminder. It runs when the table is loaded.
+func (t *table) catchUpDeadline() {
+	if t.meta.Clock.Mode != clockAsync || t.meta.Status != store.StatusLive {
+		return
+	}
+	d := t.deadline()
+	if d.IsZero() || d.UnixMilli() == t.meta.Deadline.UnixMilli() {
+		return
+	}
+	meta := t.meta
+	meta.Deadline = d
+	if err := t.commitWrite(store.Write{Table: &meta}); err != nil {
+		t.storeFailed(nil, nil, err) // read back: the table runs on its stored row, as before
+		return
+	}
+	t.meta = meta
+}

@@ -281,3 +281,33 @@ func waitUnloaded(t *testing.T, ts *testServer, id string) {
 	}
 	t.Fatalf("table %s stays loaded", id)
 }
+
+// TestReminderAtATableStartedLive: a correspondence table that starts at
+// its creation (a bot in the other seat) stores its first deadline and
+// reminder when it is loaded, so that once unloaded it is loaded again
+// for them. Before, its row had no deadline until the first move: the
+// reminder never came, nor did the deadline.
+func TestReminderAtATableStartedLive(t *testing.T) {
+	hooks := newHooks(t)
+	var skew atomic.Int64
+	ts := startServer(t, "", Config{WebhookPrivate: true, Idle: 100 * time.Millisecond, IdleCheck: 50 * time.Millisecond,
+		DueCheck: 50 * time.Millisecond, Now: func() time.Time { return time.Now().Add(time.Duration(skew.Load())) }})
+	ann := newClient(t, ts.URL, "Ann")
+	if code := ann.call("POST", "/api/me", map[string]string{"name": "Ann", "webhook": hooks.URL}, nil); code != 200 {
+		t.Fatalf("settings: %d", code)
+	}
+	tb := ann.create(createReq{Game: "english-gardens", Seats: []string{"me", "greedy"}, Options: map[string]string{"first": "1"},
+		Clock: clockSpec{Mode: "async", Hours: 8}})
+	waitUnloaded(t, ts, tb.ID)
+	row, _ := ts.db.Table(t.Context(), tb.ID)
+	if row.Deadline.IsZero() || !row.Remind.Equal(row.Deadline.Add(-2*time.Hour)) {
+		t.Fatalf("stored deadline %v, reminder %v", row.Deadline, row.Remind)
+	}
+	skew.Store(int64(6*time.Hour + time.Minute))
+	got := hooks.wait(t, "reminder", tb.ID, 1)
+	if got[0].Deadline != row.Deadline.UnixMilli() {
+		t.Errorf("reminder for deadline %d, stored %d", got[0].Deadline, row.Deadline.UnixMilli())
+	}
+	skew.Store(int64(8*time.Hour + time.Minute))
+	waitEntries(t, ts.db, tb.ID, store.KindZombie, 1)
+}

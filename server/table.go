@@ -399,6 +399,10 @@ func (t *table) run() {
 	t.reminder = time.NewTimer(time.Hour)
 	t.reminder.Stop()
 	t.idle = t.srv.now()
+	if t.catchUpDeadline(); t.broken {
+		t.unloadBroken()
+		return
+	}
 	t.afterChange()
 	tick := time.NewTicker(t.srv.cfg.IdleCheck)
 	defer tick.Stop()

@@ -104,3 +104,16 @@ test("a visitor without a name is sent to the lobby first", async ({ page, serve
   await expect(page.locator("main.settings .first-step")).toContainText("Choose your name in the lobby first");
   await expect(page.locator("#email")).toHaveCount(0);
 });
+
+test("in the last quarter of the decision's time the time left turns red", async ({ page, server }) => {
+  await page.goto(`${server.url}/?lang=en`);
+  // 10.8 s per decision: the last quarter begins 8.1 s in.
+  const tb = await newTable(page, server, "english-gardens", ["me", "greedy"], { options: { first: "1" }, clock: { mode: "async", hours: 0.003 } });
+  await page.goto(tb.url);
+  const left = page.locator(".seats li.to-move .time-left");
+  await expect(left).toHaveText("less than a minute left");
+  await expect(left).not.toHaveClass(/late/);
+  await expect(left).toHaveClass(/late/, { timeout: 12_000 });
+  expect(await left.evaluate((e) => getComputedStyle(e).color)).toBe("rgb(164, 0, 0)");
+  await page.screenshot({ path: `${out}/corresp-table-late-en-desktop.png`, clip: { x: 0, y: 0, width: 700, height: 260 } });
+});
