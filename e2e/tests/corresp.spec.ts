@@ -2,7 +2,7 @@
 // an async table, counting down in words, and the notification settings
 // page (e-mail, webhook, browser notifications) reached from the lobby's
 // and the table's header.
-import { expect, newTable, test } from "./fixtures";
+import { axeScan, expect, newTable, test } from "./fixtures";
 
 const out = process.env.JARDIN_E2E_OUT || "/tmp/jardin-e2e-results";
 const sizes = { desktop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } };
@@ -33,9 +33,11 @@ for (const lang of ["en", "fr", "de"] as const) {
       expect(deadline - Date.now()).toBeGreaterThan(49.9 * 3_600_000);
       expect(deadline - Date.now()).toBeLessThanOrEqual(50 * 3_600_000);
       await page.screenshot({ path: `${out}/corresp-table-${lang}-${size}.png` });
+      // Nothing scrolls sideways, the header's link included.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(vp.width);
     }
     // The header leads to the settings, which lead back to the table.
-    await page.locator("nav.top a.settings-link").click();
+    await page.locator(".top-bar a.settings-link").click();
     await expect(page.locator("main.settings h1")).toHaveText(w.settings);
     await page.getByRole("link", { name: w.back }).click();
     await expect(page).toHaveURL(tb.url);
@@ -47,7 +49,7 @@ for (const lang of ["en", "fr", "de"] as const) {
     const me = await page.request.post(server.url + "/api/me", { data: { name: "Ann" } });
     expect(me.ok()).toBeTruthy();
     await page.goto(server.url + "/");
-    await page.locator("nav.top a.settings-link").click();
+    await page.locator(".top-bar a.settings-link").click();
     await expect(page).toHaveURL(server.url + "/settings");
     const email = page.locator("#email");
     const hook = page.locator("#webhook");
@@ -69,6 +71,7 @@ for (const lang of ["en", "fr", "de"] as const) {
     }
     await page.reload();
     await expect(hook).toHaveValue("https://ntfy.sh/jardin-ann");
+    expect(await axeScan(page), "serious or critical accessibility violations").toEqual([]);
     for (const [size, vp] of Object.entries(sizes)) {
       await page.setViewportSize(vp);
       await page.screenshot({ path: `${out}/corresp-settings-${lang}-${size}.png`, fullPage: true });

@@ -45,7 +45,10 @@ function settingsLink(nav: HTMLElement, lang: Lang, table: string | undefined): 
   const page = document.body.dataset.page;
   if (page !== "lobby" && !table) return;
   const href = "/settings" + (table ? `?back=${encodeURIComponent("/t/" + table)}` : "");
-  nav.prepend(h("a", { class: "settings-link", href }, t(lang, "settings")));
+  // Beside the language switch's bar, not in it: that navigation is labelled "Language".
+  const bar = h("div", { class: "top-bar" }, h("a", { class: "settings-link", href }, t(lang, "settings")));
+  nav.replaceWith(bar);
+  bar.append(nav);
 }
 
 /**
