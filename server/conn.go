@@ -150,7 +150,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if seat >= 0 {
-		s.followLang(r.Context(), ident, lang)
+		s.followLang(r, ident, lang)
 	}
 	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
 	if err != nil {

@@ -211,13 +211,19 @@ func (n *notifier) mail(to, subject, text string) error {
 // page it plays in (a seated socket's): the language switch only writes a
 // cookie, so an identity named before the person chose a language kept the
 // first page's (English, most often) and every e-mail and webhook with it.
-// A failed write is logged: the notices keep the previous language.
-func (s *Server) followLang(ctx context.Context, id store.Identity, lang string) {
+// The write counts against the identity's write limit (limits.go), as a
+// POST would: sockets opened in alternating languages cannot make the
+// server write more than that. A write refused by the limit or failed
+// (logged) leaves the previous language, until the next socket.
+func (s *Server) followLang(r *http.Request, id store.Identity, lang string) {
 	if id.ID == "" || id.Lang == lang || !shelltext.Known(lang) {
 		return
 	}
+	if ok, _ := s.writes.allow("id " + string(hashToken(requestToken(r)))); !ok {
+		return
+	}
 	id.Lang = lang
-	if err := s.st.UpdateIdentity(ctx, id); err != nil {
+	if err := s.st.UpdateIdentity(r.Context(), id); err != nil {
 		s.log.Warn("identity language not saved", "identity", id.ID, "err", err)
 	}
 }

@@ -311,3 +311,30 @@ func TestReminderAtATableStartedLive(t *testing.T) {
 	skew.Store(int64(8*time.Hour + time.Minute))
 	waitEntries(t, ts.db, tb.ID, store.KindZombie, 1)
 }
+
+// TestFollowingTheLanguageIsLimited: sockets opened in alternating
+// languages write the identity's language only within its write limit.
+func TestFollowingTheLanguageIsLimited(t *testing.T) {
+	ts := startServer(t, "", Config{WriteEvery: time.Hour, WriteBurst: 5})
+	ann, bob := newClient(t, ts.URL, "Ann"), newClient(t, ts.URL, "Bob")
+	tb := bob.create(createReq{Game: "english-gardens", Seats: []string{"me", "open"}, Options: map[string]string{"first": "1"},
+		Clock: clockSpec{Mode: "async", Hours: 24}})
+	ann.join(tb.ID, tb.Invite) // Ann's first write
+	changes, last := 0, "en"
+	for i := range 10 {
+		lang := []string{"fr", "de"}[i%2]
+		s := ann.dial(tb.ID, "lang="+lang)
+		s.next(outSync)
+		s.close()
+		id, err := ts.st.Identity(t.Context(), ann.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if id.Lang != last {
+			changes, last = changes+1, id.Lang
+		}
+	}
+	if changes != 4 {
+		t.Errorf("the language was written %d times; the limit leaves 4 writes", changes)
+	}
+}
