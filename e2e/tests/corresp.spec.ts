@@ -49,6 +49,11 @@ for (const lang of ["en", "fr", "de"] as const) {
     const me = await page.request.post(server.url + "/api/me", { data: { name: "Ann" } });
     expect(me.ok()).toBeTruthy();
     await page.goto(server.url + "/");
+    await page.setViewportSize(sizes.phone);
+    await expect(page.locator(".top-bar a.settings-link")).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(sizes.phone.width);
+    await page.screenshot({ path: `${out}/corresp-lobby-${lang}-phone.png`, clip: { x: 0, y: 0, width: 390, height: 300 } });
+    await page.setViewportSize(sizes.desktop);
     await page.locator(".top-bar a.settings-link").click();
     await expect(page).toHaveURL(server.url + "/settings");
     const email = page.locator("#email");
