@@ -399,7 +399,7 @@ func (t *table) run() {
 	t.reminder = time.NewTimer(time.Hour)
 	t.reminder.Stop()
 	t.idle = t.srv.now()
-	if t.catchUpDeadline(); t.broken {
+	if t.safely(t.catchUpDeadline); t.broken {
 		t.unloadBroken()
 		return
 	}
