@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jardin-games/jardin/games"
+	"github.com/jardin-games/jardin/i18n"
 	"github.com/jardin-games/jardin/store"
 )
 
@@ -336,5 +338,39 @@ func TestFollowingTheLanguageIsLimited(t *testing.T) {
 	}
 	if changes != 4 {
 		t.Errorf("the language was written %d times; the limit leaves 4 writes", changes)
+	}
+}
+
+// TestTimeLeftInWords: the reminder's time left, rounded down to its two
+// largest units, with each language's plurals; in the pseudo-locale every
+// word comes from the catalogue.
+func TestTimeLeftInWords(t *testing.T) {
+	for _, tc := range []struct {
+		lang string
+		d    time.Duration
+		want string
+	}{
+		{"en", 49*time.Hour + 59*time.Minute + 59*time.Second, "2 days 1 hour"},
+		{"en", 24 * time.Hour, "1 day"},
+		{"en", 61 * time.Minute, "1 hour 1 minute"},
+		{"en", 2 * time.Hour, "2 hours"},
+		{"en", 59 * time.Second, "less than a minute"},
+		{"en", -time.Minute, "less than a minute"},
+		{"fr", 75 * time.Hour, "3 jours 3 heures"},
+		{"fr", 90 * time.Second, "1 minute"},
+		{"de", 25 * time.Hour, "1 Tag 1 Stunde"},
+		{"de", 5*time.Hour + 20*time.Minute, "5 Stunden 20 Minuten"},
+	} {
+		if got := timeLeft(tc.lang, tc.d); got != tc.want {
+			t.Errorf("%s %v: %q, want %q", tc.lang, tc.d, got, tc.want)
+		}
+	}
+	g, _ := games.Registry().Lookup("english-gardens")
+	allowed := pseudoAllowed("http://example.org/t/x1")
+	subject, _, text := reminderText(i18n.Pseudo, g, "http://example.org/t/x1", 26*time.Hour)
+	for _, s := range []string{subject, text} {
+		if bad := plainText(s, allowed); len(bad) > 0 || !strings.Contains(s, "⟦") {
+			t.Errorf("%q: text outside the catalogue: %q", s, bad)
+		}
 	}
 }
