@@ -28,6 +28,7 @@ for (const lang of ["en", "fr", "de"] as const) {
       // Its tooltip says the moment itself; the bot's seat has none.
       expect(await left.getAttribute("title")).toBeTruthy();
       await expect(page.locator(".seats .time-left")).toHaveCount(1);
+      if (size === "desktop") expect(await axeScan(page), "serious or critical accessibility violations").toEqual([]);
       // It counts down: drawn from the deadline every second.
       const deadline = Number(await left.getAttribute("data-deadline"));
       expect(deadline - Date.now()).toBeGreaterThan(49.9 * 3_600_000);
