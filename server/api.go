@@ -62,6 +62,7 @@ func (s *Server) routes() http.Handler {
 	// one (forms, no script) at /plain.
 	mux.HandleFunc("GET /{$}", s.pageHome)
 	mux.HandleFunc("GET /plain", s.pageLobby)
+	mux.HandleFunc("GET /settings", s.pageSettings)
 	mux.HandleFunc("GET /replay/{id}", s.pageReplay)
 	mux.HandleFunc("POST /lobby/name", s.formName)
 	mux.HandleFunc("POST /lobby/create", s.formCreate)
@@ -601,6 +602,10 @@ type lobbyJSON struct {
 	Clock   clockSpec    `json:"clock"`
 	Seats   []seatInfo   `json:"seats"`
 	Created int64        `json:"created"`
+	// Deadline is when the person to move at a live async table runs out
+	// of time (Unix ms; absent otherwise: realtime clocks are in the
+	// table's sync).
+	Deadline int64 `json:"deadline,omitempty"`
 }
 
 // apiTables lists the public open tables, or with ?mine=1 the caller's.
@@ -634,6 +639,9 @@ func (s *Server) lobbyTables(r *http.Request) ([]lobbyJSON, error) {
 		}
 		l := lobbyJSON{ID: t.ID, Game: t.Game, Title: title, Players: t.Players, Status: t.Status, Clock: specOf(t.Clock),
 			Created: t.Created.UnixMilli()}
+		if t.Status == store.StatusLive && t.Clock.Mode == clockAsync && !t.Deadline.IsZero() {
+			l.Deadline = t.Deadline.UnixMilli()
+		}
 		for _, st := range t.Seats {
 			l.Seats = append(l.Seats, seatInfo{Name: st.Name, Kind: st.Kind, Bot: st.Bot, Zombie: st.Zombie})
 		}

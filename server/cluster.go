@@ -178,7 +178,7 @@ func (s *Server) onOrphan(id string) {
 // needsOwner reports whether a table must run without anyone asking: a
 // live realtime table (its clock runs), a live table with a bot seat (the
 // row does not say whose turn it is: a bot may be to move) or a deadline
-// due before the next scan. People at the dead node's tables reconnect and
+// or a reminder due before the next scan. People at the dead node's tables reconnect and
 // load them on demand.
 func (s *Server) needsOwner(meta store.Table) bool {
 	if meta.Status != store.StatusLive {
@@ -192,7 +192,8 @@ func (s *Server) needsOwner(meta store.Table) bool {
 			return true
 		}
 	}
-	return !meta.Deadline.IsZero() && meta.Deadline.Before(s.now().Add(s.cfg.DueCheck))
+	soon := s.now().Add(s.cfg.DueCheck)
+	return (!meta.Deadline.IsZero() && meta.Deadline.Before(soon)) || (!meta.Remind.IsZero() && meta.Remind.Before(soon))
 }
 
 // disown frees an orphaned table's lease without loading the table: taken

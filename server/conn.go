@@ -149,6 +149,9 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, http.StatusForbidden, seatErr)
 		return
 	}
+	if seat >= 0 {
+		s.followLang(r, ident, lang)
+	}
 	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
 	if err != nil {
 		// Accept has answered (403 for a foreign origin, 426, …).

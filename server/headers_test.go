@@ -14,7 +14,7 @@ import (
 func TestPagesSecurityHeaders(t *testing.T) {
 	ts := startServer(t, "", Config{})
 	ann, _, tb := twoSeats(t, ts, "happy-garden")
-	pages := []string{"/", "/plain", "/t/" + tb.ID, "/join/" + tb.ID, "/replay/" + tb.ID, "/t/nosuchtable", "/continue/nothing"}
+	pages := []string{"/", "/plain", "/t/" + tb.ID, "/join/" + tb.ID, "/replay/" + tb.ID, "/t/nosuchtable", "/continue/nothing", "/settings"}
 	for _, p := range pages {
 		req, _ := http.NewRequest("GET", ts.URL+p, nil)
 		req.AddCookie(&http.Cookie{Name: cookieName, Value: ann.token})

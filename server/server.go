@@ -353,6 +353,14 @@ func (s *Server) loadDue() {
 		s.log.Error("due tables", "err", err)
 		return
 	}
+	// Reminders come before deadlines (remind.go): their tables too.
+	reminders, err := s.st.Tables(context.Background(), store.Query{Status: []store.Status{store.StatusLive},
+		RemindTo: s.now().Add(s.cfg.DueCheck)})
+	if err != nil {
+		s.log.Error("tables due a reminder", "err", err)
+		return
+	}
+	due = append(due, reminders...)
 	for _, tb := range due {
 		if s.node != nil && !s.node.Mine(tb.ID) {
 			// Its owner fires it, or the node rendezvous hashing

@@ -51,6 +51,9 @@ type table struct {
 	inbox chan func()
 	done  chan struct{} // closed when run returns
 	timer *time.Timer
+	// reminder fires when the person to move at an async table is due a
+	// reminder (remind.go).
+	reminder *time.Timer
 
 	meta    store.Table
 	game    engine.Game
@@ -403,7 +406,13 @@ func (t *table) run() {
 	defer close(t.done)
 	t.timer = time.NewTimer(time.Hour)
 	t.timer.Stop()
+	t.reminder = time.NewTimer(time.Hour)
+	t.reminder.Stop()
 	t.idle = t.srv.now()
+	if t.safely(t.catchUpDeadline); t.broken {
+		t.unloadBroken()
+		return
+	}
 	t.afterChange()
 	tick := time.NewTicker(t.srv.cfg.IdleCheck)
 	defer tick.Stop()
@@ -417,6 +426,8 @@ func (t *table) run() {
 			t.safely(f)
 		case <-t.timer.C:
 			t.safely(t.onTimer)
+		case <-t.reminder.C:
+			t.safely(t.onRemind)
 		case <-tick.C:
 			if t.unloadable() && t.srv.unload(t) {
 				t.closeAll("the server is unloading this table; reconnect")
@@ -557,6 +568,9 @@ func (t *table) commitWrite(w store.Write) error {
 		// new owner anyway; this saves the round trip and the reload.
 		return fmt.Errorf("table %s: %w", t.id, errNotOwner)
 	}
+	if w.Table != nil {
+		t.stampRemind(w.Table)
+	}
 	if f := t.srv.faults.beforeCommit.Load(); f != nil {
 		(*f)(w)
 	}
@@ -636,6 +650,7 @@ func (t *table) afterChange() {
 	if d := t.deadline(); !d.IsZero() {
 		t.timer.Reset(max(d.Sub(t.srv.now()), 0))
 	}
+	t.armReminder()
 }
 
 // onTimer replaces a person out of time (or gone past the grace period of

@@ -127,6 +127,11 @@ type Table struct {
 	// It is stored so that deadlines fire after a restart, and so that a
 	// scheduler finds the async tables that are due without loading them.
 	Deadline time.Time
+	// Remind is when the person to move at an async table is reminded that
+	// a quarter of the decision's time is left (zero: no reminder due, or
+	// it was sent). Stored for the same reasons as Deadline, and so that a
+	// reminder is sent once: the row says it was sent before it is.
+	Remind time.Time
 	// Result is the JSON score pad once over.
 	Result []byte
 	// Rematch is the id of the table that replays this one, if any.
@@ -185,6 +190,7 @@ type Query struct {
 	Identity string    // only tables where this identity holds a seat
 	DueFrom  time.Time // with a deadline at or after this time (with DueTo)
 	DueTo    time.Time // only tables with a deadline before this (zero: any)
+	RemindTo time.Time // only tables with a reminder due before this (zero: any)
 	Limit    int       // at most this many (0: no limit)
 }
 

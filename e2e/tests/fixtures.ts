@@ -145,7 +145,12 @@ export const test: ReturnType<typeof base.extend<{ failOnConsoleErrors: void }, 
       await use();
       // A test that takes the server down expects the page's failed reconnections.
       const allowed = test.info().annotations.some((a) => a.type === "server-goes-down");
-      expect(errors.filter((e) => !(allowed && /WebSocket connection to .* failed/.test(e))), "errors in the page's console").toEqual([]);
+      // A test of a refused request expects the browser's line about its 400.
+      const refused = test.info().annotations.some((a) => a.type === "expects-refusal");
+      expect(
+        errors.filter((e) => !(allowed && /WebSocket connection to .* failed/.test(e)) && !(refused && /status of 400 \(Bad Request\)/.test(e))),
+        "errors in the page's console",
+      ).toEqual([]);
     },
     { auto: true },
   ],

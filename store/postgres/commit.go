@@ -93,7 +93,7 @@ const (
 		FROM unnest($1::text[], $2::int[]) AS u(id, seq) WHERE t.id = u.id`
 	updateTable = `UPDATE tables SET players = $1, options = $2, seats = $3, clock = $4, public = $5, undo = $6,
 		invite = $7, status = $8, updated = $9, deadline = $10, result = $11, rematch = $12,
-		version = GREATEST(version, $13, $14) WHERE id = $15`
+		version = GREATEST(version, $13, $14), remind = $16 WHERE id = $15`
 	insertChat = `INSERT INTO chat(tbl, seq, seat, name, text, at)
 		SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::text[], $6::timestamptz[])
 		ON CONFLICT (tbl, seq) DO NOTHING
@@ -184,7 +184,7 @@ func (d *DB) commitOnce(ctx context.Context, writes []store.Write, errs []error)
 			last = max(last, e.Seq)
 		}
 		b.Queue(updateTable, t.Players, string(r.opts), string(r.seats), string(r.clock), t.Public, t.Undo, t.Invite,
-			t.Status, ts(t.Updated), ts(t.Deadline), t.Result, t.Rematch, t.Version, last, t.ID)
+			t.Status, ts(t.Updated), ts(t.Deadline), t.Result, t.Rematch, t.Version, last, t.ID, ts(t.Remind))
 	}
 	if len(chats) > 0 {
 		n := len(chats)

@@ -318,11 +318,11 @@ func (d *DB) CreateTable(ctx context.Context, t store.Table) error {
 		return err
 	}
 	tag, err := d.pool.Exec(ctx, `INSERT INTO tables(id, game, players, options, seed, seats, clock, public, undo, invite,
-		owner, status, created, updated, deadline, result, rematch, version)
-		VALUES($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18)
+		owner, status, created, updated, deadline, result, rematch, version, remind)
+		VALUES($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19)
 		ON CONFLICT(id) DO NOTHING`,
 		t.ID, t.Game, t.Players, string(r.opts), int64(t.Seed), string(r.seats), string(r.clock), t.Public, t.Undo,
-		t.Invite, t.Owner, t.Status, ts(t.Created), ts(t.Updated), ts(t.Deadline), t.Result, t.Rematch, t.Version)
+		t.Invite, t.Owner, t.Status, ts(t.Created), ts(t.Updated), ts(t.Deadline), t.Result, t.Rematch, t.Version, ts(t.Remind))
 	if err != nil {
 		return fmt.Errorf("postgres: create table: %w", err)
 	}
@@ -333,19 +333,19 @@ func (d *DB) CreateTable(ctx context.Context, t store.Table) error {
 }
 
 const tableCols = `t.id, t.game, t.players, t.options, t.seed, t.seats, t.clock, t.public, t.undo, t.invite, t.owner,
-	t.status, t.created, t.updated, t.deadline, t.result, t.rematch, t.version`
+	t.status, t.created, t.updated, t.deadline, t.result, t.rematch, t.version, t.remind`
 
 func scanTable(row pgx.Row) (store.Table, error) {
 	var t store.Table
 	var opts, seats, clock []byte
 	var seed int64
-	var created, updated, deadline *time.Time
+	var created, updated, deadline, remind *time.Time
 	if err := row.Scan(&t.ID, &t.Game, &t.Players, &opts, &seed, &seats, &clock, &t.Public, &t.Undo, &t.Invite,
-		&t.Owner, &t.Status, &created, &updated, &deadline, &t.Result, &t.Rematch, &t.Version); err != nil {
+		&t.Owner, &t.Status, &created, &updated, &deadline, &t.Result, &t.Rematch, &t.Version, &remind); err != nil {
 		return t, err
 	}
 	t.Seed = uint64(seed)
-	t.Created, t.Updated, t.Deadline = fromTS(created), fromTS(updated), fromTS(deadline)
+	t.Created, t.Updated, t.Deadline, t.Remind = fromTS(created), fromTS(updated), fromTS(deadline), fromTS(remind)
 	if err := json.Unmarshal(opts, &t.Options); err != nil {
 		return t, fmt.Errorf("table %s: options: %w", t.ID, err)
 	}
@@ -389,6 +389,9 @@ func (d *DB) Tables(ctx context.Context, q store.Query) ([]store.Table, error) {
 	}
 	if !q.DueTo.IsZero() {
 		where = append(where, "t.deadline >= "+arg(ts(q.DueFrom))+" AND t.deadline < "+arg(ts(q.DueTo)))
+	}
+	if !q.RemindTo.IsZero() {
+		where = append(where, "t.remind < "+arg(ts(q.RemindTo)))
 	}
 	query := `SELECT ` + tableCols + ` FROM tables t`
 	if len(where) > 0 {

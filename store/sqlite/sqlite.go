@@ -72,6 +72,7 @@ CREATE TABLE IF NOT EXISTS tables (
 	created INTEGER NOT NULL,
 	updated INTEGER NOT NULL,
 	deadline INTEGER NOT NULL DEFAULT 0,
+	remind INTEGER NOT NULL DEFAULT 0,
 	result BLOB,
 	rematch TEXT NOT NULL DEFAULT '',
 	version INTEGER NOT NULL DEFAULT 0
@@ -160,6 +161,7 @@ func Open(path string, o Options) (*DB, error) {
 func upgrade(w *sql.DB) error {
 	for _, c := range []struct{ table, column, def string }{
 		{"identities", "lang", "TEXT NOT NULL DEFAULT ''"},
+		{"tables", "remind", "INTEGER NOT NULL DEFAULT 0"},
 	} {
 		var n int
 		if err := w.QueryRow(`SELECT count(*) FROM pragma_table_info(?) WHERE name = ?`, c.table, c.column).Scan(&n); err != nil {
@@ -170,6 +172,10 @@ func upgrade(w *sql.DB) error {
 				return fmt.Errorf("add %s.%s: %w", c.table, c.column, err)
 			}
 		}
+	}
+	// Indexes of added columns: the schema above runs before they exist.
+	if _, err := w.Exec(`CREATE INDEX IF NOT EXISTS tables_remind ON tables(remind) WHERE remind > 0`); err != nil {
+		return fmt.Errorf("index tables.remind: %w", err)
 	}
 	return nil
 }
@@ -302,10 +308,10 @@ func (d *DB) CreateTable(ctx context.Context, t store.Table) error {
 	}
 	defer tx.Rollback()
 	res, err := tx.ExecContext(ctx, `INSERT INTO tables(id, game, players, options, seed, seats, clock, public, undo, invite,
-		owner, status, created, updated, deadline, result, rematch, version) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+		owner, status, created, updated, deadline, remind, result, rematch, version) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
 		ON CONFLICT(id) DO NOTHING`,
 		t.ID, t.Game, t.Players, opts, fmt.Sprint(t.Seed), seats, clock, t.Public, t.Undo, t.Invite, t.Owner, t.Status,
-		ms(t.Created), ms(t.Updated), ms(t.Deadline), t.Result, t.Rematch, t.Version)
+		ms(t.Created), ms(t.Updated), ms(t.Deadline), ms(t.Remind), t.Result, t.Rematch, t.Version)
 	if err != nil {
 		return fmt.Errorf("sqlite: create table: %w", err)
 	}
@@ -357,7 +363,7 @@ func writeSeats(ctx context.Context, tx execer, t store.Table) error {
 // from the log's primary key rather than kept in the row, so that a move is
 // one insert.
 const tableCols = `t.id, t.game, t.players, t.options, t.seed, t.seats, t.clock, t.public, t.undo, t.invite, t.owner, t.status,
-	t.created, t.updated, t.deadline, t.result, t.rematch,
+	t.created, t.updated, t.deadline, t.remind, t.result, t.rematch,
 	max(t.version, coalesce((SELECT max(e.seq) FROM entries e WHERE e.tbl = t.id), 0))`
 
 type scanner interface{ Scan(dest ...any) error }
@@ -366,12 +372,12 @@ func scanTable(row scanner) (store.Table, error) {
 	var t store.Table
 	var opts, seats, clock []byte
 	var seed string
-	var created, updated, deadline int64
+	var created, updated, deadline, remind int64
 	if err := row.Scan(&t.ID, &t.Game, &t.Players, &opts, &seed, &seats, &clock, &t.Public, &t.Undo, &t.Invite, &t.Owner,
-		&t.Status, &created, &updated, &deadline, &t.Result, &t.Rematch, &t.Version); err != nil {
+		&t.Status, &created, &updated, &deadline, &remind, &t.Result, &t.Rematch, &t.Version); err != nil {
 		return t, err
 	}
-	t.Created, t.Updated, t.Deadline = fromMS(created), fromMS(updated), fromMS(deadline)
+	t.Created, t.Updated, t.Deadline, t.Remind = fromMS(created), fromMS(updated), fromMS(deadline), fromMS(remind)
 	if _, err := fmt.Sscan(seed, &t.Seed); err != nil {
 		return t, fmt.Errorf("table %s: seed %q: %w", t.ID, seed, err)
 	}
@@ -414,6 +420,10 @@ func (d *DB) Tables(ctx context.Context, q store.Query) ([]store.Table, error) {
 	if !q.DueTo.IsZero() {
 		where = append(where, "t.deadline > 0 AND t.deadline >= ? AND t.deadline < ?")
 		args = append(args, ms(q.DueFrom), ms(q.DueTo))
+	}
+	if !q.RemindTo.IsZero() {
+		where = append(where, "t.remind > 0 AND t.remind < ?")
+		args = append(args, ms(q.RemindTo))
 	}
 	query := `SELECT ` + tableCols + ` FROM tables t`
 	if len(where) > 0 {
@@ -528,9 +538,9 @@ func applyWrite(ctx context.Context, tx *sql.Tx, ins *sql.Stmt, w store.Write) e
 			return err
 		}
 		res, err := tx.ExecContext(ctx, `UPDATE tables SET players = ?, options = ?, seats = ?, clock = ?, public = ?, undo = ?,
-			invite = ?, status = ?, updated = ?, deadline = ?, result = ?, rematch = ?, version = max(version, ?, ?)
+			invite = ?, status = ?, updated = ?, deadline = ?, remind = ?, result = ?, rematch = ?, version = max(version, ?, ?)
 			WHERE id = ?`,
-			t.Players, opts, seats, clock, t.Public, t.Undo, t.Invite, t.Status, ms(t.Updated), ms(t.Deadline), t.Result,
+			t.Players, opts, seats, clock, t.Public, t.Undo, t.Invite, t.Status, ms(t.Updated), ms(t.Deadline), ms(t.Remind), t.Result,
 			t.Rematch, t.Version, last, t.ID)
 		if err != nil {
 			return fmt.Errorf("sqlite: update table %s: %w", t.ID, err)

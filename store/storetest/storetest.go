@@ -128,6 +128,7 @@ func testTables(t *testing.T, s store.Store) {
 		t.Errorf("missing table: %v, want ErrNotFound", err)
 	}
 	tb.Status, tb.Deadline, tb.Result, tb.Rematch, tb.Updated = store.StatusOver, at(99), []byte(`{"final":true}`), "t9", at(5)
+	tb.Remind = at(80)
 	tb.Seats[1].Zombie, tb.Seats[1].ZombieAt = true, 7
 	errs := s.Commit(ctx, []store.Write{{Table: &tb}})
 	if errs[0] != nil {
@@ -156,6 +157,14 @@ func testTables(t *testing.T, s store.Store) {
 	}
 	if es, err := s.Entries(ctx, "t1", 0); err != nil || len(es) != 1 || es[0].Kind != store.KindZombie || es[0].Move != "away:300" {
 		t.Errorf("zombie entry read back: %+v, %v", es, err)
+	}
+	// A reminder sent is a zero Remind, stored as such.
+	tb.Remind = time.Time{}
+	if errs := s.Commit(ctx, []store.Write{{Table: &tb}}); errs[0] != nil {
+		t.Fatal(errs[0])
+	}
+	if got, err = s.Table(ctx, "t1"); err != nil || !got.Remind.IsZero() {
+		t.Errorf("reminder cleared: Remind %v, %v", got.Remind, err)
 	}
 	missing := sampleTable("nope")
 	if errs := s.Commit(ctx, []store.Write{{Table: &missing}}); !errors.Is(errs[0], store.ErrNotFound) {
@@ -317,6 +326,22 @@ func testQueries(t *testing.T, s store.Store) {
 	mk("t3", 3, store.StatusLive, true, "ann", at(100), "ann", "bob")
 	mk("t4", 4, store.StatusLive, false, "cid", at(50), "cid")
 	mk("t5", 5, store.StatusOver, true, "ann", time.Time{}, "ann")
+	// Reminders: t3's at 75, t4's at 20 (CreateTable stores them too).
+	for id, when := range map[string]time.Time{"t3": at(75), "t4": at(20)} {
+		tb, _ := s.Table(ctx, id)
+		tb.Remind = when
+		if errs := s.Commit(ctx, []store.Write{{Table: &tb}}); errs[0] != nil {
+			t.Fatal(errs[0])
+		}
+	}
+	rm := sampleTable("t6")
+	rm.Created, rm.Status, rm.Deadline, rm.Remind = at(6), store.StatusLive, at(300), at(250)
+	if err := s.CreateTable(ctx, rm); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.Table(ctx, "t6"); !got.Remind.Equal(at(250)) {
+		t.Errorf("created with a reminder at %v: %v", at(250), got.Remind)
+	}
 	ids := func(q store.Query) []string {
 		ts, err := s.Tables(ctx, q)
 		if err != nil {
@@ -332,9 +357,12 @@ func testQueries(t *testing.T, s store.Store) {
 		q    store.Query
 		want []string
 	}{
-		{store.Query{}, []string{"t5", "t4", "t3", "t2", "t1"}},
+		{store.Query{}, []string{"t6", "t5", "t4", "t3", "t2", "t1"}},
 		{store.Query{Status: []store.Status{store.StatusOpen}, Public: true}, []string{"t1"}},
-		{store.Query{Status: []store.Status{store.StatusOpen, store.StatusLive}}, []string{"t4", "t3", "t2", "t1"}},
+		{store.Query{Status: []store.Status{store.StatusOpen, store.StatusLive}}, []string{"t6", "t4", "t3", "t2", "t1"}},
+		{store.Query{RemindTo: at(21)}, []string{"t4"}},
+		{store.Query{RemindTo: at(20)}, nil},
+		{store.Query{Status: []store.Status{store.StatusLive}, RemindTo: at(260)}, []string{"t6", "t4", "t3"}},
 		{store.Query{Identity: "bob"}, []string{"t3", "t2"}},
 		{store.Query{Identity: "ann", Limit: 2}, []string{"t5", "t3"}},
 		{store.Query{DueFrom: at(0), DueTo: at(60)}, []string{"t4"}},

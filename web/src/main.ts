@@ -7,6 +7,7 @@ import { h } from "./dom";
 import { harness } from "./harness";
 import { lobby } from "./lobby";
 import { replayPage } from "./replay";
+import { settingsPage } from "./settings";
 import { initialLang, type Lang, languages, saveLang, t } from "./i18n";
 import { tablePage } from "./tablepage";
 
@@ -17,8 +18,10 @@ function start(): void {
   const sw = languages()
     .filter((l) => l.lang !== lang)
     .map((l) => h("button", { type: "button", class: "lang-switch", lang: l.lang, onclick: () => switchTo(l.lang) }, l.name));
-  document.body.prepend(h("nav", { class: "top", "aria-label": t(lang, "language") }, ...sw));
+  const nav = h("nav", { class: "top", "aria-label": t(lang, "language") }, ...sw);
+  document.body.prepend(nav);
   const table = document.getElementById("table");
+  settingsLink(nav, lang, table?.dataset.table);
   if (table?.dataset.table) {
     tablePage(table, lang);
     return;
@@ -29,8 +32,23 @@ function start(): void {
     return;
   }
   const app = document.getElementById("app");
-  if (app && document.body.dataset.page === "lobby") void lobby(app, lang);
+  if (app && document.body.dataset.page === "settings") void settingsPage(app, lang);
+  else if (app && document.body.dataset.page === "lobby") void lobby(app, lang);
   else if (app && location.pathname.startsWith("/harness/")) void harness(app, lang);
+}
+
+/**
+ * settingsLink puts the notification settings (/settings) in the header of
+ * the lobby and of a table's page (which they come back to).
+ */
+function settingsLink(nav: HTMLElement, lang: Lang, table: string | undefined): void {
+  const page = document.body.dataset.page;
+  if (page !== "lobby" && !table) return;
+  const href = "/settings" + (table ? `?back=${encodeURIComponent("/t/" + table)}` : "");
+  // Beside the language switch's bar, not in it: that navigation is labelled "Language".
+  const bar = h("div", { class: "top-bar" }, h("a", { class: "settings-link", href }, t(lang, "settings")));
+  nav.replaceWith(bar);
+  bar.append(nav);
 }
 
 /**

@@ -8,6 +8,7 @@ import { botName, type Lang, t } from "./i18n";
 import type { SyncMsg } from "./gen/server";
 import { type ChatOut, type EventOut, type ServerMsg, type SeatInfo, TableSocket } from "./net";
 import { type LastMove, type TableData, TableView } from "./table";
+import { asyncClock } from "./timeleft";
 
 export function tablePage(root: HTMLElement, lang: Lang): void {
   const id = root.dataset.table!;
@@ -508,6 +509,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
       const here = s.online || s.kind === "bot";
       const presence = s.kind === "open" ? "" : !online ? "unknown" : here ? "on" : "off";
       const said = presence === "unknown" ? "together.unknown" : presence === "on" ? "together.online" : "together.away";
+      const left = m?.clocks?.mode === "async" && m.clocks.running === i && m.clocks.deadline ? asyncClock(lang, m.clocks.deadline, m.table?.clock?.hours) : null;
       seatList.append(
         h(
           "li",
@@ -518,6 +520,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
           s.zombie ? h("span", { class: "botmark" }, " ", t(lang, "together.botPlays")) : null,
           presence ? h("span", { class: "sr" }, ` (${t(lang, said)})`) : null,
           clock !== undefined ? h("span", { class: "clock" }, fmtClock(clock)) : null,
+          left,
         ),
       );
     });
