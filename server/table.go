@@ -82,6 +82,8 @@ type table struct {
 	// allItems keeps every entry in recent: a table replayed for its
 	// whole log (apiLog), never a live one.
 	allItems bool
+	// lobbySeen is what the lobby last heard of the table (lobbyhub.go).
+	lobbySeen lobbySig
 }
 
 // memo is what a write changes in the table's memory before the write is
@@ -394,6 +396,7 @@ func (t *table) run() {
 	t.timer = time.NewTimer(time.Hour)
 	t.timer.Stop()
 	t.idle = t.srv.now()
+	t.lobbySeen = sigOf(&t.meta)
 	t.afterChange()
 	tick := time.NewTicker(t.srv.cfg.IdleCheck)
 	defer tick.Stop()
@@ -405,8 +408,10 @@ func (t *table) run() {
 		select {
 		case f := <-t.inbox:
 			t.safely(f)
+			t.lobbyCheck()
 		case <-t.timer.C:
 			t.safely(t.onTimer)
+			t.lobbyCheck()
 		case <-tick.C:
 			if t.unloadable() && t.srv.unload(t) {
 				t.closeAll("the server is unloading this table; reconnect")
