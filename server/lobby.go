@@ -116,7 +116,7 @@ type pageData struct {
 	Mine      []lobbyJSON
 	Finished  []lobbyJSON // the caller's finished tables (the plain lobby's archive)
 	Player    *playerJSON // a player's page
-	Link      string // a "continue on another device" address just made
+	Link      string      // a "continue on another device" address just made
 	Open      []lobbyJSON
 	Table     tableJSON
 	Invite    string

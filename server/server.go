@@ -79,12 +79,12 @@ type Config struct {
 	// LobbyPeriod: the live lobby sends each watcher at most one message
 	// per period (lobbyhub.go).
 	LobbyPeriod time.Duration
-	BotBudget  time.Duration // base time budget of a bot decision (search levels get multiples)
-	QuickBots  int           // workers for random and greedy bots
-	SearchBots int           // workers for ismcts bots
-	BatchMax   int           // writes per store transaction at most
-	Heartbeat  time.Duration
-	DueCheck   time.Duration // how often stored async deadlines are looked for
+	BotBudget   time.Duration // base time budget of a bot decision (search levels get multiples)
+	QuickBots   int           // workers for random and greedy bots
+	SearchBots  int           // workers for ismcts bots
+	BatchMax    int           // writes per store transaction at most
+	Heartbeat   time.Duration
+	DueCheck    time.Duration // how often stored async deadlines are looked for
 	// RelayBeat (cluster): how often a node re-announces to the owners the
 	// sockets it relays. An owner drops a relayed socket not announced for
 	// three beats (its detach was lost), and a relayed socket that missed
