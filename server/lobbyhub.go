@@ -80,7 +80,7 @@ type lobbyJSON struct {
 // add or replace, and ids to take off (finished, given up, or no longer
 // matching). Now is the server's time in ms, to count waiting times from.
 type lobbyMsg struct {
-	T    string      `json:"t" ts:"'snapshot' | 'changes'"`
+	T    string      `json:"t" ts:"\"snapshot\" | \"changes\""`
 	Now  int64       `json:"now"`
 	Rows []lobbyJSON `json:"rows"`
 	Gone []string    `json:"gone,omitempty"`
@@ -449,3 +449,8 @@ func (s *Server) lobbySnapshot(r *http.Request, f lobbyFilter) (lobbyMsg, error)
 
 // lobbyWire is the live lobby's event as it crosses NATS.
 func lobbyWire(ev lobbyEvent) []byte { b, _ := json.Marshal(ev); return b }
+
+// WireLobby is the live lobby's and the lobby API's types, for the
+// TypeScript generator (internal/cmd/wiregen): the stream's message, a
+// table's row (GET /api/tables), a player's page (GET /api/players/{id}).
+func WireLobby() []any { return []any{lobbyMsg{}, lobbyJSON{}, playerJSON{}} }

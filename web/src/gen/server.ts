@@ -92,6 +92,63 @@ export interface GameViews {
   "schlossgarten": schlossgarten.View;
 }
 
+/** server.lobbyJSON */
+export interface LobbyJSON {
+  id: string;
+  game: string;
+  title: string;
+  players: number;
+  status: store.Status;
+  clock: ClockSpec;
+  seats: LobbySeat[];
+  created: number;
+  updated: number;
+  you?: number;
+  toMove?: number;
+  deadline?: number;
+}
+
+/** server.lobbyMsg */
+export interface LobbyMsg {
+  t: "snapshot" | "changes";
+  now: number;
+  rows: LobbyJSON[];
+  gone?: string[];
+}
+
+/** server.lobbySeat */
+export interface LobbySeat {
+  name: string;
+  kind: store.SeatKind;
+  bot?: string;
+  zombie?: boolean;
+  player?: string;
+}
+
+/** server.playerGame */
+export interface PlayerGame {
+  game: string;
+  title: string;
+  played: number;
+  won: number;
+  playing: number;
+}
+
+/** server.playerJSON */
+export interface PlayerJSON {
+  id: string;
+  name: string;
+  since: number;
+  games: PlayerGame[];
+  finished: PlayerTable[];
+}
+
+/** server.playerTable */
+export interface PlayerTable extends LobbyJSON {
+  seat: number;
+  rank: number;
+}
+
 /** server.pongMsg */
 export interface PongMsg {
   t: "pong";
