@@ -90,12 +90,23 @@ func seatName(seat any, lang string) string {
 		name, kind, bot = s.Name, s.Kind, s.Bot
 	case lobbySeat:
 		name, kind, bot = s.Name, s.Kind, s.Bot
+		if kind == store.SeatBot && (name == "" || name == bot+" bot") {
+			// The lobby's and the player pages' bots go by their
+			// strength, as in the page's lobby ("Quick bot").
+			if lvl, ok := botLevels[bot]; ok {
+				return shelltext.T(lang, "page.lobby.bot."+lvl)
+			}
+		}
 	}
 	if kind == store.SeatBot && (name == "" || name == bot+" bot") {
 		return shelltext.T(lang, "plain.botSeat", i18n.S("kind", bot))
 	}
 	return name
 }
+
+// botLevels names the bot kinds' strengths (page.lobby.bot.*).
+var botLevels = map[string]string{"random": "random", "greedy": "greedy", "ismcts:easy": "easy",
+	"ismcts:medium": "medium", "ismcts:hard": "hard", "ismcts:expert": "expert"}
 
 // errorIn is err's message in lang: the server's own errors from the
 // shell catalogue, the games' from the engine.

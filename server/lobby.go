@@ -94,7 +94,7 @@ var pages = template.Must(template.New("").Option("missingkey=error").Funcs(temp
 {{range $i, $st := .Seats}}{{if $i}}, {{end}}{{if $st.Player}}<a href="/p/{{$st.Player}}">{{seatName $st $.Lang}}</a>{{else}}{{seatName $st $.Lang}}{{end}}{{end}}
 · <a href="/replay/{{.ID}}">{{$.W.replay}}</a></li>{{end}}</ul>
 {{else}}<p>{{$.W.playerNoFinished}}</p>{{end}}</main>{{end}}
-<p><a href="/">{{.W.lobby}}</a></p></body></html>{{end}}
+<p class="back"><a href="/">{{.W.lobby}}</a></p></body></html>{{end}}
 
 {{define "error"}}{{template "head" .}}
 <p class="err">{{index .W .ErrKey}}</p><p><a href="/">{{.W.lobby}}</a> · <a href="/plain">{{.W.plainLobby}}</a></p></body></html>{{end}}
