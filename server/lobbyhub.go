@@ -39,7 +39,8 @@ const (
 	// lobbyInbox is the events the hub may have waiting; beyond, events
 	// are lost (counted) and the hub tells every watcher to start again.
 	lobbyInbox = 4096
-	// lobbyPerAddr is the lobby streams one address may hold open.
+	// lobbyPerAddr is the lobby streams one address may hold open, by
+	// default (Config.LobbyPerAddr).
 	lobbyPerAddr = 16
 	// lobbyPing keeps idle streams open through proxies.
 	lobbyPing = 25 * time.Second
@@ -146,10 +147,11 @@ type lobbyWatcher struct {
 }
 
 type lobbyHub struct {
-	in      chan lobbyEvent
-	now     func() time.Time
-	every   time.Duration
-	forward func(lobbyEvent) // sends this node's events to the others (cluster), or nil
+	in       chan lobbyEvent
+	now      func() time.Time
+	every    time.Duration
+	forward  func(lobbyEvent) // sends this node's events to the others (cluster), or nil
+	perAddr0 int              // streams an address may hold
 
 	mu       sync.Mutex
 	watchers map[*lobbyWatcher]struct{}
@@ -158,8 +160,8 @@ type lobbyHub struct {
 	lost, dropped, sent atomic.Uint64 // events lost, watchers dropped, messages sent
 }
 
-func newLobbyHub(now func() time.Time, every time.Duration) *lobbyHub {
-	return &lobbyHub{in: make(chan lobbyEvent, lobbyInbox), now: now, every: every,
+func newLobbyHub(now func() time.Time, every time.Duration, perAddr int) *lobbyHub {
+	return &lobbyHub{in: make(chan lobbyEvent, lobbyInbox), now: now, every: every, perAddr0: perAddr,
 		watchers: map[*lobbyWatcher]struct{}{}, perAddr: map[string]int{}}
 }
 
@@ -179,7 +181,7 @@ var errLobbyBusy = errors.New("too many lobby streams from this address")
 func (h *lobbyHub) watch(f lobbyFilter, addr string) (*lobbyWatcher, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.perAddr[addr] >= lobbyPerAddr {
+	if h.perAddr[addr] >= h.perAddr0 {
 		return nil, errLobbyBusy
 	}
 	h.perAddr[addr]++

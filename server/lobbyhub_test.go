@@ -176,7 +176,7 @@ func TestLobbyFilters(t *testing.T) {
 // A watcher that never reads is dropped; publishing never waits for it,
 // and the other watchers go on receiving.
 func TestLobbySlowWatcherNeverBlocks(t *testing.T) {
-	h := newLobbyHub(time.Now, time.Millisecond)
+	h := newLobbyHub(time.Now, time.Millisecond, lobbyPerAddr)
 	quit := make(chan struct{})
 	done := make(chan struct{})
 	go func() { defer close(done); h.run(quit) }()

@@ -79,12 +79,14 @@ type Config struct {
 	// LobbyPeriod: the live lobby sends each watcher at most one message
 	// per period (lobbyhub.go).
 	LobbyPeriod time.Duration
-	BotBudget   time.Duration // base time budget of a bot decision (search levels get multiples)
-	QuickBots   int           // workers for random and greedy bots
-	SearchBots  int           // workers for ismcts bots
-	BatchMax    int           // writes per store transaction at most
-	Heartbeat   time.Duration
-	DueCheck    time.Duration // how often stored async deadlines are looked for
+	// LobbyPerAddr: live lobby streams one address may hold open.
+	LobbyPerAddr int
+	BotBudget    time.Duration // base time budget of a bot decision (search levels get multiples)
+	QuickBots    int           // workers for random and greedy bots
+	SearchBots   int           // workers for ismcts bots
+	BatchMax     int           // writes per store transaction at most
+	Heartbeat    time.Duration
+	DueCheck     time.Duration // how often stored async deadlines are looked for
 	// RelayBeat (cluster): how often a node re-announces to the owners the
 	// sockets it relays. An owner drops a relayed socket not announced for
 	// three beats (its detach was lost), and a relayed socket that missed
@@ -117,7 +119,7 @@ func Defaults() Config {
 	return Config{
 		MaxFrame: 8192, Queue: 64, Ping: 20 * time.Second,
 		Rate: 20, Burst: 40, ChatLines: 5, ChatWindow: 10 * time.Second,
-		MaxTables: 30, CreateRate: 60, IdentityEvery: 2 * time.Minute, IdentityBurst: 10, WriteEvery: 100 * time.Millisecond, WriteBurst: 60, Grace: 90 * time.Second, Idle: 2 * time.Minute, IdleCheck: 10 * time.Second, LobbyPeriod: lobbyPeriod,
+		MaxTables: 30, CreateRate: 60, IdentityEvery: 2 * time.Minute, IdentityBurst: 10, WriteEvery: 100 * time.Millisecond, WriteBurst: 60, Grace: 90 * time.Second, Idle: 2 * time.Minute, IdleCheck: 10 * time.Second, LobbyPeriod: lobbyPeriod, LobbyPerAddr: lobbyPerAddr,
 		BotBudget: time.Second, QuickBots: 1, SearchBots: 2, BatchMax: 512,
 		Heartbeat: time.Second, DueCheck: time.Second, RelayBeat: 5 * time.Second, SMTPFrom: "jardin@localhost",
 	}
@@ -154,6 +156,7 @@ func (c *Config) fill() {
 	setD(&c.Idle, d.Idle)
 	setD(&c.IdleCheck, d.IdleCheck)
 	setD(&c.LobbyPeriod, d.LobbyPeriod)
+	set(&c.LobbyPerAddr, d.LobbyPerAddr)
 	setD(&c.BotBudget, d.BotBudget)
 	setD(&c.Heartbeat, d.Heartbeat)
 	setD(&c.DueCheck, d.DueCheck)
@@ -224,7 +227,7 @@ func New(cfg Config, st store.Store, reg *engine.Registry, assets fs.FS) *Server
 		assets: assets, loading: map[string]chan struct{}{}, remotes: map[string]*conn{}, relays: map[string]*conn{}, parts: map[string]*fwdParts{},
 		nodeReady: make(chan struct{})}
 	s.nodeID = s.newID()
-	s.lobby = newLobbyHub(s.now, cfg.LobbyPeriod)
+	s.lobby = newLobbyHub(s.now, cfg.LobbyPeriod, cfg.LobbyPerAddr)
 	s.met = newMetrics(func() float64 {
 		s.mu.Lock()
 		defer s.mu.Unlock()

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -38,6 +39,7 @@ func cmdLoadtest(e *env, args []string) error {
 	rate := fs.Float64("rate", 1250, "cli.flag.loadtest.rate")
 	jobs := fs.Int("setup-jobs", 32, "cli.flag.loadtest.setup-jobs")
 	asJSON := fs.Bool("json", false, "cli.flag.loadtest.json")
+	watchers := fs.Int("lobby-watchers", 0, "cli.flag.loadtest.lobby-watchers")
 	if _, err := e.parse(fs, args, 0, 0, "cli.wantNothing"); err != nil {
 		return err
 	}
@@ -52,7 +54,7 @@ func cmdLoadtest(e *env, args []string) error {
 		}
 		bases = append(bases, strings.TrimSuffix(strings.TrimSpace(a), "/"))
 	}
-	if *tables < 1 || *seconds <= 0 || *players < 1 || *jobs < 1 || *rate < 0 {
+	if *tables < 1 || *seconds <= 0 || *players < 1 || *jobs < 1 || *rate < 0 || *watchers < 0 {
 		return usageErr("cli.loadPositive")
 	}
 	lt := &loadtest{bases: bases, game: *gameID, players: *players,
@@ -61,6 +63,17 @@ func cmdLoadtest(e *env, args []string) error {
 		lt.think = time.Duration(float64(*tables) / *rate * float64(time.Second))
 	}
 	ctx := e.ctx
+	// The lobby's watchers come first, so that they see every table
+	// created, filled and started; the tables are then public, so that
+	// their changes reach the lobby.
+	lt.public = *watchers > 0
+	wctx, stopWatchers := context.WithCancel(ctx)
+	defer stopWatchers()
+	for i := range *watchers {
+		if err := lt.watchLobby(wctx, lt.bases[i%len(lt.bases)]); err != nil {
+			return err
+		}
+	}
 	t0 := time.Now()
 	fmt.Fprintf(e.stderr, "loadtest: setting up %d tables of %d seats on %s…\n", *tables, *players, strings.Join(lt.bases, ", "))
 	if err := lt.setup(ctx, *tables, *jobs); err != nil {
@@ -84,6 +97,9 @@ func cmdLoadtest(e *env, args []string) error {
 	elapsed := time.Duration(lt.stopAt.Load() - lt.start.Load())
 	time.Sleep(500 * time.Millisecond) // let the last answers arrive
 	rep := lt.report(elapsed, setup)
+	rep.LobbyWatchers, rep.LobbyMessages, rep.LobbyKB = *watchers, lt.lobbyMsgs.Load(), float64(lt.lobbyBytes.Load())/1024
+	rep.LobbyEnded = lt.lobbyEnded.Load()
+	stopWatchers()
 	rep.Command = "jardin loadtest " + strings.Join(args, " ")
 	after := lt.scrape()
 	for i, b := range lt.bases {
@@ -130,6 +146,11 @@ type loadtest struct {
 	sockets atomic.Int64
 	start   atomic.Int64
 	stopAt  atomic.Int64
+
+	// The lobby's watchers (--lobby-watchers): messages and bytes read,
+	// streams the server ended.
+	public                            bool
+	lobbyMsgs, lobbyBytes, lobbyEnded atomic.Int64
 
 	// Counters over all sockets.
 	moves, acks, resyncs, refused, leaks, dup, errs, over atomic.Int64
@@ -247,7 +268,7 @@ func (lt *loadtest) setupTable(ctx context.Context, i int) error {
 	}
 	var created struct{ ID, Invite string }
 	if err := lt.post(ctx, tb.seats[0].base, "/api/tables", tb.seats[0].token, map[string]any{"game": lt.game, "seats": seats,
-		"undo": false}, &created); err != nil {
+		"undo": false, "public": lt.public}, &created); err != nil {
 		return err
 	}
 	tb.id = created.ID
@@ -298,6 +319,42 @@ func (lt *loadtest) closeAll() {
 			st.mu.Unlock()
 		}
 	}
+}
+
+// watchLobby opens one stream of the live lobby (GET /api/lobby) and
+// reads it on its own goroutine until ctx ends, counting its messages.
+func (lt *loadtest) watchLobby(ctx context.Context, base string) error {
+	req, err := http.NewRequestWithContext(ctx, "GET", base+"/api/lobby", nil)
+	if err != nil {
+		return err
+	}
+	// The lobby's stream lasts: not lt.http, whose requests time out.
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return fmt.Errorf("lobby stream: %w", err)
+	}
+	if resp.StatusCode != http.StatusOK {
+		resp.Body.Close()
+		return fmt.Errorf("lobby stream: %s (serve --lobby-streams-per-addr)", resp.Status)
+	}
+	go func() {
+		defer resp.Body.Close()
+		rd := bufio.NewReaderSize(resp.Body, 64<<10)
+		for {
+			line, err := rd.ReadSlice('\n')
+			if err != nil && !errors.Is(err, bufio.ErrBufferFull) {
+				if ctx.Err() == nil {
+					lt.lobbyEnded.Add(1)
+				}
+				return
+			}
+			lt.lobbyBytes.Add(int64(len(line)))
+			if bytes.HasPrefix(line, []byte("data: ")) {
+				lt.lobbyMsgs.Add(1)
+			}
+		}
+	}()
+	return nil
 }
 
 func (lt *loadtest) running() bool { return lt.start.Load() != 0 && lt.stopAt.Load() == 0 }
@@ -575,7 +632,13 @@ type ltReport struct {
 	Leaks        int64   `json:"leaks"`
 	Errors       int64   `json:"errors"`
 	GamesOver    int64   `json:"gamesOver"`
-	ServerRSSMB  float64 `json:"serverRssMB"`
+	// The lobby's watchers: messages they read (from their opening to the
+	// end of the run), their size, and streams the server ended early.
+	LobbyWatchers int     `json:"lobbyWatchers,omitempty"`
+	LobbyMessages int64   `json:"lobbyMessages,omitempty"`
+	LobbyKB       float64 `json:"lobbyKB,omitempty"`
+	LobbyEnded    int64   `json:"lobbyEnded,omitempty"`
+	ServerRSSMB   float64 `json:"serverRssMB"`
 	// CPU time used while playing: by the server (from its /metrics), per
 	// acknowledged move, and by this load generator. On a machine shared
 	// with other work, these say what the figures above would be on an
@@ -618,6 +681,10 @@ func (r ltReport) print(w io.Writer) {
 		r.Lost, r.Unseen, r.Duplicated, r.Resyncs, r.Refused, r.Leaks, r.Errors, r.GamesOver)
 	fmt.Fprintf(w, "server RSS %.0f MB; CPU while playing: server %.1f s (%.2f ms a move), load generator %.1f s\n",
 		r.ServerRSSMB, r.ServerCPUSeconds, r.ServerCPUPerMoveMs, r.LoadCPUSeconds)
+	if r.LobbyWatchers > 0 {
+		fmt.Fprintf(w, "lobby: %d watchers read %d messages (%.0f KB); %d streams ended by the server\n",
+			r.LobbyWatchers, r.LobbyMessages, r.LobbyKB, r.LobbyEnded)
+	}
 	if len(r.Nodes) > 1 {
 		for _, n := range r.Nodes {
 			fmt.Fprintf(w, "node %s: %.0f tables, %.0f sockets (%.0f relayed), %.0f moves/s, %.0f DB writes/s in %.0f transactions/s, NATS %.0f msgs/s out %.0f in, CPU %.1f s, RSS %.0f MB\n",

@@ -55,6 +55,7 @@ func cmdServe(e *env, args []string) error {
 	fs.IntVar(&cfg.CreateRate, "create-rate", d.CreateRate, "cli.flag.serve.create-rate")
 	fs.DurationVar(&cfg.IdentityEvery, "identity-every", d.IdentityEvery, "cli.flag.serve.identity-every")
 	fs.IntVar(&cfg.IdentityBurst, "identity-burst", d.IdentityBurst, "cli.flag.serve.identity-burst")
+	fs.IntVar(&cfg.LobbyPerAddr, "lobby-streams-per-addr", d.LobbyPerAddr, "cli.flag.serve.lobby-streams-per-addr")
 	fs.DurationVar(&cfg.WriteEvery, "write-every", d.WriteEvery, "cli.flag.serve.write-every")
 	fs.IntVar(&cfg.WriteBurst, "write-burst", d.WriteBurst, "cli.flag.serve.write-burst")
 	fs.BoolVar(&cfg.TrustProxy, "trust-proxy", false, "cli.flag.serve.trust-proxy")
