@@ -152,6 +152,8 @@ type lobbyHub struct {
 	every    time.Duration
 	forward  func(lobbyEvent) // sends this node's events to the others (cluster), or nil
 	perAddr0 int              // streams an address may hold
+	ending   chan struct{}    // closed by EndStreams
+	endOnce  sync.Once
 
 	mu       sync.Mutex
 	watchers map[*lobbyWatcher]struct{}
@@ -161,7 +163,7 @@ type lobbyHub struct {
 }
 
 func newLobbyHub(now func() time.Time, every time.Duration, perAddr int) *lobbyHub {
-	return &lobbyHub{in: make(chan lobbyEvent, lobbyInbox), now: now, every: every, perAddr0: perAddr,
+	return &lobbyHub{in: make(chan lobbyEvent, lobbyInbox), now: now, every: every, perAddr0: perAddr, ending: make(chan struct{}),
 		watchers: map[*lobbyWatcher]struct{}{}, perAddr: map[string]int{}}
 }
 
@@ -422,9 +424,16 @@ func (s *Server) apiLobby(w http.ResponseWriter, r *http.Request) {
 			return
 		case <-s.quit:
 			return
+		case <-s.lobby.ending:
+			return
 		}
 	}
 }
+
+// EndStreams ends every live lobby stream (their browsers reconnect):
+// call it when the HTTP server begins to shut down
+// (http.Server.RegisterOnShutdown), which otherwise waits for them.
+func (s *Server) EndStreams() { s.lobby.endOnce.Do(func() { close(s.lobby.ending) }) }
 
 // lobbySnapshot is the public open tables and the public live ones to
 // watch, newest first, that match f.

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jardin-games/jardin/internal/natstest"
 	"github.com/jardin-games/jardin/store"
 )
 
@@ -128,6 +129,26 @@ func TestLobbyStreamFollowsATable(t *testing.T) {
 	// A new watcher's snapshot holds what is open now: nothing.
 	late := openLobby(t, ts.URL, "")
 	late.until("an empty snapshot", func(_ map[string]lobbyJSON, m lobbyMsg) bool { return m.T == "snapshot" && len(m.Rows) == 0 })
+	// A shutting-down HTTP server ends the streams rather than wait for them.
+	ts.EndStreams()
+	for _, s := range []*lobbyStream{all, other, late} {
+		select {
+		case <-waitClosed(s.msgs):
+		case <-time.After(2 * time.Second):
+			t.Fatal("a lobby stream outlived EndStreams")
+		}
+	}
+}
+
+// waitClosed is closed once msgs is drained and closed.
+func waitClosed(msgs chan lobbyMsg) chan struct{} {
+	done := make(chan struct{})
+	go func() {
+		for range msgs {
+		}
+		close(done)
+	}()
+	return done
 }
 
 // Bad filters are refused with a reason, not ignored.
@@ -366,4 +387,34 @@ func TestPlayerPage(t *testing.T) {
 			t.Errorf("unknown player's page: %d", code)
 		}
 	}
+}
+
+// Two nodes: a table created and started through node A shows in the live
+// lobby of node B (NATS carries A's events), and once only.
+func TestClusterLobby(t *testing.T) {
+	dsn := pg.dsn(t)
+	url := natstest.Start(t).ClientURL()
+	fast := func(c *Config) { c.LobbyPeriod = 20 * time.Millisecond }
+	a, b := startNode(t, dsn, url, "a", fast), startNode(t, dsn, url, "b", fast)
+	onB := openLobby(t, b.URL, "")
+	onB.until("the snapshot", func(_ map[string]lobbyJSON, m lobbyMsg) bool { return m.T == "snapshot" })
+	ann, bob := newClient(t, a.URL, "Ann"), newClient(t, a.URL, "Bob")
+	tb := ann.create(createReq{Game: "english-gardens", Seats: []string{"me", "open"}, Public: true})
+	onB.until("A's new table", func(rows map[string]lobbyJSON, _ lobbyMsg) bool {
+		r, ok := rows[tb.ID]
+		return ok && r.Status == store.StatusOpen
+	})
+	if seat := bob.join(tb.ID, ""); seat != 1 {
+		t.Fatalf("Bob got seat %d", seat)
+	}
+	onB.until("A's table started", func(rows map[string]lobbyJSON, _ lobbyMsg) bool {
+		r, ok := rows[tb.ID]
+		return ok && r.Status == store.StatusLive
+	})
+	// A's own watchers got them from A's hub, not back from NATS as well.
+	onA := openLobby(t, a.URL, "")
+	onA.until("the snapshot with the table", func(rows map[string]lobbyJSON, m lobbyMsg) bool {
+		_, ok := rows[tb.ID]
+		return m.T == "snapshot" && ok
+	})
 }

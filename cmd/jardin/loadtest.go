@@ -83,6 +83,7 @@ func cmdLoadtest(e *env, args []string) error {
 	setup := time.Since(t0)
 	fmt.Fprintf(e.stderr, "loadtest: %d sockets open in %.1fs; playing for %gs…\n", lt.sockets.Load(), setup.Seconds(), *seconds)
 	before, self0 := lt.scrape(), selfCPU()
+	lobby0 := lt.lobbyMsgs.Load()
 	lt.start.Store(time.Now().UnixNano())
 	for _, tb := range lt.tables {
 		for _, st := range tb.seats {
@@ -94,11 +95,12 @@ func cmdLoadtest(e *env, args []string) error {
 	case <-ctx.Done():
 	}
 	lt.stopAt.Store(time.Now().UnixNano())
+	lobbyPlaying := lt.lobbyMsgs.Load() - lobby0
 	elapsed := time.Duration(lt.stopAt.Load() - lt.start.Load())
 	time.Sleep(500 * time.Millisecond) // let the last answers arrive
 	rep := lt.report(elapsed, setup)
 	rep.LobbyWatchers, rep.LobbyMessages, rep.LobbyKB = *watchers, lt.lobbyMsgs.Load(), float64(lt.lobbyBytes.Load())/1024
-	rep.LobbyEnded = lt.lobbyEnded.Load()
+	rep.LobbyEnded, rep.LobbyWhilePlaying = lt.lobbyEnded.Load(), lobbyPlaying
 	stopWatchers()
 	rep.Command = "jardin loadtest " + strings.Join(args, " ")
 	after := lt.scrape()
@@ -638,7 +640,10 @@ type ltReport struct {
 	LobbyMessages int64   `json:"lobbyMessages,omitempty"`
 	LobbyKB       float64 `json:"lobbyKB,omitempty"`
 	LobbyEnded    int64   `json:"lobbyEnded,omitempty"`
-	ServerRSSMB   float64 `json:"serverRssMB"`
+	// LobbyWhilePlaying: of LobbyMessages, those read during the measured
+	// time (the rest came while the tables were created and filled).
+	LobbyWhilePlaying int64   `json:"lobbyMessagesWhilePlaying,omitempty"`
+	ServerRSSMB       float64 `json:"serverRssMB"`
 	// CPU time used while playing: by the server (from its /metrics), per
 	// acknowledged move, and by this load generator. On a machine shared
 	// with other work, these say what the figures above would be on an
@@ -682,8 +687,8 @@ func (r ltReport) print(w io.Writer) {
 	fmt.Fprintf(w, "server RSS %.0f MB; CPU while playing: server %.1f s (%.2f ms a move), load generator %.1f s\n",
 		r.ServerRSSMB, r.ServerCPUSeconds, r.ServerCPUPerMoveMs, r.LoadCPUSeconds)
 	if r.LobbyWatchers > 0 {
-		fmt.Fprintf(w, "lobby: %d watchers read %d messages (%.0f KB); %d streams ended by the server\n",
-			r.LobbyWatchers, r.LobbyMessages, r.LobbyKB, r.LobbyEnded)
+		fmt.Fprintf(w, "lobby: %d watchers read %d messages (%.0f KB), %d of them while playing; %d streams ended by the server\n",
+			r.LobbyWatchers, r.LobbyMessages, r.LobbyKB, r.LobbyWhilePlaying, r.LobbyEnded)
 	}
 	if len(r.Nodes) > 1 {
 		for _, n := range r.Nodes {

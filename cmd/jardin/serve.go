@@ -163,6 +163,9 @@ func cmdServe(e *env, args []string) error {
 	}
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
 		MaxHeaderBytes: 32 << 10}
+	// Shutdown waits for the requests in flight: the live lobby's streams
+	// last, so they end as it begins (their browsers reconnect).
+	hs.RegisterOnShutdown(srv.EndStreams)
 	cfg.Log.Info("jardin serve", "addr", l.Addr().String(), "url", cfg.BaseURL, "db", dbName, "nats", redactURL(*natsURL))
 	fmt.Fprintf(e.stdout, "jardin: serving on %s (open %s/)\n", l.Addr(), cfg.BaseURL)
 	if *debugAddr != "" {

@@ -4,9 +4,9 @@
 // real position drawn by its own renderer, what it is, its player counts
 // and length; a new table (game, players, the game's options in words,
 // colours as swatches, each seat open or a bot named by strength, the
-// clock, public, undo); your tables with those where it is your turn first,
-// and the open public tables to join or watch. It speaks the JSON API of
-// docs/server.md.
+// clock, public, undo). Your tables, the live lobby (open tables to join,
+// games to watch, pushed by the server) and "continue on another device"
+// are in lobbylive.ts. It speaks the JSON API of docs/server.md.
 
 import { clear, h } from "./dom";
 import { botName, format, type Lang, t } from "./i18n";
