@@ -93,8 +93,8 @@ var pages = template.Must(template.New("").Option("missingkey=error").Funcs(temp
 {{if eq .Rank 1}}{{$.W.playerFirst}}{{else if gt .Rank 0}}{{index $.W (print "playerPlace")}} {{.Rank}}{{end}} ·
 {{range $i, $st := .Seats}}{{if $i}}, {{end}}{{if $st.Player}}<a href="/p/{{$st.Player}}">{{seatName $st $.Lang}}</a>{{else}}{{seatName $st $.Lang}}{{end}}{{end}}
 · <a href="/replay/{{.ID}}">{{$.W.replay}}</a></li>{{end}}</ul>
-{{else}}<p>{{$.W.playerNoFinished}}</p>{{end}}</main>{{end}}
-<p class="back"><a href="/">{{.W.lobby}}</a></p></body></html>{{end}}
+{{else}}<p>{{$.W.playerNoFinished}}</p>{{end}}
+<p><a href="/">{{$.W.lobby}}</a></p></main>{{end}}</body></html>{{end}}
 
 {{define "error"}}{{template "head" .}}
 <p class="err">{{index .W .ErrKey}}</p><p><a href="/">{{.W.lobby}}</a> · <a href="/plain">{{.W.plainLobby}}</a></p></body></html>{{end}}
