@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"net/http"
 	"slices"
@@ -416,5 +417,48 @@ func TestClusterLobby(t *testing.T) {
 	onA.until("the snapshot with the table", func(rows map[string]lobbyJSON, m lobbyMsg) bool {
 		_, ok := rows[tb.ID]
 		return m.T == "snapshot" && ok
+	})
+}
+
+// What the table path pays for the live lobby: a move that changes nothing
+// the lobby shows (one comparison), and a change (its row built and handed
+// to the hub, which 100 watchers read).
+func BenchmarkLobbyTablePath(b *testing.B) {
+	ts := startServer(b, "", Config{})
+	meta := store.Table{ID: "t1", Game: "schlossgarten", Players: 4, Public: true, Status: store.StatusLive,
+		Clock: store.Clock{Mode: clockNone}, Created: time.Now(), Updated: time.Now()}
+	for i := range 4 {
+		meta.Seats = append(meta.Seats, store.Seat{Kind: store.SeatHuman, Identity: fmt.Sprint("id", i), Name: fmt.Sprint("Player ", i)})
+	}
+	tb := &table{srv: ts.Server, meta: meta}
+	tb.lobbySeen = sigOf(&tb.meta)
+	b.Run("unchanged", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			tb.lobbyCheck()
+		}
+	})
+	for range 100 {
+		w, err := ts.lobby.watch(lobbyFilter{}, "bench")
+		if err != nil {
+			ts.lobby.perAddr0 = 1000
+			w, _ = ts.lobby.watch(lobbyFilter{}, "bench")
+		}
+		go func() {
+			for {
+				select {
+				case <-w.out:
+				case <-w.gone:
+					return
+				}
+			}
+		}()
+	}
+	b.Run("changed", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			tb.lobbySeen.open++ // as if a seat had just been taken
+			tb.lobbyCheck()
+		}
 	})
 }
