@@ -85,6 +85,19 @@ type lobbyMsg struct {
 	Now  int64       `json:"now"`
 	Rows []lobbyJSON `json:"rows"`
 	Gone []string    `json:"gone,omitempty"`
+	// Mine: to a stream whose request carried an identity, its own tables
+	// (public or private) whose stage, turn or clock changed.
+	Mine []lobbyTurn `json:"mine,omitempty"`
+}
+
+// lobbyTurn is what the lobby of a person seated at a table hears of it:
+// its stage, the seat to decide (-1: none) and when that seat's time runs
+// out (ms; 0: no clock).
+type lobbyTurn struct {
+	ID       string       `json:"id"`
+	Status   store.Status `json:"status"`
+	ToMove   int          `json:"toMove"`
+	Deadline int64        `json:"deadline,omitempty"`
 }
 
 // lobbyFilter selects rows by game, number of players and speed (the
@@ -132,16 +145,22 @@ func (s *Server) lobbyFilterOf(r *http.Request) (lobbyFilter, error) {
 	return f, nil
 }
 
-// lobbyEvent is one table's new lobby row; Node is the node it comes from.
+// lobbyEvent is one table's new lobby row (Row.ID set), or its turn for the
+// people seated at it (Turn.ID set); Node is the node it comes from.
 type lobbyEvent struct {
 	Node string    `json:"node"`
 	Row  lobbyJSON `json:"row"`
+	// People are the identities seated (a slice the table shares and never
+	// changes in place); turn events are not sent to other nodes.
+	Turn   lobbyTurn `json:"-"`
+	People []string  `json:"-"`
 }
 
 // lobbyWatcher is one stream of the live lobby.
 type lobbyWatcher struct {
 	filter lobbyFilter
 	addr   string
+	ident  string // the identity the stream's request carried, or ""
 	out    chan []byte   // messages to write; the hub never waits on it
 	gone   chan struct{} // closed when the hub drops the watcher
 }
@@ -158,13 +177,14 @@ type lobbyHub struct {
 	mu       sync.Mutex
 	watchers map[*lobbyWatcher]struct{}
 	perAddr  map[string]int
+	byIdent  map[string]map[*lobbyWatcher]struct{} // the watchers of each identity
 
 	lost, dropped, sent atomic.Uint64 // events lost, watchers dropped, messages sent
 }
 
 func newLobbyHub(now func() time.Time, every time.Duration, perAddr int) *lobbyHub {
 	return &lobbyHub{in: make(chan lobbyEvent, lobbyInbox), now: now, every: every, perAddr0: perAddr, ending: make(chan struct{}),
-		watchers: map[*lobbyWatcher]struct{}{}, perAddr: map[string]int{}}
+		watchers: map[*lobbyWatcher]struct{}{}, perAddr: map[string]int{}, byIdent: map[string]map[*lobbyWatcher]struct{}{}}
 }
 
 // publish hands an event to the hub without ever waiting: a table's
@@ -179,16 +199,23 @@ func (h *lobbyHub) publish(ev lobbyEvent) {
 
 var errLobbyBusy = errors.New("too many lobby streams from this address")
 
-// watch adds a watcher; the caller must unwatch it.
-func (h *lobbyHub) watch(f lobbyFilter, addr string) (*lobbyWatcher, error) {
+// watch adds a watcher (ident: the identity it hears its own tables for,
+// or ""); the caller must unwatch it.
+func (h *lobbyHub) watch(f lobbyFilter, addr, ident string) (*lobbyWatcher, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.perAddr[addr] >= h.perAddr0 {
 		return nil, errLobbyBusy
 	}
 	h.perAddr[addr]++
-	w := &lobbyWatcher{filter: f, addr: addr, out: make(chan []byte, lobbyQueue), gone: make(chan struct{})}
+	w := &lobbyWatcher{filter: f, addr: addr, ident: ident, out: make(chan []byte, lobbyQueue), gone: make(chan struct{})}
 	h.watchers[w] = struct{}{}
+	if ident != "" {
+		if h.byIdent[ident] == nil {
+			h.byIdent[ident] = map[*lobbyWatcher]struct{}{}
+		}
+		h.byIdent[ident][w] = struct{}{}
+	}
 	return w, nil
 }
 
@@ -207,6 +234,11 @@ func (h *lobbyHub) drop(w *lobbyWatcher) {
 	if h.perAddr[w.addr]--; h.perAddr[w.addr] <= 0 {
 		delete(h.perAddr, w.addr)
 	}
+	if ws := h.byIdent[w.ident]; ws != nil {
+		if delete(ws, w); len(ws) == 0 {
+			delete(h.byIdent, w.ident)
+		}
+	}
 	close(w.gone)
 }
 
@@ -214,26 +246,31 @@ func (h *lobbyHub) drop(w *lobbyWatcher) {
 func (h *lobbyHub) run(quit <-chan struct{}) {
 	tick := time.NewTicker(h.every)
 	defer tick.Stop()
-	pending := map[string]lobbyEvent{}
+	pending, turns := map[string]lobbyEvent{}, map[string]lobbyEvent{}
 	for {
 		select {
 		case <-quit:
 			return
 		case ev := <-h.in:
-			pending[ev.Row.ID] = ev
+			if ev.Turn.ID != "" {
+				turns[ev.Turn.ID] = ev
+			} else {
+				pending[ev.Row.ID] = ev
+			}
 		case <-tick.C:
-			if len(pending) == 0 {
+			if len(pending) == 0 && len(turns) == 0 {
 				continue
 			}
-			h.flush(pending)
+			h.flush(pending, turns)
 			clear(pending)
+			clear(turns)
 		}
 	}
 }
 
 // flush sends each watcher the pending rows its filter matches, encoded
-// once per distinct filter.
-func (h *lobbyHub) flush(pending map[string]lobbyEvent) {
+// once per distinct filter, and its own tables' turns.
+func (h *lobbyHub) flush(pending, turns map[string]lobbyEvent) {
 	if h.forward != nil {
 		for _, ev := range pending {
 			if ev.Node == "" {
@@ -247,9 +284,24 @@ func (h *lobbyHub) flush(pending map[string]lobbyEvent) {
 		return
 	}
 	now := h.now().UnixMilli()
-	msgs := map[lobbyFilter][]byte{}
+	var mine map[*lobbyWatcher][]lobbyTurn
+	for _, ev := range turns {
+		for _, p := range ev.People {
+			for w := range h.byIdent[p] {
+				if mine == nil {
+					mine = map[*lobbyWatcher][]lobbyTurn{}
+				}
+				mine[w] = append(mine[w], ev.Turn)
+			}
+		}
+	}
+	type shared struct {
+		m lobbyMsg
+		b []byte
+	}
+	msgs := map[lobbyFilter]*shared{}
 	for w := range h.watchers {
-		b, ok := msgs[w.filter]
+		sh, ok := msgs[w.filter]
 		if !ok {
 			m := lobbyMsg{T: "changes", Now: now, Rows: []lobbyJSON{}}
 			for _, ev := range pending {
@@ -263,10 +315,17 @@ func (h *lobbyHub) flush(pending map[string]lobbyEvent) {
 					m.Gone = append(m.Gone, ev.Row.ID)
 				}
 			}
+			sh = &shared{m: m}
 			if len(m.Rows) > 0 || len(m.Gone) > 0 {
-				b = mustJSON(m)
+				sh.b = mustJSON(m)
 			}
-			msgs[w.filter] = b
+			msgs[w.filter] = sh
+		}
+		b := sh.b
+		if t := mine[w]; len(t) > 0 {
+			m := sh.m
+			m.Mine = t
+			b = mustJSON(m)
 		}
 		if b == nil {
 			continue
@@ -307,15 +366,25 @@ func (s *Server) lobbyChanged(t store.Table) {
 	s.lobby.publish(lobbyEvent{Row: s.lobbyRow(t)})
 }
 
-// lobbySig is what a lobby row shows of a live table that may change
-// while it is loaded: its stage and its seats' holders.
+// lobbySig is what the lobby shows of a live table that may change while
+// it is loaded: its stage and its seats' holders (the public row), the
+// seat to decide and its deadline (the seated people's own lobby).
 type lobbySig struct {
 	status        store.Status
 	open, zombies int
+	toMove        int
+	deadline      int64
 }
 
-func sigOf(m *store.Table) lobbySig {
-	g := lobbySig{status: m.Status}
+// lobbyState is what a table remembers of what it told the lobby.
+type lobbyState struct {
+	seen   lobbySig
+	people []string // the identities seated, for the turn events (rebuilt when the seats change)
+}
+
+func (t *table) lobbySig() lobbySig {
+	m := &t.meta
+	g := lobbySig{status: m.Status, toMove: -1}
 	for i := range m.Seats {
 		if m.Seats[i].Kind == store.SeatOpen {
 			g.open++
@@ -324,20 +393,52 @@ func sigOf(m *store.Table) lobbySig {
 			g.zombies++
 		}
 	}
+	if m.Status == store.StatusLive {
+		g.toMove = t.state.ToMove()
+		if d := t.deadline(); !d.IsZero() {
+			g.deadline = d.UnixMilli()
+		}
+	}
 	return g
 }
 
-// lobbyCheck runs on the table's goroutine after each thing it does: when
-// the lobby's view of the table changed (a seat taken or given up, the
-// start, the end) it publishes the new row. A move that changes none of
-// these costs a comparison.
+// lobbyInit notes what the lobby knows of a table just loaded (its stored
+// row): nothing is published for loading it.
+func (t *table) lobbyInit() {
+	t.lobby.seen = t.lobbySig()
+	t.lobby.people = t.seatedPeople()
+}
+
+func (t *table) seatedPeople() []string {
+	var p []string
+	for _, st := range t.meta.Seats {
+		if st.Identity != "" {
+			p = append(p, st.Identity)
+		}
+	}
+	return p
+}
+
+// lobbyCheck runs on the table's goroutine after each thing it does. When
+// the public row changed (a seat taken or given up, the start, the end) it
+// publishes the row; when that or the turn or its deadline changed, it
+// tells the seated people's own lobby streams. Nothing allocates unless a
+// seat changed; publishing never waits.
 func (t *table) lobbyCheck() {
-	g := sigOf(&t.meta)
-	if g == t.lobbySeen {
+	g := t.lobbySig()
+	old := t.lobby.seen
+	if g == old {
 		return
 	}
-	t.lobbySeen = g
-	t.srv.lobbyChanged(t.meta)
+	t.lobby.seen = g
+	if g.status != old.status || g.open != old.open || g.zombies != old.zombies {
+		t.lobby.people = t.seatedPeople()
+		t.srv.lobbyChanged(t.meta)
+	}
+	if len(t.lobby.people) > 0 && t.srv.lobby != nil {
+		t.srv.lobby.publish(lobbyEvent{Turn: lobbyTurn{ID: t.id, Status: g.status, ToMove: g.toMove, Deadline: g.deadline},
+			People: t.lobby.people})
+	}
 }
 
 // startLobby starts the hub (and, in a cluster, its link to the other
@@ -377,7 +478,10 @@ func (s *Server) apiLobby(w http.ResponseWriter, r *http.Request) {
 		s.answerErr(w, r, err)
 		return
 	}
-	lw, err := s.lobby.watch(f, s.clientAddr(r))
+	// A stream with an identity hears of its own tables too; without one,
+	// or with one the store cannot find, only of the public ones.
+	me, _ := s.maybeIdentify(r)
+	lw, err := s.lobby.watch(f, s.clientAddr(r), me.ID)
 	if err != nil {
 		s.apiError(w, r, http.StatusTooManyRequests, shelltext.Errorf("err.lobbyStreams"))
 		return

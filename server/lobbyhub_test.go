@@ -26,8 +26,17 @@ type lobbyStream struct {
 
 func openLobby(t *testing.T, base, query string) *lobbyStream {
 	t.Helper()
+	return openLobbyAs(t, base, query, "")
+}
+
+// openLobbyAs opens the stream with an identity's token.
+func openLobbyAs(t *testing.T, base, query, token string) *lobbyStream {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	req, _ := http.NewRequestWithContext(ctx, "GET", base+"/api/lobby"+query, nil)
+	if token != "" {
+		req.AddCookie(&http.Cookie{Name: cookieName, Value: token})
+	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		cancel()
@@ -152,6 +161,75 @@ func waitClosed(msgs chan lobbyMsg) chan struct{} {
 	return done
 }
 
+// A person's own lobby stream hears of their tables, private ones too:
+// the start, each turn, the end; nobody else's stream does.
+func TestLobbyStreamTellsMyTurn(t *testing.T) {
+	ts := startServer(t, "", Config{LobbyPeriod: 10 * time.Millisecond})
+	ann, bob, eve := newClient(t, ts.URL, "Ann"), newClient(t, ts.URL, "Bob"), newClient(t, ts.URL, "Eve")
+	mine := openLobbyAs(t, ts.URL, "", ann.token)
+	mine.until("the snapshot", func(_ map[string]lobbyJSON, m lobbyMsg) bool { return m.T == "snapshot" })
+	theirs := openLobbyAs(t, ts.URL, "", eve.token)
+	theirs.until("the snapshot", func(_ map[string]lobbyJSON, m lobbyMsg) bool { return m.T == "snapshot" })
+	tb := ann.create(createReq{Game: "english-gardens", Seats: []string{"me", "open"}, Clock: clockSpec{Mode: clockAsync, Hours: 1}})
+	turnOf := func(m lobbyMsg) *lobbyTurn {
+		for i := range m.Mine {
+			if m.Mine[i].ID == tb.ID {
+				return &m.Mine[i]
+			}
+		}
+		return nil
+	}
+	if seat := bob.join(tb.ID, tb.Invite); seat != 1 {
+		t.Fatalf("Bob got seat %d", seat)
+	}
+	var first int
+	mine.until("the start", func(_ map[string]lobbyJSON, m lobbyMsg) bool {
+		if len(m.Rows) > 0 {
+			t.Fatalf("a private table's row went to the lobby: %+v", m.Rows)
+		}
+		tn := turnOf(m)
+		if tn == nil || tn.Status != store.StatusLive {
+			return false
+		}
+		if tn.ToMove < 0 || tn.Deadline < time.Now().Add(59*time.Minute).UnixMilli() {
+			t.Errorf("turn at the start %+v: want a seat to move and an hour on the clock", *tn)
+		}
+		first = tn.ToMove
+		return true
+	})
+	// They play the game out; Ann's stream hears each seat's turn, then
+	// the end.
+	sa, sb := ann.dial(tb.ID, ""), bob.dial(tb.ID, "")
+	var wg sync.WaitGroup
+	for i, s := range []*sock{sa, sb} {
+		wg.Go(func() {
+			if _, err := s.play(i, rand.New(rand.NewPCG(uint64(i), 4)), nil); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	seen := map[int]bool{first: true}
+	mine.until("both seats' turns, then the end", func(_ map[string]lobbyJSON, m lobbyMsg) bool {
+		tn := turnOf(m)
+		if tn == nil {
+			return false
+		}
+		seen[tn.ToMove] = true
+		return tn.Status == store.StatusOver && tn.ToMove == -1
+	})
+	wg.Wait()
+	if !seen[0] || !seen[1] {
+		t.Errorf("turns heard: %v, want both seats", seen)
+	}
+	select {
+	case m := <-theirs.msgs:
+		if turnOf(m) != nil || len(m.Rows) > 0 {
+			t.Errorf("another person's stream heard of the table: %+v", m)
+		}
+	case <-time.After(100 * time.Millisecond):
+	}
+}
+
 // Bad filters are refused with a reason, not ignored.
 func TestLobbyFilters(t *testing.T) {
 	ts := startServer(t, "", Config{LobbyPeriod: 20 * time.Millisecond})
@@ -203,11 +281,11 @@ func TestLobbySlowWatcherNeverBlocks(t *testing.T) {
 	done := make(chan struct{})
 	go func() { defer close(done); h.run(quit) }()
 	defer func() { close(quit); <-done }()
-	slow, err := h.watch(lobbyFilter{}, "a")
+	slow, err := h.watch(lobbyFilter{}, "a", "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	fast, _ := h.watch(lobbyFilter{}, "b")
+	fast, _ := h.watch(lobbyFilter{}, "b", "")
 	got := 0
 	stopReading := make(chan struct{})
 	read := make(chan struct{})
@@ -256,11 +334,11 @@ func TestLobbySlowWatcherNeverBlocks(t *testing.T) {
 	}
 	// Each address may hold lobbyPerAddr streams at most.
 	for range lobbyPerAddr {
-		if _, err := h.watch(lobbyFilter{}, "c"); err != nil {
+		if _, err := h.watch(lobbyFilter{}, "c", ""); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := h.watch(lobbyFilter{}, "c"); err == nil {
+	if _, err := h.watch(lobbyFilter{}, "c", ""); err == nil {
 		t.Error("one stream too many from one address was taken")
 	}
 }
@@ -420,29 +498,29 @@ func TestClusterLobby(t *testing.T) {
 	})
 }
 
-// What the table path pays for the live lobby: a move that changes nothing
-// the lobby shows (one comparison), and a change (its row built and handed
-// to the hub, which 100 watchers read).
+// What the table path pays for the live lobby: a step that changes nothing
+// the lobby shows (none in practice: every move changes the turn), a move
+// (the turn event for the seated people's streams) and a seat change (the
+// public row too), with 100 watchers reading.
 func BenchmarkLobbyTablePath(b *testing.B) {
-	ts := startServer(b, "", Config{})
-	meta := store.Table{ID: "t1", Game: "schlossgarten", Players: 4, Public: true, Status: store.StatusLive,
-		Clock: store.Clock{Mode: clockNone}, Created: time.Now(), Updated: time.Now()}
-	for i := range 4 {
-		meta.Seats = append(meta.Seats, store.Seat{Kind: store.SeatHuman, Identity: fmt.Sprint("id", i), Name: fmt.Sprint("Player ", i)})
+	ts := startServer(b, "", Config{LobbyPerAddr: 1000})
+	ann := newClient(b, ts.URL, "Ann")
+	tb := ann.create(createReq{Game: "schlossgarten", Seats: []string{"me", "open", "open", "open"}, Public: true})
+	for i := range 3 {
+		newClient(b, ts.URL, fmt.Sprint("P", i)).join(tb.ID, "")
 	}
-	tb := &table{srv: ts.Server, meta: meta}
-	tb.lobbySeen = sigOf(&tb.meta)
-	b.Run("unchanged", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			tb.lobbyCheck()
+	t, err := ts.table(context.Background(), tb.ID, false)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := range 100 {
+		ident := ""
+		if i < 4 {
+			ident = ann.id // a few of them Ann's: the turn events have someone to reach
 		}
-	})
-	for range 100 {
-		w, err := ts.lobby.watch(lobbyFilter{}, "bench")
+		w, err := ts.lobby.watch(lobbyFilter{}, "bench", ident)
 		if err != nil {
-			ts.lobby.perAddr0 = 1000
-			w, _ = ts.lobby.watch(lobbyFilter{}, "bench")
+			b.Fatal(err)
 		}
 		go func() {
 			for {
@@ -454,11 +532,22 @@ func BenchmarkLobbyTablePath(b *testing.B) {
 			}
 		}()
 	}
-	b.Run("changed", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			tb.lobbySeen.open++ // as if a seat had just been taken
-			tb.lobbyCheck()
-		}
-	})
+	for _, bc := range []struct {
+		name   string
+		change func(*lobbySig)
+	}{
+		{"unchanged", func(*lobbySig) {}},
+		{"move", func(g *lobbySig) { g.toMove++ }},
+		{"seat", func(g *lobbySig) { g.open++ }},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			t.do(func() {
+				for b.Loop() {
+					bc.change(&t.lobby.seen) // as if the table had just changed
+					t.lobbyCheck()
+				}
+			})
+		})
+	}
 }

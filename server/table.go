@@ -82,8 +82,8 @@ type table struct {
 	// allItems keeps every entry in recent: a table replayed for its
 	// whole log (apiLog), never a live one.
 	allItems bool
-	// lobbySeen is what the lobby last heard of the table (lobbyhub.go).
-	lobbySeen lobbySig
+	// lobby is what the lobby last heard of the table (lobbyhub.go).
+	lobby lobbyState
 }
 
 // memo is what a write changes in the table's memory before the write is
@@ -396,7 +396,7 @@ func (t *table) run() {
 	t.timer = time.NewTimer(time.Hour)
 	t.timer.Stop()
 	t.idle = t.srv.now()
-	t.lobbySeen = sigOf(&t.meta)
+	t.lobbyInit()
 	t.afterChange()
 	tick := time.NewTicker(t.srv.cfg.IdleCheck)
 	defer tick.Stop()

@@ -3,7 +3,7 @@
 // whose turn, time left and the archive; continue on another device in
 // the page; screenshots of the lobby and a player page.
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, type Server, test } from "./fixtures";
+import { expect, firstChoice, type Server, test } from "./fixtures";
 
 const OUT = process.env.JARDIN_E2E_OUT ?? "test-results";
 
@@ -143,6 +143,48 @@ test("My tables: date, whose turn, time left, the finished ones archived; contin
   await expect(q.locator(".lobby")).toContainText("You play as Ann");
   await expect(q.locator(`.mine li[data-id="${async}"]`)).toBeVisible();
   await Promise.all([ctx.close(), other.close()]);
+});
+
+test("My tables follows the turn of a private table as the players move, without reloading", async ({ browser, server }) => {
+  test.setTimeout(120_000);
+  const ann = await browser.newContext();
+  const lobby = await ann.newPage();
+  await named(lobby, server, "Ann");
+  const r = await lobby.request.post(`${server.url}/api/tables`, { data: { game: "english-gardens", seats: ["me", "open"], public: false } });
+  expect(r.status()).toBe(201);
+  const { id, invite } = await r.json();
+  let navigations = 0;
+  lobby.on("framenavigated", (f) => {
+    if (f === lobby.mainFrame()) navigations++;
+  });
+  await lobby.goto(`${server.url}/?lang=en`);
+  const before = navigations;
+  const row = lobby.locator(`.mine li[data-id="${id}"]`);
+  await expect(row.locator(".turn")).toHaveText("Waiting for players");
+  const bob = await browser.newContext();
+  const b = await bob.newPage();
+  await named(b, server, "Bob");
+  expect((await b.request.post(`${server.url}/api/tables/${id}/join`, { data: { invite } })).ok()).toBeTruthy();
+  // the start, then each move: the row says whose turn within a second
+  await expect(row.locator(".turn")).toHaveText(/^(Your turn|Bob to play)$/, { timeout: 1000 });
+  const tables = { "Your turn": await ann.newPage(), "Bob to play": b };
+  for (let turn = 0; turn < 3; turn++) {
+    const who = (await row.locator(".turn").innerText()) as keyof typeof tables;
+    const p = tables[who];
+    if (!p.url().includes(`/t/${id}`)) await p.goto(`${server.url}/t/${id}?lang=en`);
+    // one person's decisions until the turn passes
+    for (let i = 0; i < 20 && (await row.locator(".turn").innerText()) === who; i++) {
+      const target = await firstChoice(p);
+      await target.waitFor({ state: "visible", timeout: 5000 }).catch(() => undefined);
+      await target.click({ timeout: 5000 }).catch(() => undefined);
+      await lobby.waitForTimeout(300);
+    }
+    const t0 = Date.now();
+    await expect(row.locator(".turn")).not.toHaveText(who, { timeout: 1000 });
+    console.log(`turn ${turn}: ${who} → ${await row.locator(".turn").innerText()} (${Date.now() - t0} ms after the check)`);
+  }
+  expect(navigations, "the lobby did not reload").toBe(before);
+  await Promise.all([ann.close(), bob.close()]);
 });
 
 for (const lang of ["en", "fr", "de"]) {

@@ -13,6 +13,7 @@ import { botName, format, type Lang, t } from "./i18n";
 import { renderers } from "./games/index";
 import type { CompText, Ctx } from "./games/types";
 import { deviceLink, type LiveCtx, liveTables, myTables, Ticker } from "./lobbylive";
+import type { LobbyTurn } from "./gen/server";
 
 interface OptionInfo {
   name: string;
@@ -340,11 +341,12 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
   const ticker = new Ticker();
   const mine = me ? myTables(live, ticker) : undefined;
   let again: ReturnType<typeof setTimeout> | undefined;
-  // My tables are read again when the lobby hears of one of them, once
-  // for a burst of changes.
-  const onMine = () => {
+  // A turn pushed by the server is drawn at once; a table that started,
+  // ended or is new to the list makes it read again, once for a burst.
+  const onMine = (turns: LobbyTurn[]) => {
+    if (!mine?.apply(turns)) return;
     clearTimeout(again);
-    again = setTimeout(() => mine?.refresh(), 300);
+    again = setTimeout(() => mine.refresh(), 300);
   };
   const lobbyTables = liveTables(live, ticker, onMine);
 

@@ -7,7 +7,7 @@
 
 import { clear, h } from "./dom";
 import { type Lang, t } from "./i18n";
-import type { LobbyJSON, LobbyMsg, LobbySeat } from "./gen/server";
+import type { LobbyJSON, LobbyMsg, LobbySeat, LobbyTurn } from "./gen/server";
 
 /** What the tables need to know of the page's lobby. */
 export interface LiveCtx {
@@ -100,9 +100,11 @@ class Ticker {
  * liveTables is the public tables, kept up to date by the server's
  * stream: the filters, the open tables (with how long they have waited,
  * Join and Watch) and the games in progress (Watch). onMine is called when
- * a change concerns the caller (their tables list is then read again).
+ * a change concerns the caller's tables: with the turns the server sent
+ * (their own stream hears of each of their tables, private ones too), or
+ * none when a public row of theirs changed.
  */
-export function liveTables(c: LiveCtx, ticker: Ticker, onMine: () => void): HTMLElement {
+export function liveTables(c: LiveCtx, ticker: Ticker, onMine: (turns: LobbyTurn[]) => void): HTMLElement {
   const { lang, me } = c;
   const rows = new Map<string, LobbyJSON>();
   const openList = h("ul", { class: "tables open-tables", "aria-live": "polite" });
@@ -184,7 +186,7 @@ export function liveTables(c: LiveCtx, ticker: Ticker, onMine: () => void): HTML
         rows.delete(id);
       }
       draw();
-      if (mine && m.t === "changes") onMine();
+      if (m.mine?.length || (mine && m.t === "changes")) onMine(m.mine ?? []);
     };
     // The browser reconnects by itself; the server then sends a fresh
     // snapshot. Meanwhile the page says the list may be behind.
@@ -211,7 +213,7 @@ export function liveTables(c: LiveCtx, ticker: Ticker, onMine: () => void): HTML
  * first, each with its date, whose turn and the time left, and the
  * finished ones behind a button (archived). refresh reads them again.
  */
-export function myTables(c: LiveCtx, ticker: Ticker): { section: HTMLElement; refresh: () => void } {
+export function myTables(c: LiveCtx, ticker: Ticker): { section: HTMLElement; refresh: () => void; apply: (turns: LobbyTurn[]) => boolean } {
   const { lang, me } = c;
   const list = h("ul", { class: "tables mine" });
   const archive = h("ul", { class: "tables archive", hidden: true });
@@ -242,20 +244,40 @@ export function myTables(c: LiveCtx, ticker: Ticker): { section: HTMLElement; re
     else parts.push(" · ", t(lang, "status_aborted"));
     return h("li", { "data-id": r.id, "data-seat": String(seat) }, h("span", { class: "what" }, ...parts));
   };
+  let current: LobbyJSON[] = [];
+  const yourTurn = (r: LobbyJSON) => Number(r.status === "live" && r.toMove !== undefined && r.toMove === r.you);
+  const draw = () => {
+    current.sort((a, b) => yourTurn(b) - yourTurn(a) || (a.deadline || Infinity) - (b.deadline || Infinity) || b.created - a.created);
+    clear(list);
+    for (const r of current) list.append(row(r));
+    if (!list.childElementCount) list.append(h("li", { class: "none" }, t(lang, "noTables")));
+  };
   const refresh = () => {
     if (!me) return;
     api<LobbyJSON[]>("/api/tables?mine=1")
       .then((mine) => {
-        const sorted = [...mine].sort((a, b) => {
-          const ta = Number(a.status === "live" && a.toMove === a.you), tb = Number(b.status === "live" && b.toMove === b.you);
-          return tb - ta || (a.deadline || Infinity) - (b.deadline || Infinity) || b.created - a.created;
-        });
-        clear(list);
-        for (const r of sorted) list.append(row(r));
-        if (!list.childElementCount) list.append(h("li", { class: "none" }, t(lang, "noTables")));
+        current = mine;
+        draw();
       })
       .catch(c.fail);
     if (archived) showArchive();
+  };
+  // apply takes the turns the server pushed: a row whose turn or clock
+  // changed is redrawn in place; it reports whether the list must be read
+  // again (a table it does not know, or one that started or ended).
+  const apply = (turns: LobbyTurn[]): boolean => {
+    let stale = false;
+    for (const tn of turns) {
+      const r = current.find((x) => x.id === tn.id);
+      if (!r || r.status !== tn.status) {
+        stale = true;
+        continue;
+      }
+      r.toMove = tn.toMove >= 0 ? tn.toMove : undefined;
+      r.deadline = tn.deadline || undefined;
+    }
+    draw();
+    return stale || turns.length === 0;
   };
   const showArchive = () => {
     api<LobbyJSON[]>("/api/tables?mine=1&finished=1")
@@ -282,7 +304,7 @@ export function myTables(c: LiveCtx, ticker: Ticker): { section: HTMLElement; re
     h("div", { class: "row" }, toggle, me ? h("a", { href: `/p/${encodeURIComponent(me.id)}`, class: "my-page" }, t(lang, "lobby.myPage")) : null),
     archive,
   );
-  return { section, refresh };
+  return { section, refresh, apply };
 }
 
 /** deviceLink is "continue on another device": a one-time link to open there, with its copy button. */

@@ -114,6 +114,7 @@ export interface LobbyMsg {
   now: number;
   rows: LobbyJSON[];
   gone?: string[];
+  mine?: LobbyTurn[];
 }
 
 /** server.lobbySeat */
@@ -123,6 +124,14 @@ export interface LobbySeat {
   bot?: string;
   zombie?: boolean;
   player?: string;
+}
+
+/** server.lobbyTurn */
+export interface LobbyTurn {
+  id: string;
+  status: store.Status;
+  toMove: number;
+  deadline?: number;
 }
 
 /** server.playerGame */
