@@ -160,7 +160,7 @@ type lobbyEvent struct {
 type lobbyWatcher struct {
 	filter lobbyFilter
 	addr   string
-	ident  string // the identity the stream's request carried, or ""
+	ident  string        // the identity the stream's request carried, or ""
 	out    chan []byte   // messages to write; the hub never waits on it
 	gone   chan struct{} // closed when the hub drops the watcher
 }
