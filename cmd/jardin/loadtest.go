@@ -63,17 +63,11 @@ func cmdLoadtest(e *env, args []string) error {
 		lt.think = time.Duration(float64(*tables) / *rate * float64(time.Second))
 	}
 	ctx := e.ctx
-	// The lobby's watchers come first, so that they see every table
-	// created, filled and started; the tables are then public, so that
-	// their changes reach the lobby.
+	// The tables are public with lobby watchers, so that their changes
+	// reach the lobby.
 	lt.public = *watchers > 0
 	wctx, stopWatchers := context.WithCancel(ctx)
 	defer stopWatchers()
-	for i := range *watchers {
-		if err := lt.watchLobby(wctx, lt.bases[i%len(lt.bases)]); err != nil {
-			return err
-		}
-	}
 	t0 := time.Now()
 	fmt.Fprintf(e.stderr, "loadtest: setting up %d tables of %d seats on %s…\n", *tables, *players, strings.Join(lt.bases, ", "))
 	if err := lt.setup(ctx, *tables, *jobs); err != nil {
@@ -81,6 +75,16 @@ func cmdLoadtest(e *env, args []string) error {
 		return err
 	}
 	setup := time.Since(t0)
+	// The lobby's watchers: each is the person at the first seat of a
+	// table (the first W tables), as a player with the lobby open in
+	// another tab: their stream hears of their own table's every turn.
+	for i := range *watchers {
+		tb := lt.tables[i%len(lt.tables)]
+		if err := lt.watchLobby(wctx, tb.seats[0].base, tb.seats[0].token); err != nil {
+			lt.closeAll()
+			return err
+		}
+	}
 	fmt.Fprintf(e.stderr, "loadtest: %d sockets open in %.1fs; playing for %gs…\n", lt.sockets.Load(), setup.Seconds(), *seconds)
 	before, self0 := lt.scrape(), selfCPU()
 	lobby0 := lt.lobbyMsgs.Load()
@@ -323,13 +327,15 @@ func (lt *loadtest) closeAll() {
 	}
 }
 
-// watchLobby opens one stream of the live lobby (GET /api/lobby) and
-// reads it on its own goroutine until ctx ends, counting its messages.
-func (lt *loadtest) watchLobby(ctx context.Context, base string) error {
+// watchLobby opens one stream of the live lobby (GET /api/lobby) as the
+// identity of token and reads it on its own goroutine until ctx ends,
+// counting its messages.
+func (lt *loadtest) watchLobby(ctx context.Context, base, token string) error {
 	req, err := http.NewRequestWithContext(ctx, "GET", base+"/api/lobby", nil)
 	if err != nil {
 		return err
 	}
+	req.Header.Set("Authorization", "Bearer "+token)
 	// The lobby's stream lasts: not lt.http, whose requests time out.
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
