@@ -550,6 +550,8 @@ func (s *Server) create(ctx context.Context, id store.Identity, req createReq) (
 		return createdJSON{}, 0, err
 	}
 	s.lobbyChanged(t)
+	// The creator's other lobby pages list it at once, private or not.
+	s.lobby.publish(lobbyEvent{Turn: lobbyTurn{ID: t.ID, Status: t.Status, ToMove: -1}, People: []string{id.ID}})
 	if t.Status == store.StatusLive {
 		// Every seat is taken (bots, or a solo game): play at once.
 		if _, err := s.table(ctx, t.ID, false); err != nil {

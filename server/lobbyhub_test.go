@@ -179,6 +179,10 @@ func TestLobbyStreamTellsMyTurn(t *testing.T) {
 		}
 		return nil
 	}
+	mine.until("the new table", func(_ map[string]lobbyJSON, m lobbyMsg) bool {
+		tn := turnOf(m)
+		return tn != nil && tn.Status == store.StatusOpen
+	})
 	if seat := bob.join(tb.ID, tb.Invite); seat != 1 {
 		t.Fatalf("Bob got seat %d", seat)
 	}
