@@ -3,7 +3,7 @@
 // whose turn, time left and the archive; continue on another device in
 // the page; screenshots of the lobby and a player page.
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, firstChoice, type Server, test } from "./fixtures";
+import { axeScan, expect, firstChoice, type Server, test } from "./fixtures";
 
 const OUT = process.env.JARDIN_E2E_OUT ?? "test-results";
 
@@ -214,11 +214,13 @@ for (const lang of ["en", "fr", "de"]) {
       await p.locator(".my-tables").scrollIntoViewIfNeeded();
       await p.screenshot({ path: `${OUT}/lobby-live-${lang}-${w}.png`, fullPage: false, clip: undefined });
       await p.locator(".live-lobby").screenshot({ path: `${OUT}/lobby-live-open-${lang}-${w}.png` });
+      expect(await axeScan(p), "serious or critical accessibility violations in the lobby").toEqual([]);
       await p.goto(`${server.url}/p/${me}?lang=${lang}`);
       await expect(p.locator(".player-page h2")).toHaveText("Annabelle");
       await expect(p.locator(`.player-page a[href="/replay/${done}"]`)).toBeVisible();
       expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(w);
       await p.screenshot({ path: `${OUT}/player-${lang}-${w}.png`, fullPage: true });
+      expect(await axeScan(p), "serious or critical accessibility violations on the player page").toEqual([]);
       for (const id of [waiting]) await o.request.post(`${server.url}/api/tables/${id}/leave`);
       await p.request.post(`${server.url}/api/tables/${mine}/leave`);
       await Promise.all([ctx.close(), other.close()]);
