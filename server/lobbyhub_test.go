@@ -136,6 +136,14 @@ func TestLobbyStreamFollowsATable(t *testing.T) {
 		t.Errorf("a stream filtered on another game got %+v", m)
 	default:
 	}
+	// The hub's figures are in /metrics.
+	var metrics string
+	(&client{t: t, base: ts.URL}).call("GET", "/metrics", nil, &metrics)
+	for _, m := range []string{"jardin_lobby_watchers 2", "jardin_lobby_messages_total", "jardin_lobby_dropped_total 0", "jardin_lobby_lost_total 0"} {
+		if !strings.Contains(metrics, m) {
+			t.Errorf("/metrics lacks %q", m)
+		}
+	}
 	// A new watcher's snapshot holds what is open now: nothing.
 	late := openLobby(t, ts.URL, "")
 	late.until("an empty snapshot", func(_ map[string]lobbyJSON, m lobbyMsg) bool { return m.T == "snapshot" && len(m.Rows) == 0 })

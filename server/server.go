@@ -234,6 +234,7 @@ func New(cfg Config, st store.Store, reg *engine.Registry, assets fs.FS) *Server
 		return float64(len(s.tables))
 	})
 	s.met.reg.MustRegister(cfg.Collectors...)
+	s.lobbyMetrics()
 	s.batch = store.NewBatcher(st, cfg.BatchMax)
 	s.batch.OnCommit = func(n int, d time.Duration) {
 		s.met.batchSize.Observe(float64(n))

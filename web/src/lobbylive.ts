@@ -190,7 +190,12 @@ export function liveTables(c: LiveCtx, ticker: Ticker, onMine: (turns: LobbyTurn
     };
     // The browser reconnects by itself; the server then sends a fresh
     // snapshot. Meanwhile the page says the list may be behind.
-    src.onerror = () => (state.textContent = t(lang, "reconnecting"));
+    src.onerror = () => {
+      state.textContent = t(lang, "reconnecting");
+      // An answer that is not a stream (the server busy: 429, 503) ends
+      // the browser's own retries: try again in a while.
+      if (src.readyState === EventSource.CLOSED) setTimeout(() => es === src && connect(), 5000 + Math.random() * 5000);
+    };
   };
   for (const f of [fGame.s, fPlayers.s, fSpeed.s]) f.addEventListener("change", connect);
   connect();
