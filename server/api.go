@@ -652,6 +652,7 @@ func (s *Server) mineRow(ctx context.Context, l *lobbyJSON, t store.Table, me st
 	for i, st := range t.Seats {
 		if st.Identity == me {
 			l.You = intp(i)
+			l.Rank = rankOf(t, i)
 			break
 		}
 	}

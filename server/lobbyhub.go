@@ -76,6 +76,9 @@ type lobbyJSON struct {
 	You      *int  `json:"you,omitempty"`      // the caller's seat
 	ToMove   *int  `json:"toMove,omitempty"`   // the seat to decide now (live tables)
 	Deadline int64 `json:"deadline,omitempty"` // ms: when the seat to decide runs out of time (clocks)
+	// Only in the caller's finished tables and on the player pages: the
+	// player's place (1: won, shared or not; 0: no result, given up).
+	Rank int `json:"rank,omitempty"`
 }
 
 // lobbyMsg is one message of the live lobby's stream. The first is a

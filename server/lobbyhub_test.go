@@ -409,7 +409,7 @@ func TestMyTablesRows(t *testing.T) {
 		t.Errorf("time left %v, want about 24 h", left)
 	}
 	ann.call("GET", "/api/tables?mine=1&finished=1", nil, &old)
-	if len(old) != 1 || old[0].ID != done.ID || old[0].Status != store.StatusOver || old[0].Updated < old[0].Created {
+	if len(old) != 1 || old[0].ID != done.ID || old[0].Status != store.StatusOver || old[0].Updated < old[0].Created || old[0].Rank < 1 {
 		t.Errorf("finished tables: %+v, want %s over", old, done.ID)
 	}
 	var page string

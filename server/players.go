@@ -28,11 +28,10 @@ type playerGame struct {
 }
 
 // playerTable is a finished public game of the player's: Seat is theirs,
-// Rank their place (1: won; 0: given up before the end).
+// and lobbyJSON.Rank their place (1: won; 0: given up before the end).
 type playerTable struct {
 	lobbyJSON
 	Seat int `json:"seat"`
-	Rank int `json:"rank"`
 }
 
 // playerJSON is a player's public page. Ratings will join it as a field
@@ -81,16 +80,14 @@ func (s *Server) player(r *http.Request, id string) (playerJSON, error) {
 		case store.StatusOver:
 			g.Played++
 		}
-		rank := 0
-		var res engine.Result
-		if t.Status == store.StatusOver && json.Unmarshal(t.Result, &res) == nil && seat >= 0 && seat < len(res.Players) {
-			rank = res.Players[seat].Rank
-		}
+		rank := rankOf(t, seat)
 		if rank == 1 {
 			g.Won++
 		}
 		if t.Public && t.Status == store.StatusOver {
-			p.Finished = append(p.Finished, playerTable{lobbyJSON: s.lobbyRow(t), Seat: seat, Rank: rank})
+			row := s.lobbyRow(t)
+			row.Rank = rank
+			p.Finished = append(p.Finished, playerTable{lobbyJSON: row, Seat: seat})
 		}
 	}
 	for _, g := range s.reg.All() {
@@ -126,6 +123,15 @@ func (s *Server) pagePlayer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.render(w, r, "player", pageData{Title: p.Name, Player: &p})
+}
+
+// rankOf is seat's place in a finished table's result (0: none).
+func rankOf(t store.Table, seat int) int {
+	var res engine.Result
+	if t.Status == store.StatusOver && json.Unmarshal(t.Result, &res) == nil && seat >= 0 && seat < len(res.Players) {
+		return res.Players[seat].Rank
+	}
+	return 0
 }
 
 // dateOf is a ms time as a date, for the pages (2026-11-29: read alike in

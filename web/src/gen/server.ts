@@ -106,6 +106,7 @@ export interface LobbyJSON {
   you?: number;
   toMove?: number;
   deadline?: number;
+  rank?: number;
 }
 
 /** server.lobbyMsg */
@@ -155,7 +156,6 @@ export interface PlayerJSON {
 /** server.playerTable */
 export interface PlayerTable extends LobbyJSON {
   seat: number;
-  rank: number;
 }
 
 /** server.pongMsg */
