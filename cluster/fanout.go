@@ -218,3 +218,26 @@ func (s *Subscription) Stop() {
 // MaxPayload is the largest message NATS takes from this node (the
 // server's max_payload, 1 MB by default): a request or an answer must fit.
 func (n *Node) MaxPayload() int64 { return n.nc.MaxPayload() }
+
+// Broadcast sends data to every node that listens to topic with
+// OnBroadcast, this one included: what one node tells all the others
+// (the live lobby's events). Delivery is NATS's: at most once, no order
+// between nodes, nothing kept for a node that is away.
+func (n *Node) Broadcast(topic string, data []byte) error {
+	if err := validName(topic); err != nil {
+		return err
+	}
+	if err := n.nc.Publish(n.cfg.Prefix+".b."+topic, data); err != nil {
+		return fmt.Errorf("cluster: broadcast %s: %w", topic, err)
+	}
+	return nil
+}
+
+// OnBroadcast delivers what any node broadcasts on topic to fn (on the
+// node's dispatch goroutine: fn must not block).
+func (n *Node) OnBroadcast(topic string, fn func(data []byte)) error {
+	if err := validName(topic); err != nil {
+		return err
+	}
+	return n.route(n.cfg.Prefix+".b."+topic, func(m *nats.Msg) { fn(m.Data) })
+}

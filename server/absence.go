@@ -203,8 +203,9 @@ func (t *table) rematch(ctx context.Context, seat int) (string, error) {
 		return "", nil // agreed already: nothing changes
 	}
 	meta.Updated = t.srv.now()
+	var nt store.Table
 	if o := offerOf(meta.Seats); len(o.Waiting) == 0 {
-		nt := t.rematchTable(meta)
+		nt = t.rematchTable(meta)
 		if err := t.srv.st.CreateTable(ctx, nt); err != nil {
 			return "", err
 		}
@@ -217,6 +218,9 @@ func (t *table) rematch(ctx context.Context, seat int) (string, error) {
 	t.meta = meta
 	clear(t.cache)
 	t.sendOffer()
+	if nt.ID != "" {
+		t.srv.lobbyChanged(nt) // a rematch is a new table in play (publishing never waits)
+	}
 	if meta.Rematch != "" {
 		b := mustJSON(rematchMsg{T: outRematch, V: t.version, Rematch: meta.Rematch})
 		for c := range t.conns {

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -46,6 +47,8 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/me", s.apiSetMe)
 	mux.HandleFunc("POST /api/me/link", s.apiLink)
 	mux.HandleFunc("GET /api/tables", s.apiTables)
+	mux.HandleFunc("GET /api/lobby", s.apiLobby)
+	mux.HandleFunc("GET /api/players/{id}", s.apiPlayer)
 	mux.HandleFunc("POST /api/tables", s.apiCreate)
 	mux.HandleFunc("GET /api/tables/{id}", s.apiTable)
 	mux.HandleFunc("POST /api/tables/{id}/join", s.apiJoin)
@@ -70,6 +73,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /join/{id}", s.pageJoin)
 	mux.HandleFunc("POST /join/{id}", s.formJoin)
 	mux.HandleFunc("GET /t/{id}", s.pageTable)
+	mux.HandleFunc("GET /p/{id}", s.pagePlayer)
 	mux.HandleFunc("GET /continue/{code}", s.pageContinue)
 	mux.HandleFunc("POST /continue/{code}", s.formContinue)
 	st, err := newStatic(s.assets)
@@ -549,6 +553,9 @@ func (s *Server) create(ctx context.Context, id store.Identity, req createReq) (
 	if err := s.st.CreateTable(ctx, t); err != nil {
 		return createdJSON{}, 0, err
 	}
+	s.lobbyChanged(t)
+	// The creator's other lobby pages list it at once, private or not.
+	s.lobby.publish(lobbyEvent{Turn: lobbyTurn{ID: t.ID, Status: t.Status, ToMove: -1}, People: []string{id.ID}})
 	if t.Status == store.StatusLive {
 		// Every seat is taken (bots, or a solo game): play at once.
 		if _, err := s.table(ctx, t.ID, false); err != nil {
@@ -593,22 +600,10 @@ func (s *Server) apiTable(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-type lobbyJSON struct {
-	ID      string       `json:"id"`
-	Game    string       `json:"game"`
-	Title   string       `json:"title"`
-	Players int          `json:"players"`
-	Status  store.Status `json:"status"`
-	Clock   clockSpec    `json:"clock"`
-	Seats   []seatInfo   `json:"seats"`
-	Created int64        `json:"created"`
-	// Deadline is when the person to move at a live async table runs out
-	// of time (Unix ms; absent otherwise: realtime clocks are in the
-	// table's sync).
-	Deadline int64 `json:"deadline,omitempty"`
-}
-
-// apiTables lists the public open tables, or with ?mine=1 the caller's.
+// apiTables lists the public open tables, or with ?mine=1 the caller's
+// tables in play (open and live), each with the caller's seat, whose turn
+// it is and the clock's deadline; with ?mine=1&finished=1 the caller's
+// finished ones (over and given up), the last ended first.
 func (s *Server) apiTables(w http.ResponseWriter, r *http.Request) {
 	ts, err := s.lobbyTables(r)
 	if err != nil {
@@ -620,12 +615,18 @@ func (s *Server) apiTables(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) lobbyTables(r *http.Request) ([]lobbyJSON, error) {
 	q := store.Query{Status: []store.Status{store.StatusOpen}, Public: true, Limit: lobbyTables}
+	var me store.Identity
+	finished := false
 	if r.URL.Query().Get("mine") != "" {
-		id, err := s.identify(r)
-		if err != nil {
+		var err error
+		if me, err = s.identify(r); err != nil {
 			return nil, err
 		}
-		q = store.Query{Identity: id.ID, Limit: lobbyTables}
+		// In play: at most cfg.MaxTables of them, all listed.
+		q = store.Query{Identity: me.ID, Status: []store.Status{store.StatusOpen, store.StatusLive}}
+		if finished = r.URL.Query().Get("finished") != ""; finished {
+			q = store.Query{Identity: me.ID, Status: []store.Status{store.StatusOver, store.StatusAborted}, Limit: lobbyTables}
+		}
 	}
 	ts, err := s.st.Tables(r.Context(), q)
 	if err != nil {
@@ -633,21 +634,49 @@ func (s *Server) lobbyTables(r *http.Request) ([]lobbyJSON, error) {
 	}
 	out := []lobbyJSON{}
 	for _, t := range ts {
-		title := t.Game
-		if g, err := s.reg.Lookup(t.Game); err == nil {
-			title = g.Title("en")
-		}
-		l := lobbyJSON{ID: t.ID, Game: t.Game, Title: title, Players: t.Players, Status: t.Status, Clock: specOf(t.Clock),
-			Created: t.Created.UnixMilli()}
-		if t.Status == store.StatusLive && t.Clock.Mode == clockAsync && !t.Deadline.IsZero() {
-			l.Deadline = t.Deadline.UnixMilli()
-		}
-		for _, st := range t.Seats {
-			l.Seats = append(l.Seats, seatInfo{Name: st.Name, Kind: st.Kind, Bot: st.Bot, Zombie: st.Zombie})
+		l := s.lobbyRow(t)
+		if me.ID != "" {
+			s.mineRow(r.Context(), &l, t, me.ID)
 		}
 		out = append(out, l)
 	}
+	if finished {
+		// The archive reads by when each game ended, not when it began.
+		slices.SortStableFunc(out, func(a, b lobbyJSON) int { return cmp.Compare(b.Updated, a.Updated) })
+	}
 	return out, nil
+}
+
+// mineRow adds to one of the caller's rows their seat and, for a live
+// table, whose turn it is and when that seat's time runs out. The live
+// table answers (it is loaded if it was not: an async table idle for a
+// while); a table that cannot answer here (another node's, the store
+// away) keeps its stored deadline and no turn.
+func (s *Server) mineRow(ctx context.Context, l *lobbyJSON, t store.Table, me string) {
+	for i, st := range t.Seats {
+		if st.Identity == me {
+			l.You = intp(i)
+			l.Rank = rankOf(t, i)
+			break
+		}
+	}
+	if t.Status != store.StatusLive {
+		return
+	}
+	if !t.Deadline.IsZero() {
+		l.Deadline = t.Deadline.UnixMilli()
+	}
+	s.withTable(ctx, t.ID, func(tb *table) {
+		if tb.meta.Status != store.StatusLive {
+			return
+		}
+		if p := tb.state.ToMove(); p >= 0 {
+			l.ToMove = intp(p)
+		}
+		if d := tb.deadline(); !d.IsZero() {
+			l.Deadline = d.UnixMilli()
+		}
+	})
 }
 
 type joinReq struct {

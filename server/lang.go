@@ -8,6 +8,7 @@ import (
 	"github.com/jardin-games/jardin/engine"
 	"github.com/jardin-games/jardin/i18n"
 	"github.com/jardin-games/jardin/shelltext"
+	"github.com/jardin-games/jardin/store"
 )
 
 // The language of what the server words (the plain lobby, the invite and
@@ -81,12 +82,31 @@ func plainWords(lang string) map[string]string {
 
 // seatName is a seat's name on a server page: a bot named after its kind
 // reads "greedy bot" or "robot greedy", as on the page and in the events.
-func seatName(s seatInfo, lang string) string {
-	if s.Kind == "bot" && (s.Name == "" || s.Name == s.Bot+" bot") {
-		return shelltext.T(lang, "plain.botSeat", i18n.S("kind", s.Bot))
+func seatName(seat any, lang string) string {
+	var name, bot string
+	var kind store.SeatKind
+	switch s := seat.(type) {
+	case seatInfo:
+		name, kind, bot = s.Name, s.Kind, s.Bot
+	case lobbySeat:
+		name, kind, bot = s.Name, s.Kind, s.Bot
+		if kind == store.SeatBot && (name == "" || name == bot+" bot") {
+			// The lobby's and the player pages' bots go by their
+			// strength, as in the page's lobby ("Quick bot").
+			if lvl, ok := botLevels[bot]; ok {
+				return shelltext.T(lang, "page.lobby.bot."+lvl)
+			}
+		}
 	}
-	return s.Name
+	if kind == store.SeatBot && (name == "" || name == bot+" bot") {
+		return shelltext.T(lang, "plain.botSeat", i18n.S("kind", bot))
+	}
+	return name
 }
+
+// botLevels names the bot kinds' strengths (page.lobby.bot.*).
+var botLevels = map[string]string{"random": "random", "greedy": "greedy", "ismcts:easy": "easy",
+	"ismcts:medium": "medium", "ismcts:hard": "hard", "ismcts:expert": "expert"}
 
 // errorIn is err's message in lang: the server's own errors from the
 // shell catalogue, the games' from the engine.

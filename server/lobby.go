@@ -20,7 +20,7 @@ import (
 // and replay pages are shells the script draws into. Pages name the assets
 // by their hashed names (assets.go).
 
-var pages = template.Must(template.New("").Option("missingkey=error").Funcs(template.FuncMap{"seatName": seatName}).Parse(`
+var pages = template.Must(template.New("").Option("missingkey=error").Funcs(template.FuncMap{"seatName": seatName, "date": dateOf}).Parse(`
 {{define "head"}}<!doctype html>
 <html lang="{{.Lang}}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.Title}}</title><link rel="stylesheet" href="{{.CSS}}"><link rel="icon" href="/favicon.svg" type="image/svg+xml"></head><body>
@@ -49,7 +49,10 @@ var pages = template.Must(template.New("").Option("missingkey=error").Funcs(temp
 <label><input type="checkbox" name="public" value="1" checked> {{.W.public}}</label>
 <button>{{.W.create}}</button></form>
 <h2>{{.W.myTables}}</h2>
-<table>{{range .Mine}}<tr><td><a href="/t/{{.ID}}">{{index $.Titles .Game}}</a></td><td>{{index $.W (print "status_" .Status)}}{{if eq .Status "over"}} · <a href="/replay/{{.ID}}">{{$.W.replay}}</a>{{end}}</td><td>{{range .Seats}}{{seatName . $.Lang}} {{end}}</td></tr>{{else}}<tr><td>{{.W.noneYet}}</td></tr>{{end}}</table>
+<table>{{range .Mine}}<tr><td><a href="/t/{{.ID}}">{{index $.Titles .Game}}</a></td><td>{{date .Created}}</td><td>{{index $.W (print "status_" .Status)}}</td><td>{{range .Seats}}{{seatName . $.Lang}} {{end}}</td></tr>{{else}}<tr><td>{{.W.noneYet}}</td></tr>{{end}}</table>
+{{if .Finished}}<h3>{{.W.finishedTables}}</h3>
+<table>{{range .Finished}}<tr><td>{{index $.Titles .Game}}</td><td>{{date .Updated}}</td><td>{{index $.W (print "status_" .Status)}}{{if eq .Status "over"}} · <a href="/replay/{{.ID}}">{{$.W.replay}}</a>{{end}}</td><td>{{range .Seats}}{{seatName . $.Lang}} {{end}}</td></tr>{{end}}</table>{{end}}
+<p><a href="/p/{{.Me.ID}}">{{.W.myPage}}</a></p>
 <form method="post" action="/lobby/link"><button id="link">{{.W.continue}}</button>{{if .Link}} <code>{{.Link}}</code>{{end}}</form>
 {{end}}
 <h2>{{.W.openTables}}</h2>
@@ -87,6 +90,21 @@ var pages = template.Must(template.New("").Option("missingkey=error").Funcs(temp
 {{if .Error}}<p class="err">{{.Error}}</p>{{end}}
 <form method="post"><button>{{.W.continueHere}}</button></form></body></html>{{end}}
 
+{{define "player"}}{{template "head" .}}
+{{with .Player}}<main class="player-page"><h2>{{.Name}}</h2>
+<p>{{$.W.playerSince}} <time datetime="{{date .Since}}">{{date .Since}}</time></p>
+<h3>{{$.W.playerGames}}</h3>
+{{if .Games}}<table class="player-games"><thead><tr><th scope="col">{{$.W.game}}</th><th scope="col">{{$.W.playerPlayed}}</th><th scope="col">{{$.W.playerWon}}</th><th scope="col">{{$.W.playerPlaying}}</th></tr></thead>
+<tbody>{{range .Games}}<tr><th scope="row">{{index $.Titles .Game}}</th><td>{{.Played}}</td><td>{{.Won}}</td><td>{{.Playing}}</td></tr>{{end}}</tbody></table>
+{{else}}<p>{{$.W.playerNoGames}}</p>{{end}}
+<h3>{{$.W.playerFinished}}</h3>
+{{if .Finished}}<ul class="player-finished">{{range .Finished}}<li><b>{{index $.Titles .Game}}</b> · <time datetime="{{date .Updated}}">{{date .Updated}}</time> ·
+{{if eq .Rank 1}}{{$.W.playerFirst}}{{else if gt .Rank 0}}{{index $.W (print "playerPlace")}} {{.Rank}}{{end}} ·
+{{range $i, $st := .Seats}}{{if $i}}, {{end}}{{if $st.Player}}<a href="/p/{{$st.Player}}">{{seatName $st $.Lang}}</a>{{else}}{{seatName $st $.Lang}}{{end}}{{end}}
+· <a href="/replay/{{.ID}}">{{$.W.replay}}</a></li>{{end}}</ul>
+{{else}}<p>{{$.W.playerNoFinished}}</p>{{end}}
+<p><a href="/">{{$.W.lobby}}</a></p></main>{{end}}</body></html>{{end}}
+
 {{define "error"}}{{template "head" .}}
 <p class="err">{{index .W .ErrKey}}</p><p><a href="/">{{.W.lobby}}</a> · <a href="/plain">{{.W.plainLobby}}</a></p></body></html>{{end}}
 `))
@@ -105,7 +123,9 @@ type pageData struct {
 	Titles    map[string]string // game titles in Lang, by game id
 	SeatSlots []int
 	Mine      []lobbyJSON
-	Link      string // a "continue on another device" address just made
+	Finished  []lobbyJSON // the caller's finished tables (the plain lobby's archive)
+	Player    *playerJSON // a player's page
+	Link      string      // a "continue on another device" address just made
 	Open      []lobbyJSON
 	Table     tableJSON
 	Invite    string
@@ -221,6 +241,8 @@ func (s *Server) plainLobby(w http.ResponseWriter, r *http.Request, link string)
 		r2 := r.Clone(r.Context())
 		r2.URL.RawQuery = "mine=1"
 		d.Mine, _ = s.lobbyTables(r2)
+		r2.URL.RawQuery = "mine=1&finished=1"
+		d.Finished, _ = s.lobbyTables(r2)
 	}
 	s.render(w, r, "lobby", d)
 }

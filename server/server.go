@@ -76,12 +76,17 @@ type Config struct {
 	Grace      time.Duration // realtime: a person away this long on their turn is replaced by greedy
 	Idle       time.Duration // a table nobody needs is unloaded after this long
 	IdleCheck  time.Duration
-	BotBudget  time.Duration // base time budget of a bot decision (search levels get multiples)
-	QuickBots  int           // workers for random and greedy bots
-	SearchBots int           // workers for ismcts bots
-	BatchMax   int           // writes per store transaction at most
-	Heartbeat  time.Duration
-	DueCheck   time.Duration // how often stored async deadlines are looked for
+	// LobbyPeriod: the live lobby sends each watcher at most one message
+	// per period (lobbyhub.go).
+	LobbyPeriod time.Duration
+	// LobbyPerAddr: live lobby streams one address may hold open.
+	LobbyPerAddr int
+	BotBudget    time.Duration // base time budget of a bot decision (search levels get multiples)
+	QuickBots    int           // workers for random and greedy bots
+	SearchBots   int           // workers for ismcts bots
+	BatchMax     int           // writes per store transaction at most
+	Heartbeat    time.Duration
+	DueCheck     time.Duration // how often stored async deadlines are looked for
 	// RelayBeat (cluster): how often a node re-announces to the owners the
 	// sockets it relays. An owner drops a relayed socket not announced for
 	// three beats (its detach was lost), and a relayed socket that missed
@@ -114,7 +119,7 @@ func Defaults() Config {
 	return Config{
 		MaxFrame: 8192, Queue: 64, Ping: 20 * time.Second,
 		Rate: 20, Burst: 40, ChatLines: 5, ChatWindow: 10 * time.Second,
-		MaxTables: 30, CreateRate: 60, IdentityEvery: 2 * time.Minute, IdentityBurst: 10, WriteEvery: 100 * time.Millisecond, WriteBurst: 60, Grace: 90 * time.Second, Idle: 2 * time.Minute, IdleCheck: 10 * time.Second,
+		MaxTables: 30, CreateRate: 60, IdentityEvery: 2 * time.Minute, IdentityBurst: 10, WriteEvery: 100 * time.Millisecond, WriteBurst: 60, Grace: 90 * time.Second, Idle: 2 * time.Minute, IdleCheck: 10 * time.Second, LobbyPeriod: lobbyPeriod, LobbyPerAddr: lobbyPerAddr,
 		BotBudget: time.Second, QuickBots: 1, SearchBots: 2, BatchMax: 512,
 		Heartbeat: time.Second, DueCheck: time.Second, RelayBeat: 5 * time.Second, SMTPFrom: "jardin@localhost",
 	}
@@ -150,6 +155,8 @@ func (c *Config) fill() {
 	setD(&c.Grace, d.Grace)
 	setD(&c.Idle, d.Idle)
 	setD(&c.IdleCheck, d.IdleCheck)
+	setD(&c.LobbyPeriod, d.LobbyPeriod)
+	set(&c.LobbyPerAddr, d.LobbyPerAddr)
 	setD(&c.BotBudget, d.BotBudget)
 	setD(&c.Heartbeat, d.Heartbeat)
 	setD(&c.DueCheck, d.DueCheck)
@@ -186,6 +193,7 @@ type Server struct {
 	assets   fs.FS
 	enc      encoders
 	static   *staticSet // assets ready to send (assets.go), built by routes
+	lobby    *lobbyHub  // the live lobby's fan-out (lobbyhub.go)
 
 	node      *cluster.Node // nil: a single node
 	nodeReady chan struct{} // closed once node is set (the cluster's callbacks wait for it)
@@ -219,12 +227,14 @@ func New(cfg Config, st store.Store, reg *engine.Registry, assets fs.FS) *Server
 		assets: assets, loading: map[string]chan struct{}{}, remotes: map[string]*conn{}, relays: map[string]*conn{}, parts: map[string]*fwdParts{},
 		nodeReady: make(chan struct{})}
 	s.nodeID = s.newID()
+	s.lobby = newLobbyHub(s.now, cfg.LobbyPeriod, cfg.LobbyPerAddr)
 	s.met = newMetrics(func() float64 {
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		return float64(len(s.tables))
 	})
 	s.met.reg.MustRegister(cfg.Collectors...)
+	s.lobbyMetrics()
 	s.batch = store.NewBatcher(st, cfg.BatchMax)
 	s.batch.OnCommit = func(n int, d time.Duration) {
 		s.met.batchSize.Observe(float64(n))
@@ -253,6 +263,7 @@ func (s *Server) Start(ctx context.Context) error {
 	if err := s.joinCluster(ctx); err != nil {
 		return err
 	}
+	s.startLobby()
 	live, err := s.st.Tables(ctx, store.Query{Status: []store.Status{store.StatusLive}})
 	if err != nil {
 		return err

@@ -90,6 +90,8 @@ type table struct {
 	// allItems keeps every entry in recent: a table replayed for its
 	// whole log (apiLog), never a live one.
 	allItems bool
+	// lobby is what the lobby last heard of the table (lobbyhub.go).
+	lobby lobbyState
 }
 
 // memo is what a write changes in the table's memory before the write is
@@ -413,6 +415,7 @@ func (t *table) run() {
 		t.unloadBroken()
 		return
 	}
+	t.lobbyInit()
 	t.afterChange()
 	tick := time.NewTicker(t.srv.cfg.IdleCheck)
 	defer tick.Stop()
@@ -424,10 +427,12 @@ func (t *table) run() {
 		select {
 		case f := <-t.inbox:
 			t.safely(f)
+			t.lobbyCheck()
 		case <-t.timer.C:
 			t.safely(t.onTimer)
 		case <-t.reminder.C:
 			t.safely(t.onRemind)
+			t.lobbyCheck()
 		case <-tick.C:
 			if t.unloadable() && t.srv.unload(t) {
 				t.closeAll("the server is unloading this table; reconnect")

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -38,6 +39,7 @@ func cmdLoadtest(e *env, args []string) error {
 	rate := fs.Float64("rate", 1250, "cli.flag.loadtest.rate")
 	jobs := fs.Int("setup-jobs", 32, "cli.flag.loadtest.setup-jobs")
 	asJSON := fs.Bool("json", false, "cli.flag.loadtest.json")
+	watchers := fs.Int("lobby-watchers", 0, "cli.flag.loadtest.lobby-watchers")
 	if _, err := e.parse(fs, args, 0, 0, "cli.wantNothing"); err != nil {
 		return err
 	}
@@ -52,7 +54,7 @@ func cmdLoadtest(e *env, args []string) error {
 		}
 		bases = append(bases, strings.TrimSuffix(strings.TrimSpace(a), "/"))
 	}
-	if *tables < 1 || *seconds <= 0 || *players < 1 || *jobs < 1 || *rate < 0 {
+	if *tables < 1 || *seconds <= 0 || *players < 1 || *jobs < 1 || *rate < 0 || *watchers < 0 {
 		return usageErr("cli.loadPositive")
 	}
 	lt := &loadtest{bases: bases, game: *gameID, players: *players,
@@ -61,6 +63,11 @@ func cmdLoadtest(e *env, args []string) error {
 		lt.think = time.Duration(float64(*tables) / *rate * float64(time.Second))
 	}
 	ctx := e.ctx
+	// The tables are public with lobby watchers, so that their changes
+	// reach the lobby.
+	lt.public = *watchers > 0
+	wctx, stopWatchers := context.WithCancel(ctx)
+	defer stopWatchers()
 	t0 := time.Now()
 	fmt.Fprintf(e.stderr, "loadtest: setting up %d tables of %d seats on %s…\n", *tables, *players, strings.Join(lt.bases, ", "))
 	if err := lt.setup(ctx, *tables, *jobs); err != nil {
@@ -68,8 +75,19 @@ func cmdLoadtest(e *env, args []string) error {
 		return err
 	}
 	setup := time.Since(t0)
+	// The lobby's watchers: each is the person at the first seat of a
+	// table (the first W tables), as a player with the lobby open in
+	// another tab: their stream hears of their own table's every turn.
+	for i := range *watchers {
+		tb := lt.tables[i%len(lt.tables)]
+		if err := lt.watchLobby(wctx, tb.seats[0].base, tb.seats[0].token); err != nil {
+			lt.closeAll()
+			return err
+		}
+	}
 	fmt.Fprintf(e.stderr, "loadtest: %d sockets open in %.1fs; playing for %gs…\n", lt.sockets.Load(), setup.Seconds(), *seconds)
 	before, self0 := lt.scrape(), selfCPU()
+	lobby0 := lt.lobbyMsgs.Load()
 	lt.start.Store(time.Now().UnixNano())
 	for _, tb := range lt.tables {
 		for _, st := range tb.seats {
@@ -81,9 +99,13 @@ func cmdLoadtest(e *env, args []string) error {
 	case <-ctx.Done():
 	}
 	lt.stopAt.Store(time.Now().UnixNano())
+	lobbyPlaying := lt.lobbyMsgs.Load() - lobby0
 	elapsed := time.Duration(lt.stopAt.Load() - lt.start.Load())
 	time.Sleep(500 * time.Millisecond) // let the last answers arrive
 	rep := lt.report(elapsed, setup)
+	rep.LobbyWatchers, rep.LobbyMessages, rep.LobbyKB = *watchers, lt.lobbyMsgs.Load(), float64(lt.lobbyBytes.Load())/1024
+	rep.LobbyEnded, rep.LobbyWhilePlaying = lt.lobbyEnded.Load(), lobbyPlaying
+	stopWatchers()
 	rep.Command = "jardin loadtest " + strings.Join(args, " ")
 	after := lt.scrape()
 	for i, b := range lt.bases {
@@ -130,6 +152,11 @@ type loadtest struct {
 	sockets atomic.Int64
 	start   atomic.Int64
 	stopAt  atomic.Int64
+
+	// The lobby's watchers (--lobby-watchers): messages and bytes read,
+	// streams the server ended.
+	public                            bool
+	lobbyMsgs, lobbyBytes, lobbyEnded atomic.Int64
 
 	// Counters over all sockets.
 	moves, acks, resyncs, refused, leaks, dup, errs, over atomic.Int64
@@ -247,7 +274,7 @@ func (lt *loadtest) setupTable(ctx context.Context, i int) error {
 	}
 	var created struct{ ID, Invite string }
 	if err := lt.post(ctx, tb.seats[0].base, "/api/tables", tb.seats[0].token, map[string]any{"game": lt.game, "seats": seats,
-		"undo": false}, &created); err != nil {
+		"undo": false, "public": lt.public}, &created); err != nil {
 		return err
 	}
 	tb.id = created.ID
@@ -298,6 +325,44 @@ func (lt *loadtest) closeAll() {
 			st.mu.Unlock()
 		}
 	}
+}
+
+// watchLobby opens one stream of the live lobby (GET /api/lobby) as the
+// identity of token and reads it on its own goroutine until ctx ends,
+// counting its messages.
+func (lt *loadtest) watchLobby(ctx context.Context, base, token string) error {
+	req, err := http.NewRequestWithContext(ctx, "GET", base+"/api/lobby", nil)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
+	// The lobby's stream lasts: not lt.http, whose requests time out.
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return fmt.Errorf("lobby stream: %w", err)
+	}
+	if resp.StatusCode != http.StatusOK {
+		resp.Body.Close()
+		return fmt.Errorf("lobby stream: %s (serve --lobby-streams-per-addr)", resp.Status)
+	}
+	go func() {
+		defer resp.Body.Close()
+		rd := bufio.NewReaderSize(resp.Body, 64<<10)
+		for {
+			line, err := rd.ReadSlice('\n')
+			if err != nil && !errors.Is(err, bufio.ErrBufferFull) {
+				if ctx.Err() == nil {
+					lt.lobbyEnded.Add(1)
+				}
+				return
+			}
+			lt.lobbyBytes.Add(int64(len(line)))
+			if bytes.HasPrefix(line, []byte("data: ")) {
+				lt.lobbyMsgs.Add(1)
+			}
+		}
+	}()
+	return nil
 }
 
 func (lt *loadtest) running() bool { return lt.start.Load() != 0 && lt.stopAt.Load() == 0 }
@@ -575,7 +640,16 @@ type ltReport struct {
 	Leaks        int64   `json:"leaks"`
 	Errors       int64   `json:"errors"`
 	GamesOver    int64   `json:"gamesOver"`
-	ServerRSSMB  float64 `json:"serverRssMB"`
+	// The lobby's watchers: messages they read (from their opening to the
+	// end of the run), their size, and streams the server ended early.
+	LobbyWatchers int     `json:"lobbyWatchers,omitempty"`
+	LobbyMessages int64   `json:"lobbyMessages,omitempty"`
+	LobbyKB       float64 `json:"lobbyKB,omitempty"`
+	LobbyEnded    int64   `json:"lobbyEnded,omitempty"`
+	// LobbyWhilePlaying: of LobbyMessages, those read during the measured
+	// time (the rest came while the tables were created and filled).
+	LobbyWhilePlaying int64   `json:"lobbyMessagesWhilePlaying,omitempty"`
+	ServerRSSMB       float64 `json:"serverRssMB"`
 	// CPU time used while playing: by the server (from its /metrics), per
 	// acknowledged move, and by this load generator. On a machine shared
 	// with other work, these say what the figures above would be on an
@@ -618,6 +692,10 @@ func (r ltReport) print(w io.Writer) {
 		r.Lost, r.Unseen, r.Duplicated, r.Resyncs, r.Refused, r.Leaks, r.Errors, r.GamesOver)
 	fmt.Fprintf(w, "server RSS %.0f MB; CPU while playing: server %.1f s (%.2f ms a move), load generator %.1f s\n",
 		r.ServerRSSMB, r.ServerCPUSeconds, r.ServerCPUPerMoveMs, r.LoadCPUSeconds)
+	if r.LobbyWatchers > 0 {
+		fmt.Fprintf(w, "lobby: %d watchers read %d messages (%.0f KB), %d of them while playing; %d streams ended by the server\n",
+			r.LobbyWatchers, r.LobbyMessages, r.LobbyKB, r.LobbyWhilePlaying, r.LobbyEnded)
+	}
 	if len(r.Nodes) > 1 {
 		for _, n := range r.Nodes {
 			fmt.Fprintf(w, "node %s: %.0f tables, %.0f sockets (%.0f relayed), %.0f moves/s, %.0f DB writes/s in %.0f transactions/s, NATS %.0f msgs/s out %.0f in, CPU %.1f s, RSS %.0f MB\n",

@@ -55,6 +55,7 @@ func cmdServe(e *env, args []string) error {
 	fs.IntVar(&cfg.CreateRate, "create-rate", d.CreateRate, "cli.flag.serve.create-rate")
 	fs.DurationVar(&cfg.IdentityEvery, "identity-every", d.IdentityEvery, "cli.flag.serve.identity-every")
 	fs.IntVar(&cfg.IdentityBurst, "identity-burst", d.IdentityBurst, "cli.flag.serve.identity-burst")
+	fs.IntVar(&cfg.LobbyPerAddr, "lobby-streams-per-addr", d.LobbyPerAddr, "cli.flag.serve.lobby-streams-per-addr")
 	fs.DurationVar(&cfg.WriteEvery, "write-every", d.WriteEvery, "cli.flag.serve.write-every")
 	fs.IntVar(&cfg.WriteBurst, "write-burst", d.WriteBurst, "cli.flag.serve.write-burst")
 	fs.BoolVar(&cfg.TrustProxy, "trust-proxy", false, "cli.flag.serve.trust-proxy")
@@ -162,6 +163,9 @@ func cmdServe(e *env, args []string) error {
 	}
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
 		MaxHeaderBytes: 32 << 10}
+	// Shutdown waits for the requests in flight: the live lobby's streams
+	// last, so they end as it begins (their browsers reconnect).
+	hs.RegisterOnShutdown(srv.EndStreams)
 	cfg.Log.Info("jardin serve", "addr", l.Addr().String(), "url", cfg.BaseURL, "db", dbName, "nats", redactURL(*natsURL))
 	fmt.Fprintf(e.stdout, "jardin: serving on %s (open %s/)\n", l.Addr(), cfg.BaseURL)
 	if *debugAddr != "" {

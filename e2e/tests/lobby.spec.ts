@@ -24,13 +24,13 @@ test("the lobby: name, new table with an open seat, joined from the public list"
   await expect(b.locator("h1")).toHaveText("Accueil");
   await b.fill("#name", "Bob");
   await b.getByRole("button", { name: "Enregistrer" }).click();
-  await expect(b.locator(".tables").last()).toContainText("Happy Garden");
+  await expect(b.locator(".open-tables")).toContainText("Happy Garden");
   await b.getByRole("button", { name: "Rejoindre" }).first().click();
   await expect(b.locator("svg.board")).toBeVisible();
   await expect(b.locator(".seats")).toContainText("Ann");
   // Ann's lobby lists the table among hers
   await page.reload();
-  await expect(page.locator(".tables").first()).toContainText("Happy Garden");
+  await expect(page.locator(".tables.mine")).toContainText("Happy Garden");
   await other.close();
 });
 

@@ -69,8 +69,10 @@ test("the replay of a finished game: from my tables, step, slide, keys, the fina
   const last = rp.steps.length - 1;
   expect(last).toBeGreaterThan(10);
 
-  // "My tables" in the lobby links the replay of a finished table.
+  // "My tables" in the lobby links the replay of a finished table, in
+  // the archive it shows on demand.
   await page.goto(server.url + "/");
+  await page.getByRole("button", { name: "Show finished tables" }).click();
   const link = page.locator(`.tables a.replay[href="/replay/${t.id}"]`);
   await expect(link).toBeVisible();
   await link.click();

@@ -4,14 +4,16 @@
 // real position drawn by its own renderer, what it is, its player counts
 // and length; a new table (game, players, the game's options in words,
 // colours as swatches, each seat open or a bot named by strength, the
-// clock, public, undo); your tables with those where it is your turn first,
-// and the open public tables to join or watch. It speaks the JSON API of
-// docs/server.md.
+// clock, public, undo). Your tables, the live lobby (open tables to join,
+// games to watch, pushed by the server) and "continue on another device"
+// are in lobbylive.ts. It speaks the JSON API of docs/server.md.
 
 import { clear, h } from "./dom";
-import { botName, format, type Lang, t, type Word } from "./i18n";
+import { botName, format, type Lang, t } from "./i18n";
 import { renderers } from "./games/index";
 import type { CompText, Ctx } from "./games/types";
+import { deviceLink, type LiveCtx, liveTables, myTables, Ticker } from "./lobbylive";
+import type { LobbyTurn } from "./gen/server";
 
 interface OptionInfo {
   name: string;
@@ -32,16 +34,6 @@ interface GameInfo {
   minPlayers: number;
   maxPlayers: number;
   options: OptionInfo[];
-}
-
-interface TableRow {
-  id: string;
-  game: string;
-  title: string;
-  players: number;
-  status: string;
-  clock: { mode: string };
-  seats: { name?: string; kind: string; bot?: string }[];
 }
 
 interface Sample {
@@ -337,53 +329,26 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
     }),
   );
 
-  // tables
-  const mineList = h("ul", { class: "tables" });
-  const openList = h("ul", { class: "tables" });
-  // Titles, statuses and clocks in the page's language (the API answers English titles).
-  const titleOf = (r: TableRow) => games.find((g) => g.id === r.game)?.name || r.title;
-  const statuses: Record<string, Word> = { open: "status_open", live: "status_live", over: "status_over", aborted: "status_aborted" };
-  const statusOf = (s: string) => (statuses[s] ? t(lang, statuses[s]) : s);
-  const clockOf = (m: string) => (m === "realtime" ? t(lang, "realtime") : m === "async" ? t(lang, "async") : t(lang, "noClock"));
-  const seatNames = (r: TableRow) => r.seats.map((s) => (s.kind === "bot" && (!s.name || s.name === `${s.bot} bot`) ? botLevel(lang, s.bot) : s.name || (s.kind === "open" ? t(lang, "open") : s.kind))).join(", ");
-  if (me) {
-    try {
-      const mine = await api<TableRow[]>("/api/tables?mine=1");
-      // whose turn each is: the table's own answer says
-      const details = await Promise.all(mine.map((r) => api<{ toMove: number; you?: number }>(`/api/tables/${encodeURIComponent(r.id)}`).catch(() => ({ toMove: -1, you: -2 }))));
-      const rows = mine.map((r, i) => ({ r, mine: r.status === "live" && details[i].toMove >= 0 && details[i].toMove === details[i].you }));
-      rows.sort((a, b) => Number(b.mine) - Number(a.mine));
-      for (const { r, mine: turn } of rows) {
-        mineList.append(
-          h(
-            "li",
-            { class: turn ? "my-turn" : "" },
-            h("a", { href: `/t/${encodeURIComponent(r.id)}` }, titleOf(r)),
-            ` · ${seatNames(r)} · ${statusOf(r.status)}`,
-            turn ? h("strong", {}, ` · ${t(lang, "yourTurn")}`) : null,
-            r.status === "over" ? [" · ", h("a", { href: `/replay/${encodeURIComponent(r.id)}`, class: "replay" }, t(lang, "replay"))] : null,
-          ),
-        );
-      }
-    } catch (e) {
-      fail(e);
-    }
-  }
-  if (!mineList.childElementCount) mineList.append(h("li", {}, t(lang, "noTables")));
-  try {
-    for (const r of await api<TableRow[]>("/api/tables")) {
-      const join = h("button", { type: "button" }, t(lang, "join"));
-      join.addEventListener("click", () => {
-        api(`/api/tables/${encodeURIComponent(r.id)}/join`, {})
-          .then(() => (location.href = `/t/${encodeURIComponent(r.id)}`))
-          .catch(fail);
-      });
-      openList.append(h("li", {}, `${titleOf(r)} · ${seatNames(r)} · ${clockOf(r.clock.mode)} `, me ? join : null, " ", h("a", { href: `/t/${encodeURIComponent(r.id)}?watch=1` }, t(lang, "watch"))));
-    }
-  } catch (e) {
-    fail(e);
-  }
-  if (!openList.childElementCount) openList.append(h("li", {}, t(lang, "noTables")));
+  // tables: mine, the live lobby, another device (lobbylive.ts)
+  const live: LiveCtx = {
+    lang,
+    me,
+    title: (id) => games.find((g) => g.id === id)?.name || id,
+    botWord: (kind) => botLevel(lang, kind),
+    games: games.map((g) => ({ id: g.id, name: g.name || g.title[lang] || g.title.en, maxPlayers: g.maxPlayers })),
+    fail,
+  };
+  const ticker = new Ticker();
+  const mine = me ? myTables(live, ticker) : undefined;
+  let again: ReturnType<typeof setTimeout> | undefined;
+  // A turn pushed by the server is drawn at once; a table that started,
+  // ended or is new to the list makes it read again, once for a burst.
+  const onMine = (turns: LobbyTurn[]) => {
+    if (!mine?.apply(turns)) return;
+    clearTimeout(again);
+    again = setTimeout(() => mine.refresh(), 300);
+  };
+  const lobbyTables = liveTables(live, ticker, onMine);
 
   clear(root);
   root.append(
@@ -393,10 +358,11 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
       h("h1", {}, t(lang, "lobby")),
       msg,
       nameBox,
-      me ? h("section", {}, h("h2", {}, t(lang, "myTables")), mineList) : null,
+      mine ? mine.section : null,
+      lobbyTables,
       me ? h("section", {}, h("h2", {}, t(lang, "newTable")), createForm, created) : null,
       h("section", {}, h("h2", {}, t(lang, "lobby.games")), cards),
-      h("section", {}, h("h2", {}, t(lang, "publicTables")), openList),
+      me ? deviceLink(live) : null,
     ),
   );
 }

@@ -137,6 +137,12 @@ func generate(root string) (map[string][]byte, error) {
 	if _, err := g.ref(reflect.TypeOf(server.WireClientMessage()), "server"); err != nil {
 		return nil, err
 	}
+	// The lobby's: its stream's messages, its rows, the player pages.
+	for _, v := range server.WireLobby() {
+		if _, err := g.ref(reflect.TypeOf(v), "server"); err != nil {
+			return nil, err
+		}
+	}
 	// engine.Result: a state message's result (spliced in as raw JSON).
 	res, err := g.ref(reflect.TypeFor[engine.Result](), "server")
 	if err != nil {

@@ -94,6 +94,49 @@ export interface GameViews {
   "schlossgarten": schlossgarten.View;
 }
 
+/** server.lobbyJSON */
+export interface LobbyJSON {
+  id: string;
+  game: string;
+  title: string;
+  players: number;
+  status: store.Status;
+  clock: ClockSpec;
+  seats: LobbySeat[];
+  created: number;
+  updated: number;
+  you?: number;
+  toMove?: number;
+  deadline?: number;
+  rank?: number;
+}
+
+/** server.lobbyMsg */
+export interface LobbyMsg {
+  t: "snapshot" | "changes";
+  now: number;
+  rows: LobbyJSON[];
+  gone?: string[];
+  mine?: LobbyTurn[];
+}
+
+/** server.lobbySeat */
+export interface LobbySeat {
+  name: string;
+  kind: store.SeatKind;
+  bot?: string;
+  zombie?: boolean;
+  player?: string;
+}
+
+/** server.lobbyTurn */
+export interface LobbyTurn {
+  id: string;
+  status: store.Status;
+  toMove: number;
+  deadline?: number;
+}
+
 /** server.offerInfo */
 export interface OfferInfo {
   by: number;
@@ -107,6 +150,29 @@ export interface OfferMsg {
   t: "offer";
   v: number;
   offer: OfferInfo;
+}
+
+/** server.playerGame */
+export interface PlayerGame {
+  game: string;
+  title: string;
+  played: number;
+  won: number;
+  playing: number;
+}
+
+/** server.playerJSON */
+export interface PlayerJSON {
+  id: string;
+  name: string;
+  since: number;
+  games: PlayerGame[];
+  finished: PlayerTable[];
+}
+
+/** server.playerTable */
+export interface PlayerTable extends LobbyJSON {
+  seat: number;
 }
 
 /** server.pongMsg */
