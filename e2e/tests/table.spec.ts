@@ -155,7 +155,7 @@ test("before every seat is taken, the table says it waits for players", async ({
   const t = await newTable(page, server, "schlossgarten", ["me", "open"]);
   await page.goto(t.url);
   await expect(page.locator("svg.board")).toBeVisible();
-  await expect(page.locator(".status")).toHaveText("Waiting for players");
+  await expect(page.locator(".status")).toHaveText("Waiting for 1 player");
 });
 
 test("a finished game: the whole log numbered from move 1, and the winner's sentence", async ({ page, server }) => {
