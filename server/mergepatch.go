@@ -2,7 +2,7 @@ package server
 
 import (
 	"bytes"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 )
@@ -24,32 +24,155 @@ import (
 // elemKey is the member of an element patch (the extension above).
 const elemKey = "[]"
 
-// member is one member of a JSON object, in the order it was written.
+// member is one member of a JSON object, in the order it was written: its
+// key as written (quoted: encoding/json escapes a string one way only, so
+// equal keys are equal bytes) and its value.
 type member struct {
-	key string
-	val json.RawMessage
+	key []byte
+	val []byte
 }
 
-// members decodes a JSON object into its members in order.
-func members(obj []byte) ([]member, error) {
-	dec := json.NewDecoder(bytes.NewReader(obj))
-	if _, err := dec.Token(); err != nil { // {
-		return nil, fmt.Errorf("object: %w", err)
+// elemKeyJSON is elemKey as a member's key is written.
+var elemKeyJSON = []byte(`"` + elemKey + `"`)
+
+// errJSON is a value the scanner cannot read (never from encoding/json).
+var errJSON = errors.New("malformed JSON")
+
+// The scanner below reads the JSON that encoding/json writes without
+// decoding it: a live table diffs every seat's view on every move
+// (table_payload.go), and json.Decoder's tokens cost more than the views'
+// encoding. Whitespace is tolerated between tokens.
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n') {
+		i++
 	}
-	var out []member
-	for dec.More() {
-		tok, err := dec.Token()
+	return i
+}
+
+// skipString returns the index after the string whose opening quote is at i.
+func skipString(b []byte, i int) (int, error) {
+	for i++; i < len(b); i++ {
+		switch b[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1, nil
+		}
+	}
+	return 0, errJSON
+}
+
+// skipValue returns the index after the value that starts at i.
+func skipValue(b []byte, i int) (int, error) {
+	i = skipSpace(b, i)
+	if i >= len(b) {
+		return 0, errJSON
+	}
+	switch b[i] {
+	case '"':
+		return skipString(b, i)
+	case '{', '[':
+		depth := 0
+		for ; i < len(b); i++ {
+			switch b[i] {
+			case '"':
+				j, err := skipString(b, i)
+				if err != nil {
+					return 0, err
+				}
+				i = j - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return i + 1, nil
+				}
+			}
+		}
+		return 0, errJSON
+	}
+	for ; i < len(b); i++ {
+		switch b[i] {
+		case ',', '}', ']', ' ', '\t', '\r', '\n':
+			return i, nil
+		}
+	}
+	return i, nil
+}
+
+// members splits a JSON object into its members in order (sharing obj's
+// bytes).
+func members(obj []byte) ([]member, error) {
+	i := skipSpace(obj, 0)
+	if i >= len(obj) || obj[i] != '{' {
+		return nil, fmt.Errorf("object: %w", errJSON)
+	}
+	out := make([]member, 0, 8)
+	i = skipSpace(obj, i+1)
+	if i < len(obj) && obj[i] == '}' {
+		return out, nil
+	}
+	for {
+		if i >= len(obj) || obj[i] != '"' {
+			return nil, fmt.Errorf("object key: %w", errJSON)
+		}
+		j, err := skipString(obj, i)
 		if err != nil {
 			return nil, fmt.Errorf("object key: %w", err)
 		}
-		key, _ := tok.(string)
-		var val json.RawMessage
-		if err := dec.Decode(&val); err != nil {
-			return nil, fmt.Errorf("object member %q: %w", key, err)
+		key := obj[i:j]
+		i = skipSpace(obj, j)
+		if i >= len(obj) || obj[i] != ':' {
+			return nil, fmt.Errorf("object member %s: %w", key, errJSON)
 		}
-		out = append(out, member{key, val})
+		vs := skipSpace(obj, i+1)
+		ve, err := skipValue(obj, vs)
+		if err != nil {
+			return nil, fmt.Errorf("object member %s: %w", key, err)
+		}
+		out = append(out, member{key, obj[vs:ve]})
+		i = skipSpace(obj, ve)
+		if i < len(obj) && obj[i] == ',' {
+			i = skipSpace(obj, i+1)
+			continue
+		}
+		if i < len(obj) && obj[i] == '}' {
+			return out, nil
+		}
+		return nil, fmt.Errorf("object: %w", errJSON)
 	}
-	return out, nil
+}
+
+// elements splits a JSON array into its elements (sharing arr's bytes).
+func elements(arr []byte) ([][]byte, error) {
+	i := skipSpace(arr, 0)
+	if i >= len(arr) || arr[i] != '[' {
+		return nil, fmt.Errorf("array: %w", errJSON)
+	}
+	var out [][]byte
+	i = skipSpace(arr, i+1)
+	if i < len(arr) && arr[i] == ']' {
+		return out, nil
+	}
+	for {
+		vs := i
+		ve, err := skipValue(arr, vs)
+		if err != nil {
+			return nil, fmt.Errorf("array: %w", err)
+		}
+		out = append(out, arr[vs:ve])
+		i = skipSpace(arr, ve)
+		if i < len(arr) && arr[i] == ',' {
+			i = skipSpace(arr, i+1)
+			continue
+		}
+		if i < len(arr) && arr[i] == ']' {
+			return out, nil
+		}
+		return nil, fmt.Errorf("array: %w", errJSON)
+	}
 }
 
 // isObject says whether a JSON value is an object.
@@ -79,7 +202,7 @@ func mergeable(v []byte) (bool, error) {
 		return false, err
 	}
 	for _, m := range ms {
-		if m.key == elemKey {
+		if bytes.Equal(m.key, elemKeyJSON) {
 			return false, nil
 		}
 		if ok, err := mergeable(m.val); !ok || err != nil {
@@ -103,12 +226,13 @@ func valuePatch(a, b []byte) ([]byte, bool, error) {
 	case isObject(a) && isObject(b):
 		return mergeDiff(a, b)
 	case isArray(a) && isArray(b):
-		var ae, be []json.RawMessage
-		if err := json.Unmarshal(a, &ae); err != nil {
-			return nil, false, fmt.Errorf("array: %w", err)
+		ae, err := elements(a)
+		if err != nil {
+			return nil, false, err
 		}
-		if err := json.Unmarshal(b, &be); err != nil {
-			return nil, false, fmt.Errorf("array: %w", err)
+		be, err := elements(b)
+		if err != nil {
+			return nil, false, err
 		}
 		if len(ae) == len(be) {
 			out := append(make([]byte, 0, 64), `{"[]":{`...)
@@ -164,23 +288,23 @@ func mergeDiff(a, b []byte) (patch []byte, ok bool, err error) {
 	if err != nil {
 		return nil, false, err
 	}
-	old := make(map[string]json.RawMessage, len(am))
+	old := make(map[string][]byte, len(am))
 	for _, m := range am {
-		old[m.key] = m.val
+		old[string(m.key)] = m.val
 	}
 	out := append(make([]byte, 0, 64), '{')
-	add := func(key string, val []byte) {
+	add := func(key, val []byte) {
 		if len(out) > 1 {
 			out = append(out, ',')
 		}
-		out = append(append(append(out, mustJSON(key)...), ':'), val...)
+		out = append(append(append(out, key...), ':'), val...)
 	}
 	for _, m := range bm {
-		if m.key == elemKey {
+		if bytes.Equal(m.key, elemKeyJSON) {
 			return nil, false, nil
 		}
-		prev, had := old[m.key]
-		delete(old, m.key)
+		prev, had := old[string(m.key)]
+		delete(old, string(m.key))
 		switch {
 		case had && bytes.Equal(prev, m.val):
 		case had:
@@ -197,7 +321,7 @@ func mergeDiff(a, b []byte) (patch []byte, ok bool, err error) {
 		}
 	}
 	for _, m := range am { // removed members, in a's order
-		if _, gone := old[m.key]; gone {
+		if _, gone := old[string(m.key)]; gone {
 			add(m.key, []byte("null"))
 		}
 	}

@@ -47,6 +47,16 @@ func applyMergePatch(target, patch any) any {
 	return out
 }
 
+// heldView is the view a client holds after state message m, held being
+// the one it held before: m's view whole, or its patch applied to held.
+func heldView(t *testing.T, held any, m map[string]json.RawMessage) any {
+	t.Helper()
+	if p, ok := m["patch"]; ok {
+		return applyMergePatch(held, decodeJSON(t, p))
+	}
+	return decodeJSON(t, m["view"])
+}
+
 func decodeJSON(t *testing.T, b []byte) any {
 	t.Helper()
 	var v any

@@ -76,7 +76,14 @@ type table struct {
 	chatSeq int
 	chatAt  map[int][]time.Time // recent chat times per seat, for the rate limit
 	cache   map[cacheKey][]byte // per-seat payload parts for the current version
-	idle    time.Time           // since when nothing needs the goroutine
+	// views: per seat with a connection (spectators: -1), its view as JSON
+	// at the latest version encoded, the base of the next update's patch
+	// (table_payload.go). Dropped when the seat's last socket closes.
+	views map[int]seatView
+	// chatLog is the chat's last lines, for a sync (the store has them
+	// all): the table's goroutine reads no chat from the database.
+	chatLog []chatOut
+	idle    time.Time // since when nothing needs the goroutine
 	commit  chan error
 	lease   *cluster.Lease // this node's ownership of the table (nil: single node)
 	// broken: a write failed and the table could not be read back from
@@ -176,7 +183,7 @@ func (s *Server) loadTable(ctx context.Context, id string, downSince time.Time) 
 	t.srv, t.inbox, t.done = s, make(chan func(), 256), make(chan struct{})
 	t.conns, t.chatAt, t.commit = map[*conn]struct{}{}, map[int][]time.Time{}, make(chan error, 1)
 	t.online, t.away = make([]int, len(meta.Seats)), make([]time.Time, len(meta.Seats))
-	t.bots, t.cache = make([]bots.Bot, len(meta.Seats)), map[cacheKey][]byte{}
+	t.bots, t.cache, t.views = make([]bots.Bot, len(meta.Seats)), map[cacheKey][]byte{}, map[int]seatView{}
 	t.giveBack(downSince, s.now())
 	t.loaded = s.now()
 	return t, nil
@@ -209,7 +216,7 @@ func (s *Server) replayStored(ctx context.Context, meta store.Table) (*table, er
 	if err != nil {
 		return nil, fmt.Errorf("table %s: read its log: %w", meta.ID, err)
 	}
-	chat, err := s.st.ChatLines(ctx, meta.ID, 1)
+	chat, err := s.st.ChatLines(ctx, meta.ID, chatKept)
 	if err != nil {
 		return nil, fmt.Errorf("table %s: read its chat: %w", meta.ID, err)
 	}
@@ -219,6 +226,9 @@ func (s *Server) replayStored(ctx context.Context, meta store.Table) (*table, er
 	}
 	if len(chat) > 0 {
 		t.chatSeq = chat[len(chat)-1].Seq
+	}
+	for _, l := range chat {
+		t.chatLog = append(t.chatLog, chatOut{Seat: l.Seat, Name: l.Name, Text: l.Text, At: l.At.UnixMilli()})
 	}
 	return t, nil
 }
@@ -265,12 +275,13 @@ func replayEntries(reg *engine.Registry, meta store.Table, entries []store.Entry
 func (t *table) adopt(r *table) {
 	t.meta, t.game, t.state = r.meta, r.game, r.state
 	t.moves, t.movers, t.quiet, t.taken, t.why = r.moves, r.movers, r.quiet, r.taken, r.why
-	t.recent, t.version, t.clients, t.chatSeq = r.recent, r.version, r.clients, r.chatSeq
+	t.recent, t.version, t.clients, t.chatSeq, t.chatLog = r.recent, r.version, r.clients, r.chatSeq, r.chatLog
 	t.remain, t.turnAt = r.remain, r.turnAt
 	n := len(t.meta.Seats)
 	t.online, t.away = make([]int, n), make([]time.Time, n)
 	t.bots = make([]bots.Bot, n)
 	t.cache = map[cacheKey][]byte{}
+	t.views = map[int]seatView{}
 	t.botGen++
 	t.botBusy = false
 }

@@ -3,6 +3,8 @@ package server
 // Chat at a table.
 
 import (
+	"slices"
+
 	"github.com/jardin-games/jardin/i18n"
 	"github.com/jardin-games/jardin/store"
 )
@@ -46,6 +48,7 @@ func (t *table) chat(c *conn, id, text string) {
 	}
 	t.chatSeq++
 	msg := chatMsg{T: outChat, V: t.version, Line: chatOut{Seat: line.Seat, Name: name, Text: text, At: now.UnixMilli()}}
+	t.keepChat(msg.Line)
 	b := mustJSON(msg)
 	for cc := range t.conns {
 		if cc == c && id != "" {
@@ -55,4 +58,17 @@ func (t *table) chat(c *conn, id, text string) {
 		}
 		cc.send(b)
 	}
+}
+
+// chatKept is how many chat lines a table keeps for its syncs (lila-ws
+// keeps a small history per game the same way).
+const chatKept = 50
+
+// keepChat adds a stored line to the table's history, dropping the oldest
+// beyond chatKept.
+func (t *table) keepChat(l chatOut) {
+	if n := len(t.chatLog); n >= chatKept {
+		t.chatLog = slices.Delete(t.chatLog, 0, n-chatKept+1)
+	}
+	t.chatLog = append(t.chatLog, l)
 }

@@ -4,7 +4,6 @@ package server
 // socket.
 
 import (
-	"context"
 	"encoding/json"
 	"strconv"
 
@@ -132,7 +131,42 @@ func (t *table) info() *tableInfo {
 		Clock: specOf(t.meta.Clock), Rematch: t.meta.Rematch}
 }
 
-// update is the message telling seat what changed since version since.
+// seatView is one seat's view at version v as JSON, encoded once for all
+// the seat's connections and languages (a view holds no words), and the
+// patch that turns the seat's view of version v-1 into it (nil: none, the
+// view goes whole). A seat's patch is computed from that seat's own views
+// only, so it tells the seat nothing its view would not.
+type seatView struct {
+	v     int
+	view  []byte
+	patch []byte
+}
+
+// seatView is seat's view at the current version (spectators: seat -1).
+// The view of the version before, when the table still holds it, is the
+// base of its patch. A view is a function of the position alone, so the
+// view a client holds at a version (from a sync or by patches) is the one
+// the table encoded at that version, byte for byte.
+func (t *table) seatView(seat int) seatView {
+	old, had := t.views[seat]
+	if had && old.v == t.version {
+		return old
+	}
+	sv := seatView{v: t.version, view: t.srv.enc.encodeView(t.state.View(seat))}
+	if had && old.v == t.version-1 {
+		// A patch no shorter than the view, or one merge patches cannot
+		// express (ok false), is not sent: the view goes whole.
+		if p, ok, err := mergeDiff(old.view, sv.view); err == nil && ok && len(p) < len(sv.view) {
+			sv.patch = p
+		}
+	}
+	t.views[seat] = sv
+	return sv
+}
+
+// update is the message telling seat what changed since version since:
+// the view's patch when since is the version before (the client holds
+// that view), else the view whole.
 func (t *table) update(seat int, lang string, since int) []byte {
 	k := cacheKey{seat: seat, lang: lang, part: "update" + strconv.Itoa(since)}
 	if b, ok := t.cache[k]; ok {
@@ -140,7 +174,12 @@ func (t *table) update(seat int, lang string, since int) []byte {
 	}
 	m := updateMsg{T: outUpdate, V: t.version, From: since, Status: t.meta.Status, ToMove: t.state.ToMove(),
 		Prompt: t.prompt(seat, lang), Legal: t.legal(seat), Events: t.events(seat, lang, since), Seats: t.seatInfos(),
-		Clocks: *t.clockInfo(), View: t.state.View(seat)}
+		Clocks: *t.clockInfo()}
+	if sv := t.seatView(seat); since == t.version-1 && sv.patch != nil {
+		m.Patch = sv.patch
+	} else {
+		m.View = json.RawMessage(sv.view)
+	}
 	if t.meta.Status == store.StatusLive {
 		m.Undo = intp(t.undoable(seat))
 	}
@@ -175,7 +214,7 @@ func (t *table) sendSync(c *conn, since int) {
 	m := syncMsg{T: outSync, V: t.version, Table: *t.info(), You: c.seat, Status: t.meta.Status,
 		ToMove: t.state.ToMove(), Prompt: t.prompt(c.seat, c.lang), Legal: t.legal(c.seat),
 		Events: t.events(c.seat, c.lang, evSince), Seats: t.seatInfos(), Clocks: *t.clockInfo(),
-		View: t.state.View(c.seat), Watching: t.watchers}
+		View: json.RawMessage(t.seatView(c.seat).view), Watching: t.watchers}
 	if from >= 0 {
 		m.From = intp(from)
 	}
@@ -185,11 +224,9 @@ func (t *table) sendSync(c *conn, since int) {
 	if t.meta.Status == store.StatusLive {
 		m.Undo = intp(t.undoable(c.seat))
 	}
-	if lines, err := t.srv.st.ChatLines(context.Background(), t.id, 50); err == nil {
-		for _, l := range lines {
-			m.Chat = append(m.Chat, chatOut{Seat: l.Seat, Name: l.Name, Text: l.Text, At: l.At.UnixMilli()})
-		}
-	}
+	// The chat's history is the table's own (table_chat.go): a sync reads
+	// nothing from the database on the table's goroutine.
+	m.Chat = t.chatLog
 	m.Result, m.Record, m.Rematch = t.finish()
 	m.Offer = t.offer()
 	c.send(t.srv.enc.state(m))

@@ -37,11 +37,15 @@ func (t *table) detach(c *conn) {
 	if c.seat >= 0 {
 		t.online[c.seat]--
 		if t.online[c.seat] == 0 {
+			delete(t.views, c.seat) // a seat coming back gets a sync
 			t.away[c.seat] = t.srv.now()
 			t.presence()
 		}
 	} else {
 		t.watchers--
+		if t.watchers == 0 {
+			delete(t.views, -1)
+		}
 		t.watchersChanged()
 	}
 	t.idle = t.srv.now()

@@ -158,6 +158,9 @@ type ltSeat struct {
 	mu    sync.Mutex
 	last  map[string]json.RawMessage // the latest sync or update
 	seen  int                        // highest version received
+	// view is the seat's view at version seen, as a page holds it: from
+	// a sync, then patched by each update (docs/server.md, "update").
+	view any
 	syncs int
 	seq   int
 	timer *time.Timer
@@ -335,6 +338,9 @@ func (st *ltSeat) read() {
 		}
 		switch typ {
 		case "sync", "update":
+			if !st.onView(typ, m, b) {
+				continue // a gap: a sync was asked for
+			}
 			st.onState(typ, m, now)
 		case "ack":
 			var id string
@@ -348,6 +354,78 @@ func (st *ltSeat) read() {
 			lt.errs.Add(1)
 		}
 	}
+}
+
+// onView keeps the seat's view: a sync's or an update's whole view, or an
+// update's patch applied to the view of version from. An update that does
+// not follow the version held is a gap: the seat asks for a sync (counted
+// as a resync when it comes) and reports false.
+func (st *ltSeat) onView(typ string, m map[string]json.RawMessage, b []byte) bool {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if typ == "update" {
+		var from int
+		json.Unmarshal(m["from"], &from)
+		if from != st.seen || st.view == nil {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			st.ws.Write(ctx, websocket.MessageText, []byte(`{"t":"sync"}`))
+			return false
+		}
+		if p, ok := m["patch"]; ok {
+			var patch any
+			if err := json.Unmarshal(p, &patch); err != nil {
+				st.tb.lt.errs.Add(1)
+				return false
+			}
+			st.view = applyPatch(st.view, patch)
+			return true
+		}
+	}
+	// The view is written last (head): only a whole view is decoded.
+	var whole struct {
+		View any `json:"view"`
+	}
+	if err := json.Unmarshal(b, &whole); err != nil {
+		st.tb.lt.errs.Add(1)
+		return false
+	}
+	st.view = whole.View
+	return true
+}
+
+// applyPatch is the value a view patch turns target into: a JSON merge
+// patch (RFC 7386) where {"[]":{"3":…}} patches an array's elements
+// (server/mergepatch.go; web/src/patch.ts is the page's).
+func applyPatch(target, patch any) any {
+	p, ok := patch.(map[string]any)
+	if !ok {
+		return patch
+	}
+	if elems, ok := p["[]"].(map[string]any); ok {
+		if arr, ok := target.([]any); ok {
+			out := slices.Clone(arr)
+			for k, v := range elems {
+				if i, err := strconv.Atoi(k); err == nil && i >= 0 && i < len(out) {
+					out[i] = applyPatch(out[i], v)
+				}
+			}
+			return out
+		}
+	}
+	t, _ := target.(map[string]any)
+	out := make(map[string]any, len(t)+len(p))
+	for k, v := range t {
+		out[k] = v
+	}
+	for k, v := range p {
+		if v == nil {
+			delete(out, k)
+		} else {
+			out[k] = applyPatch(out[k], v)
+		}
+	}
+	return out
 }
 
 // head is a state message without its view: the server writes the view

@@ -225,6 +225,7 @@ export interface UpdateMsg {
   record?: string;
   rematch?: string;
   offer?: OfferInfo;
-  view: GameView;
+  view?: GameView;
+  patch?: unknown;
   result?: Result;
 }
