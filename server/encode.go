@@ -104,11 +104,3 @@ func (p *encoders) state(m stateMsg) []byte {
 	}
 	return append(b, '}')
 }
-
-// encodeView is v's JSON in a buffer of its exact size.
-func (p *encoders) encodeView(v any) []byte {
-	e := p.get()
-	defer p.pool.Put(e)
-	e.encode(v)
-	return bytes.Clone(e.buf.Bytes())
-}

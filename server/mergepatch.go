@@ -51,6 +51,8 @@ func skipSpace(b []byte, i int) int {
 }
 
 // skipString returns the index after the string whose opening quote is at i.
+// (A byte loop: a view's strings are short ids, for which IndexByte's setup
+// costs more than it saves.)
 func skipString(b []byte, i int) (int, error) {
 	for i++; i < len(b); i++ {
 		switch b[i] {
@@ -63,6 +65,9 @@ func skipString(b []byte, i int) (int, error) {
 	return 0, errJSON
 }
 
+// special marks the bytes skipValue stops at inside an object or array.
+var special = [256]bool{'"': true, '{': true, '[': true, '}': true, ']': true}
+
 // skipValue returns the index after the value that starts at i.
 func skipValue(b []byte, i int) (int, error) {
 	i = skipSpace(b, i)
@@ -74,22 +79,29 @@ func skipValue(b []byte, i int) (int, error) {
 		return skipString(b, i)
 	case '{', '[':
 		depth := 0
-		for ; i < len(b); i++ {
-			switch b[i] {
+		for i < len(b) {
+			c := b[i]
+			if !special[c] {
+				i++
+				continue
+			}
+			switch c {
 			case '"':
 				j, err := skipString(b, i)
 				if err != nil {
 					return 0, err
 				}
-				i = j - 1
+				i = j
+				continue
 			case '{', '[':
 				depth++
-			case '}', ']':
+			default:
 				depth--
 				if depth == 0 {
 					return i + 1, nil
 				}
 			}
+			i++
 		}
 		return 0, errJSON
 	}
@@ -288,9 +300,19 @@ func mergeDiff(a, b []byte) (patch []byte, ok bool, err error) {
 	if err != nil {
 		return nil, false, err
 	}
-	old := make(map[string][]byte, len(am))
-	for _, m := range am {
-		old[string(m.key)] = m.val
+	// Members are matched by key; encoding/json writes a type's members in
+	// one order, so the member at the same index is tried first.
+	used := make([]bool, len(am))
+	find := func(j int, key []byte) int {
+		if j < len(am) && !used[j] && bytes.Equal(am[j].key, key) {
+			return j
+		}
+		for i := range am {
+			if !used[i] && bytes.Equal(am[i].key, key) {
+				return i
+			}
+		}
+		return -1
 	}
 	out := append(make([]byte, 0, 64), '{')
 	add := func(key, val []byte) {
@@ -299,16 +321,18 @@ func mergeDiff(a, b []byte) (patch []byte, ok bool, err error) {
 		}
 		out = append(append(append(out, key...), ':'), val...)
 	}
-	for _, m := range bm {
+	for j, m := range bm {
 		if bytes.Equal(m.key, elemKeyJSON) {
 			return nil, false, nil
 		}
-		prev, had := old[string(m.key)]
-		delete(old, string(m.key))
+		i := find(j, m.key)
+		if i >= 0 {
+			used[i] = true
+		}
 		switch {
-		case had && bytes.Equal(prev, m.val):
-		case had:
-			sub, ok, err := valuePatch(prev, m.val)
+		case i >= 0 && bytes.Equal(am[i].val, m.val):
+		case i >= 0:
+			sub, ok, err := valuePatch(am[i].val, m.val)
 			if !ok || err != nil {
 				return nil, false, err
 			}
@@ -320,8 +344,8 @@ func mergeDiff(a, b []byte) (patch []byte, ok bool, err error) {
 			add(m.key, m.val)
 		}
 	}
-	for _, m := range am { // removed members, in a's order
-		if _, gone := old[string(m.key)]; gone {
+	for i, m := range am { // removed members, in a's order
+		if !used[i] {
 			add(m.key, []byte("null"))
 		}
 	}

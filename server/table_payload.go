@@ -152,14 +152,27 @@ func (t *table) seatView(seat int) seatView {
 	if had && old.v == t.version {
 		return old
 	}
-	sv := seatView{v: t.version, view: t.srv.enc.encodeView(t.state.View(seat))}
+	e := t.srv.enc.get()
+	defer t.srv.enc.pool.Put(e)
+	e.encode(t.state.View(seat))
+	view := e.buf.Bytes()
+	sv := seatView{v: t.version}
 	if had && old.v == t.version-1 {
 		// A patch no shorter than the view, or one merge patches cannot
-		// express (ok false), is not sent: the view goes whole.
-		if p, ok, err := mergeDiff(old.view, sv.view); err == nil && ok && len(p) < len(sv.view) {
+		// express (ok false), is not sent: the view goes whole. (Between
+		// two objects the patch is a new buffer, never a part of view.)
+		if p, ok, err := mergeDiff(old.view, view); err == nil && ok && len(p) < len(view) {
 			sv.patch = p
 		}
 	}
+	// The old view is no longer needed (the messages that carried it hold
+	// copies): its buffer takes the new one, so that a move leaves no view
+	// behind as garbage.
+	var buf []byte
+	if had {
+		buf = old.view[:0]
+	}
+	sv.view = append(buf, view...)
 	t.views[seat] = sv
 	return sv
 }
