@@ -32,6 +32,7 @@ func cmdLoadtest(e *env, args []string) error {
 	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
 	addr := fs.String("addr", "", "cli.flag.loadtest.addr")
 	tables := fs.Int("tables", 100, "cli.flag.loadtest.tables")
+	active := fs.Uint("active", 0, "cli.flag.loadtest.active") // unsigned: flag refuses a negative count
 	seconds := fs.Float64("seconds", 30, "cli.flag.loadtest.seconds")
 	gameID := fs.String("game", "schlossgarten", "cli.flag.loadtest.game")
 	players := fs.Int("players", 4, "cli.flag.loadtest.players")
@@ -55,10 +56,13 @@ func cmdLoadtest(e *env, args []string) error {
 	if *tables < 1 || *seconds <= 0 || *players < 1 || *jobs < 1 || *rate < 0 {
 		return usageErr("cli.loadPositive")
 	}
+	if *active == 0 || *active > uint(*tables) {
+		*active = uint(*tables)
+	}
 	lt := &loadtest{bases: bases, game: *gameID, players: *players,
 		http: &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: *jobs}}}
 	if *rate > 0 {
-		lt.think = time.Duration(float64(*tables) / *rate * float64(time.Second))
+		lt.think = time.Duration(float64(*active) / *rate * float64(time.Second))
 	}
 	ctx := e.ctx
 	t0 := time.Now()
@@ -71,7 +75,9 @@ func cmdLoadtest(e *env, args []string) error {
 	fmt.Fprintf(e.stderr, "loadtest: %d sockets open in %.1fs; playing for %gs…\n", lt.sockets.Load(), setup.Seconds(), *seconds)
 	before, self0 := lt.scrape(), selfCPU()
 	lt.start.Store(time.Now().UnixNano())
-	for _, tb := range lt.tables {
+	// Only the first active tables play: the others stay as set up, their
+	// sockets open, with nothing to say until a move would come.
+	for _, tb := range lt.tables[:*active] {
 		for _, st := range tb.seats {
 			st.kick()
 		}
