@@ -157,36 +157,6 @@ func members(obj []byte) ([]member, error) {
 	}
 }
 
-// elements splits a JSON array into its elements (sharing arr's bytes).
-func elements(arr []byte) ([][]byte, error) {
-	i := skipSpace(arr, 0)
-	if i >= len(arr) || arr[i] != '[' {
-		return nil, fmt.Errorf("array: %w", errJSON)
-	}
-	var out [][]byte
-	i = skipSpace(arr, i+1)
-	if i < len(arr) && arr[i] == ']' {
-		return out, nil
-	}
-	for {
-		vs := i
-		ve, err := skipValue(arr, vs)
-		if err != nil {
-			return nil, fmt.Errorf("array: %w", err)
-		}
-		out = append(out, arr[vs:ve])
-		i = skipSpace(arr, ve)
-		if i < len(arr) && arr[i] == ',' {
-			i = skipSpace(arr, i+1)
-			continue
-		}
-		if i < len(arr) && arr[i] == ']' {
-			return out, nil
-		}
-		return nil, fmt.Errorf("array: %w", errJSON)
-	}
-}
-
 // isObject says whether a JSON value is an object.
 func isObject(v []byte) bool {
 	v = bytes.TrimLeft(v, " \t\r\n")
@@ -238,37 +208,11 @@ func valuePatch(a, b []byte) ([]byte, bool, error) {
 	case isObject(a) && isObject(b):
 		return mergeDiff(a, b)
 	case isArray(a) && isArray(b):
-		ae, err := elements(a)
+		out, same, err := elementPatch(a, b)
 		if err != nil {
 			return nil, false, err
 		}
-		be, err := elements(b)
-		if err != nil {
-			return nil, false, err
-		}
-		if len(ae) == len(be) {
-			out := append(make([]byte, 0, 64), `{"[]":{`...)
-			first := true
-			for i := range be {
-				if bytes.Equal(ae[i], be[i]) {
-					continue
-				}
-				// An element has no "remove": null sets it to null.
-				sub, ok, err := be[i], true, error(nil)
-				if !isNull(be[i]) {
-					sub, ok, err = valuePatch(ae[i], be[i])
-				}
-				if !ok || err != nil {
-					return nil, false, err
-				}
-				if !first {
-					out = append(out, ',')
-				}
-				first = false
-				out = strconv.AppendInt(append(out, '"'), int64(i), 10)
-				out = append(append(out, `":`...), sub...)
-			}
-			out = append(out, "}}"...)
+		if same {
 			// A short array may be shorter whole.
 			if ok, err := mergeable(b); len(out) < len(b) || !ok || err != nil {
 				return out, true, nil
@@ -277,6 +221,56 @@ func valuePatch(a, b []byte) ([]byte, bool, error) {
 	}
 	ok, err := mergeable(b)
 	return b, ok, err
+}
+
+// elementPatch is the element patch between arrays a and b, scanned side by
+// side (no element is decoded or collected: a live table diffs every
+// seat's view on every move); same is false when their lengths differ.
+func elementPatch(a, b []byte) (out []byte, same bool, err error) {
+	i, j := skipSpace(a, 0)+1, skipSpace(b, 0)+1 // past the brackets
+	out = append(make([]byte, 0, 64), `{"[]":{`...)
+	first := true
+	for n := 0; ; n++ {
+		i, j = skipSpace(a, i), skipSpace(b, j)
+		if i >= len(a) || j >= len(b) {
+			return nil, false, fmt.Errorf("array: %w", errJSON)
+		}
+		endA, endB := a[i] == ']', b[j] == ']'
+		if endA || endB {
+			return append(out, "}}"...), endA && endB, nil
+		}
+		ie, err := skipValue(a, i)
+		if err != nil {
+			return nil, false, fmt.Errorf("array: %w", err)
+		}
+		je, err := skipValue(b, j)
+		if err != nil {
+			return nil, false, fmt.Errorf("array: %w", err)
+		}
+		ae, be := a[i:ie], b[j:je]
+		if !bytes.Equal(ae, be) {
+			// An element has no "remove": null sets it to null.
+			sub, ok := be, true
+			if !isNull(be) {
+				if sub, ok, err = valuePatch(ae, be); !ok || err != nil {
+					return nil, false, err
+				}
+			}
+			if !first {
+				out = append(out, ',')
+			}
+			first = false
+			out = strconv.AppendInt(append(out, '"'), int64(n), 10)
+			out = append(append(out, `":`...), sub...)
+		}
+		i, j = skipSpace(a, ie), skipSpace(b, je)
+		if i < len(a) && a[i] == ',' {
+			i++
+		}
+		if j < len(b) && b[j] == ',' {
+			j++
+		}
+	}
 }
 
 // mergeDiff is the merge patch that turns the JSON value a into b: "{}" when
