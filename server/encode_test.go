@@ -132,5 +132,5 @@ func BenchmarkViewPatch(b *testing.B) {
 		}
 	})
 	patch, _, _ := mergeDiff(prev, view)
-	b.Logf("view %d bytes, its patch %d bytes", len(view), len(patch))
+	b.Logf("view %d bytes, its patch %d bytes: %s", len(view), len(patch), patch)
 }

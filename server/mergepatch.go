@@ -227,6 +227,7 @@ func valuePatch(a, b []byte) ([]byte, bool, error) {
 // side (no element is decoded or collected: a live table diffs every
 // seat's view on every move); same is false when their lengths differ.
 func elementPatch(a, b []byte) (out []byte, same bool, err error) {
+	pre, suf := common(a, b)
 	i, j := skipSpace(a, 0)+1, skipSpace(b, 0)+1 // past the brackets
 	out = append(make([]byte, 0, 64), `{"[]":{`...)
 	first := true
@@ -234,6 +235,11 @@ func elementPatch(a, b []byte) (out []byte, same bool, err error) {
 		i, j = skipSpace(a, i), skipSpace(b, j)
 		if i >= len(a) || j >= len(b) {
 			return nil, false, fmt.Errorf("array: %w", errJSON)
+		}
+		if len(a)-i == len(b)-j && len(a)-i <= suf {
+			// The rest is the same bytes from an element's start on: the
+			// same elements, as many in both.
+			return append(out, "}}"...), true, nil
 		}
 		endA, endB := a[i] == ']', b[j] == ']'
 		if endA || endB {
@@ -243,9 +249,11 @@ func elementPatch(a, b []byte) (out []byte, same bool, err error) {
 		if err != nil {
 			return nil, false, fmt.Errorf("array: %w", err)
 		}
-		je, err := skipValue(b, j)
-		if err != nil {
-			return nil, false, fmt.Errorf("array: %w", err)
+		je := ie
+		if i != j || ie > pre { // within the common prefix b's element is a's
+			if je, err = skipValue(b, j); err != nil {
+				return nil, false, fmt.Errorf("array: %w", err)
+			}
 		}
 		ae, be := a[i:ie], b[j:je]
 		if !bytes.Equal(ae, be) {
@@ -273,6 +281,91 @@ func elementPatch(a, b []byte) (out []byte, same bool, err error) {
 	}
 }
 
+// common is the length of a's and b's common prefix and of their common
+// suffix, which do not overlap in the shorter.
+func common(a, b []byte) (pre, suf int) {
+	n := min(len(a), len(b))
+	for pre < n && a[pre] == b[pre] {
+		pre++
+	}
+	for suf < n-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
+		suf++
+	}
+	return pre, suf
+}
+
+// lockstepDiff is mergeDiff between objects a and b whose members have the
+// same keys in the same order (the common case: one type's view at two
+// versions), scanned side by side; ok is false, with no error, when the
+// keys differ (mergeDiff then matches them by key) or the patch cannot be
+// a merge patch. Within the common prefix a member is scanned once, and the
+// scan stops where the rest of both is the same bytes.
+func lockstepDiff(a, b []byte) (patch []byte, ok bool, err error) {
+	pre, suf := common(a, b)
+	i, j := skipSpace(a, 0)+1, skipSpace(b, 0)+1 // past the braces
+	out := append(make([]byte, 0, 64), '{')
+	for {
+		i, j = skipSpace(a, i), skipSpace(b, j)
+		if i >= len(a) || j >= len(b) {
+			return nil, false, fmt.Errorf("object: %w", errJSON)
+		}
+		if len(a)-i == len(b)-j && len(a)-i <= suf {
+			return append(out, '}'), true, nil // the same members from here on
+		}
+		endA, endB := a[i] == '}', b[j] == '}'
+		if endA || endB {
+			return append(out, '}'), endA && endB, nil
+		}
+		if a[i] != '"' || b[j] != '"' {
+			return nil, false, fmt.Errorf("object key: %w", errJSON)
+		}
+		ke, err := skipString(a, i)
+		if err != nil {
+			return nil, false, err
+		}
+		kb, err := skipString(b, j)
+		if err != nil {
+			return nil, false, err
+		}
+		key := a[i:ke]
+		if !bytes.Equal(key, b[j:kb]) || bytes.Equal(key, elemKeyJSON) {
+			return nil, false, nil
+		}
+		vi, vj := skipSpace(a, ke), skipSpace(b, kb)
+		if vi >= len(a) || vj >= len(b) || a[vi] != ':' || b[vj] != ':' {
+			return nil, false, fmt.Errorf("object member %s: %w", key, errJSON)
+		}
+		vi, vj = skipSpace(a, vi+1), skipSpace(b, vj+1)
+		ie, err := skipValue(a, vi)
+		if err != nil {
+			return nil, false, err
+		}
+		je := ie
+		if vi != vj || ie > pre { // within the common prefix b's value is a's
+			if je, err = skipValue(b, vj); err != nil {
+				return nil, false, err
+			}
+		}
+		if av, bv := a[vi:ie], b[vj:je]; !bytes.Equal(av, bv) {
+			sub, ok, err := valuePatch(av, bv)
+			if !ok || err != nil {
+				return nil, false, err
+			}
+			if len(out) > 1 {
+				out = append(out, ',')
+			}
+			out = append(append(append(out, key...), ':'), sub...)
+		}
+		i, j = skipSpace(a, ie), skipSpace(b, je)
+		if i < len(a) && a[i] == ',' {
+			i++
+		}
+		if j < len(b) && b[j] == ',' {
+			j++
+		}
+	}
+}
+
 // mergeDiff is the merge patch that turns the JSON value a into b: "{}" when
 // they are the same. ok is false when no merge patch gives b exactly (b
 // would need a null member set); the caller then sends b whole. a and b
@@ -285,6 +378,9 @@ func mergeDiff(a, b []byte) (patch []byte, ok bool, err error) {
 			ok = !isNull(b) // a patch of null would read as "no view"
 		}
 		return b, ok, err
+	}
+	if patch, ok, err := lockstepDiff(a, b); ok || err != nil {
+		return patch, ok, err
 	}
 	am, err := members(a)
 	if err != nil {
