@@ -41,42 +41,48 @@ func (e *encoder) encode(v any) {
 	e.buf.Truncate(e.buf.Len() - 1) // Encode's newline
 }
 
-// stateMsg is a sync or an update: a message with a view and maybe a
-// result, which state writes after the rest.
+// stateMsg is a sync or an update: a message with a view (or an update's
+// patch of it) and maybe a result, which state writes after the rest.
 type stateMsg interface {
-	// split returns the message without its view and result, and them.
-	split() (head any, view any, result json.RawMessage)
+	// split returns the message without its view, patch and result, and
+	// them. A view that is already JSON (json.RawMessage: a table encodes
+	// each seat's view once per version) is spliced in as it is.
+	split() (head any, view any, patch, result json.RawMessage)
 }
 
-func (m syncMsg) split() (any, any, json.RawMessage) {
+func (m syncMsg) split() (any, any, json.RawMessage, json.RawMessage) {
 	view, result := m.View, m.Result
 	m.View, m.Result = nil, nil
-	return m, view, result
+	return m, view, nil, result
 }
 
-func (m updateMsg) split() (any, any, json.RawMessage) {
-	view, result := m.View, m.Result
-	m.View, m.Result = nil, nil
-	return m, view, result
+func (m updateMsg) split() (any, any, json.RawMessage, json.RawMessage) {
+	view, patch, result := m.View, m.Patch, m.Result
+	m.View, m.Patch, m.Result = nil, nil, nil
+	return m, view, patch, result
 }
 
-// state writes a sync or update message: m with its view (nil: none) and
-// its result spliced in as they are (encoding/json would scan a
+// state writes a sync or update message: m with its view (nil: none), its
+// patch and its result spliced in as they are (encoding/json would scan a
 // RawMessage again to compact it, which doubled the cost of a move). The
 // shape is the declared type's: TestEncodeStateMatchesMarshal compares it
 // with json.Marshal of m.
 func (p *encoders) state(m stateMsg) []byte {
 	e := p.get()
 	defer p.pool.Put(e)
-	head, view, result := m.split()
+	head, view, patch, result := m.split()
 	e.encode(head)
 	end := e.buf.Len() - 1 // without the closing brace
-	if view != nil {
+	raw, isRaw := view.(json.RawMessage)
+	if view != nil && !isRaw {
 		e.encode(view)
 	}
-	size := e.buf.Len() + len(result) // the brace dropped from the head comes back at the end
+	size := e.buf.Len() + len(raw) + len(patch) + len(result) // the brace dropped from the head comes back at the end
 	if view != nil {
 		size += len(`,"view":`)
+	}
+	if patch != nil {
+		size += len(`,"patch":`)
 	}
 	if result != nil {
 		size += len(`,"result":`)
@@ -84,8 +90,14 @@ func (p *encoders) state(m stateMsg) []byte {
 	b := make([]byte, 0, size)
 	all := e.buf.Bytes()
 	b = append(b, all[:end]...)
-	if view != nil {
+	switch {
+	case isRaw:
+		b = append(append(b, `,"view":`...), raw...)
+	case view != nil:
 		b = append(append(b, `,"view":`...), all[end+1:]...)
+	}
+	if patch != nil {
+		b = append(append(b, `,"patch":`...), patch...)
 	}
 	if result != nil {
 		b = append(append(b, `,"result":`...), result...)

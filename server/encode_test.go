@@ -97,3 +97,40 @@ func BenchmarkUpdates(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkViewPatch is the part of a move that a table spends on one
+// seat's view: encoding it, and diffing it with the seat's previous view
+// (a 4-seat schlossgarten table 50 moves in).
+func BenchmarkViewPatch(b *testing.B) {
+	s, err := schlossgarten.Game.New(4, 3, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < 50; i++ {
+		ms := s.LegalMoves(nil)
+		s.Apply(ms[i%len(ms)], nil)
+	}
+	var p encoders
+	prev := mustJSON(s.View(0))
+	next := s.Clone()
+	next.Apply(next.LegalMoves(nil)[0], nil)
+	b.Run("encode", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			e := p.get()
+			e.encode(next.View(0))
+			p.pool.Put(e)
+		}
+	})
+	view := mustJSON(next.View(0))
+	b.Run("diff", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, ok, err := mergeDiff(prev, view); !ok || err != nil {
+				b.Fatal(ok, err)
+			}
+		}
+	})
+	patch, _, _ := mergeDiff(prev, view)
+	b.Logf("view %d bytes, its patch %d bytes: %s", len(view), len(patch), patch)
+}

@@ -171,7 +171,9 @@ func checkSeen(t *testing.T, name string, r *record.Record, seat int, got []rece
 	}); err != nil {
 		t.Fatalf("%s: replay: %v", name, err)
 	}
-	checked := 0
+	checked, patches := 0, 0
+	var view any // the seat's view as a client holds it: from a sync, then patched
+	held := -1   // its version
 	for _, rc := range got {
 		if typ := str(rc.m, "t"); typ != outSync && typ != outUpdate {
 			continue
@@ -182,9 +184,29 @@ func checkSeen(t *testing.T, name string, r *record.Record, seat int, got []rece
 			t.Errorf("%s: message at version %d, which the record does not reach", name, v)
 			continue
 		}
-		if !bytes.Equal(rc.m["view"], want.view) {
-			t.Errorf("%s: version %d: the view sent is not View(%d)", name, v, seat)
+		if p, ok := rc.m["patch"]; ok {
+			// A patch turns the view of version from, which the seat holds,
+			// into exactly the seat's own view: every value a merge patch
+			// carries ends up in the view it makes, so a patch that gives
+			// View(seat) told the seat nothing View(seat) does not.
+			patches++
+			if _, both := rc.m["view"]; both {
+				t.Errorf("%s: version %d: an update with a view and a patch", name, v)
+			}
+			if from := num(rc.m, "from"); from != held {
+				t.Fatalf("%s: version %d: a patch from version %d, the seat holds %d", name, v, from, held)
+			}
+			view = applyMergePatch(view, decodeJSON(t, p))
+			if got, want := mustJSON(view), mustJSON(decodeJSON(t, want.view)); !bytes.Equal(got, want) {
+				t.Errorf("%s: version %d: the patched view is not View(%d):\n got %.300s\nwant %.300s", name, v, seat, got, want)
+			}
+		} else {
+			if !bytes.Equal(rc.m["view"], want.view) {
+				t.Errorf("%s: version %d: the view sent is not View(%d)", name, v, seat)
+			}
+			view = decodeJSON(t, rc.m["view"])
 		}
+		held = v
 		if n := count(rc.m, "legal"); n != want.legal {
 			t.Errorf("%s: version %d: %d legal moves sent, the seat has %d", name, v, n, want.legal)
 		}
@@ -206,6 +228,9 @@ func checkSeen(t *testing.T, name string, r *record.Record, seat int, got []rece
 	}
 	if checked < 2 {
 		t.Errorf("%s: only %d state messages checked", name, checked)
+	}
+	if patches == 0 {
+		t.Errorf("%s: no update carried a patch", name)
 	}
 	// Nothing of the seed in anything received while the game was live;
 	// the notation of others' moves in nothing beside what was just checked
@@ -231,6 +256,7 @@ func checkSeen(t *testing.T, name string, r *record.Record, seat int, got []rece
 			t.Fatalf("%s: a live message holds the record", name)
 		}
 		delete(m, "view")
+		delete(m, "patch") // checked above to make exactly the seat's view
 		delete(m, "events")
 		delete(m, "legal")
 		// texts is the game's catalogue, the same for every table and

@@ -2,7 +2,7 @@ package server
 
 import (
 	"bytes"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 )
@@ -24,32 +24,137 @@ import (
 // elemKey is the member of an element patch (the extension above).
 const elemKey = "[]"
 
-// member is one member of a JSON object, in the order it was written.
+// member is one member of a JSON object, in the order it was written: its
+// key as written (quoted: encoding/json escapes a string one way only, so
+// equal keys are equal bytes) and its value.
 type member struct {
-	key string
-	val json.RawMessage
+	key []byte
+	val []byte
 }
 
-// members decodes a JSON object into its members in order.
-func members(obj []byte) ([]member, error) {
-	dec := json.NewDecoder(bytes.NewReader(obj))
-	if _, err := dec.Token(); err != nil { // {
-		return nil, fmt.Errorf("object: %w", err)
+// elemKeyJSON is elemKey as a member's key is written.
+var elemKeyJSON = []byte(`"` + elemKey + `"`)
+
+// errJSON is a value the scanner cannot read (never from encoding/json).
+var errJSON = errors.New("malformed JSON")
+
+// The scanner below reads the JSON that encoding/json writes without
+// decoding it: a live table diffs every seat's view on every move
+// (table_payload.go), and json.Decoder's tokens cost more than the views'
+// encoding. Whitespace is tolerated between tokens.
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n') {
+		i++
 	}
-	var out []member
-	for dec.More() {
-		tok, err := dec.Token()
+	return i
+}
+
+// skipString returns the index after the string whose opening quote is at i.
+// (A byte loop: a view's strings are short ids, for which IndexByte's setup
+// costs more than it saves.)
+func skipString(b []byte, i int) (int, error) {
+	for i++; i < len(b); i++ {
+		switch b[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1, nil
+		}
+	}
+	return 0, errJSON
+}
+
+// special marks the bytes skipValue stops at inside an object or array.
+var special = [256]bool{'"': true, '{': true, '[': true, '}': true, ']': true}
+
+// skipValue returns the index after the value that starts at i.
+func skipValue(b []byte, i int) (int, error) {
+	i = skipSpace(b, i)
+	if i >= len(b) {
+		return 0, errJSON
+	}
+	switch b[i] {
+	case '"':
+		return skipString(b, i)
+	case '{', '[':
+		depth := 0
+		for i < len(b) {
+			c := b[i]
+			if !special[c] {
+				i++
+				continue
+			}
+			switch c {
+			case '"':
+				j, err := skipString(b, i)
+				if err != nil {
+					return 0, err
+				}
+				i = j
+				continue
+			case '{', '[':
+				depth++
+			default:
+				depth--
+				if depth == 0 {
+					return i + 1, nil
+				}
+			}
+			i++
+		}
+		return 0, errJSON
+	}
+	for ; i < len(b); i++ {
+		switch b[i] {
+		case ',', '}', ']', ' ', '\t', '\r', '\n':
+			return i, nil
+		}
+	}
+	return i, nil
+}
+
+// members splits a JSON object into its members in order (sharing obj's
+// bytes).
+func members(obj []byte) ([]member, error) {
+	i := skipSpace(obj, 0)
+	if i >= len(obj) || obj[i] != '{' {
+		return nil, fmt.Errorf("object: %w", errJSON)
+	}
+	out := make([]member, 0, 8)
+	i = skipSpace(obj, i+1)
+	if i < len(obj) && obj[i] == '}' {
+		return out, nil
+	}
+	for {
+		if i >= len(obj) || obj[i] != '"' {
+			return nil, fmt.Errorf("object key: %w", errJSON)
+		}
+		j, err := skipString(obj, i)
 		if err != nil {
 			return nil, fmt.Errorf("object key: %w", err)
 		}
-		key, _ := tok.(string)
-		var val json.RawMessage
-		if err := dec.Decode(&val); err != nil {
-			return nil, fmt.Errorf("object member %q: %w", key, err)
+		key := obj[i:j]
+		i = skipSpace(obj, j)
+		if i >= len(obj) || obj[i] != ':' {
+			return nil, fmt.Errorf("object member %s: %w", key, errJSON)
 		}
-		out = append(out, member{key, val})
+		vs := skipSpace(obj, i+1)
+		ve, err := skipValue(obj, vs)
+		if err != nil {
+			return nil, fmt.Errorf("object member %s: %w", key, err)
+		}
+		out = append(out, member{key, obj[vs:ve]})
+		i = skipSpace(obj, ve)
+		if i < len(obj) && obj[i] == ',' {
+			i = skipSpace(obj, i+1)
+			continue
+		}
+		if i < len(obj) && obj[i] == '}' {
+			return out, nil
+		}
+		return nil, fmt.Errorf("object: %w", errJSON)
 	}
-	return out, nil
 }
 
 // isObject says whether a JSON value is an object.
@@ -79,7 +184,7 @@ func mergeable(v []byte) (bool, error) {
 		return false, err
 	}
 	for _, m := range ms {
-		if m.key == elemKey {
+		if bytes.Equal(m.key, elemKeyJSON) {
 			return false, nil
 		}
 		if ok, err := mergeable(m.val); !ok || err != nil {
@@ -103,36 +208,11 @@ func valuePatch(a, b []byte) ([]byte, bool, error) {
 	case isObject(a) && isObject(b):
 		return mergeDiff(a, b)
 	case isArray(a) && isArray(b):
-		var ae, be []json.RawMessage
-		if err := json.Unmarshal(a, &ae); err != nil {
-			return nil, false, fmt.Errorf("array: %w", err)
+		out, same, err := elementPatch(a, b)
+		if err != nil {
+			return nil, false, err
 		}
-		if err := json.Unmarshal(b, &be); err != nil {
-			return nil, false, fmt.Errorf("array: %w", err)
-		}
-		if len(ae) == len(be) {
-			out := append(make([]byte, 0, 64), `{"[]":{`...)
-			first := true
-			for i := range be {
-				if bytes.Equal(ae[i], be[i]) {
-					continue
-				}
-				// An element has no "remove": null sets it to null.
-				sub, ok, err := be[i], true, error(nil)
-				if !isNull(be[i]) {
-					sub, ok, err = valuePatch(ae[i], be[i])
-				}
-				if !ok || err != nil {
-					return nil, false, err
-				}
-				if !first {
-					out = append(out, ',')
-				}
-				first = false
-				out = strconv.AppendInt(append(out, '"'), int64(i), 10)
-				out = append(append(out, `":`...), sub...)
-			}
-			out = append(out, "}}"...)
+		if same {
 			// A short array may be shorter whole.
 			if ok, err := mergeable(b); len(out) < len(b) || !ok || err != nil {
 				return out, true, nil
@@ -141,6 +221,149 @@ func valuePatch(a, b []byte) ([]byte, bool, error) {
 	}
 	ok, err := mergeable(b)
 	return b, ok, err
+}
+
+// elementPatch is the element patch between arrays a and b, scanned side by
+// side (no element is decoded or collected: a live table diffs every
+// seat's view on every move); same is false when their lengths differ.
+func elementPatch(a, b []byte) (out []byte, same bool, err error) {
+	pre, suf := common(a, b)
+	i, j := skipSpace(a, 0)+1, skipSpace(b, 0)+1 // past the brackets
+	out = append(make([]byte, 0, 64), `{"[]":{`...)
+	first := true
+	for n := 0; ; n++ {
+		i, j = skipSpace(a, i), skipSpace(b, j)
+		if i >= len(a) || j >= len(b) {
+			return nil, false, fmt.Errorf("array: %w", errJSON)
+		}
+		if len(a)-i == len(b)-j && len(a)-i <= suf {
+			// The rest is the same bytes from an element's start on: the
+			// same elements, as many in both.
+			return append(out, "}}"...), true, nil
+		}
+		endA, endB := a[i] == ']', b[j] == ']'
+		if endA || endB {
+			return append(out, "}}"...), endA && endB, nil
+		}
+		ie, err := skipValue(a, i)
+		if err != nil {
+			return nil, false, fmt.Errorf("array: %w", err)
+		}
+		je := ie
+		if i != j || ie > pre { // within the common prefix b's element is a's
+			if je, err = skipValue(b, j); err != nil {
+				return nil, false, fmt.Errorf("array: %w", err)
+			}
+		}
+		ae, be := a[i:ie], b[j:je]
+		if !bytes.Equal(ae, be) {
+			// An element has no "remove": null sets it to null.
+			sub, ok := be, true
+			if !isNull(be) {
+				if sub, ok, err = valuePatch(ae, be); !ok || err != nil {
+					return nil, false, err
+				}
+			}
+			if !first {
+				out = append(out, ',')
+			}
+			first = false
+			out = strconv.AppendInt(append(out, '"'), int64(n), 10)
+			out = append(append(out, `":`...), sub...)
+		}
+		i, j = skipSpace(a, ie), skipSpace(b, je)
+		if i < len(a) && a[i] == ',' {
+			i++
+		}
+		if j < len(b) && b[j] == ',' {
+			j++
+		}
+	}
+}
+
+// common is the length of a's and b's common prefix and of their common
+// suffix, which do not overlap in the shorter.
+func common(a, b []byte) (pre, suf int) {
+	n := min(len(a), len(b))
+	for pre < n && a[pre] == b[pre] {
+		pre++
+	}
+	for suf < n-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
+		suf++
+	}
+	return pre, suf
+}
+
+// lockstepDiff is mergeDiff between objects a and b whose members have the
+// same keys in the same order (the common case: one type's view at two
+// versions), scanned side by side; ok is false, with no error, when the
+// keys differ (mergeDiff then matches them by key) or the patch cannot be
+// a merge patch. Within the common prefix a member is scanned once, and the
+// scan stops where the rest of both is the same bytes.
+func lockstepDiff(a, b []byte) (patch []byte, ok bool, err error) {
+	pre, suf := common(a, b)
+	i, j := skipSpace(a, 0)+1, skipSpace(b, 0)+1 // past the braces
+	out := append(make([]byte, 0, 64), '{')
+	for {
+		i, j = skipSpace(a, i), skipSpace(b, j)
+		if i >= len(a) || j >= len(b) {
+			return nil, false, fmt.Errorf("object: %w", errJSON)
+		}
+		if len(a)-i == len(b)-j && len(a)-i <= suf {
+			return append(out, '}'), true, nil // the same members from here on
+		}
+		endA, endB := a[i] == '}', b[j] == '}'
+		if endA || endB {
+			return append(out, '}'), endA && endB, nil
+		}
+		if a[i] != '"' || b[j] != '"' {
+			return nil, false, fmt.Errorf("object key: %w", errJSON)
+		}
+		ke, err := skipString(a, i)
+		if err != nil {
+			return nil, false, err
+		}
+		kb, err := skipString(b, j)
+		if err != nil {
+			return nil, false, err
+		}
+		key := a[i:ke]
+		if !bytes.Equal(key, b[j:kb]) || bytes.Equal(key, elemKeyJSON) {
+			return nil, false, nil
+		}
+		vi, vj := skipSpace(a, ke), skipSpace(b, kb)
+		if vi >= len(a) || vj >= len(b) || a[vi] != ':' || b[vj] != ':' {
+			return nil, false, fmt.Errorf("object member %s: %w", key, errJSON)
+		}
+		vi, vj = skipSpace(a, vi+1), skipSpace(b, vj+1)
+		ie, err := skipValue(a, vi)
+		if err != nil {
+			return nil, false, err
+		}
+		je := ie
+		if vi != vj || ie > pre { // within the common prefix b's value is a's
+			if je, err = skipValue(b, vj); err != nil {
+				return nil, false, err
+			}
+		}
+		if av, bv := a[vi:ie], b[vj:je]; !bytes.Equal(av, bv) {
+			sub, ok, err := valuePatch(av, bv)
+			if !ok || err != nil {
+				return nil, false, err
+			}
+			if len(out) > 1 {
+				out = append(out, ',')
+			}
+			out = append(append(append(out, key...), ':'), sub...)
+		}
+		i, j = skipSpace(a, ie), skipSpace(b, je)
+		if i < len(a) && a[i] == ',' {
+			i++
+		}
+		if j < len(b) && b[j] == ',' {
+			j++
+		}
+	}
 }
 
 // mergeDiff is the merge patch that turns the JSON value a into b: "{}" when
@@ -156,6 +379,9 @@ func mergeDiff(a, b []byte) (patch []byte, ok bool, err error) {
 		}
 		return b, ok, err
 	}
+	if patch, ok, err := lockstepDiff(a, b); ok || err != nil {
+		return patch, ok, err
+	}
 	am, err := members(a)
 	if err != nil {
 		return nil, false, err
@@ -164,27 +390,39 @@ func mergeDiff(a, b []byte) (patch []byte, ok bool, err error) {
 	if err != nil {
 		return nil, false, err
 	}
-	old := make(map[string]json.RawMessage, len(am))
-	for _, m := range am {
-		old[m.key] = m.val
+	// Members are matched by key; encoding/json writes a type's members in
+	// one order, so the member at the same index is tried first.
+	used := make([]bool, len(am))
+	find := func(j int, key []byte) int {
+		if j < len(am) && !used[j] && bytes.Equal(am[j].key, key) {
+			return j
+		}
+		for i := range am {
+			if !used[i] && bytes.Equal(am[i].key, key) {
+				return i
+			}
+		}
+		return -1
 	}
 	out := append(make([]byte, 0, 64), '{')
-	add := func(key string, val []byte) {
+	add := func(key, val []byte) {
 		if len(out) > 1 {
 			out = append(out, ',')
 		}
-		out = append(append(append(out, mustJSON(key)...), ':'), val...)
+		out = append(append(append(out, key...), ':'), val...)
 	}
-	for _, m := range bm {
-		if m.key == elemKey {
+	for j, m := range bm {
+		if bytes.Equal(m.key, elemKeyJSON) {
 			return nil, false, nil
 		}
-		prev, had := old[m.key]
-		delete(old, m.key)
+		i := find(j, m.key)
+		if i >= 0 {
+			used[i] = true
+		}
 		switch {
-		case had && bytes.Equal(prev, m.val):
-		case had:
-			sub, ok, err := valuePatch(prev, m.val)
+		case i >= 0 && bytes.Equal(am[i].val, m.val):
+		case i >= 0:
+			sub, ok, err := valuePatch(am[i].val, m.val)
 			if !ok || err != nil {
 				return nil, false, err
 			}
@@ -196,8 +434,8 @@ func mergeDiff(a, b []byte) (patch []byte, ok bool, err error) {
 			add(m.key, m.val)
 		}
 	}
-	for _, m := range am { // removed members, in a's order
-		if _, gone := old[m.key]; gone {
+	for i, m := range am { // removed members, in a's order
+		if !used[i] {
 			add(m.key, []byte("null"))
 		}
 	}

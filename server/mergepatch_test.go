@@ -47,6 +47,16 @@ func applyMergePatch(target, patch any) any {
 	return out
 }
 
+// heldView is the view a client holds after state message m, held being
+// the one it held before: m's view whole, or its patch applied to held.
+func heldView(t *testing.T, held any, m map[string]json.RawMessage) any {
+	t.Helper()
+	if p, ok := m["patch"]; ok {
+		return applyMergePatch(held, decodeJSON(t, p))
+	}
+	return decodeJSON(t, m["view"])
+}
+
 func decodeJSON(t *testing.T, b []byte) any {
 	t.Helper()
 	var v any
@@ -82,6 +92,16 @@ func TestMergeDiff(t *testing.T) {
 		{"null member unchanged", `{"a":null,"b":1}`, `{"a":null,"b":2}`, `{"b":2}`, true},
 		{"not objects", `[1]`, `[2]`, `[2]`, true},
 		{"null view", `{"a":1}`, `null`, ``, false},
+		// The side-by-side scan (lockstepDiff, elementPatch) and its fallback.
+		{"keys in another order", `{"a":1,"b":2}`, `{"b":2,"a":3}`, `{"a":3}`, true},
+		{"quotes and brackets in strings", `{"s":"x\"}]","t":[1,"]"]}`, `{"s":"x\"}]","t":[2,"]"]}`, `{"t":[2,"]"]}`, true},
+		{"a change before a same tail", `{"a":[1,2,3,4,5,6,7,8,9,10,11,12],"b":"same tail"}`, `{"a":[1,2,3,4,5,6,7,8,9,10,11,13],"b":"same tail"}`,
+			`{"a":{"[]":{"11":13}}}`, true},
+		{"a change after a same head", `{"h":"same head","a":{"x":[0,0,0,0,0,0,0,0,0,0],"y":1}}`, `{"h":"same head","a":{"x":[0,0,0,0,0,0,0,0,0,0],"y":2}}`,
+			`{"a":{"y":2}}`, true},
+		{"whitespace", `{ "a" : 1 , "b" : [ 1 , 2 ] }`, `{"a":1,"b":[1,3]}`, `{"b":[1,3]}`, true},
+		{"a member added at the end", `{"a":1}`, `{"a":1,"b":2}`, `{"b":2}`, true},
+		{"a member removed at the end", `{"a":1,"b":2}`, `{"a":1}`, `{"b":null}`, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			patch, ok, err := mergeDiff([]byte(tc.a), []byte(tc.b))

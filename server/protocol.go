@@ -251,8 +251,11 @@ type updateMsg struct {
 	Record  string            `json:"record,omitempty"`
 	Rematch string            `json:"rematch,omitempty"`
 	Offer   *offerInfo        `json:"offer,omitempty"`
-	View    any               `json:"view,omitzero" ts:"GameView,required"`
-	Result  json.RawMessage   `json:"result,omitempty" ts:"Result"`
+	// View is the seat's whole view, or (when absent) Patch turns the view
+	// of version From into this version's (docs/server.md, "update").
+	View   any             `json:"view,omitzero" ts:"GameView"`
+	Patch  json.RawMessage `json:"patch,omitempty" ts:"unknown"`
+	Result json.RawMessage `json:"result,omitempty" ts:"Result"`
 }
 
 // ackMsg acknowledges the client's move or undo ID, applied as version V.

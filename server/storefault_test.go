@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -31,6 +32,8 @@ type flakyStore struct {
 	// downAtCommit: the store goes down at the next commit (which fails),
 	// so that a write fails after the request that made it was read.
 	downAtCommit atomic.Bool
+	// chatDown: reading chat lines fails (the rest answers).
+	chatDown atomic.Bool
 }
 
 func (f *flakyStore) fault() error {
@@ -86,6 +89,9 @@ func (f *flakyStore) Entries(ctx context.Context, table string, after int) ([]st
 func (f *flakyStore) ChatLines(ctx context.Context, table string, n int) ([]store.Chat, error) {
 	if err := f.fault(); err != nil {
 		return nil, err
+	}
+	if f.chatDown.Load() {
+		return nil, errInjected
 	}
 	return f.Store.ChatLines(ctx, table, n)
 }
@@ -484,4 +490,38 @@ func seatedPair(t *testing.T, url string) (ann, bob *client, tb createdJSON) {
 	tb = ann.create(createReq{Game: "english-gardens", Seats: []string{"me", "open"}, Undo: &no})
 	bob.join(tb.ID, tb.Invite)
 	return ann, bob, tb
+}
+
+// A sync reads nothing from the database on the table's goroutine: the
+// chat's last lines are the table's own (issue 24). With the store's chat
+// unreadable after the table loaded, a new socket's sync still carries
+// every line said, in order; on the old code the sync read them from the
+// store and carried none.
+func TestSyncChatFromMemory(t *testing.T) {
+	ts, fs := startFlaky(t)
+	ann, bob, tb := seatedPair(t, ts.URL)
+	a := ann.dial(tb.ID, "")
+	a.next(outSync)
+	for _, text := range []string{"hello", "again"} {
+		a.send(map[string]any{"t": "chat", "text": text})
+		a.next(outChat)
+	}
+	fs.chatDown.Store(true)
+	b := bob.dial(tb.ID, "")
+	var chat []chatOut
+	json.Unmarshal(b.next(outSync)["chat"], &chat)
+	if len(chat) != 2 || chat[0].Text != "hello" || chat[1].Text != "again" || chat[0].Seat != 0 {
+		t.Fatalf("the sync's chat: %+v, want Ann's two lines", chat)
+	}
+}
+
+// keepChat keeps the last chatKept lines, oldest first.
+func TestKeepChat(t *testing.T) {
+	var tb table
+	for i := range chatKept + 7 {
+		tb.keepChat(chatOut{Text: strconv.Itoa(i)})
+	}
+	if len(tb.chatLog) != chatKept || tb.chatLog[0].Text != "7" || tb.chatLog[chatKept-1].Text != strconv.Itoa(chatKept+6) {
+		t.Fatalf("kept %d lines from %q to %q", len(tb.chatLog), tb.chatLog[0].Text, tb.chatLog[len(tb.chatLog)-1].Text)
+	}
 }

@@ -48,8 +48,11 @@ func TestWireMessagesDecodeIntoTheirTypes(t *testing.T) {
 		bad.next(outSync)
 		bad.ws.Write(t.Context(), 1, []byte(`{"t":"dance"}`))
 		bad.next(outError)
-		for _, b := range append(s.all, bad.all...) {
-			seen[checkWire(t, g.ID(), b, views[g.ID()])] = true
+		for _, all := range [][][]byte{s.all, bad.all} {
+			var held any // the socket's view: an update may carry a patch of it
+			for _, b := range all {
+				seen[checkWire(t, g.ID(), b, views[g.ID()], &held)] = true
+			}
 		}
 		s.close()
 		bad.close()
@@ -62,8 +65,9 @@ func TestWireMessagesDecodeIntoTheirTypes(t *testing.T) {
 }
 
 // checkWire decodes one server message strictly into its declared type and
-// its view into view; it returns the message's tag.
-func checkWire(t *testing.T, game string, b []byte, view reflect.Type) string {
+// its view into view (an update's patch applied to *held, the view the
+// socket held); it returns the message's tag.
+func checkWire(t *testing.T, game string, b []byte, view reflect.Type, held *any) string {
 	t.Helper()
 	var head struct {
 		T string `json:"t"`
@@ -82,10 +86,20 @@ func checkWire(t *testing.T, game string, b []byte, view reflect.Type) string {
 	}
 	var parts struct {
 		View   json.RawMessage `json:"view"`
+		Patch  json.RawMessage `json:"patch"`
 		Result json.RawMessage `json:"result"`
 	}
 	json.Unmarshal(b, &parts)
 	if head.T == outSync || head.T == outUpdate {
+		if len(parts.Patch) > 0 {
+			if len(parts.View) > 0 {
+				t.Errorf("%s: an update with a view and a patch", game)
+			}
+			*held = applyMergePatch(*held, decodeJSON(t, parts.Patch))
+			parts.View = mustJSON(*held)
+		} else if len(parts.View) > 0 {
+			*held = decodeJSON(t, parts.View)
+		}
 		if len(parts.View) == 0 {
 			t.Errorf("%s: %s without a view", game, head.T)
 		}

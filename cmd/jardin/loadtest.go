@@ -33,6 +33,7 @@ func cmdLoadtest(e *env, args []string) error {
 	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
 	addr := fs.String("addr", "", "cli.flag.loadtest.addr")
 	tables := fs.Int("tables", 100, "cli.flag.loadtest.tables")
+	active := fs.Uint("active", 0, "cli.flag.loadtest.active") // unsigned: flag refuses a negative count
 	seconds := fs.Float64("seconds", 30, "cli.flag.loadtest.seconds")
 	gameID := fs.String("game", "schlossgarten", "cli.flag.loadtest.game")
 	players := fs.Int("players", 4, "cli.flag.loadtest.players")
@@ -57,10 +58,13 @@ func cmdLoadtest(e *env, args []string) error {
 	if *tables < 1 || *seconds <= 0 || *players < 1 || *jobs < 1 || *rate < 0 || *watchers < 0 {
 		return usageErr("cli.loadPositive")
 	}
+	if *active == 0 || *active > uint(*tables) {
+		*active = uint(*tables)
+	}
 	lt := &loadtest{bases: bases, game: *gameID, players: *players,
 		http: &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: *jobs}}}
 	if *rate > 0 {
-		lt.think = time.Duration(float64(*tables) / *rate * float64(time.Second))
+		lt.think = time.Duration(float64(*active) / *rate * float64(time.Second))
 	}
 	ctx := e.ctx
 	// The tables are public with lobby watchers, so that their changes
@@ -89,7 +93,9 @@ func cmdLoadtest(e *env, args []string) error {
 	before, self0 := lt.scrape(), selfCPU()
 	lobby0 := lt.lobbyMsgs.Load()
 	lt.start.Store(time.Now().UnixNano())
-	for _, tb := range lt.tables {
+	// Only the first active tables play: the others stay as set up, their
+	// sockets open, with nothing to say until a move would come.
+	for _, tb := range lt.tables[:*active] {
 		for _, st := range tb.seats {
 			st.kick()
 		}
@@ -185,6 +191,9 @@ type ltSeat struct {
 	mu    sync.Mutex
 	last  map[string]json.RawMessage // the latest sync or update
 	seen  int                        // highest version received
+	// view is the seat's view at version seen, as a page holds it: from
+	// a sync, then patched by each update (docs/server.md, "update").
+	view any
 	syncs int
 	seq   int
 	timer *time.Timer
@@ -400,6 +409,9 @@ func (st *ltSeat) read() {
 		}
 		switch typ {
 		case "sync", "update":
+			if !st.onView(typ, m, b) {
+				continue // a gap: a sync was asked for
+			}
 			st.onState(typ, m, now)
 		case "ack":
 			var id string
@@ -413,6 +425,78 @@ func (st *ltSeat) read() {
 			lt.errs.Add(1)
 		}
 	}
+}
+
+// onView keeps the seat's view: a sync's or an update's whole view, or an
+// update's patch applied to the view of version from. An update that does
+// not follow the version held is a gap: the seat asks for a sync (counted
+// as a resync when it comes) and reports false.
+func (st *ltSeat) onView(typ string, m map[string]json.RawMessage, b []byte) bool {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if typ == "update" {
+		var from int
+		json.Unmarshal(m["from"], &from)
+		if from != st.seen || st.view == nil {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			st.ws.Write(ctx, websocket.MessageText, []byte(`{"t":"sync"}`))
+			return false
+		}
+		if p, ok := m["patch"]; ok {
+			var patch any
+			if err := json.Unmarshal(p, &patch); err != nil {
+				st.tb.lt.errs.Add(1)
+				return false
+			}
+			st.view = applyPatch(st.view, patch)
+			return true
+		}
+	}
+	// The view is written last (head): only a whole view is decoded.
+	var whole struct {
+		View any `json:"view"`
+	}
+	if err := json.Unmarshal(b, &whole); err != nil {
+		st.tb.lt.errs.Add(1)
+		return false
+	}
+	st.view = whole.View
+	return true
+}
+
+// applyPatch is the value a view patch turns target into: a JSON merge
+// patch (RFC 7386) where {"[]":{"3":…}} patches an array's elements
+// (server/mergepatch.go; web/src/patch.ts is the page's).
+func applyPatch(target, patch any) any {
+	p, ok := patch.(map[string]any)
+	if !ok {
+		return patch
+	}
+	if elems, ok := p["[]"].(map[string]any); ok {
+		if arr, ok := target.([]any); ok {
+			out := slices.Clone(arr)
+			for k, v := range elems {
+				if i, err := strconv.Atoi(k); err == nil && i >= 0 && i < len(out) {
+					out[i] = applyPatch(out[i], v)
+				}
+			}
+			return out
+		}
+	}
+	t, _ := target.(map[string]any)
+	out := make(map[string]any, len(t)+len(p))
+	for k, v := range t {
+		out[k] = v
+	}
+	for k, v := range p {
+		if v == nil {
+			delete(out, k)
+		} else {
+			out[k] = applyPatch(out[k], v)
+		}
+	}
+	return out
 }
 
 // head is a state message without its view: the server writes the view

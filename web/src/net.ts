@@ -5,7 +5,8 @@
 
 // The server's messages are typed in gen/server.ts, generated from the Go
 // types (go generate ./server).
-import type { ClientMsg, ServerMsg } from "./gen/server";
+import type { ClientMsg, GameView, ServerMsg } from "./gen/server";
+import { applyPatch } from "./patch";
 
 export type { ChatOut, EventOut, SeatInfo, ServerMsg } from "./gen/server";
 
@@ -24,6 +25,8 @@ export interface Handlers {
 export class TableSocket {
   private ws?: WebSocket;
   private version = -1;
+  /** The seat's view at version: the base of the next update's patch. */
+  private view?: GameView;
   private backoff = 300;
   private seq = 0;
   private closed = false;
@@ -61,11 +64,16 @@ export class TableSocket {
       } catch {
         return;
       }
-      if (m.t === "update" && m.from !== undefined && m.from !== this.version) {
+      if (m.t === "update" && ((m.from !== undefined && m.from !== this.version) || (m.view === undefined && this.view === undefined))) {
         // A gap: ask for the whole table instead of drawing a wrong one.
         this.send({ t: "sync" });
         return;
       }
+      // An update carries the seat's view whole or its patch against the
+      // view of version from, which this socket holds (docs/server.md):
+      // the handlers always get the whole view.
+      if (m.t === "update" && m.view === undefined) m.view = applyPatch(this.view, m.patch) as GameView;
+      if (m.t === "sync" || m.t === "update") this.view = m.view;
       // Only the answer to the pending move settles it (a chat line has an id too).
       if ((m.t === "ack" || m.t === "refused") && m.id !== undefined && m.id === this.pending?.id) this.pending = undefined;
       if (typeof m.v === "number" && (m.t === "sync" || m.t === "update")) this.version = m.v;

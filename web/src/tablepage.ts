@@ -551,7 +551,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
       toMove: m.status === "open" ? -1 : (m.toMove ?? -1),
       prompt: m.prompt,
       over: m.status === "over",
-      view: m.view!, // every sync and update carries one
+      view: m.view!, // every sync carries one; net.ts makes an update's from its patch
       moves: (m.legal ?? []).map((d) => ({ desc: d })),
       events: events.map((e) => ({ text: e.text, v: e.v, actor: e.actor })),
       result: m.result,

@@ -291,6 +291,7 @@ export interface UpdateMsg {
   record?: string;
   rematch?: string;
   offer?: OfferInfo;
-  view: GameView;
+  view?: GameView;
+  patch?: unknown;
   result?: Result;
 }

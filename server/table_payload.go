@@ -1,0 +1,246 @@
+package server
+
+// Per-seat payloads: what a seat may see, the only path from a table to a
+// socket.
+
+import (
+	"encoding/json"
+	"strconv"
+
+	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
+	"github.com/jardin-games/jardin/store"
+)
+
+// names are the seats' display names, for rendering events.
+func (t *table) names() []string {
+	out := make([]string, len(t.meta.Seats))
+	for i, s := range t.meta.Seats {
+		out[i] = s.Name
+	}
+	return out
+}
+
+// legal describes seat's legal moves when it is seat's decision and a
+// person plays it: engine.Describer's descriptions, in legal order (a
+// move message's "i" indexes this list). A game not yet describing its
+// moves gets its own notation as the description of each of seat's own
+// moves (never another seat's).
+func (t *table) legal(seat int) []engine.MoveDesc {
+	if !t.seatHolder(seat) || t.state.ToMove() != seat || t.meta.Status != store.StatusLive {
+		return nil
+	}
+	moves := t.state.LegalMoves(nil)
+	out := make([]engine.MoveDesc, len(moves))
+	d, ok := t.state.(engine.Describer)
+	for i, m := range moves {
+		if ok {
+			out[i] = d.DescribeMove(m)
+		} else {
+			out[i] = engine.MoveDesc{Kind: "move", Parts: []engine.Part{{Name: "notation", ID: t.state.FormatMove(m)}}}
+		}
+	}
+	return out
+}
+
+// events renders the events after version since that seat may see, in lang.
+func (t *table) events(seat int, lang string, since int) []eventOut {
+	var out []eventOut
+	cat := t.game.Texts()
+	names := t.namesIn(lang)
+	for _, it := range t.recent {
+		if it.v <= since {
+			continue
+		}
+		switch it.kind {
+		case store.KindUndo:
+			out = append(out, eventOut{V: it.v, Actor: it.seat, Key: "server.undo", Args: []engine.Arg{engine.Num(it.n)},
+				Text: undoText(it.seat, it.n, seat, lang, names)})
+		case store.KindZombie:
+			out = append(out, eventOut{V: it.v, Actor: it.seat, Key: "server.zombie", Why: it.why, Args: zombieArgs(it.why, it.n),
+				Text: zombieText(it.seat, seat, lang, names, it.why, it.n)})
+		}
+		for _, e := range engine.Visible(it.events, seat) {
+			eo := eventOut{V: it.v, Actor: e.Actor, Key: e.Key, Args: e.Args, Reveal: e.Reveal}
+			eo.Text = cat.Render(e, seat, lang, names)
+			out = append(out, eo)
+		}
+	}
+	return out
+}
+
+// prompt is the current decision as seat reads it in lang ("" once over).
+func (t *table) prompt(seat int, lang string) string {
+	if t.meta.Status != store.StatusLive {
+		return ""
+	}
+	return t.game.Texts().Prompt(t.state.Prompt(), t.state.ToMove(), seat, lang, t.namesIn(lang))
+}
+
+// undoText and zombieText are the table's own events: the viewer's own
+// has its own message (languages word "you" differently from a name).
+func undoText(actor, n, viewer int, lang string, names []string) string {
+	if actor == viewer && actor >= 0 {
+		return say(lang, "event.undoSelf", i18n.N("n", n))
+	}
+	return say(lang, "event.undo", i18n.S("who", engine.SeatName(actor, viewer, lang, names)), i18n.N("n", n))
+}
+
+func zombieText(actor, viewer int, lang string, names []string, why string, secs int) string {
+	self := actor == viewer && actor >= 0
+	who := i18n.S("who", engine.SeatName(actor, viewer, lang, names))
+	key := "event.zombie"
+	switch why {
+	case whyLeft, whyTime, whyResign:
+		key = "event.zombie." + why
+	case whyAway:
+		key = "event.zombie.away"
+		if secs <= 0 {
+			key = "event.zombie.awayLong" // a record keeps no duration
+		}
+	}
+	if self {
+		key += "Self"
+	}
+	return say(lang, key, who, i18n.N("minutes", secs/60), i18n.N("seconds", secs))
+}
+
+// zombieArgs are a zombie event's arguments, for programs (its Why says
+// why): for a seat handed over while away, how many seconds it was away.
+func zombieArgs(why string, secs int) []engine.Arg {
+	if why == whyAway && secs > 0 {
+		return []engine.Arg{engine.Num(secs)}
+	}
+	return nil
+}
+
+func (t *table) seatInfos() []seatInfo {
+	out := make([]seatInfo, len(t.meta.Seats))
+	for i, s := range t.meta.Seats {
+		out[i] = seatInfo{Name: s.Name, Kind: s.Kind, Bot: s.Bot, Zombie: s.Zombie, Online: t.online[i] > 0 || s.Kind == store.SeatBot}
+		if at := t.handOverAt(i); !at.IsZero() {
+			out[i].HandOver = at.UnixMilli()
+		}
+	}
+	return out
+}
+
+func (t *table) info() *tableInfo {
+	return &tableInfo{ID: t.id, Game: t.meta.Game, Title: t.game.Title("en"), Players: t.meta.Players,
+		Options: t.meta.Options, Status: t.meta.Status, Public: t.meta.Public, Undo: t.meta.Undo,
+		Clock: specOf(t.meta.Clock), Rematch: t.meta.Rematch}
+}
+
+// seatView is one seat's view at version v as JSON, encoded once for all
+// the seat's connections and languages (a view holds no words), and the
+// patch that turns the seat's view of version v-1 into it (nil: none, the
+// view goes whole). A seat's patch is computed from that seat's own views
+// only, so it tells the seat nothing its view would not.
+type seatView struct {
+	v     int
+	view  []byte
+	patch []byte
+}
+
+// seatView is seat's view at the current version (spectators: seat -1).
+// The view of the version before, when the table still holds it, is the
+// base of its patch. A view is a function of the position alone, so the
+// view a client holds at a version (from a sync or by patches) is the one
+// the table encoded at that version, byte for byte.
+func (t *table) seatView(seat int) seatView {
+	old, had := t.views[seat]
+	if had && old.v == t.version {
+		return old
+	}
+	e := t.srv.enc.get()
+	defer t.srv.enc.pool.Put(e)
+	e.encode(t.state.View(seat))
+	view := e.buf.Bytes()
+	sv := seatView{v: t.version}
+	if had && old.v == t.version-1 {
+		// A patch no shorter than the view, or one merge patches cannot
+		// express (ok false), is not sent: the view goes whole. (Between
+		// two objects the patch is a new buffer, never a part of view.)
+		if p, ok, err := mergeDiff(old.view, view); err == nil && ok && len(p) < len(view) {
+			sv.patch = p
+		}
+	}
+	// The old view is no longer needed (the messages that carried it hold
+	// copies): its buffer takes the new one, so that a move leaves no view
+	// behind as garbage.
+	var buf []byte
+	if had {
+		buf = old.view[:0]
+	}
+	sv.view = append(buf, view...)
+	t.views[seat] = sv
+	return sv
+}
+
+// update is the message telling seat what changed since version since:
+// the view's patch when since is the version before (the client holds
+// that view), else the view whole.
+func (t *table) update(seat int, lang string, since int) []byte {
+	k := cacheKey{seat: seat, lang: lang, part: "update" + strconv.Itoa(since)}
+	if b, ok := t.cache[k]; ok {
+		return b
+	}
+	m := updateMsg{T: outUpdate, V: t.version, From: since, Status: t.meta.Status, ToMove: t.state.ToMove(),
+		Prompt: t.prompt(seat, lang), Legal: t.legal(seat), Events: t.events(seat, lang, since), Seats: t.seatInfos(),
+		Clocks: *t.clockInfo()}
+	if sv := t.seatView(seat); since == t.version-1 && sv.patch != nil {
+		m.Patch = sv.patch
+	} else {
+		m.View = json.RawMessage(sv.view)
+	}
+	if t.meta.Status == store.StatusLive {
+		m.Undo = intp(t.undoable(seat))
+	}
+	m.Result, m.Record, m.Rematch = t.finish()
+	m.Offer = t.offer()
+	b := t.srv.enc.state(m)
+	t.cache[k] = b
+	return b
+}
+
+// finish is the result, the record's address and the rematch once the
+// game is over (none before).
+func (t *table) finish() (result json.RawMessage, record, rematch string) {
+	if t.meta.Status != store.StatusOver {
+		return nil, "", ""
+	}
+	return t.meta.Result, "/api/tables/" + t.id + "/record", t.meta.Rematch
+}
+
+// sendSync sends c the whole table as its seat may see it. With since >= 0
+// and the entries after it still in memory, the events are exactly those
+// after since (a resumed connection); otherwise the recent ones.
+func (t *table) sendSync(c *conn, since int) {
+	from := -1
+	if since >= 0 && since <= t.version && (len(t.recent) == 0 || t.recent[0].v <= since+1) {
+		from = since
+	}
+	evSince := from
+	if evSince < 0 {
+		evSince = 0
+	}
+	m := syncMsg{T: outSync, V: t.version, Table: *t.info(), You: c.seat, Status: t.meta.Status,
+		ToMove: t.state.ToMove(), Prompt: t.prompt(c.seat, c.lang), Legal: t.legal(c.seat),
+		Events: t.events(c.seat, c.lang, evSince), Seats: t.seatInfos(), Clocks: *t.clockInfo(),
+		View: json.RawMessage(t.seatView(c.seat).view), Watching: t.watchers}
+	if from >= 0 {
+		m.From = intp(from)
+	}
+	// The page's words for the game's components and its title, in the
+	// connection's language: once per connection, not in every update.
+	m.Table.Title, m.Texts = t.game.Title(c.lang), textsOf(t.game.Texts(), c.lang)
+	if t.meta.Status == store.StatusLive {
+		m.Undo = intp(t.undoable(c.seat))
+	}
+	// The chat's history is the table's own (table_chat.go): a sync reads
+	// nothing from the database on the table's goroutine.
+	m.Chat = t.chatLog
+	m.Result, m.Record, m.Rematch = t.finish()
+	m.Offer = t.offer()
+	c.send(t.srv.enc.state(m))
+}
