@@ -20,7 +20,7 @@ import (
 // and replay pages are shells the script draws into. Pages name the assets
 // by their hashed names (assets.go).
 
-var pages = template.Must(template.New("").Option("missingkey=error").Funcs(template.FuncMap{"seatName": seatName, "date": dateOf}).Parse(`
+var pages = template.Must(template.New("").Option("missingkey=error").Funcs(template.FuncMap{"seatName": seatName, "date": dateOf, "dateIn": dateIn}).Parse(`
 {{define "head"}}<!doctype html>
 <html lang="{{.Lang}}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.Title}}</title><link rel="stylesheet" href="{{.CSS}}"><link rel="icon" href="/favicon.svg" type="image/svg+xml"></head><body>
@@ -49,9 +49,9 @@ var pages = template.Must(template.New("").Option("missingkey=error").Funcs(temp
 <label><input type="checkbox" name="public" value="1" checked> {{.W.public}}</label>
 <button>{{.W.create}}</button></form>
 <h2>{{.W.myTables}}</h2>
-<table>{{range .Mine}}<tr><td><a href="/t/{{.ID}}">{{index $.Titles .Game}}</a></td><td>{{date .Created}}</td><td>{{index $.W (print "status_" .Status)}}</td><td>{{range .Seats}}{{seatName . $.Lang}} {{end}}</td></tr>{{else}}<tr><td>{{.W.noneYet}}</td></tr>{{end}}</table>
+<table>{{range .Mine}}<tr><td><a href="/t/{{.ID}}">{{index $.Titles .Game}}</a></td><td>{{dateIn .Created $.Lang}}</td><td>{{index $.W (print "status_" .Status)}}</td><td>{{range .Seats}}{{seatName . $.Lang}} {{end}}</td></tr>{{else}}<tr><td>{{.W.noneYet}}</td></tr>{{end}}</table>
 {{if .Finished}}<h3>{{.W.finishedTables}}</h3>
-<table>{{range .Finished}}<tr><td>{{index $.Titles .Game}}</td><td>{{date .Updated}}</td><td>{{index $.W (print "status_" .Status)}}{{if eq .Status "over"}} · <a href="/replay/{{.ID}}">{{$.W.replay}}</a>{{end}}</td><td>{{range .Seats}}{{seatName . $.Lang}} {{end}}</td></tr>{{end}}</table>{{end}}
+<table>{{range .Finished}}<tr><td>{{index $.Titles .Game}}</td><td>{{dateIn .Updated $.Lang}}</td><td>{{index $.W (print "status_" .Status)}}{{if eq .Status "over"}} · <a href="/replay/{{.ID}}">{{$.W.replay}}</a>{{end}}</td><td>{{range .Seats}}{{seatName . $.Lang}} {{end}}</td></tr>{{end}}</table>{{end}}
 <p><a href="/p/{{.Me.ID}}">{{.W.myPage}}</a></p>
 <form method="post" action="/lobby/link"><button id="link">{{.W.continue}}</button>{{if .Link}} <code>{{.Link}}</code>{{end}}</form>
 {{end}}
@@ -92,13 +92,13 @@ var pages = template.Must(template.New("").Option("missingkey=error").Funcs(temp
 
 {{define "player"}}{{template "head" .}}
 {{with .Player}}<main class="player-page"><h2>{{.Name}}</h2>
-<p>{{$.W.playerSince}} <time datetime="{{date .Since}}">{{date .Since}}</time></p>
+<p>{{$.W.playerSince}} <time datetime="{{date .Since}}">{{dateIn .Since $.Lang}}</time></p>
 <h3>{{$.W.playerGames}}</h3>
 {{if .Games}}<table class="player-games"><thead><tr><th scope="col">{{$.W.game}}</th><th scope="col">{{$.W.playerPlayed}}</th><th scope="col">{{$.W.playerWon}}</th><th scope="col">{{$.W.playerPlaying}}</th></tr></thead>
 <tbody>{{range .Games}}<tr><th scope="row">{{index $.Titles .Game}}</th><td>{{.Played}}</td><td>{{.Won}}</td><td>{{.Playing}}</td></tr>{{end}}</tbody></table>
 {{else}}<p>{{$.W.playerNoGames}}</p>{{end}}
 <h3>{{$.W.playerFinished}}</h3>
-{{if .Finished}}<ul class="player-finished">{{range .Finished}}<li><b>{{index $.Titles .Game}}</b> · <time datetime="{{date .Updated}}">{{date .Updated}}</time> ·
+{{if .Finished}}<ul class="player-finished">{{range .Finished}}<li><b>{{index $.Titles .Game}}</b> · <time datetime="{{date .Updated}}">{{dateIn .Updated $.Lang}}</time> ·
 {{if eq .Rank 1}}{{$.W.playerFirst}}{{else if gt .Rank 0}}{{index $.W (print "playerPlace")}} {{.Rank}}{{end}} ·
 {{range $i, $st := .Seats}}{{if $i}}, {{end}}{{if $st.Player}}<a href="/p/{{$st.Player}}">{{seatName $st $.Lang}}</a>{{else}}{{seatName $st $.Lang}}{{end}}{{end}}
 · <a href="/replay/{{.ID}}">{{$.W.replay}}</a></li>{{end}}</ul>

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -468,6 +469,16 @@ func TestPlayerPage(t *testing.T) {
 	}
 	if !strings.Contains(page, "/replay/"+pub.ID) || !strings.Contains(page, "Ann") {
 		t.Errorf("the page lacks the replay or the name:\n%s", page)
+	}
+	// Dates in words of the page's language; the ISO form only in datetime.
+	var fr string
+	(&client{t: t, base: ts.URL}).call("GET", "/p/"+ann.id+"?lang=fr", nil, &fr)
+	now := time.Now().UTC()
+	if want := fmt.Sprintf(">%d %s %d<", now.Day(), say("fr", "plain.month."+strconv.Itoa(int(now.Month()))), now.Year()); !strings.Contains(fr, want) {
+		t.Errorf("the French page lacks the date %q:\n%s", want, fr)
+	}
+	if iso := now.Format("2006-01-02"); strings.Contains(strings.ReplaceAll(fr, `datetime="`+iso, ""), iso) {
+		t.Errorf("the French page shows the date as %s", iso)
 	}
 	for _, id := range []string{"nobody", strings.Repeat("x", 80)} {
 		var body string

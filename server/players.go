@@ -11,9 +11,11 @@ import (
 	"errors"
 	"net/http"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
 	"github.com/jardin-games/jardin/shelltext"
 	"github.com/jardin-games/jardin/store"
 )
@@ -137,3 +139,12 @@ func rankOf(t store.Table, seat int) int {
 // dateOf is a ms time as a date, for the pages (2026-11-29: read alike in
 // every language).
 func dateOf(ms int64) string { return time.UnixMilli(ms).UTC().Format("2006-01-02") }
+
+// dateIn is a ms time as a date a person reads in lang ("29 November
+// 2026", "29. November 2026"): dateOf is for the machine (a <time>'s
+// datetime), this for the eye.
+func dateIn(ms int64, lang string) string {
+	d := time.UnixMilli(ms).UTC()
+	return say(lang, "plain.date", i18n.N("day", d.Day()), i18n.S("month", say(lang, "plain.month."+strconv.Itoa(int(d.Month())))),
+		i18n.N("year", d.Year()))
+}
