@@ -409,10 +409,23 @@ func (t *tree) bestByEvaluate(d engine.State, moves []engine.Move, fallback engi
 	return m
 }
 
+// MoveEvaluator is what a game's state may offer search bots beyond
+// engine.Evaluator: the mover's Evaluate once m is applied, as Apply then
+// Evaluate on a copy would give it to the last bit, but without the copy
+// (ok is false when m does not apply). A play-out compares several moves
+// at every decision, and copying the state for each is most of the cost
+// where the move changes little (English Gardens).
+type MoveEvaluator interface {
+	EvaluateMove(m engine.Move) (v float64, ok bool)
+}
+
 // valueAfter is p's Evaluate once m is applied to a scratch copy of d
 // (copied into reused memory when the game allows it, cloned otherwise);
 // ok is false if m does not apply.
 func (t *tree) valueAfter(d engine.State, m engine.Move, p int) (v float64, ok bool) {
+	if me, can := d.(MoveEvaluator); can && p == d.ToMove() {
+		return me.EvaluateMove(m)
+	}
 	if cp, canCopy := d.(engine.Copier); t.scratch == nil || !canCopy || !cp.CopyInto(t.scratch) {
 		t.scratch = d.Clone()
 	}
