@@ -411,8 +411,9 @@ func (t *tree) bestByEvaluate(d engine.State, moves []engine.Move, fallback engi
 
 // MoveEvaluator is what a game's state may offer search bots beyond
 // engine.Evaluator: the mover's Evaluate once m is applied, as Apply then
-// Evaluate on a copy would give it to the last bit, but without the copy
-// (ok is false when m does not apply). A play-out compares several moves
+// Evaluate on a copy would give it to the last bit, but without the copy.
+// m is one of the state's LegalMoves (the game need not check it again;
+// ok false says m is not a move at all). A play-out compares several moves
 // at every decision, and copying the state for each is most of the cost
 // where the move changes little (English Gardens).
 type MoveEvaluator interface {

@@ -21,8 +21,8 @@ func (s *state) SearchAdvice() engine.SearchAdvice {
 // a third of a search's time. Only the mover's village counts in Evaluate,
 // and a move changes no other village: a placement puts a card on a cell,
 // a trophy goes to a slot, special 1 and 2 turn the village card face
-// down, and every other move leaves the village as it is. ok is false when
-// m is not legal here.
+// down, and every other move leaves the village as it is. m must be a
+// legal move; ok is false for one that is not a move of this game.
 func (s *state) EvaluateMove(m engine.Move) (v float64, ok bool) {
 	if s.phase == phOver {
 		return 0, false
@@ -32,7 +32,11 @@ func (s *state) EvaluateMove(m engine.Move) (v float64, ok bool) {
 		return 0, false
 	}
 	p := &s.pl[s.cur]
-	if s.check(p, mv) != nil {
+	// Legality is not checked again (it was a tenth of a search's time):
+	// m must be one of LegalMoves, as bots.MoveEvaluator requires. A
+	// hand card or a cell out of range is still refused, not a panic.
+	if (mv.kind == mkPlace || mv.kind == mkCover) && (mv.a >= uint8(p.handN) || mv.b >= 9) ||
+		mv.kind == mkPut && (mv.a >= 6 || s.held < 0) {
 		return 0, false
 	}
 	trophy, pts, visible, up := p.trophy, int(p.pts), p.visible, p.villageUp
