@@ -49,7 +49,8 @@ type ISMCTS struct {
 	// else 4.
 	Sample int
 	// RankWeight is the share of the rank in the reward; the rest is the
-	// score margin over the best other player, normalised.
+	// score margin over the best other player, normalised. By default (-1)
+	// the game's SearchAdvice decides, else 0.8.
 	RankWeight float64
 	// Widen, when positive, is the exponent of progressive widening: a
 	// node visited n times considers at most ceil(n^Widen) of its moves,
@@ -84,13 +85,17 @@ const autoRollout = -2
 // autoWiden asks the game's SearchAdvice for the widening exponent.
 const autoWiden = -1
 
+// autoRankWeight asks the game's SearchAdvice for the rank weight, 0.8
+// if it gives none.
+const autoRankWeight = -1
+
 // parseISMCTS reads "ismcts[:FIELD]...": a budget (an iteration count, a
 // duration such as "500ms", or easy|medium|hard|expert), jN trees, rN
 // play-out length in decisions or tN in turns, pN sampled moves, cX
 // exploration, wX rank weight.
 func parseISMCTS(kind string, seed uint64) (*ISMCTS, error) {
 	b := &ISMCTS{Iterations: Difficulty("medium"), level: true, Jobs: 1, C: 0.7, Rollout: autoRollout,
-		RankWeight: 0.8, Widen: autoWiden, seed: seed, name: kind}
+		RankWeight: autoRankWeight, Widen: autoWiden, seed: seed, name: kind}
 	parts := strings.Split(kind, ":")
 	for _, p := range parts[1:] {
 		switch {
@@ -230,8 +235,12 @@ func (b *ISMCTS) Choose(ctx context.Context, s engine.State) (engine.Move, error
 // the game's SearchAdvice, and returns them.
 func (b *ISMCTS) search(ctx context.Context, s engine.State) ([]*tree, error) {
 	rollout, turns, iterations, widen, sample := b.Rollout, b.RolloutTurns, b.Iterations, b.Widen, b.Sample
+	rankW := b.RankWeight
 	if adv, ok := s.(engine.SearchAdvisor); ok {
 		a := adv.SearchAdvice()
+		if rankW == autoRankWeight && a.RankWeight > 0 {
+			rankW = math.Min(a.RankWeight, 1)
+		}
 		if rollout == autoRollout {
 			rollout, turns = a.Rollout, a.RolloutTurns
 		}
@@ -248,6 +257,9 @@ func (b *ISMCTS) search(ctx context.Context, s engine.State) ([]*tree, error) {
 	if rollout == autoRollout {
 		rollout = -1
 	}
+	if rankW < 0 {
+		rankW = 0.8
+	}
 	widen = max(widen, 0)
 	if sample <= 0 {
 		sample = 4
@@ -258,7 +270,7 @@ func (b *ISMCTS) search(ctx context.Context, s engine.State) ([]*tree, error) {
 	var wg sync.WaitGroup
 	errs := make([]error, jobs)
 	for j := 0; j < jobs; j++ {
-		trees[j] = &tree{rng: engine.NewRNG(engine.DeriveSeed(b.seed, "ismcts.tree", uint64(j))), me: s.ToMove(), n: s.NumPlayers(), c: b.C, w: b.RankWeight,
+		trees[j] = &tree{rng: engine.NewRNG(engine.DeriveSeed(b.seed, "ismcts.tree", uint64(j))), me: s.ToMove(), n: s.NumPlayers(), c: b.C, w: rankW,
 			minS: math.Inf(1), maxS: math.Inf(-1), sample: sample, turns: turns, widen: widen}
 		iters := 0
 		if iterations > 0 {
