@@ -198,6 +198,7 @@ type tree struct {
 	turns      int     // play-outs end after this many changes of decider, if positive
 	widen      float64 // progressive widening exponent, 0: off
 	scratch    engine.State
+	det        engine.State // the last iteration's determinization, reused
 }
 
 // Choose searches from s (the bot's own determinized copy) and returns the
@@ -308,7 +309,7 @@ func (t *tree) search(ctx context.Context, root engine.State, iters int, budget 
 				break
 			}
 		}
-		d := root.Determinize(t.me, t.rng.Uint64())
+		d := t.determinize(root)
 		leaf, err := t.descend(d)
 		if err != nil {
 			return err
@@ -327,6 +328,25 @@ func (t *tree) search(ctx context.Context, root engine.State, iters int, budget 
 		}
 	}
 	return nil
+}
+
+// DeterminizerInto is what a game's state may offer search bots beyond
+// Determinize: the same determinization written into dst, a state of the
+// same game that the caller no longer needs, instead of a new state
+// (false: dst cannot take it, and nothing was written).
+type DeterminizerInto interface {
+	DeterminizeInto(dst engine.State, player int, seed uint64) bool
+}
+
+// determinize is root.Determinize for the tree's seat with the tree's next
+// seed, into the previous iteration's state when the game allows it.
+func (t *tree) determinize(root engine.State) engine.State {
+	seed := t.rng.Uint64()
+	if di, ok := root.(DeterminizerInto); ok && t.det != nil && di.DeterminizeInto(t.det, t.me, seed) {
+		return t.det
+	}
+	t.det = root.Determinize(t.me, seed)
+	return t.det
 }
 
 // value is the mean reward of child for its chooser: its rank and its score

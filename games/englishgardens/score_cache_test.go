@@ -1,6 +1,7 @@
 package englishgardens
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/jardin-games/jardin/engine"
@@ -120,5 +121,34 @@ func TestFastScore(t *testing.T) {
 				t.Fatalf("line %d, trophy %d: fastScore %d, score %d", n, i+1, got, want)
 			}
 		}
+	}
+}
+
+// DeterminizeInto writes exactly what Determinize returns, whatever dst
+// held before (here a position of another game, of other player counts).
+func TestDeterminizeIntoEqualsDeterminize(t *testing.T) {
+	rng := engine.NewRNG(10)
+	var buf []engine.Move
+	dst := newState(t, 5, 99, nil)
+	for players := 1; players <= maxPlayers; players++ {
+		s := newState(t, players, uint64(3000+players), nil)
+		for step := 0; !s.Over(); step++ {
+			for _, viewer := range []int{s.ToMove(), engine.Spectator} {
+				want := s.Determinize(viewer, uint64(step))
+				if !s.DeterminizeInto(dst, viewer, uint64(step)) {
+					t.Fatal("DeterminizeInto refused a state of its game")
+				}
+				if !reflect.DeepEqual(want, engine.State(dst)) {
+					t.Fatalf("%d players, step %d, viewer %d: DeterminizeInto differs from Determinize", players, step, viewer)
+				}
+			}
+			buf = s.LegalMoves(buf[:0])
+			if err := s.Apply(buf[rng.Intn(len(buf))], nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if s := newState(t, 2, 1, nil); s.DeterminizeInto(s, 0, 1) {
+		t.Error("DeterminizeInto wrote into its own state")
 	}
 }
