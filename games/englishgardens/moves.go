@@ -142,7 +142,7 @@ func (s *state) LegalMoves(buf []engine.Move) []engine.Move {
 // asks of p's village for every card at once: open has bit i set when
 // cell i takes a card (empty or a lawn; to cover, any card), and nb[i] the
 // cards (bit per card) visible on i's orthogonal neighbours, which a card
-// must be compatible with (EG-T6c).
+// must be compatible with (EG-T6c); nb is left 0 where open is not set.
 func (s *state) cellsOpen(p *player, cover bool) (open uint16, nb [9]uint64) {
 	var top [9]int8
 	for i := range top {
@@ -153,6 +153,9 @@ func (s *state) cellsOpen(p *player, cover bool) (open uint16, nb [9]uint64) {
 		}
 	}
 	for i := range nb {
+		if open&(1<<uint(i)) == 0 {
+			continue // not asked for
+		}
 		for _, j := range neighbours[i] {
 			if j < 0 {
 				break
