@@ -49,7 +49,8 @@ type ISMCTS struct {
 	// else 4.
 	Sample int
 	// RankWeight is the share of the rank in the reward; the rest is the
-	// score margin over the best other player, normalised.
+	// score margin over the best other player, normalised. By default (-1)
+	// the game's SearchAdvice decides, else 0.8.
 	RankWeight float64
 	// Widen, when positive, is the exponent of progressive widening: a
 	// node visited n times considers at most ceil(n^Widen) of its moves,
@@ -84,13 +85,17 @@ const autoRollout = -2
 // autoWiden asks the game's SearchAdvice for the widening exponent.
 const autoWiden = -1
 
+// autoRankWeight asks the game's SearchAdvice for the rank weight, 0.8
+// if it gives none.
+const autoRankWeight = -1
+
 // parseISMCTS reads "ismcts[:FIELD]...": a budget (an iteration count, a
 // duration such as "500ms", or easy|medium|hard|expert), jN trees, rN
 // play-out length in decisions or tN in turns, pN sampled moves, cX
 // exploration, wX rank weight.
 func parseISMCTS(kind string, seed uint64) (*ISMCTS, error) {
 	b := &ISMCTS{Iterations: Difficulty("medium"), level: true, Jobs: 1, C: 0.7, Rollout: autoRollout,
-		RankWeight: 0.8, Widen: autoWiden, seed: seed, name: kind}
+		RankWeight: autoRankWeight, Widen: autoWiden, seed: seed, name: kind}
 	parts := strings.Split(kind, ":")
 	for _, p := range parts[1:] {
 		switch {
@@ -193,6 +198,7 @@ type tree struct {
 	turns      int     // play-outs end after this many changes of decider, if positive
 	widen      float64 // progressive widening exponent, 0: off
 	scratch    engine.State
+	det        engine.State // the last iteration's determinization, reused
 }
 
 // Choose searches from s (the bot's own determinized copy) and returns the
@@ -230,8 +236,12 @@ func (b *ISMCTS) Choose(ctx context.Context, s engine.State) (engine.Move, error
 // the game's SearchAdvice, and returns them.
 func (b *ISMCTS) search(ctx context.Context, s engine.State) ([]*tree, error) {
 	rollout, turns, iterations, widen, sample := b.Rollout, b.RolloutTurns, b.Iterations, b.Widen, b.Sample
+	rankW := b.RankWeight
 	if adv, ok := s.(engine.SearchAdvisor); ok {
 		a := adv.SearchAdvice()
+		if rankW == autoRankWeight && a.RankWeight > 0 {
+			rankW = math.Min(a.RankWeight, 1)
+		}
 		if rollout == autoRollout {
 			rollout, turns = a.Rollout, a.RolloutTurns
 		}
@@ -248,6 +258,9 @@ func (b *ISMCTS) search(ctx context.Context, s engine.State) ([]*tree, error) {
 	if rollout == autoRollout {
 		rollout = -1
 	}
+	if rankW < 0 {
+		rankW = 0.8
+	}
 	widen = max(widen, 0)
 	if sample <= 0 {
 		sample = 4
@@ -258,7 +271,7 @@ func (b *ISMCTS) search(ctx context.Context, s engine.State) ([]*tree, error) {
 	var wg sync.WaitGroup
 	errs := make([]error, jobs)
 	for j := 0; j < jobs; j++ {
-		trees[j] = &tree{rng: engine.NewRNG(engine.DeriveSeed(b.seed, "ismcts.tree", uint64(j))), me: s.ToMove(), n: s.NumPlayers(), c: b.C, w: b.RankWeight,
+		trees[j] = &tree{rng: engine.NewRNG(engine.DeriveSeed(b.seed, "ismcts.tree", uint64(j))), me: s.ToMove(), n: s.NumPlayers(), c: b.C, w: rankW,
 			minS: math.Inf(1), maxS: math.Inf(-1), sample: sample, turns: turns, widen: widen}
 		iters := 0
 		if iterations > 0 {
@@ -296,7 +309,7 @@ func (t *tree) search(ctx context.Context, root engine.State, iters int, budget 
 				break
 			}
 		}
-		d := root.Determinize(t.me, t.rng.Uint64())
+		d := t.determinize(root)
 		leaf, err := t.descend(d)
 		if err != nil {
 			return err
@@ -315,6 +328,25 @@ func (t *tree) search(ctx context.Context, root engine.State, iters int, budget 
 		}
 	}
 	return nil
+}
+
+// DeterminizerInto is what a game's state may offer search bots beyond
+// Determinize: the same determinization written into dst, a state of the
+// same game that the caller no longer needs, instead of a new state
+// (false: dst cannot take it, and nothing was written).
+type DeterminizerInto interface {
+	DeterminizeInto(dst engine.State, player int, seed uint64) bool
+}
+
+// determinize is root.Determinize for the tree's seat with the tree's next
+// seed, into the previous iteration's state when the game allows it.
+func (t *tree) determinize(root engine.State) engine.State {
+	seed := t.rng.Uint64()
+	if di, ok := root.(DeterminizerInto); ok && t.det != nil && di.DeterminizeInto(t.det, t.me, seed) {
+		return t.det
+	}
+	t.det = root.Determinize(t.me, seed)
+	return t.det
 }
 
 // value is the mean reward of child for its chooser: its rank and its score
@@ -409,10 +441,24 @@ func (t *tree) bestByEvaluate(d engine.State, moves []engine.Move, fallback engi
 	return m
 }
 
+// MoveEvaluator is what a game's state may offer search bots beyond
+// engine.Evaluator: the mover's Evaluate once m is applied, as Apply then
+// Evaluate on a copy would give it to the last bit, but without the copy.
+// m is one of the state's LegalMoves (the game need not check it again;
+// ok false says m is not a move at all). A play-out compares several moves
+// at every decision, and copying the state for each is most of the cost
+// where the move changes little (English Gardens).
+type MoveEvaluator interface {
+	EvaluateMove(m engine.Move) (v float64, ok bool)
+}
+
 // valueAfter is p's Evaluate once m is applied to a scratch copy of d
 // (copied into reused memory when the game allows it, cloned otherwise);
 // ok is false if m does not apply.
 func (t *tree) valueAfter(d engine.State, m engine.Move, p int) (v float64, ok bool) {
+	if me, can := d.(MoveEvaluator); can && p == d.ToMove() {
+		return me.EvaluateMove(m)
+	}
 	if cp, canCopy := d.(engine.Copier); t.scratch == nil || !canCopy || !cp.CopyInto(t.scratch) {
 		t.scratch = d.Clone()
 	}

@@ -140,6 +140,11 @@ type SearchAdvice struct {
 	// difficulty levels, so that a level means about the same thinking
 	// time in every game (cheap iterations: a scale above 1).
 	IterationScale float64
+	// RankWeight, when positive, is the share of the rank in a search's
+	// reward, the rest being the score margin (docs/bots.md); 0 leaves the
+	// bot's default. Games where a close margin decides most games gain
+	// from weighing the margin more.
+	RankWeight float64
 }
 
 // SearchAdvisor is implemented by states whose game has search advice.

@@ -55,7 +55,7 @@ func (s *state) apply(m engine.Move, log *engine.Log) error {
 	case mkPlace, mkCover:
 		known := p.handKnown[mv.a]
 		c := p.removeHand(int(mv.a))
-		p.putLand(int(mv.b), c)
+		p.putLand(s.g.c, int(mv.b), c)
 		// On the table the card is public: no longer tied to a hand or to
 		// the cards under a deck.
 		p.semi &^= 1 << uint(c)
@@ -108,7 +108,7 @@ func (s *state) apply(m engine.Move, log *engine.Log) error {
 				log.Say(int(s.cur), "put-trophy", engine.Comp(trophyID(s.held)), engine.Cell(slotNames[mv.a]))
 			}
 		}
-		p.putTrophy(int(mv.a), s.held)
+		p.putTrophy(s.g.c, int(mv.a), s.held)
 		s.held, s.heldStruct = -1, false
 		s.endTurn(log)
 	case mkEnd:

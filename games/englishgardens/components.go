@@ -110,9 +110,14 @@ type trophy struct {
 	}
 	sets  []trophySet
 	cases []trophyCase
+	// weights lists the non-zero entries of per, for fastScore.
+	weights []weight
 }
 
 type trophySet struct{ of, size, points int }
+
+// weight is one non-zero per-item weight of a trophy.
+type weight struct{ of, w int8 }
 
 type trophyCase struct {
 	when   [][2]int // counter, exact value
@@ -121,9 +126,13 @@ type trophyCase struct {
 
 // components holds the whole box, compiled for fast scoring.
 type components struct {
-	land     [numLand]landCard
-	vec      [numLand][numCounters]int8 // counters each card adds to a line
-	compat   [numLand]uint64            // compat[a] bit b: a may lie next to b (EG-T6c)
+	land [numLand]landCard
+	vec  [numLand][numCounters]int8 // counters each card adds to a line
+	// packed is vec a byte per counter in four words, and at numLand the
+	// counters of an empty cell: a line's counters are then twelve
+	// additions (no counter of three cards reaches a byte's limit).
+	packed   [numLand + 1]packedVec
+	compat   [numLand]uint64 // compat[a] bit b: a may lie next to b (EG-T6c)
 	trophies [numTrophy]trophy
 	rules    [numTrophy]TrophyRule // each trophy's rule as the view shows it
 	villages [numVillage]string
@@ -212,7 +221,11 @@ func loadComponents() (*components, error) {
 	}
 	for i := range c.land {
 		c.vec[i] = cardVector(&c.land[i])
+		c.packed[i] = packVector(&c.vec[i])
 	}
+	var empty [numCounters]int8
+	empty[cEmpty] = 1
+	c.packed[numLand] = packVector(&empty)
 	for a := range c.land {
 		for b := range c.land {
 			if matches(&c.land[a], &c.land[b]) {
@@ -326,7 +339,84 @@ func compileTrophy(tj trophyJSON) (trophy, error) {
 		tc.points = cs.Points
 		t.cases = append(t.cases, tc)
 	}
+	for i, w := range t.per {
+		if w != 0 {
+			t.weights = append(t.weights, weight{int8(i), w})
+		}
+	}
 	return t, nil
+}
+
+// packedVec holds a line's counters a byte each, counter k in byte k%8 of
+// word k/8; the derived counters (species, colours, flowers) stay 0 and
+// are counted when asked for.
+type packedVec [4]uint64
+
+func packVector(v *[numCounters]int8) (pv packedVec) {
+	for k, x := range v {
+		pv[k/8] |= uint64(uint8(x)) << (8 * uint(k%8))
+	}
+	return pv
+}
+
+func (pv *packedVec) at(k int) int {
+	return int(uint8(pv[k/8] >> (8 * uint(k%8))))
+}
+
+// get is counter k of the line, derived counters included.
+func (pv *packedVec) get(k int) int {
+	switch k {
+	case cSpecies:
+		return pv.present(cOak, cWillow)
+	case cColours:
+		return pv.present(cRed, cBlue)
+	case cFlowers:
+		return pv.present(cRose, cLily)
+	}
+	return pv.at(k)
+}
+
+// present counts the counters from..to that are not 0.
+func (pv *packedVec) present(from, to int) int {
+	n := 0
+	for k := from; k <= to; k++ {
+		if pv.at(k) > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// fastScore is score of the same line, from its packed counters: it reads
+// only the counters the trophy names. The score kept for search bots
+// (player.pts) counts with it; TestFastScore checks that both agree.
+func (t *trophy) fastScore(v *packedVec) int {
+	s := 0
+	for _, w := range t.weights {
+		s += int(w.w) * v.get(int(w.of))
+	}
+	if t.table.of >= 0 {
+		if n := v.get(t.table.of); n < len(t.table.points) {
+			s += int(t.table.points[n])
+		}
+	}
+	for _, set := range t.sets {
+		s += v.get(set.of) / set.size * set.points
+	}
+	for _, cs := range t.cases {
+		ok := true
+		for _, w := range cs.when {
+			if v.get(w[0]) != w[1] {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			s += cs.points
+			break
+		}
+	}
+	return s
 }
 
 // cardVector is what one visible card adds to its line's counters.

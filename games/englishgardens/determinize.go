@@ -31,11 +31,31 @@ func (s *state) Determinize(player int, seed uint64) engine.State {
 	if !engine.IsSeat(s, player) {
 		player = engine.Spectator
 	}
-	c := *s
+	c := new(state)
+	s.determinizeInto(c, player, seed)
+	return c
+}
+
+// DeterminizeInto is Determinize into dst, a state of this game, rather
+// than a new one (bots.DeterminizerInto): a search determinizes once an
+// iteration, and each new state was garbage a moment later.
+func (s *state) DeterminizeInto(dst engine.State, player int, seed uint64) bool {
+	d, ok := dst.(*state)
+	if !ok || d == s {
+		return false
+	}
+	if !engine.IsSeat(s, player) {
+		player = engine.Spectator
+	}
+	s.determinizeInto(d, player, seed)
+	return true
+}
+
+func (s *state) determinizeInto(c *state, player int, seed uint64) {
+	*c = *s
 	c.rng = engine.NewRNG(seed)
 	c.redealLand(player)
 	c.redealTrophies(player)
-	return &c
 }
 
 // seatHidden is what player knows of another seat's hidden landscape cards

@@ -99,7 +99,7 @@ func (g *game) New(players int, seed uint64, opts engine.Options) (engine.State,
 	// right (ruling E4).
 	for p := 0; p < players; p++ {
 		for i := 0; i < 3; i++ {
-			s.pl[p].putTrophy(i, s.tro.draw())
+			s.pl[p].putTrophy(g.c, i, s.tro.draw())
 		}
 	}
 	// EG-S7: the trophy display.

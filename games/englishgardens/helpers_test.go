@@ -39,7 +39,7 @@ func setVillage(t *testing.T, s *state, p int, posJSON string) {
 		t.Fatal(err)
 	}
 	pl := &s.pl[p]
-	pl.land, pl.visible, pl.trophy, pl.tHist, pl.tN = v.land, v.visible, v.trophy, v.tHist, v.tN
+	pl.land, pl.visible, pl.trophy, pl.tHist, pl.tN, pl.pts, pl.line, pl.ponds = v.land, v.visible, v.trophy, v.tHist, v.tN, v.pts, v.line, v.ponds
 }
 
 func setHand(t *testing.T, s *state, p int, descs ...string) {

@@ -99,9 +99,11 @@ func (s *state) LegalMoves(buf []engine.Move) []engine.Move {
 		}
 	case phPlace:
 		placed := false
+		open, nb := s.cellsOpen(p, false)
 		for h := 0; h < int(p.handN); h++ {
+			fits := s.g.c.compat[p.hand[h]]
 			for i := 0; i < 9; i++ {
-				if s.canPlace(p, p.hand[h], i) {
+				if open&(1<<uint(i)) != 0 && nb[i]&^fits == 0 {
 					buf = append(buf, move{mkPlace, uint8(h), uint8(i)}.pack())
 					placed = true
 				}
@@ -115,9 +117,11 @@ func (s *state) LegalMoves(buf []engine.Move) []engine.Move {
 	case phS2Take:
 		buf = s.appendTakes(buf, mkTakeLand, &s.landDisp, s.land.n, p)
 	case phCover:
+		open, nb := s.cellsOpen(p, true)
 		for h := 0; h < int(p.handN); h++ {
+			fits := s.g.c.compat[p.hand[h]]
 			for i := 0; i < 9; i++ {
-				if s.canCover(p, p.hand[h], i) {
+				if open&(1<<uint(i)) != 0 && nb[i]&^fits == 0 {
 					buf = append(buf, move{mkCover, uint8(h), uint8(i)}.pack())
 				}
 			}
@@ -132,6 +136,36 @@ func (s *state) LegalMoves(buf []engine.Move) []engine.Move {
 		}
 	}
 	return buf
+}
+
+// cellsOpen is, for LegalMoves, what canPlace (or, with cover, canCover)
+// asks of p's village for every card at once: open has bit i set when
+// cell i takes a card (empty or a lawn; to cover, any card), and nb[i] the
+// cards (bit per card) visible on i's orthogonal neighbours, which a card
+// must be compatible with (EG-T6c); nb is left 0 where open is not set.
+func (s *state) cellsOpen(p *player, cover bool) (open uint16, nb [9]uint64) {
+	var top [9]int8
+	for i := range top {
+		t := p.land[i].top()
+		top[i] = t
+		if cover && t >= 0 || !cover && (t < 0 || s.card(t).Lawn) {
+			open |= 1 << uint(i)
+		}
+	}
+	for i := range nb {
+		if open&(1<<uint(i)) == 0 {
+			continue // not asked for
+		}
+		for _, j := range neighbours[i] {
+			if j < 0 {
+				break
+			}
+			if t := top[j]; t >= 0 {
+				nb[i] |= 1 << uint(t)
+			}
+		}
+	}
+	return open, nb
 }
 
 // appendTakes lists takes from a display and its deck. With s2 set, only

@@ -118,11 +118,28 @@ func (s *state) special2Allowed(p *player) bool {
 	if !p.villageUp || !s.landAvailable() {
 		return false
 	}
-	if s.handCanCover(p) {
-		return true
+	// handCanCover and anyCover for each display card, reading the village
+	// once: LegalMoves asks this at the start of every turn.
+	open, nb := s.cellsOpen(p, true)
+	for _, c := range p.hand[:p.handN] {
+		if s.fitsSomewhere(open, &nb, c) {
+			return true
+		}
 	}
 	for _, c := range s.landDisp {
-		if c >= 0 && s.anyCover(p, c) {
+		if c >= 0 && s.fitsSomewhere(open, &nb, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// fitsSomewhere reports whether card c may go on one of the cells open
+// lists, given their neighbours nb (from cellsOpen).
+func (s *state) fitsSomewhere(open uint16, nb *[9]uint64, c int8) bool {
+	fits := s.g.c.compat[c]
+	for i := 0; i < 9; i++ {
+		if open&(1<<uint(i)) != 0 && nb[i]&^fits == 0 {
 			return true
 		}
 	}

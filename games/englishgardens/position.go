@@ -98,7 +98,7 @@ func (g *game) parsePosition(data []byte) (*player, bool, error) {
 			if err != nil {
 				return nil, false, texts.Wrapf("error.position.cell", err, i18n.S("cell", quoted(name)))
 			}
-			p.putLand(int(ci), c)
+			p.putLand(g.c, int(ci), c)
 		}
 	}
 	var usedT [numTrophy]bool
@@ -124,7 +124,7 @@ func (g *game) parsePosition(data []byte) (*player, bool, error) {
 				return nil, false, texts.Errorf("error.position.trophyTwice", i18n.N("n", n))
 			}
 			usedT[n-1] = true
-			p.putTrophy(sl, int8(n-1))
+			p.putTrophy(g.c, sl, int8(n-1))
 		}
 	}
 	return p, pos.Solo, nil

@@ -83,7 +83,7 @@ func lineScore(t *testing.T, n int, cells [3]string) int {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p.putLand(i*3, c)
+		p.putLand(g.c, i*3, c)
 	}
 	v := g.c.lineVector(p, 0)
 	return g.c.trophies[n-1].score(&v)

@@ -31,11 +31,10 @@ func (c *components) lineVector(p *player, slot int) (v [numCounters]int8) {
 			v[cEmpty]++
 			continue
 		}
+		// A card's derived counters are 0 (cardVector): one loop adds
+		// them all.
 		cv := &c.vec[t]
-		for k := 0; k < cSpecies; k++ {
-			v[k] += cv[k]
-		}
-		for k := cPair; k < numCounters; k++ {
+		for k := range v {
 			v[k] += cv[k]
 		}
 	}
@@ -82,13 +81,52 @@ func (c *components) breakdown(p *player, pts *[8]int) int {
 	return total
 }
 
-// Score is 0 for a viewer that is not a seat.
+// rescore recounts trophy slot sl of p and p's kept total (player.pts).
+func (c *components) rescore(p *player, sl int) {
+	p.line[sl] = int16(c.linePoints(p, sl, p.trophy[sl], -1, 0))
+	pts := 2 * int16(p.ponds)
+	for _, x := range p.line {
+		pts += x
+	}
+	p.pts = pts
+}
+
+// linePoints is what trophy t (none if negative) scores on line sl of p's
+// village, with card on top of cell at if at is not negative.
+func (c *components) linePoints(p *player, sl int, t int8, at int, card int8) int {
+	if t < 0 {
+		return 0
+	}
+	var v packedVec
+	for _, i := range lines[sl] {
+		top := p.land[i].top()
+		if int(i) == at {
+			top = card
+		}
+		if top < 0 {
+			top = numLand // an empty cell
+		}
+		pv := &c.packed[top]
+		v[0] += pv[0]
+		v[1] += pv[1]
+		v[2] += pv[2]
+		v[3] += pv[3]
+	}
+	return c.trophies[t].fastScore(&v)
+}
+
+// Score is 0 for a viewer that is not a seat. It reads the points kept by
+// putLand and putTrophy (player.pts): breakdown counts the same.
 func (s *state) Score(player int) int {
 	if uint(player) >= uint(s.n) {
 		return 0
 	}
-	var pts [8]int
-	return s.g.c.breakdown(&s.pl[player], &pts)
+	p := &s.pl[player]
+	v := int(p.pts)
+	if p.villageUp {
+		v++
+	}
+	return v
 }
 
 func (s *state) Result() engine.Result {
@@ -129,12 +167,27 @@ func (s *state) Evaluate(player int) float64 {
 	if uint(player) >= uint(s.n) {
 		return 0
 	}
-	p := &s.pl[player]
-	v := float64(s.Score(player)) + float64(p.visible)*0.3
-	if p.villageUp {
+	return evaluate(&s.pl[player])
+}
+
+// evaluate is Evaluate of one village.
+func evaluate(p *player) float64 {
+	return evaluateOf(int(p.pts), p.villageUp, p.visible, &p.trophy)
+}
+
+// evaluateOf is evaluate of a village with these points (without the
+// village card), village card, visible cards and trophies: EvaluateMove
+// calls it for the village a move would make, so both count alike to the
+// last bit.
+func evaluateOf(pts int, villageUp bool, visible int8, trophy *[6]int8) float64 {
+	if villageUp {
+		pts++
+	}
+	v := float64(pts) + float64(visible)*0.3
+	if villageUp {
 		v += 0.5
 	}
-	for _, t := range p.trophy {
+	for _, t := range trophy {
 		if t < 0 {
 			v += 0.5
 		}

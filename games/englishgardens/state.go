@@ -78,6 +78,15 @@ type player struct {
 	// hid by a face-down discard: the others know each is still in the hand
 	// or among this player's discards, not where (ruling E5).
 	semi uint64
+	// pts is the village's score without its village card (ponds and
+	// trophy lines), line each trophy slot's points and ponds the visible
+	// ponds, kept up to date by putLand and putTrophy. Search bots ask for
+	// a score after nearly every move they try, and recounting every
+	// trophy line each time was half of a search's time; a card placed
+	// changes two lines, a trophy one.
+	pts   int16
+	line  [6]int16
+	ponds int8
 }
 
 func (p *player) addHand(c int8, known bool) {
@@ -95,18 +104,27 @@ func (p *player) removeHand(i int) int8 {
 	return c
 }
 
-func (p *player) putTrophy(slot int, t int8) {
+func (p *player) putTrophy(cs *components, slot int, t int8) {
 	p.trophy[slot] = t
 	p.tHist[p.tN] = [2]int8{int8(slot), t}
 	p.tN++
+	cs.rescore(p, slot)
 }
 
-func (p *player) putLand(i int, c int8) {
-	if p.land[i].h == 0 {
+func (p *player) putLand(cs *components, i int, c int8) {
+	cl := &p.land[i]
+	if t := cl.top(); t < 0 {
 		p.visible++
+	} else if cs.land[t].Feature == featPond {
+		p.ponds--
 	}
-	p.land[i].stack[p.land[i].h] = c
-	p.land[i].h++
+	cl.stack[cl.h] = c
+	cl.h++
+	if cs.land[c].Feature == featPond {
+		p.ponds++
+	}
+	cs.rescore(p, i%3)   // the cell's column, slots c1–c3
+	cs.rescore(p, 3+i/3) // its row, slots r1–r3
 }
 
 // state is one position. It holds no slices or maps, so a copy is a deep
