@@ -265,3 +265,22 @@ export async function shot(page: Page, name: string): Promise<void> {
   if (process.env.JARDIN_SCREENSHOTS !== "1") return;
   await page.screenshot({ path: join(__dirname, "..", "..", "docs", "screenshots", `${name}.png`), fullPage: true });
 }
+
+/**
+ * boardMarkup is the drawing's markup with each element's attributes in name
+ * order: the order they were set in is no part of the drawing (the DOM's
+ * isEqualNode ignores it, and morph.ts keeps nodes it finds equal), and a
+ * drawing reached by morphing can differ from a fresh one only by it (seen
+ * in CI in replay.spec and tables.spec).
+ */
+export async function boardMarkup(page: Page): Promise<string> {
+  return page.locator("svg.board").evaluate((svg) => {
+    const c = svg.cloneNode(true) as Element;
+    for (const e of [c, ...c.querySelectorAll("*")]) {
+      const as = [...e.attributes].map((a) => [a.name, a.value] as const).sort((a, b) => (a[0] < b[0] ? -1 : 1));
+      for (const [n] of as) e.removeAttribute(n);
+      for (const [n, v] of as) e.setAttribute(n, v);
+    }
+    return c.innerHTML;
+  });
+}

@@ -4,7 +4,7 @@
 // step shows the final scores. An accessibility scan, the French page, and
 // screenshots on demand (JARDIN_SCREENSHOTS=1) on a phone.
 import type { APIRequestContext, Page } from "@playwright/test";
-import { axeScan, expect, newTable, type Server, shot, test } from "./fixtures";
+import { axeScan, boardMarkup, expect, newTable, type Server, shot, test } from "./fixtures";
 
 interface Replay {
   names: string[];
@@ -25,24 +25,6 @@ async function replayOf(req: APIRequestContext, server: Server, id: string, lang
   const r = await req.get(`${server.url}/api/tables/${id}/replay?lang=${lang}`);
   expect(r.status(), await r.text()).toBe(200);
   return r.json();
-}
-
-/**
- * board is the drawing's markup with each element's attributes in name order:
- * the order they were set in is no part of the drawing (the DOM's isEqualNode
- * ignores it, and morph.ts keeps nodes it finds equal), and one game in CI
- * differed only by it between the slider and the steps.
- */
-async function board(page: Page): Promise<string> {
-  return page.locator("svg.board").evaluate((svg) => {
-    const c = svg.cloneNode(true) as Element;
-    for (const e of [c, ...c.querySelectorAll("*")]) {
-      const as = [...e.attributes].map((a) => [a.name, a.value] as const).sort((a, b) => (a[0] < b[0] ? -1 : 1));
-      for (const [n] of as) e.removeAttribute(n);
-      for (const [n, v] of as) e.setAttribute(n, v);
-    }
-    return c.innerHTML;
-  });
 }
 
 /** at checks the page shows step n of the replay: the counter, the move, its events and the scores. */
@@ -96,15 +78,15 @@ test("the replay of a finished game: from my tables, step, slide, keys, the fina
   const mid = Math.floor(last / 2);
   await page.locator(".replay-slider").fill(String(mid));
   await at(page, rp, mid);
-  const byslider = await board(page);
+  const byslider = await boardMarkup(page);
   await page.locator(".replay-nav .first").click();
   await at(page, rp, 0);
-  expect(await board(page)).not.toBe(byslider);
+  expect(await boardMarkup(page)).not.toBe(byslider);
   await page.goto(`${server.url}/replay/${t.id}#${mid - 1}`);
   await at(page, rp, mid - 1);
   await page.keyboard.press("ArrowRight");
   await at(page, rp, mid);
-  expect(await board(page)).toBe(byslider);
+  expect(await boardMarkup(page)).toBe(byslider);
   await shot(page, "replay");
   // The log holds the events up to the step.
   const upTo = rp.steps.slice(1, mid + 1).flatMap((s) => s.events.map((e) => e.text));

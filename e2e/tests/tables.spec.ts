@@ -1,7 +1,7 @@
 // Shared tables through the page: two people at one table, a reload and a
 // server restart mid-game, a spectator, the lobby's accessibility.
 import type { Page, WebSocket } from "@playwright/test";
-import { axeScan, expect, firstChoice, newTable, test } from "./fixtures";
+import { axeScan, boardMarkup, expect, firstChoice, newTable, test } from "./fixtures";
 
 /**
  * frames collects every WebSocket message a page receives, without the
@@ -166,18 +166,18 @@ test("a reload and a server restart mid-game resume the same position", async ({
   // A choice half made lives in the page only: take it back before comparing.
   while (await page.locator(".steps .back").count()) await page.locator(".steps .back").click();
   const v = await version(page);
-  const board = await page.locator("svg.board").innerHTML();
+  const board = await boardMarkup(page);
   await page.reload();
   await expect(page.locator("svg.board")).toBeVisible();
   await expect.poll(() => version(page)).toBe(v);
-  await expect.poll(() => page.locator("svg.board").innerHTML()).toBe(board);
+  await expect.poll(() => boardMarkup(page)).toBe(board);
   // The server goes down hard and comes back on the same database.
   await server.stop("SIGKILL");
   await expect(page.locator(".conn")).toBeVisible();
   await server.run();
   await expect(page.locator(".conn")).toBeHidden({ timeout: 15_000 });
   await expect.poll(() => version(page)).toBe(v);
-  await expect.poll(() => page.locator("svg.board").innerHTML()).toBe(board);
+  await expect.poll(() => boardMarkup(page)).toBe(board);
   // and the game goes on, each event once
   const before = await page.locator(".log li").allTextContents();
   await playOneMove(page);
