@@ -739,30 +739,39 @@ func equalCode(a, b string) bool {
 }
 
 func (s *Server) apiLeave(w http.ResponseWriter, r *http.Request) {
+	if s.ownSeat(w, r, (*table).leave) {
+		writeJSON(w, http.StatusOK, map[string]bool{"left": true})
+	}
+}
+
+// ownSeat runs act on the table of the request for the seat the caller
+// holds (a person's, not a bot's) and answers the refusal if any: it
+// reports whether act succeeded, for the caller to answer.
+func (s *Server) ownSeat(w http.ResponseWriter, r *http.Request, act func(t *table, seat int) error) bool {
 	id, err := s.identify(r)
 	if err != nil {
 		s.answerErr(w, r, err)
-		return
+		return false
 	}
-	var lerr error
+	var rerr error
 	err = s.withTable(r.Context(), r.PathValue("id"), func(t *table) {
-		lerr = shelltext.Errorf("err.noSeat")
+		rerr = shelltext.Errorf("err.noSeat")
 		for i, st := range t.meta.Seats {
 			if st.Identity == id.ID && t.seatHolder(i) {
-				lerr = t.leave(i)
+				rerr = act(t, i)
 				break
 			}
 		}
 	})
 	if err != nil {
 		s.answerErr(w, r, err)
-		return
+		return false
 	}
-	if lerr != nil {
-		s.apiError(w, r, http.StatusConflict, lerr)
-		return
+	if rerr != nil {
+		s.answerErr(w, r, refusal(rerr))
+		return false
 	}
-	writeJSON(w, http.StatusOK, map[string]bool{"left": true})
+	return true
 }
 
 // apiRematch is the caller's yes to a rematch (absence.go): 200 with the
@@ -836,30 +845,9 @@ func (s *Server) apiDecline(w http.ResponseWriter, r *http.Request) {
 
 // apiResign: the caller concedes; a bot plays the seat to the end.
 func (s *Server) apiResign(w http.ResponseWriter, r *http.Request) {
-	id, err := s.identify(r)
-	if err != nil {
-		s.answerErr(w, r, err)
-		return
+	if s.ownSeat(w, r, (*table).resign) {
+		writeJSON(w, http.StatusOK, map[string]bool{"resigned": true})
 	}
-	var rerr error
-	err = s.withTable(r.Context(), r.PathValue("id"), func(t *table) {
-		rerr = shelltext.Errorf("err.noSeat")
-		for i, st := range t.meta.Seats {
-			if st.Identity == id.ID && t.seatHolder(i) {
-				rerr = t.resign(i)
-				break
-			}
-		}
-	})
-	if err != nil {
-		s.answerErr(w, r, err)
-		return
-	}
-	if rerr != nil {
-		s.answerErr(w, r, refusal(rerr))
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]bool{"resigned": true})
 }
 
 type handOverReq struct {
