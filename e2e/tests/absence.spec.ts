@@ -13,6 +13,16 @@ const grace = 2; // seconds
 const desktop = { width: 1366, height: 900 };
 const phone = { width: 390, height: 844 };
 const langs = ["en", "fr", "de"] as const;
+/**
+ * views: the languages and sizes each state is drawn again in. Every
+ * language at both sizes with JARDIN_READABLE_ALL=1; else English on a
+ * desktop and German on a phone (French is the phone person's own page
+ * throughout), so that the suite stays short.
+ */
+const views: (readonly [(typeof langs)[number], "desktop" | "phone", typeof desktop])[] =
+  process.env.JARDIN_READABLE_ALL === "1"
+    ? langs.flatMap((l) => [[l, "desktop", desktop] as const, [l, "phone", phone] as const])
+    : [["en", "desktop", desktop], ["de", "phone", phone]];
 
 // Ids, notations and internal codes a player must never read.
 const rawId = /(^|\s)#\w|\b[a-z]+(-[a-z]+)*:[\w:-]+|server\.zombie|\baway:\d/;
@@ -124,8 +134,8 @@ test("a friend leaves an untimed table: after the grace another hands the seat t
   await expect(btn).toBeVisible({ timeout: (grace + 5) * 1000 });
   await snap(hander.page, `away-${hander.lang}-${hander === bob ? "phone" : "desktop"}`);
   // The notice and the hand-over's question in every language, desktop and phone.
-  for (const lang of langs) {
-    for (const [size, vp] of [["desktop", desktop], ["phone", phone]] as const) {
+  for (const [lang, size, vp] of views) {
+    {
       await hander.page.setViewportSize(vp);
       await hander.page.goto(`${t.url}?lang=${lang}`);
       await expect(btn).toBeVisible();
@@ -167,8 +177,8 @@ test("a friend leaves an untimed table: after the grace another hands the seat t
   for (const p of stay) await expect(p.page.locator(".handed")).toBeVisible(); // not scrolled away: it stays
   // The banner and the Resign confirmation in every language, desktop and phone.
   const looker = stay[0];
-  for (const lang of langs) {
-    for (const [size, vp] of [["desktop", desktop], ["phone", phone]] as const) {
+  for (const [lang, size, vp] of views) {
+    {
       await looker.page.setViewportSize(vp);
       await looker.page.goto(`${t.url}?lang=${lang}`);
       await expect(looker.page.locator("svg.board")).toBeVisible();
@@ -217,8 +227,8 @@ test("a friend leaves an untimed table: after the grace another hands the seat t
   // Offered again, by the other: the offer in every language and size, then accepted.
   await second.page.locator("button.rematch-offer").click();
   await expect(first.page.locator("button.rematch-accept")).toBeVisible();
-  for (const lang of langs) {
-    for (const [size, vp] of [["desktop", desktop], ["phone", phone]] as const) {
+  for (const [lang, size, vp] of views) {
+    {
       await first.page.setViewportSize(vp);
       await first.page.goto(`${t.url}?lang=${lang}`);
       await expect(first.page.locator("button.rematch-accept")).toBeVisible();
