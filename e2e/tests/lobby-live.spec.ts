@@ -194,6 +194,8 @@ for (const lang of ["en", "fr", "de"]) {
     [390, 844],
   ]) {
     test(`screenshots of the lobby and a player page in ${lang} at ${w}×${hgt}`, async ({ browser, server }) => {
+      // English on a desktop and German on a phone; every one with JARDIN_READABLE_ALL=1
+      test.skip(process.env.JARDIN_READABLE_ALL !== "1" && !(lang === "en" && w > 900) && !(lang === "de" && w < 900), "one language a size");
       test.setTimeout(120_000);
       const other = await browser.newContext();
       const o = await other.newPage();
