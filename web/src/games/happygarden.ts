@@ -377,7 +377,7 @@ export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
   const colW = ctx.narrow ? narrowW - 32 : Math.max(maxX - 16, 280);
   const sup = v.supply ?? {};
   const info = [
-    ctx.t("page.round", { round: v.round, rounds: v.rounds }),
+    v.round === 0 ? ctx.t("page.setup", { rounds: v.rounds }) : ctx.t("page.round", { round: v.round, rounds: v.rounds }),
     ctx.t("page.left", { pile: v.pileLeft, bag: v.bagLeft }),
     ctx.t("page.supply.1", { wheelbarrows: sup.wheelbarrows ?? 0, wormMole: sup.wormMole ?? 0 }) + " " + ctx.t("page.supply.2", { butterflies: sup.butterflies ?? 0, cans: sup.wateringCans ?? 0 }),
     ctx.t("page.token", { token: v.token ? nameOr(ctx, v.token) : ctx.t("page.token.none") }),
