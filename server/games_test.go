@@ -196,7 +196,7 @@ func checkSeen(t *testing.T, name string, r *record.Record, seat int, got []rece
 			if from := num(rc.m, "from"); from != held {
 				t.Fatalf("%s: version %d: a patch from version %d, the seat holds %d", name, v, from, held)
 			}
-			view = applyMergePatch(view, decodeJSON(t, p))
+			view = ApplyMergePatch(view, decodeJSON(t, p))
 			if got, want := mustJSON(view), mustJSON(decodeJSON(t, want.view)); !bytes.Equal(got, want) {
 				t.Errorf("%s: version %d: the patched view is not View(%d):\n got %.300s\nwant %.300s", name, v, seat, got, want)
 			}

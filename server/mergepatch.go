@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 )
 
@@ -440,4 +441,40 @@ func mergeDiff(a, b []byte) (patch []byte, ok bool, err error) {
 		}
 	}
 	return append(out, '}'), true, nil
+}
+
+// ApplyMergePatch is the value a view patch (mergeDiff) turns target into,
+// on decoded JSON: RFC 7386's MergePatch where {"[]":{"3":…}} patches an
+// array's elements, as a client applies it (web/src/patch.ts is the
+// page's; jardin loadtest and the server's tests use this one). A patch
+// that does not fit target (an element out of range) is skipped there.
+func ApplyMergePatch(target, patch any) any {
+	p, ok := patch.(map[string]any)
+	if !ok {
+		return patch
+	}
+	if elems, ok := p[elemKey].(map[string]any); ok {
+		if arr, ok := target.([]any); ok {
+			out := slices.Clone(arr)
+			for k, v := range elems {
+				if i, err := strconv.Atoi(k); err == nil && i >= 0 && i < len(out) {
+					out[i] = ApplyMergePatch(out[i], v)
+				}
+			}
+			return out
+		}
+	}
+	t, _ := target.(map[string]any)
+	out := make(map[string]any, len(t)+len(p))
+	for k, v := range t {
+		out[k] = v
+	}
+	for k, v := range p {
+		if v == nil {
+			delete(out, k)
+		} else {
+			out[k] = ApplyMergePatch(out[k], v)
+		}
+	}
+	return out
 }

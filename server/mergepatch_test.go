@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"reflect"
-	"strconv"
 	"testing"
 	"time"
 
@@ -14,45 +13,12 @@ import (
 	"github.com/jardin-games/jardin/sim"
 )
 
-// applyMergePatch is RFC 7386's MergePatch on decoded JSON with the element
-// patch of arrays (mergepatch.go), as the page applies it (web/src/patch.ts).
-func applyMergePatch(target, patch any) any {
-	p, ok := patch.(map[string]any)
-	if !ok {
-		return patch
-	}
-	if elems, ok := p[elemKey].(map[string]any); ok {
-		arr := append([]any(nil), target.([]any)...)
-		for k, v := range elems {
-			i, _ := strconv.Atoi(k)
-			arr[i] = applyMergePatch(arr[i], v)
-		}
-		return arr
-	}
-	t, ok := target.(map[string]any)
-	if !ok {
-		t = map[string]any{}
-	}
-	out := make(map[string]any, len(t))
-	for k, v := range t {
-		out[k] = v
-	}
-	for k, v := range p {
-		if v == nil {
-			delete(out, k)
-		} else {
-			out[k] = applyMergePatch(out[k], v)
-		}
-	}
-	return out
-}
-
 // heldView is the view a client holds after state message m, held being
 // the one it held before: m's view whole, or its patch applied to held.
 func heldView(t *testing.T, held any, m map[string]json.RawMessage) any {
 	t.Helper()
 	if p, ok := m["patch"]; ok {
-		return applyMergePatch(held, decodeJSON(t, p))
+		return ApplyMergePatch(held, decodeJSON(t, p))
 	}
 	return decodeJSON(t, m["view"])
 }
@@ -117,7 +83,7 @@ func TestMergeDiff(t *testing.T) {
 			if string(patch) != tc.patch {
 				t.Errorf("patch %s, want %s", patch, tc.patch)
 			}
-			got := applyMergePatch(decodeJSON(t, []byte(tc.a)), decodeJSON(t, patch))
+			got := ApplyMergePatch(decodeJSON(t, []byte(tc.a)), decodeJSON(t, patch))
 			if want := decodeJSON(t, []byte(tc.b)); !reflect.DeepEqual(got, want) {
 				t.Errorf("applied: %v, want %v", got, want)
 			}
@@ -194,7 +160,7 @@ func TestReplayPatchesGiveEveryView(t *testing.T) {
 					view = decodeJSON(t, step.View)
 					whole++
 				case len(step.Patch) > 0:
-					view = applyMergePatch(view, decodeJSON(t, step.Patch))
+					view = ApplyMergePatch(view, decodeJSON(t, step.Patch))
 				default:
 					t.Fatalf("step %d carries neither a view nor a patch", i)
 				}

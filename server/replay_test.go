@@ -146,7 +146,7 @@ func TestReplay(t *testing.T) {
 			if len(st.View) > 0 {
 				view = decodeJSON(t, st.View)
 			} else {
-				view = applyMergePatch(view, decodeJSON(t, st.Patch))
+				view = ApplyMergePatch(view, decodeJSON(t, st.Patch))
 			}
 		}
 		if !reflect.DeepEqual(view, decodeJSON(t, []byte(spectatorView))) {

@@ -95,7 +95,7 @@ func checkWire(t *testing.T, game string, b []byte, view reflect.Type, held *any
 			if len(parts.View) > 0 {
 				t.Errorf("%s: an update with a view and a patch", game)
 			}
-			*held = applyMergePatch(*held, decodeJSON(t, parts.Patch))
+			*held = ApplyMergePatch(*held, decodeJSON(t, parts.Patch))
 			parts.View = mustJSON(*held)
 		} else if len(parts.View) > 0 {
 			*held = decodeJSON(t, parts.View)

@@ -21,6 +21,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"github.com/jardin-games/jardin/server"
 )
 
 // cmdLoadtest plays many tables against a running server over the real
@@ -193,7 +195,7 @@ type ltSeat struct {
 	seen  int                        // highest version received
 	// view is the seat's view at version seen, as a page holds it: from
 	// a sync, then patched by each update (docs/server.md, "update").
-	view any
+	view  any
 	syncs int
 	seq   int
 	timer *time.Timer
@@ -449,7 +451,7 @@ func (st *ltSeat) onView(typ string, m map[string]json.RawMessage, b []byte) boo
 				st.tb.lt.errs.Add(1)
 				return false
 			}
-			st.view = applyPatch(st.view, patch)
+			st.view = server.ApplyMergePatch(st.view, patch)
 			return true
 		}
 	}
@@ -463,40 +465,6 @@ func (st *ltSeat) onView(typ string, m map[string]json.RawMessage, b []byte) boo
 	}
 	st.view = whole.View
 	return true
-}
-
-// applyPatch is the value a view patch turns target into: a JSON merge
-// patch (RFC 7386) where {"[]":{"3":…}} patches an array's elements
-// (server/mergepatch.go; web/src/patch.ts is the page's).
-func applyPatch(target, patch any) any {
-	p, ok := patch.(map[string]any)
-	if !ok {
-		return patch
-	}
-	if elems, ok := p["[]"].(map[string]any); ok {
-		if arr, ok := target.([]any); ok {
-			out := slices.Clone(arr)
-			for k, v := range elems {
-				if i, err := strconv.Atoi(k); err == nil && i >= 0 && i < len(out) {
-					out[i] = applyPatch(out[i], v)
-				}
-			}
-			return out
-		}
-	}
-	t, _ := target.(map[string]any)
-	out := make(map[string]any, len(t)+len(p))
-	for k, v := range t {
-		out[k] = v
-	}
-	for k, v := range p {
-		if v == nil {
-			delete(out, k)
-		} else {
-			out[k] = applyPatch(out[k], v)
-		}
-	}
-	return out
 }
 
 // head is a state message without its view: the server writes the view
