@@ -144,6 +144,7 @@ var commands = map[string]func(*env, []string) error{
 	"rules":    cmdRules,
 	"play":     cmdPlay,
 	"replay":   cmdReplay,
+	"analyze":  cmdAnalyze,
 	"score":    cmdScore,
 	"sim":      cmdSim,
 	"bench":    cmdBench,

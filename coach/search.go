@@ -1,0 +1,295 @@
+package coach
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/jardin-games/jardin/bots"
+	"github.com/jardin-games/jardin/engine"
+)
+
+// reproZ scales a loss's standard error into its reported error: the
+// half-width, at 99.9% confidence, of the difference between this analysis
+// and another with a different seed (two independent estimates: √2 standard
+// errors apart on average; 3.29 is the normal quantile of 99.9% two-sided).
+// A person reading "lost 2.1 ± 0.8 points" is told how far a second
+// analysis could move it, which is what matters to them.
+var reproZ = 3.29 * math.Sqrt2
+
+// foundZ is how many standard errors a move must lead the played move by
+// in the final round to count as better (97.7% one-sided).
+const foundZ = 2
+
+// maxCandidates is how many moves a decision's search compares at most.
+// Decisions with more (a tile placed anywhere on a board) keep the played
+// move, the tree search's choice and the best by the game's heuristic.
+const maxCandidates = 8
+
+// policy is how a play-out continues after the move being valued: the
+// game's own advice to search bots (docs/bots.md), so that the values are
+// those the project's search trusts.
+type policy struct {
+	limit  int // decisions before the heuristic values the position; -1: to the end
+	turns  int // or the number of changes of the player to move, if positive
+	sample int // moves compared by Evaluate at each play-out decision
+}
+
+func policyOf(s engine.State) policy {
+	p := policy{limit: -1, sample: 4}
+	if adv, ok := s.(engine.SearchAdvisor); ok {
+		a := adv.SearchAdvice()
+		if a.Rollout != 0 || a.RolloutTurns > 0 {
+			p.limit, p.turns = a.Rollout, a.RolloutTurns
+		} else {
+			p.limit = 0
+		}
+		if a.Sample > 0 {
+			p.sample = a.Sample
+		}
+	}
+	return p
+}
+
+// searcher values the moves of one decision from one seat's information.
+// It holds no state of the real game: only root, a determinized copy for
+// the seat, from which every sample is determinized again.
+type searcher struct {
+	ctx     context.Context
+	root    engine.State
+	seat    int
+	seed    uint64
+	pol     policy
+	buf     []engine.Move
+	scratch engine.State
+	work    engine.State
+}
+
+// sample plays candidate m out in determinization j and returns the
+// seat's points at the end of the play-out: the final score when the game
+// ended, else the game's heuristic in score-pad points. Every candidate of
+// a decision sees the same determinizations and play-out generators
+// (common random numbers): their differences then measure the moves, not
+// the luck of the draw.
+func (s *searcher) sample(m engine.Move, j int) (float64, error) {
+	d := s.root.Determinize(s.seat, engine.DeriveSeed(s.seed, "coach.sample", uint64(j)))
+	if err := d.Apply(m, nil); err != nil {
+		return 0, fmt.Errorf("coach: a legal move was refused in a sample: %w", err)
+	}
+	rng := engine.NewRNG(engine.DeriveSeed(s.seed, "coach.playout", uint64(j)))
+	if err := s.playout(d, &rng); err != nil {
+		return 0, err
+	}
+	if ev, ok := d.(engine.Evaluator); ok && !d.Over() {
+		return ev.Evaluate(s.seat), nil
+	}
+	return float64(d.Score(s.seat)), nil
+}
+
+// playout continues d with the game's play-out policy: at each decision,
+// the best of a few random legal moves by the mover's Evaluate.
+func (s *searcher) playout(d engine.State, rng *engine.RNG) error {
+	ev, isEv := d.(engine.Evaluator)
+	_ = ev
+	changes, mover := 0, d.ToMove()
+	for k := 0; !d.Over() && (s.pol.limit < 0 || k < s.pol.limit); k++ {
+		if p := d.ToMove(); p != mover {
+			if changes++; s.pol.turns > 0 && changes >= s.pol.turns {
+				break
+			}
+			mover = p
+		}
+		s.buf = d.LegalMoves(s.buf[:0])
+		if len(s.buf) == 0 {
+			return fmt.Errorf("coach: %s: no legal move but the game is not over", d.Game().ID())
+		}
+		m := s.buf[rng.Intn(len(s.buf))]
+		if isEv && len(s.buf) > 1 && s.pol.sample > 1 {
+			p, best := d.ToMove(), math.Inf(-1)
+			if len(s.buf) <= s.pol.sample {
+				for _, c := range s.buf {
+					if v, ok := s.valueAfter(d, c, p); ok && v > best {
+						best, m = v, c
+					}
+				}
+			} else {
+				for i := 0; i < s.pol.sample; i++ {
+					c := s.buf[rng.Intn(len(s.buf))]
+					if v, ok := s.valueAfter(d, c, p); ok && v > best {
+						best, m = v, c
+					}
+				}
+			}
+		}
+		if err := d.Apply(m, nil); err != nil {
+			return fmt.Errorf("coach: play-out: legal move refused: %w", err)
+		}
+	}
+	return nil
+}
+
+// valueAfter is p's Evaluate after m, on a scratch copy of d (or without
+// one where the game offers bots.MoveEvaluator).
+func (s *searcher) valueAfter(d engine.State, m engine.Move, p int) (float64, bool) {
+	if me, ok := d.(bots.MoveEvaluator); ok && p == d.ToMove() {
+		return me.EvaluateMove(m)
+	}
+	if cp, ok := d.(engine.Copier); s.scratch == nil || !ok || !cp.CopyInto(s.scratch) {
+		s.scratch = d.Clone()
+	}
+	if s.scratch.Apply(m, nil) != nil {
+		return 0, false
+	}
+	return s.scratch.(engine.Evaluator).Evaluate(p), true
+}
+
+// candidates are the moves a decision compares: every legal move when
+// there are few; else the played move, the choice of a short tree search
+// (bots' ismcts, from the same seat's copy) and the best of the rest by the
+// seat's heuristic after the move.
+func (s *searcher) candidates(legal []engine.Move, played engine.Move, treeIters int) ([]engine.Move, error) {
+	if len(legal) <= maxCandidates {
+		return legal, nil
+	}
+	out := []engine.Move{played}
+	add := func(m engine.Move) {
+		for _, c := range out {
+			if c == m {
+				return
+			}
+		}
+		out = append(out, m)
+	}
+	if treeIters > 0 {
+		b, err := bots.New(fmt.Sprintf("ismcts:%d", treeIters), engine.DeriveSeed(s.seed, "coach.tree"))
+		if err != nil {
+			return nil, fmt.Errorf("coach: %w", err)
+		}
+		m, err := b.Choose(s.ctx, s.root.Clone())
+		if err != nil {
+			return nil, fmt.Errorf("coach: tree search: %w", err)
+		}
+		add(m)
+	}
+	if _, ok := s.root.(engine.Evaluator); ok {
+		type scored struct {
+			m engine.Move
+			v float64
+		}
+		var all []scored
+		for _, m := range legal {
+			if v, ok := s.valueAfter(s.root, m, s.seat); ok {
+				all = append(all, scored{m, v})
+			}
+		}
+		// Stable: ties keep the game's order of legal moves.
+		sort.SliceStable(all, func(a, b int) bool { return all[a].v > all[b].v })
+		for _, sc := range all {
+			if len(out) >= maxCandidates {
+				break
+			}
+			add(sc.m)
+		}
+	}
+	// A game without a heuristic: the first legal moves in its order.
+	for _, m := range legal {
+		if len(out) >= maxCandidates {
+			break
+		}
+		add(m)
+	}
+	return out, nil
+}
+
+// verdict is one decision's outcome.
+type verdict struct {
+	best                   engine.Move
+	playedValue, bestValue float64
+	loss, err              float64
+}
+
+// decide compares the candidates by sequential halving (Karnin, Koren and
+// Somekh, 2013): each round gives the surviving moves the same fresh
+// samples and keeps the better half, until one is left. A final round of
+// fresh samples then values the played move against the winner (against
+// the runner-up when the played move won), so that the reported values are
+// not the maxima of the same noisy means that chose the winner.
+func (s *searcher) decide(cands []engine.Move, played engine.Move, halving, final int) (verdict, error) {
+	type arm struct {
+		m   engine.Move
+		sum float64
+	}
+	arms := make([]arm, len(cands))
+	for i, m := range cands {
+		arms[i] = arm{m: m}
+	}
+	rounds := int(math.Ceil(math.Log2(float64(len(arms)))))
+	j := 0
+	var runnerUp engine.Move
+	haveRunner := false
+	for r := 0; len(arms) > 1; r++ {
+		if err := s.ctx.Err(); err != nil {
+			return verdict{}, err
+		}
+		n := max(halving/(rounds*len(arms)), 1)
+		for k := range arms {
+			for i := 0; i < n; i++ {
+				v, err := s.sample(arms[k].m, j+i)
+				if err != nil {
+					return verdict{}, err
+				}
+				arms[k].sum += v
+			}
+		}
+		j += n
+		// Every survivor has seen the same samples: their sums compare.
+		sort.SliceStable(arms, func(a, b int) bool { return arms[a].sum > arms[b].sum })
+		keep := (len(arms) + 1) / 2
+		if keep == 1 {
+			runnerUp, haveRunner = arms[1].m, true
+		}
+		arms = arms[:keep]
+	}
+	challenger := arms[0].m
+	if challenger == played && haveRunner {
+		challenger = runnerUp
+	}
+	// The final round's samples come after every sample the halving used.
+	var sp, sc, sd, sdd float64
+	for i := 0; i < final; i++ {
+		if i&15 == 0 {
+			if err := s.ctx.Err(); err != nil {
+				return verdict{}, err
+			}
+		}
+		vp, err := s.sample(played, j+i)
+		if err != nil {
+			return verdict{}, err
+		}
+		vc, err := s.sample(challenger, j+i)
+		if err != nil {
+			return verdict{}, err
+		}
+		sp += vp
+		sc += vc
+		sd += vc - vp
+		sdd += (vc - vp) * (vc - vp)
+	}
+	f := float64(final)
+	mean := sd / f
+	se := 0.0
+	if final > 1 {
+		se = math.Sqrt(math.Max(sdd/f-mean*mean, 0) * f / (f - 1) / f)
+	}
+	v := verdict{best: played, playedValue: sp / f, bestValue: sp / f, err: reproZ * se}
+	// The challenger is found better only when the final round shows it
+	// clearly: by more than foundZ standard errors. Otherwise its lead is
+	// within what chance gives two equal moves, and counting it would give
+	// every decision a loss of about 0.4 standard errors however well it
+	// was played (the mean of a noise clipped at zero).
+	if mean > 0 && mean > foundZ*se {
+		v.best, v.bestValue, v.loss = challenger, sc/f, mean
+	}
+	return v, nil
+}

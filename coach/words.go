@@ -1,0 +1,119 @@
+package coach
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
+	"github.com/jardin-games/jardin/shelltext"
+)
+
+// Words names move m of decision d for a person, as the game's texts tell
+// the move to the one who makes it ("You take the rose card"), in lang: the
+// events the move produces that the seat sees, kept only where they are the
+// same in several worlds the seat cannot tell apart (determinizations of
+// its copy). An event about a card drawn blind differs between worlds: its
+// card would be a guess, not the game's, so it is left out. A move with no
+// such event reads by its kind and parts (the catalogue's move.* and the
+// components' names). Never notation.
+func (r *Report) Words(d Decision, m engine.Move, lang string) string {
+	cat := catalog(r.Game)
+	if cat == nil || d.root == nil {
+		return ""
+	}
+	const worlds = 4
+	var evs [worlds][]engine.Event
+	for k := range evs {
+		s := d.root.Determinize(d.Seat, engine.DeriveSeed(uint64(d.Step), "coach.words", uint64(k)))
+		var log engine.Log
+		if s.Apply(m, &log) != nil {
+			return ""
+		}
+		evs[k] = engine.Visible(log.Events, d.Seat)
+	}
+	var own, other []string
+next:
+	for i, e := range evs[0] {
+		for k := 1; k < worlds; k++ {
+			if i >= len(evs[k]) || !sameEvent(e, evs[k][i]) {
+				continue next
+			}
+		}
+		w := strings.TrimRight(cat.Render(e, d.Seat, lang, r.Names), ". ")
+		if e.Actor == d.Seat {
+			own = append(own, w)
+		} else {
+			other = append(other, w)
+		}
+	}
+	if len(own) == 0 {
+		own = other
+	}
+	if len(own) > 0 {
+		return strings.Join(own, "; ")
+	}
+	return describe(cat, d.root.DescribeMove(m), lang)
+}
+
+func sameEvent(a, b engine.Event) bool {
+	return a.Key == b.Key && a.Actor == b.Actor && a.Private == b.Private && slices.Equal(a.Args, b.Args)
+}
+
+// describe reads a move by its kind and the names of its parts.
+func describe(cat *engine.Catalog, desc engine.MoveDesc, lang string) string {
+	var w []string
+	if cat.Has("move." + desc.Kind) {
+		w = append(w, cat.T(lang, "move."+desc.Kind))
+	}
+	for _, p := range desc.Parts {
+		if n := cat.Name(p.ID, lang); n != p.ID {
+			w = append(w, n)
+		} else if c := cat.CellName(p.ID, lang); c != p.ID {
+			w = append(w, c)
+		}
+	}
+	return strings.Join(w, ", ")
+}
+
+func catalog(g engine.Game) *engine.Catalog {
+	if g == nil {
+		return nil
+	}
+	return g.Texts()
+}
+
+// Explain is the sentence that flags decision d (one of a seat's costliest)
+// in lang: the move played and the best move found, in words, and what the
+// difference cost in points.
+func (r *Report) Explain(d Decision, lang string) string {
+	return shelltext.T(lang, "plain.coach.costly",
+		i18n.N("step", d.Step),
+		i18n.S("played", r.Words(d, d.Played, lang)),
+		i18n.S("best", r.Words(d, d.Best, lang)),
+		i18n.S("loss", Points(d.Loss, lang)),
+		i18n.S("error", Points(d.Error, lang)))
+}
+
+// Points writes a number of points with one decimal, in lang's way
+// (2.5 in English, 2,5 in French and German).
+func Points(v float64, lang string) string {
+	s := strconv.FormatFloat(v, 'f', 1, 64)
+	if s == "-0.0" {
+		s = "0.0"
+	}
+	if lang != "en" && !strings.HasPrefix(lang, "en-") {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return s
+}
+
+// Notation is move m of decision d in the game's notation, for machines
+// (records, JSON): a finished game's moves are public.
+func (r *Report) Notation(d Decision, m engine.Move) string {
+	if d.root == nil {
+		return ""
+	}
+	return d.root.FormatMove(m)
+}
