@@ -20,7 +20,7 @@ var reproZ = 3.29 * math.Sqrt2
 
 // foundZ is how many standard errors a move must lead the played move by
 // in the final round to count as better (97.7% one-sided).
-const foundZ = 2
+const foundZ = 3
 
 // maxCandidates is how many moves a decision's search compares at most.
 // Decisions with more (a tile placed anywhere on a board) keep the played

@@ -1,0 +1,346 @@
+package coach
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/jardin-games/jardin/bots"
+	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/games"
+	"github.com/jardin-games/jardin/record"
+	"github.com/jardin-games/jardin/sim"
+)
+
+// play records a game of id between bots of kinds, game seed seed: each
+// bot chooses from its seat's determinized copy, as jardin sim plays.
+func play(t testing.TB, id string, kinds []string, seed uint64) *record.Record {
+	t.Helper()
+	reg := games.Registry()
+	g, err := reg.Lookup(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := g.New(len(kinds), seed, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &record.Record{Format: record.Version, Game: id, Seed: seed}
+	var bs []bots.Bot
+	for i, k := range kinds {
+		b, err := bots.New(k, engine.DeriveSeed(seed, "test.bot", uint64(i)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		bs = append(bs, b)
+		rec.Players = append(rec.Players, record.Seat{Name: fmt.Sprintf("%s (seat %d)", k, i+1), Kind: k})
+	}
+	for n := 0; !s.Over(); n++ {
+		p := s.ToMove()
+		m, err := bs[p].Choose(context.Background(), s.Determinize(p, engine.DeriveSeed(seed, "test.det", uint64(n))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec.Moves = append(rec.Moves, record.Step{Player: p, Move: s.FormatMove(m)})
+		if err := s.Apply(m, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res := s.Result()
+	rec.Result = &res
+	return rec
+}
+
+// analyze reviews rec with budget b and search seed seed.
+func analyze(t testing.TB, rec *record.Record, b Budget, seed uint64) *Report {
+	t.Helper()
+	g, pos, err := Positions(games.Registry(), rec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := make([]string, len(rec.Players))
+	for i, p := range rec.Players {
+		names[i] = p.Name
+	}
+	r, err := Analyze(context.Background(), g, names, pos, Options{Budget: b, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// load reads a record of testdata or docs/examples.
+func load(t testing.TB, path string) *record.Record {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := record.Parse(data)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return rec
+}
+
+func names(rec *record.Record) []string {
+	out := make([]string, len(rec.Players))
+	for i, p := range rec.Players {
+		out[i] = p.Name
+	}
+	return out
+}
+
+// quick is the tests' budget: small, so that a game takes a second or two.
+var quick = budgets["quick"]
+
+// A seat's decisions are analysed from what it saw only: the same game
+// with every hidden part the seat did not see re-dealt at each of its
+// decisions (another world it cannot tell from the real one: the other
+// hands, the decks' orders, the bags) gives exactly the same verdicts and
+// sentences for that seat.
+func TestHiddenPartsDoNotMatter(t *testing.T) {
+	for _, id := range []string{"english-gardens", "hanging-gardens", "alices-garden"} {
+		rec := load(t, "../docs/examples/"+id+".record.json")
+		g, real, err := Positions(games.Registry(), rec, []int{0})
+		if err != nil {
+			t.Fatal(err)
+		}
+		other := make([]Position, len(real))
+		differ := 0
+		for i, p := range real {
+			o := p
+			o.State = p.State.Determinize(0, engine.DeriveSeed(99, "test.world", uint64(i)))
+			if !reflect.DeepEqual(o.State, p.State) {
+				differ++
+			}
+			other[i] = o
+		}
+		if differ == 0 {
+			t.Fatalf("%s: the re-dealt worlds are the real one: the test proves nothing", id)
+		}
+		a, err := Analyze(context.Background(), g, names(rec), real, Options{Budget: quick, Seed: 7})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := Analyze(context.Background(), g, names(rec), other, Options{Budget: quick, Seed: 7})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range a.Decisions {
+			da, db := a.Decisions[i], b.Decisions[i]
+			if da.Step != db.Step || da.Best != db.Best || da.PlayedValue != db.PlayedValue || da.BestValue != db.BestValue ||
+				da.Loss != db.Loss || da.Error != db.Error {
+				t.Errorf("%s move %d: real %+v, re-dealt %+v", id, da.Step, da, db)
+			}
+			for _, lang := range []string{"en", "fr", "de"} {
+				if ea, eb := a.Explain(da, lang), b.Explain(db, lang); ea != eb {
+					t.Errorf("%s move %d (%s): %q against %q", id, da.Step, lang, ea, eb)
+				}
+			}
+		}
+		t.Logf("%s: %d decisions of seat 0, %d worlds differing from the real one", id, len(real), differ)
+	}
+}
+
+// The same record, seed and budget give the same analysis, whatever the
+// number of decisions searched at once.
+func TestDeterministic(t *testing.T) {
+	rec := load(t, "../docs/examples/hanging-gardens.record.json")
+	g, pos, err := Positions(games.Registry(), rec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := Analyze(context.Background(), g, names(rec), pos, Options{Budget: quick, Seed: 3, Jobs: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Analyze(context.Background(), g, names(rec), pos, Options{Budget: quick, Seed: 3, Jobs: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range a.Decisions {
+		a.Decisions[i].root, b.Decisions[i].root = nil, nil
+	}
+	if !reflect.DeepEqual(a.Decisions, b.Decisions) || !reflect.DeepEqual(a.Seats, b.Seats) {
+		t.Fatal("two analyses with the same seed differ")
+	}
+	c, err := Analyze(context.Background(), g, names(rec), pos, Options{Budget: quick, Seed: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	same := true
+	for i := range a.Decisions {
+		same = same && a.Decisions[i].PlayedValue == c.Decisions[i].PlayedValue
+	}
+	if same {
+		t.Fatal("another search seed gave the very same values: the seed is not used")
+	}
+}
+
+// Every verdict is well formed: loss ≥ 0, equal to best − played, the best
+// move legal, the costliest the seat's largest losses, never a zero loss.
+func TestVerdicts(t *testing.T) {
+	rec := load(t, "testdata/alices-garden-random-ismcts-1.record.json")
+	r := analyze(t, rec, quick, 1)
+	if len(r.Seats) != 2 {
+		t.Fatalf("%d seats", len(r.Seats))
+	}
+	for _, d := range r.Decisions {
+		if d.Loss < 0 || math.Abs(d.BestValue-d.PlayedValue-d.Loss) > 1e-9 || d.Error < 0 {
+			t.Errorf("move %d: %+v", d.Step, d)
+		}
+		if (d.Loss == 0) != (d.Best == d.Played) {
+			t.Errorf("move %d: loss %v but best %v, played %v", d.Step, d.Loss, d.Best, d.Played)
+		}
+		if rec.Moves[d.Step-1].Player != d.Seat || d.Moves < 2 {
+			t.Errorf("move %d: seat %d, %d moves", d.Step, d.Seat, d.Moves)
+		}
+	}
+	for _, s := range r.Seats {
+		if len(s.Costliest) > 3 {
+			t.Errorf("seat %d: %d costliest", s.Seat, len(s.Costliest))
+		}
+		for k, i := range s.Costliest {
+			d := r.Decisions[i]
+			if d.Seat != s.Seat || d.Loss <= 0 {
+				t.Errorf("seat %d flags %+v", s.Seat, d)
+			}
+			for _, o := range r.Decisions {
+				if o.Seat == s.Seat && o.Loss > d.Loss && k == len(s.Costliest)-1 && !slices.ContainsFunc(s.Costliest, func(j int) bool { return r.Decisions[j].Step == o.Step }) {
+					t.Errorf("seat %d: move %d (%.2f) lost more than flagged move %d (%.2f)", s.Seat, o.Step, o.Loss, d.Step, d.Loss)
+				}
+			}
+			for _, lang := range []string{"en", "fr", "de"} {
+				e := r.Explain(d, lang)
+				if strings.Contains(e, rec.Moves[d.Step-1].Move) || strings.Contains(e, "{") {
+					t.Errorf("%s: %q shows notation or a placeholder", lang, e)
+				}
+				t.Logf("%s", e)
+			}
+		}
+	}
+}
+
+// Bad input is refused with its reason: a seat out of range, a game not
+// over, a record whose move is illegal.
+func TestRefusals(t *testing.T) {
+	rec := load(t, "../docs/examples/english-gardens.record.json")
+	if _, _, err := Positions(games.Registry(), rec, []int{2}); !errors.Is(err, ErrNoSuchSeat) {
+		t.Errorf("seat 2 of 2: %v", err)
+	}
+	if _, _, err := Positions(games.Registry(), rec, []int{-1}); !errors.Is(err, ErrNoSuchSeat) {
+		t.Errorf("seat -1: %v", err)
+	}
+	short := *rec
+	short.Moves = rec.Moves[:10]
+	short.Result = nil
+	if _, _, err := Positions(games.Registry(), &short, nil); !errors.Is(err, ErrNotOver) {
+		t.Errorf("unfinished game: %v", err)
+	}
+	bad := *rec
+	bad.Moves = append([]record.Step{{Player: 0, Move: "take 99"}}, rec.Moves[1:]...)
+	if _, _, err := Positions(games.Registry(), &bad, nil); err == nil || !strings.Contains(err.Error(), "move 1") {
+		t.Errorf("illegal first move: %v", err)
+	}
+	if _, err := ParseBudget("0"); err == nil {
+		t.Error("budget 0 accepted")
+	}
+	if _, err := ParseBudget("fast"); err == nil {
+		t.Error("budget fast accepted")
+	}
+}
+
+// seatLoss is the mean loss of the seat of rec whose kind is kind.
+func seatLoss(r *Report, rec *record.Record, kind string) SeatSummary {
+	for _, s := range r.Seats {
+		if rec.Players[s.Seat].Kind == kind {
+			return s
+		}
+	}
+	return SeatSummary{Seat: -1}
+}
+
+// The coach separates skill: in games between a random seat and an ismcts
+// seat (records written by `jardin play GAME --seats random,ismcts --seed
+// N --record …`, the seats swapped in even seeds), the random seat loses at
+// least three times as much per decision as the ismcts seat, in every game.
+func TestRandomLosesMoreThanISMCTS(t *testing.T) {
+	files, err := filepath.Glob("testdata/*-random-ismcts-*.record.json")
+	if err != nil || len(files) < 10 {
+		t.Fatalf("%d records: %v", len(files), err)
+	}
+	for _, f := range files {
+		rec := load(t, f)
+		b := quick
+		if e := os.Getenv("COACH_BUDGET"); e != "" {
+			b = budgets[e]
+		}
+		r := analyze(t, rec, b, 1)
+		rnd, ism := seatLoss(r, rec, "random"), seatLoss(r, rec, "ismcts")
+		t.Logf("%s: random %.3f ± %.3f (%d), ismcts %.3f ± %.3f (%d): ratio %.1f", filepath.Base(f), rnd.MeanLoss, rnd.MeanLossError,
+			rnd.Decisions, ism.MeanLoss, ism.MeanLossError, ism.Decisions, rnd.MeanLoss/ism.MeanLoss)
+		if rnd.MeanLoss < 3*ism.MeanLoss {
+			t.Errorf("%s: random loses %.3f a decision, ismcts %.3f: less than three times", f, rnd.MeanLoss, ism.MeanLoss)
+		}
+	}
+}
+
+// Two equal players lose alike: in a game between two greedy bots (the
+// project's example records) and between two random bots, the two seats'
+// mean losses agree within their 95% confidence intervals.
+func TestEqualPlayersAgree(t *testing.T) {
+	var recs []*record.Record
+	for _, id := range []string{"english-gardens", "alices-garden", "hanging-gardens", "happy-garden", "schlossgarten"} {
+		recs = append(recs, load(t, "../docs/examples/"+id+".record.json"))
+		g, err := games.Registry().Lookup(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, _, err := sim.Play(context.Background(), g, 11, nil, []string{"random", "random"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs = append(recs, rec)
+	}
+	for _, rec := range recs {
+		r := analyze(t, rec, quick, 1)
+		a, b := r.Seats[0], r.Seats[1]
+		t.Logf("%s %s: %.3f ± %.3f against %.3f ± %.3f", rec.Game, rec.Players[0].Kind, a.MeanLoss, a.MeanLossError, b.MeanLoss, b.MeanLossError)
+		if math.Abs(a.MeanLoss-b.MeanLoss) > a.MeanLossError+b.MeanLossError {
+			t.Errorf("%s, two %s seats: mean losses %.3f ± %.3f and %.3f ± %.3f do not agree", rec.Game, rec.Players[0].Kind,
+				a.MeanLoss, a.MeanLossError, b.MeanLoss, b.MeanLossError)
+		}
+	}
+}
+
+// Values are stable: the same record analysed with two search seeds moves
+// no decision's loss by more than its reported error.
+func TestStableAcrossSeeds(t *testing.T) {
+	for _, f := range []string{"../docs/examples/english-gardens.record.json", "../docs/examples/happy-garden.record.json",
+		"testdata/hanging-gardens-random-ismcts-2.record.json", "testdata/alices-garden-random-ismcts-3.record.json"} {
+		rec := load(t, f)
+		a, b := analyze(t, rec, quick, 1), analyze(t, rec, quick, 2)
+		moved, worst := 0, 0.0
+		for i := range a.Decisions {
+			da, db := a.Decisions[i], b.Decisions[i]
+			d := math.Abs(da.Loss - db.Loss)
+			if d > 0 {
+				moved++
+			}
+			if e := math.Max(da.Error, db.Error); d > e {
+				t.Errorf("%s move %d: loss %.2f ± %.2f with seed 1, %.2f ± %.2f with seed 2", f, da.Step, da.Loss, da.Error, db.Loss, db.Error)
+			} else if e > 0 {
+				worst = math.Max(worst, d/e)
+			}
+		}
+		t.Logf("%s: %d decisions, %d losses moved, at most %.0f%% of their error", filepath.Base(f), len(a.Decisions), moved, 100*worst)
+	}
+}
