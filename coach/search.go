@@ -22,6 +22,10 @@ var reproZ = 3.29 * math.Sqrt2
 // in the final round to count as better (97.7% one-sided).
 const foundZ = 3
 
+// followUp is how many moves a play-out compares at each of the seat's
+// own decisions that complete the turn of the move valued.
+const followUp = 32
+
 // maxCandidates is how many moves a decision's search compares at most.
 // Decisions with more (a tile placed anywhere on a board) keep the played
 // move, the tree search's choice and the best by the game's heuristic.
@@ -90,8 +94,7 @@ func (s *searcher) sample(m engine.Move, j int) (float64, error) {
 // playout continues d with the game's play-out policy: at each decision,
 // the best of a few random legal moves by the mover's Evaluate.
 func (s *searcher) playout(d engine.State, rng *engine.RNG) error {
-	ev, isEv := d.(engine.Evaluator)
-	_ = ev
+	_, isEv := d.(engine.Evaluator)
 	changes, mover := 0, d.ToMove()
 	for k := 0; !d.Over() && (s.pol.limit < 0 || k < s.pol.limit); k++ {
 		if p := d.ToMove(); p != mover {
@@ -105,16 +108,25 @@ func (s *searcher) playout(d engine.State, rng *engine.RNG) error {
 			return fmt.Errorf("coach: %s: no legal move but the game is not over", d.Game().ID())
 		}
 		m := s.buf[rng.Intn(len(s.buf))]
-		if isEv && len(s.buf) > 1 && s.pol.sample > 1 {
+		width := s.pol.sample
+		if changes == 0 && d.ToMove() == s.seat {
+			// The rest of the seat's own turn after the move valued
+			// (take a tile, then place it): played with a wider look,
+			// so that a move is not judged by a careless follow-up. With
+			// four sampled placements of a hundred, a tile that fits in
+			// fewer ways looked better than one that fits well.
+			width = max(width, followUp)
+		}
+		if isEv && len(s.buf) > 1 && width > 1 {
 			p, best := d.ToMove(), math.Inf(-1)
-			if len(s.buf) <= s.pol.sample {
+			if len(s.buf) <= width {
 				for _, c := range s.buf {
 					if v, ok := s.valueAfter(d, c, p); ok && v > best {
 						best, m = v, c
 					}
 				}
 			} else {
-				for i := 0; i < s.pol.sample; i++ {
+				for i := 0; i < width; i++ {
 					c := s.buf[rng.Intn(len(s.buf))]
 					if v, ok := s.valueAfter(d, c, p); ok && v > best {
 						best, m = v, c
