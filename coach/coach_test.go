@@ -3,7 +3,6 @@ package coach
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -12,51 +11,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/jardin-games/jardin/bots"
 	"github.com/jardin-games/jardin/engine"
 	"github.com/jardin-games/jardin/games"
 	"github.com/jardin-games/jardin/record"
 	"github.com/jardin-games/jardin/sim"
 )
-
-// play records a game of id between bots of kinds, game seed seed: each
-// bot chooses from its seat's determinized copy, as jardin sim plays.
-func play(t testing.TB, id string, kinds []string, seed uint64) *record.Record {
-	t.Helper()
-	reg := games.Registry()
-	g, err := reg.Lookup(id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := g.New(len(kinds), seed, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec := &record.Record{Format: record.Version, Game: id, Seed: seed}
-	var bs []bots.Bot
-	for i, k := range kinds {
-		b, err := bots.New(k, engine.DeriveSeed(seed, "test.bot", uint64(i)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		bs = append(bs, b)
-		rec.Players = append(rec.Players, record.Seat{Name: fmt.Sprintf("%s (seat %d)", k, i+1), Kind: k})
-	}
-	for n := 0; !s.Over(); n++ {
-		p := s.ToMove()
-		m, err := bs[p].Choose(context.Background(), s.Determinize(p, engine.DeriveSeed(seed, "test.det", uint64(n))))
-		if err != nil {
-			t.Fatal(err)
-		}
-		rec.Moves = append(rec.Moves, record.Step{Player: p, Move: s.FormatMove(m)})
-		if err := s.Apply(m, nil); err != nil {
-			t.Fatal(err)
-		}
-	}
-	res := s.Result()
-	rec.Result = &res
-	return rec
-}
 
 // analyze reviews rec with budget b and search seed seed.
 func analyze(t testing.TB, rec *record.Record, b Budget, seed uint64) *Report {

@@ -67,7 +67,6 @@ type searcher struct {
 	pol     policy
 	buf     []engine.Move
 	scratch engine.State
-	work    engine.State
 }
 
 // sample plays candidate m out in determinization j and returns the
