@@ -59,6 +59,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/tables/{id}/handover", s.apiHandOver)
 	mux.HandleFunc("GET /api/tables/{id}/record", s.apiRecord)
 	mux.HandleFunc("GET /api/tables/{id}/replay", s.apiReplay)
+	mux.HandleFunc("GET /api/tables/{id}/analysis", s.apiAnalysis)
 	mux.HandleFunc("GET /api/tables/{id}/log", s.apiLog)
 	mux.HandleFunc("GET /ws/tables/{id}", s.serveWS)
 	// Pages (lobby.go): the page's lobby at /, the plain server-rendered

@@ -176,6 +176,8 @@ func (c *Config) fill() {
 type Server struct {
 	// identities and writes are the rate limits (limits.go).
 	identities, writes *limiter
+	// analyses are the coach's reviews of finished tables (analysis.go).
+	analyses analysisPool
 
 	cfg      Config
 	st       store.Store
