@@ -6,7 +6,9 @@
 // first, back, forward and last buttons, a slider, the arrow keys (Home and
 // End too), the step in the address (#12, so a position can be linked), the
 // log up to the step, the score pad at the last step and the record's
-// download link.
+// download link. The coach's review (GET /api/tables/{id}/analysis,
+// docs/coach.md) comes after: each step's loss beside the step, and each
+// seat's mean loss and costliest decisions, which link to their steps.
 
 import { clear, h } from "./dom";
 import type { CompText } from "./games/types";
@@ -36,6 +38,22 @@ export interface Replay {
   texts: Record<string, CompText>;
   result: Result;
   steps: Step[];
+}
+
+interface Decision {
+  step: number;
+  seat: number;
+  playedValue: number;
+  bestValue: number;
+  loss: number;
+  error: number;
+  playedWords: string;
+  bestWords: string;
+}
+
+interface Analysis {
+  seats: { seat: number; name: string; decisions: number; meanLoss: number; meanLossError: number; costliest: { step: number; loss: number; explanation: string }[] }[];
+  decisions: Decision[];
 }
 
 export async function replayPage(root: HTMLElement, lang: Lang): Promise<void> {
@@ -74,6 +92,10 @@ export async function replayPage(root: HTMLElement, lang: Lang): Promise<void> {
   const end = btn("last", "▶|", "last", () => show(last));
   slider.addEventListener("input", () => show(Number(slider.value)));
   const nav = h("div", { class: "replay-nav", role: "group", "aria-label": t(lang, "replay") }, first, prev, label, next, end);
+  const coachLine = h("p", { class: "replay-coach", "aria-live": "polite" });
+  const coach = h("section", { class: "coach", "aria-label": t(lang, "coachTitle") }, h("h2", {}, t(lang, "coachTitle")), h("p", { class: "coach-status" }, t(lang, "coachPending")));
+  const decisions = new Map<number, Decision>();
+  const points = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
   clear(root);
   root.append(
@@ -82,8 +104,10 @@ export async function replayPage(root: HTMLElement, lang: Lang): Promise<void> {
     nav,
     slider,
     moveLine,
+    coachLine,
     stepEvents,
     view.root,
+    coach,
     h("p", { class: "after" }, h("a", { href: rp.record, download: `${id}.record.json`, class: "record" }, t(lang, "download")), " ", h("a", { href: `/t/${encodeURIComponent(id)}` }, t(lang, "backToTable"))),
   );
 
@@ -101,6 +125,63 @@ export async function replayPage(root: HTMLElement, lang: Lang): Promise<void> {
 
   let at = -1;
   show(fromHash());
+  void loadAnalysis();
+
+  /** loadAnalysis asks the server for the coach's review, again while it runs (202), then shows it. */
+  async function loadAnalysis(): Promise<void> {
+    for (let tries = 0; tries < 120; tries++) {
+      const r = await fetch(`/api/tables/${encodeURIComponent(id)}/analysis?lang=${lang}`);
+      const b = await r.json().catch(() => ({}));
+      if (r.status === 202) {
+        const wait = Number(r.headers.get("Retry-After")) || 2;
+        await new Promise((ok) => setTimeout(ok, wait * 1000));
+        continue;
+      }
+      if (!r.ok) {
+        coach.querySelector(".coach-status")!.textContent = t(lang, "coachFailed", b.error ?? String(r.status));
+        return;
+      }
+      showAnalysis(b as Analysis);
+      return;
+    }
+  }
+
+  function showAnalysis(a: Analysis): void {
+    for (const d of a.decisions) decisions.set(d.step, d);
+    const list = h("ul", { class: "coach-seats" });
+    for (const s of a.seats) {
+      const item = h("li", {}, h("b", {}, t(lang, "coachSeat", name(s.seat), points.format(s.meanLoss), points.format(s.meanLossError))));
+      if (s.costliest.length === 0) item.append(h("p", {}, t(lang, "coachNothing")));
+      else item.append(h("ol", { class: "coach-costly" }, ...s.costliest.map((c) => h("li", {}, h("a", { href: `#${c.step}`, onclick: toStep }, c.explanation)))));
+      list.append(item);
+    }
+    clear(coach);
+    coach.append(h("h2", {}, t(lang, "coachTitle")), h("p", { class: "coach-about" }, t(lang, "coachAbout")), list);
+    at = -1; // redraw the step with its loss
+    show(fromHash());
+  }
+
+  /** toStep follows a costly decision's link: its step, seen from the top of the replay (the link is below the board). */
+  function toStep(e: Event): void {
+    e.preventDefault();
+    show(Number((e.currentTarget as HTMLAnchorElement).hash.slice(1)));
+    nav.scrollIntoView({ block: "start" });
+  }
+
+  /** coachSays is the coach's word on step n: its loss and the better move, the best found, or nothing to choose. */
+  function coachSays(n: number): void {
+    coachLine.classList.remove("lost");
+    if (n === 0 || decisions.size === 0) {
+      coachLine.textContent = "";
+      return;
+    }
+    const d = decisions.get(n);
+    if (!d) coachLine.textContent = t(lang, "coachForced");
+    else if (d.loss > 0) {
+      coachLine.textContent = t(lang, "coachLoss", points.format(d.loss), points.format(d.error), d.bestWords);
+      coachLine.classList.add("lost");
+    } else coachLine.textContent = t(lang, "coachBest", points.format(d.playedValue));
+  }
 
   function fromHash(): number {
     const n = Number(location.hash.slice(1));
@@ -122,6 +203,7 @@ export async function replayPage(root: HTMLElement, lang: Lang): Promise<void> {
     // The notation is the record's, not a person's: the step names who
     // moved, and its events (below) say what they did.
     moveLine.textContent = n === 0 ? t(lang, "setup") : t(lang, "stepBy", name(s.player));
+    coachSays(n);
     clear(stepEvents);
     for (const e of s.events) stepEvents.append(h("li", {}, e.text));
     clear(seats);
