@@ -97,9 +97,16 @@ func (p *analysisPool) get(s *Server, id string, rec *record.Record, names []str
 	return e, nil
 }
 
-// work analyses the queued tables, one at a time, for the server's life.
+// work analyses the queued tables, one at a time, until the server
+// closes (Close closes s.quit: the analysis under way stops too).
 func (p *analysisPool) work(s *Server) {
-	for id := range p.queue {
+	for {
+		var id string
+		select {
+		case id = <-p.queue:
+		case <-s.quit:
+			return
+		}
 		p.mu.Lock()
 		e := p.entries[id]
 		p.mu.Unlock()
@@ -128,6 +135,14 @@ func (s *Server) analyse(rec *record.Record, names []string) (*coach.Report, err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
+	// The server closing stops the analysis under way.
+	go func() {
+		select {
+		case <-s.quit:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
 	return coach.Analyze(ctx, g, names, pos, coach.Options{Budget: b, Seed: analysisSeed, Jobs: 1})
 }
 
