@@ -11,50 +11,17 @@
 // seat's mean loss and costliest decisions, which link to their steps.
 
 import { clear, h } from "./dom";
-import type { CompText } from "./games/types";
 import { type Lang, t } from "./i18n";
 import type { EventOut } from "./net";
-import type { GameView } from "./gen/server";
+import type { AnalysisDecision, AnalysisJSON, GameView, ReplayJSON } from "./gen/server";
 import { views } from "./patch";
-import { type LastMove, type LogLine, type Result, TableView } from "./table";
+import { type LastMove, type LogLine, TableView } from "./table";
 
-interface Step {
-  player: number;
-  move?: string;
-  toMove: number;
-  scores: number[];
-  events: EventOut[];
-  view?: unknown; // the view whole (step 0), or
-  patch?: unknown; // the patch from the step before's view (patch.ts)
-}
-
-export interface Replay {
-  id: string;
-  game: string;
-  title: string;
-  players: number;
-  names: string[];
-  record: string;
-  texts: Record<string, CompText>;
-  result: Result;
-  steps: Step[];
-}
-
-interface Decision {
-  step: number;
-  seat: number;
-  playedValue: number;
-  bestValue: number;
-  loss: number;
-  error: number;
-  playedWords: string;
-  bestWords: string;
-}
-
-interface Analysis {
-  seats: { seat: number; name: string; decisions: number; meanLoss: number; meanLossError: number; costliest: { step: number; loss: number; explanation: string }[] }[];
-  decisions: Decision[];
-}
+// The bodies of GET …/replay and …/analysis, generated from the server's
+// types (server.WireAPI).
+type Replay = ReplayJSON;
+type Decision = AnalysisDecision;
+type Analysis = AnalysisJSON;
 
 export async function replayPage(root: HTMLElement, lang: Lang): Promise<void> {
   const id = root.dataset.table!;
@@ -221,7 +188,7 @@ export async function replayPage(root: HTMLElement, lang: Lang): Promise<void> {
       view: stepViews[n] as GameView, // the patches rebuild the server's views
       moves: [],
       events,
-      result: n === last ? rp.result : undefined,
+      result: n === last ? (rp.result ?? undefined) : undefined,
       comps: rp.texts,
       last: touched(s.events),
     });

@@ -138,7 +138,7 @@ func generate(root string) (map[string][]byte, error) {
 		return nil, err
 	}
 	// The lobby's: its stream's messages, its rows, the player pages.
-	for _, v := range server.WireLobby() {
+	for _, v := range append(server.WireLobby(), server.WireAPI()...) {
 		if _, err := g.ref(reflect.TypeOf(v), "server"); err != nil {
 			return nil, err
 		}

@@ -16,6 +16,43 @@ export interface AckMsg {
   id: string;
 }
 
+/** server.analysisCostly */
+export interface AnalysisCostly {
+  step: number;
+  loss: number;
+  explanation: string;
+}
+
+/** server.analysisDecision */
+export interface AnalysisDecision {
+  step: number;
+  seat: number;
+  played: string;
+  playedValue: number;
+  best: string;
+  bestValue: number;
+  loss: number;
+  error: number;
+  playedWords: string;
+  bestWords: string;
+}
+
+/** server.analysisJSON */
+export interface AnalysisJSON {
+  seats: AnalysisSeat[];
+  decisions: AnalysisDecision[];
+}
+
+/** server.analysisSeat */
+export interface AnalysisSeat {
+  seat: number;
+  name: string;
+  decisions: number;
+  meanLoss: number;
+  meanLossError: number;
+  costliest: AnalysisCostly[];
+}
+
 /** server.chatMsg */
 export interface ChatMsg {
   t: "chat";
@@ -208,6 +245,31 @@ export interface RematchMsg {
   t: "rematch";
   v: number;
   rematch: string;
+}
+
+/** server.replayJSON */
+export interface ReplayJSON {
+  id: string;
+  game: string;
+  title: string;
+  lang: string;
+  players: number;
+  names: string[];
+  record: string;
+  texts: Record<string, CompText>;
+  result: engine.Result | null;
+  steps: ReplayStep[];
+}
+
+/** server.replayStep */
+export interface ReplayStep {
+  player: number;
+  move?: string;
+  toMove: number;
+  scores: number[];
+  events: EventOut[];
+  view?: unknown;
+  patch?: unknown;
 }
 
 /** The score pad of a finished game (engine.Result). */
