@@ -141,16 +141,25 @@ func (s *Server) load(ctx context.Context, id string, giveBack bool) (*table, st
 }
 
 // release gives the table's lease up (the table has stopped), so that
-// another node may take it at once.
+// another node may take it at once. It is called on the table's goroutine
+// as it ends, and the key's deletion is a NATS round trip (2 s at most):
+// made there, it kept whoever was waiting for the table (do, post) until
+// it came back, up to 2 s when NATS is away. So it is made on a goroutine
+// of its own: forwarded requests that arrive meanwhile find the table
+// gone (errNotHere), a load of it here is told to retry (errRetry) until
+// the lease is dropped, and a node leaving releases what is left
+// (leaveCluster; Release drops a lease once).
 func (t *table) release() {
 	if t.lease == nil {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	defer cancel()
-	if err := t.lease.Release(ctx); err != nil {
-		t.srv.log.Warn("release table", "table", t.id, "err", err)
-	}
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		if err := t.lease.Release(ctx); err != nil {
+			t.srv.log.Warn("release table", "table", t.id, "err", err)
+		}
+	}()
 }
 
 // onOrphan: a dead node's table is offered to this one. It is loaded only
