@@ -889,12 +889,13 @@ func (n *Node) Close(ctx context.Context) error {
 	n.cancel()
 	n.wg.Wait()
 	n.mu.Lock()
-	for _, s := range n.subs {
-		s.sub.Unsubscribe()
-	}
+	subs := n.subs
 	n.subs = map[string]*Subscription{}
 	n.session = ""
 	n.mu.Unlock()
+	for _, s := range subs {
+		s.sub.Unsubscribe() // a write to NATS: not under n.mu
+	}
 	if id != "" {
 		if err := n.nodes.Delete(ctx, id); err != nil {
 			errs = append(errs, fmt.Errorf("cluster: end session: %w", err))
