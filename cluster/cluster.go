@@ -57,6 +57,16 @@
 // and when scanning deadlines, load only the tables Mine names; OnOrphan
 // loads a dead node's tables that need an owner; OnSessionEnd drops the
 // sockets a dead node relayed. Close releases everything for a drain.
+//
+// # The relay
+//
+// A server uses all of this through a Relay (relay.go): it hands NewRelay a
+// Host (open a table here or name its owner, serve a forwarded HTTP
+// request, seat a socket another node relays) and joins with Relay.Join;
+// Relay.Acquire takes a lease whose forwarded requests the relay serves,
+// ForwardHTTP sends a request about a table owned elsewhere to its owner,
+// and Dial relays a WebSocket. The ops, frames and beats are the relay's.
+// docs/concurrency.md lists the goroutines and the lock order.
 package cluster
 
 import (
@@ -889,12 +899,13 @@ func (n *Node) Close(ctx context.Context) error {
 	n.cancel()
 	n.wg.Wait()
 	n.mu.Lock()
-	for _, s := range n.subs {
-		s.sub.Unsubscribe()
-	}
+	subs := n.subs
 	n.subs = map[string]*Subscription{}
 	n.session = ""
 	n.mu.Unlock()
+	for _, s := range subs {
+		s.sub.Unsubscribe() // a write to NATS: not under n.mu
+	}
 	if id != "" {
 		if err := n.nodes.Delete(ctx, id); err != nil {
 			errs = append(errs, fmt.Errorf("cluster: end session: %w", err))

@@ -18,15 +18,20 @@ func (n *Node) route(subject string, fn func(*nats.Msg)) error {
 		return fmt.Errorf("cluster: subscribe %s: %w", subject, err)
 	}
 	n.mu.Lock()
-	defer n.mu.Unlock()
 	if n.closed {
+		n.mu.Unlock()
 		sub.Unsubscribe()
 		return ErrClosed
 	}
-	if old := n.subs[subject]; old != nil {
+	old := n.subs[subject]
+	n.subs[subject] = &Subscription{n: n, subject: subject, sub: sub, fn: fn}
+	n.mu.Unlock()
+	// Not under n.mu: an unsubscription writes to the NATS connection,
+	// which may stall (docs/concurrency.md); dispatch ignores the old
+	// subscription's messages from now on (s.sub == m.Sub).
+	if old != nil {
 		old.sub.Unsubscribe()
 	}
-	n.subs[subject] = &Subscription{n: n, subject: subject, sub: sub, fn: fn}
 	return nil
 }
 

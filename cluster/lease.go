@@ -13,9 +13,13 @@ import (
 
 // Handler serves a table's forwarded requests on its owner: req is what
 // the other node sent to Request, the result is its answer. ctx ends when
-// the lease is lost. A table's requests are handled one at a time, in the
+// the lease is lost; it carries the lease (the relay's handler publishes
+// with it). A table's requests are handled one at a time, in the
 // order they reached the owner.
 type Handler func(ctx context.Context, req []byte) ([]byte, error)
+
+// leaseKey: a handler's context carries its lease under this key.
+type leaseKey struct{}
 
 // Lease is the ownership of one table by this node.
 type Lease struct {
@@ -26,6 +30,7 @@ type Lease struct {
 	handler Handler
 	ctx     context.Context
 	cancel  context.CancelFunc
+	hctx    context.Context // ctx carrying the lease, for the handler
 	subject string
 
 	prev     string    // the dead owner this lease took the table from ("" if none)
@@ -107,6 +112,7 @@ func (n *Node) Acquire(ctx context.Context, table string, h Handler) (*Lease, er
 		n.mu.Unlock()
 	}
 	l.ctx, l.cancel = context.WithCancel(n.ctx)
+	l.hctx = context.WithValue(l.ctx, leaseKey{}, l)
 	n.mu.Lock()
 	if n.closed || n.session != session || n.leases[table] != nil {
 		n.mu.Unlock()
@@ -286,7 +292,7 @@ func (l *Lease) serve() {
 		var out []byte
 		err := errNoHandler
 		if l.handler != nil {
-			out, err = l.handler(l.ctx, m.Data)
+			out, err = l.handler(l.hctx, m.Data)
 		}
 		l.n.st.served.Add(1)
 		if m.Reply == "" {

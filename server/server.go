@@ -197,18 +197,14 @@ type Server struct {
 	static   *staticSet // assets ready to send (assets.go), built by routes
 	lobby    *lobbyHub  // the live lobby's fan-out (lobbyhub.go)
 
-	node      *cluster.Node // nil: a single node
-	nodeReady chan struct{} // closed once node is set (the cluster's callbacks wait for it)
+	node      *cluster.Node  // nil: a single node
+	relay     *cluster.Relay // the node's relay to the other nodes' tables (cluster.go); nil: a single node
+	nodeReady chan struct{}  // closed once node is set (the cluster's callbacks wait for it)
 
 	mu      sync.Mutex
 	tables  map[string]*table
 	loading map[string]chan struct{} // tables being loaded (or acquired) on this node, closed when done
-	remotes map[string]*conn         // owner side of sockets relayed by other nodes, by viewer id
-	relays  map[string]*conn         // sockets this node relays to other owners, by viewer id
 	closed  bool
-	// parts are big forwarded answers waiting to be fetched in parts by
-	// the relaying node, by key (cluster.go).
-	parts map[string]*fwdParts
 
 	// faults are injected by tests only.
 	faults struct {
@@ -226,7 +222,7 @@ func New(cfg Config, st store.Store, reg *engine.Registry, assets fs.FS) *Server
 	// that every answer built on a failed query says "retry"; the batcher
 	// writes through the store itself.
 	s := &Server{cfg: cfg, st: guardedStore{st}, reg: reg, log: cfg.Log, quit: make(chan struct{}), tables: map[string]*table{},
-		assets: assets, loading: map[string]chan struct{}{}, remotes: map[string]*conn{}, relays: map[string]*conn{}, parts: map[string]*fwdParts{},
+		assets: assets, loading: map[string]chan struct{}{},
 		nodeReady: make(chan struct{})}
 	s.nodeID = s.newID()
 	s.lobby = newLobbyHub(s.now, cfg.LobbyPeriod, cfg.LobbyPerAddr)
@@ -283,10 +279,6 @@ func (s *Server) Start(ctx context.Context) error {
 	}
 	s.every(s.cfg.Heartbeat, s.heartbeat)
 	s.every(s.cfg.DueCheck, s.loadDue)
-	if s.node != nil {
-		s.every(s.cfg.RelayBeat, s.relayBeat)
-		s.every(s.leaseTTL()/4, s.dropStaleRelays)
-	}
 	return nil
 }
 

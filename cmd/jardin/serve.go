@@ -127,8 +127,14 @@ func cmdServe(e *env, args []string) error {
 		// RetryOnFailedConnect: a node started before NATS (or while it
 		// restarts) waits for it; cluster.Join says so in the log and
 		// returns once NATS answers, or when the node is stopped.
+		// FlusherTimeout: nats.go writes to the socket inline when its
+		// buffer fills, so a publish (a table's goroutine sending to a
+		// relayed socket) waits for a stalled connection — a minute by
+		// default. A node stalled for a lease TTL has lost its tables
+		// anyway: give up the connection then, and reconnect
+		// (docs/concurrency.md).
 		opts := []nats.Option{nats.Name("jardin " + name), nats.MaxReconnects(-1), nats.ReconnectWait(250 * time.Millisecond),
-			nats.RetryOnFailedConnect(true)}
+			nats.RetryOnFailedConnect(true), nats.FlusherTimeout(max(*leaseTTL, 2*time.Second))}
 		if *natsCreds != "" {
 			opts = append(opts, nats.UserCredentials(*natsCreds))
 		}
