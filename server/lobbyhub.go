@@ -593,4 +593,4 @@ func lobbyWire(ev lobbyEvent) []byte { b, _ := json.Marshal(ev); return b }
 // WireLobby is the live lobby's and the lobby API's types, for the
 // TypeScript generator (internal/cmd/wiregen): the stream's message, a
 // table's row (GET /api/tables), a player's page (GET /api/players/{id}).
-func WireLobby() []any { return []any{lobbyMsg{}, lobbyJSON{}, playerJSON{}} }
+func WireLobby() []any { return append([]any{lobbyMsg{}, lobbyJSON{}, playerJSON{}}, learnWire()...) }
