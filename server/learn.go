@@ -302,11 +302,12 @@ func (s *Server) lessonOr(w http.ResponseWriter, r *http.Request) (*lesson, bool
 	return l, true
 }
 
-// names are the seats' names as the learner reads them ("you", "player 2").
+// names are the seats' names ("player 1", "player 2").
 func (l *lesson) names(lang string) []string {
 	out := make([]string, l.data.Players)
 	for i := range out {
-		out[i] = engine.SeatName(i, l.data.Seat, lang, nil)
+		// "player 1": the renderers add "(you)" to the learner's own seat
+		out[i] = engine.SeatName(i, engine.Spectator, lang, nil)
 	}
 	return out
 }
@@ -431,7 +432,11 @@ func (s *Server) apiRules(w http.ResponseWriter, r *http.Request) {
 	min, max := l.game.Players()
 	out := rulesJSON{Game: l.game.ID(), Title: l.game.Title(lang), About: cat.T(lang, "about"),
 		Duration: cat.T(lang, "about.duration"), Players: say(lang, "page.rules.players", i18n.N("min", min), i18n.N("max", max)),
-		Names: l.names(lang), Result: l.end.Result(), Texts: textsOf(cat, lang)}
+		Result: l.end.Result(), Texts: textsOf(cat, lang)}
+	// The example is a game between two bots: "player 1", "player 2".
+	for i := 0; i < l.data.Players; i++ {
+		out.Names = append(out.Names, engine.SeatName(i, engine.Spectator, lang, nil))
+	}
 	sec := func(title string, ids []string) {
 		if len(ids) == 0 {
 			return
