@@ -451,8 +451,15 @@ func (s *Server) apiRules(w http.ResponseWriter, r *http.Request) {
 	sec("page.rules.turn", l.data.Rules.Turn)
 	sec("page.rules.end", l.data.Rules.End)
 	var err error
-	// The setup as the learner's seat sees it, and the end seen by all.
-	if out.Setup, err = json.Marshal(l.states[0].View(l.data.Seat)); err == nil {
+	// The components as the learner's seat sees them at the tutorial's last
+	// move asked (the setup done, the supply full), and the end seen by all.
+	shown := l.states[0]
+	for i, st := range l.data.Steps {
+		if st.Kind == "move" {
+			shown = l.states[i]
+		}
+	}
+	if out.Setup, err = json.Marshal(shown.View(l.data.Seat)); err == nil {
 		out.End, err = json.Marshal(l.end.View(engine.Spectator))
 	}
 	if err != nil {
