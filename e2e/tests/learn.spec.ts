@@ -139,6 +139,7 @@ GAMES.forEach((game, k) => {
         // the table links its rules, in a new tab: the table is not left
         await expect(page.locator("a.how-to")).toHaveAttribute("href", `/rules/${game}`);
         await expect(page.locator("a.how-to")).toHaveAttribute("target", "_blank");
+        await shots(page, `${game}-table-${lang}`);
       }
     });
   }
