@@ -43,16 +43,20 @@ export function compCtx(lang: Lang, seat: number, names: string[], texts: Record
 }
 
 /** explained lists the things a drawing shows that the catalogue explains: each name once, with what it is. */
-export function explained(svg: Element, ctx: Ctx): HTMLElement {
+export function explained(svg: Element, ctx: Ctx, lang: Lang): HTMLElement {
   const seen = new Set<string>();
   const list = h("dl", { class: "components" });
   for (const el of svg.querySelectorAll("[data-id]")) {
     const id = el.getAttribute("data-id")!;
     const c = ctx.comp(id);
-    const name = el.getAttribute("data-name") || c?.name || "";
+    const full = el.getAttribute("data-name") || c?.name || "";
     // the catalogue's help, else what the drawing's own title says after the name
     const title = el.querySelector(":scope > title")?.textContent ?? "";
-    const help = c?.help || (title.startsWith(name + " — ") ? title.slice(name.length + 3) : "");
+    const help = c?.help || (title.startsWith(full + " — ") ? title.slice(full.length + 3) : "");
+    // the thing, not where it lies: "column 0, row 0: landscape tile" lists as "Landscape tile"
+    // (a place is "…, …:"; "2-gold pile: 12 tiles" keeps its name)
+    const bare = c?.name && !c.name.includes("{") ? c.name : full.replace(/^[^:]*,[^:]*?\s?:\s+/, "");
+    const name = bare.charAt(0).toLocaleUpperCase(lang === "xx" ? "en" : lang) + bare.slice(1);
     // each explanation once: the market's many "empty card" say the same
     if (!help || !name || seen.has(name) || seen.has(help)) continue;
     seen.add(name);
@@ -90,7 +94,7 @@ export async function rulesPage(root: HTMLElement, lang: Lang): Promise<void> {
       const el = (e.target as Element).closest?.("[data-id], [aria-label]");
       info.textContent = el?.querySelector(":scope > title")?.textContent || el?.getAttribute("aria-label") || "";
     });
-    list = explained(svg, ctx);
+    list = explained(svg, ctx, lang);
   }
 
   const sections = rj.sections.map((s) => h("section", { class: "rules-section" }, h("h2", {}, s.title), h("ul", {}, ...s.rules.map((r) => h("li", {}, r)))));
