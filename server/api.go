@@ -74,6 +74,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /join/{id}", s.pageJoin)
 	mux.HandleFunc("POST /join/{id}", s.formJoin)
 	mux.HandleFunc("GET /t/{id}", s.pageTable)
+	s.learnRoutes(mux) // learn.go: /rules/{game}, /learn/{game} and their API
 	mux.HandleFunc("GET /p/{id}", s.pagePlayer)
 	mux.HandleFunc("GET /continue/{code}", s.pageContinue)
 	mux.HandleFunc("POST /continue/{code}", s.formContinue)

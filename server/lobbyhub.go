@@ -595,6 +595,6 @@ func lobbyWire(ev lobbyEvent) []byte { b, _ := json.Marshal(ev); return b }
 // table's row (GET /api/tables), a player's page (GET /api/players/{id}).
 func WireLobby() []any { return []any{lobbyMsg{}, lobbyJSON{}, playerJSON{}} }
 
-// WireAPI is the bodies of the other JSON calls the page reads (the replay
-// and the coach's review), for wiregen as well.
-func WireAPI() []any { return []any{replayJSON{}, analysisJSON{}} }
+// WireAPI is the bodies of the other JSON calls the page reads (the replay,
+// the coach's review, the rules and tutorial pages), for wiregen as well.
+func WireAPI() []any { return append([]any{replayJSON{}, analysisJSON{}}, learnWire()...) }

@@ -14,6 +14,7 @@ import { renderers } from "./games/index";
 import type { CompText, Ctx } from "./games/types";
 import { deviceLink, type LiveCtx, liveTables, myTables, Ticker } from "./lobbylive";
 import type { LobbyTurn } from "./gen/server";
+import { learnLinks } from "./rules";
 
 interface OptionInfo {
   name: string;
@@ -324,6 +325,7 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
         h("h3", {}, g.name),
         h("p", { class: "facts" }, g.duration ? `${players} · ${g.duration}` : players),
         g.about ? h("p", { class: "about" }, g.about) : null,
+        learnLinks(g.id, lang), // rules.ts: "How to play" and "Tutorial"
         action,
       );
     }),

@@ -5,7 +5,9 @@
 
 import { h } from "./dom";
 import { harness } from "./harness";
+import { learnPage } from "./learn";
 import { lobby } from "./lobby";
+import { rulesPage } from "./rules";
 import { replayPage } from "./replay";
 import { settingsPage } from "./settings";
 import { initialLang, type Lang, languages, saveLang, t } from "./i18n";
@@ -29,6 +31,12 @@ function start(): void {
   const replay = document.getElementById("replay");
   if (replay?.dataset.table) {
     void replayPage(replay, lang);
+    return;
+  }
+  // The rules page and the tutorial of a game (rules.ts, learn.ts).
+  const learn = document.getElementById("rules") ?? document.getElementById("learn");
+  if (learn?.dataset.game) {
+    void (learn.id === "rules" ? rulesPage(learn, lang) : learnPage(learn, lang));
     return;
   }
   const app = document.getElementById("app");

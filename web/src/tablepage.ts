@@ -74,7 +74,9 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
   clear(root);
   view.side.append(chat.root);
   view.underStatus(waitBox);
-  root.append(notifyBtn, heading, conn, absence.banner, seatList, bar, absence.controls, absence.rematch, view.root, extra);
+  // "How to play" opens the game's rules beside the table (rules.ts), never in its place.
+  const howTo = h("a", { class: "how-to", target: "_blank", rel: "noopener", hidden: true }, t(lang, "learn.howTo"));
+  root.append(notifyBtn, heading, howTo, conn, absence.banner, seatList, bar, absence.controls, absence.rematch, view.root, extra);
 
   function handle(m: ServerMsg): void {
     // For the browser tests' round-trip measure: when news arrived, before drawing.
@@ -543,6 +545,8 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
     const m = last!;
     chat.players(seat >= 0); // only the players chat (the server refuses a spectator's line)
     heading.textContent = title;
+    howTo.setAttribute("href", `/rules/${encodeURIComponent(game)}`);
+    howTo.hidden = !game;
     drawSeats();
     const data: TableData = {
       game,

@@ -131,6 +131,52 @@ export interface GameViews {
   "schlossgarten": schlossgarten.View;
 }
 
+/** server.learnJSON */
+export interface LearnJSON {
+  game: string;
+  title: string;
+  seat: number;
+  names: string[];
+  steps: LearnStepJSON[];
+  texts: Record<string, CompText>;
+}
+
+/** server.learnLineJSON */
+export interface LearnLineJSON {
+  name: string;
+  why: string;
+  points: number;
+}
+
+/** server.learnScoreJSON */
+export interface LearnScoreJSON {
+  lines: LearnLineJSON[];
+  total: number;
+}
+
+/** server.learnStepJSON */
+export interface LearnStepJSON {
+  kind: string;
+  text: string;
+  rules?: string[];
+  prompt?: string;
+  view: unknown;
+  toMove: number;
+  moves: engine.MoveDesc[];
+  score?: LearnScoreJSON;
+}
+
+/** server.learnTryJSON */
+export interface LearnTryJSON {
+  ok: boolean;
+  message: string;
+}
+
+/** server.learnTryReq */
+export interface LearnTryReq {
+  move: number;
+}
+
 /** server.lobbyJSON */
 export interface LobbyJSON {
   id: string;
@@ -274,6 +320,28 @@ export interface ReplayStep {
 
 /** The score pad of a finished game (engine.Result). */
 export type Result = engine.Result;
+
+/** server.rulesJSON */
+export interface RulesJSON {
+  game: string;
+  title: string;
+  about: string;
+  duration: string;
+  players: string;
+  setup: unknown;
+  sections: RulesSectionJSON[];
+  end: unknown;
+  names: string[];
+  result: engine.Result;
+  lines: LearnLineJSON[];
+  texts: Record<string, CompText>;
+}
+
+/** server.rulesSectionJSON */
+export interface RulesSectionJSON {
+  title: string;
+  rules: string[];
+}
 
 /** server.seatInfo */
 export interface SeatInfo {

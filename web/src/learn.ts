@@ -1,0 +1,172 @@
+// A game's tutorial (/learn/{game}, issue 25), from GET /api/learn/{game}:
+// a sequence of real positions of the engine, written as data per game
+// (games/<pkg>/tutorial.json). Each step says what to look at or what to
+// do; a move step is played as on a table (the same TableView, the game's
+// own renderer, the same picker) among the move asked and a wrong one, and
+// the server plays the chosen move on the real position
+// (POST /api/learn/{game}/{step}): right, or refused with the rule's
+// sentence, shown as the table shows a refusal. The score step explains the
+// rulebook's own example line by line; the last step opens a casual table
+// against an easy bot (POST /api/tables).
+
+import { clear, h } from "./dom";
+import type { GameView, LearnJSON, LearnStepJSON, LearnTryJSON } from "./gen/server";
+import { type Lang, t } from "./i18n";
+import { TableView } from "./table";
+
+export async function learnPage(root: HTMLElement, lang: Lang): Promise<void> {
+  const game = root.dataset.game!;
+  const res = await fetch(`/api/learn/${encodeURIComponent(game)}?lang=${encodeURIComponent(lang)}`);
+  const body = await res.json().catch(() => ({}));
+  if (!res.ok) {
+    root.append(h("p", { class: "message", role: "alert" }, t(lang, "error", body.error ?? String(res.status))));
+    return;
+  }
+  const lj = body as LearnJSON;
+  const n = lj.steps.length;
+  const done = new Set<number>();
+  document.title = t(lang, "learn.tutorialOf", lj.title);
+
+  const counter = h("p", { class: "learn-step", "aria-live": "polite" });
+  const text = h("p", { class: "learn-text" });
+  const rules = h("div", { class: "learn-rules" });
+  const feedback = h("p", { class: "learn-feedback", role: "status" });
+  const extra = h("div", { class: "learn-extra" });
+  const prev = h("button", { type: "button", class: "learn-prev" }, t(lang, "learn.prev"));
+  const next = h("button", { type: "button", class: "learn-next primary" }, t(lang, "learn.next"));
+  prev.addEventListener("click", () => show(at - 1));
+  next.addEventListener("click", () => show(at + 1));
+  const nav = h("div", { class: "learn-nav" }, prev, counter, next);
+
+  const view = new TableView(lang, {
+    move: (i) => void tryMove(i),
+    typed: () => undefined, // the move box is hidden here: moves are chosen on the drawing
+  });
+  view.root.classList.add("learn-table");
+
+  clear(root);
+  root.classList.add("learn-page");
+  root.append(
+    h("h1", {}, t(lang, "learn.tutorialOf", lj.title)),
+    h("p", { class: "learn-links" }, h("a", { href: `/rules/${encodeURIComponent(game)}`, class: "rules-link" }, t(lang, "learn.readRules")), " · ", h("a", { href: "/" }, t(lang, "learn.toLobby"))),
+    nav,
+    text,
+    rules,
+    feedback,
+    extra,
+    view.root,
+  );
+
+  let at = -1;
+  show(Number(location.hash.slice(1)) || 0);
+
+  function show(k: number): void {
+    k = Math.max(0, Math.min(n - 1, k));
+    at = k;
+    const st = lj.steps[k];
+    counter.textContent = t(lang, "learn.stepOf", k + 1, n);
+    prev.toggleAttribute("disabled", k === 0);
+    next.hidden = k === n - 1;
+    text.textContent = st.text;
+    clear(rules);
+    if (st.rules?.length) rules.append(h("p", { class: "learn-rule-label" }, t(lang, "learn.ruleSays")), h("ul", {}, ...st.rules.map((r) => h("li", {}, r))));
+    feedback.textContent = "";
+    feedback.className = "learn-feedback";
+    clear(extra);
+    document.body.dataset.step = String(k);
+    document.body.dataset.kind = st.kind;
+    if (location.hash !== `#${k}`) history.replaceState(null, "", `#${k}`);
+    view.root.hidden = st.kind === "score" || st.kind === "play";
+    view.notice("");
+    if (st.kind === "score") extra.append(scorePad(st, lang));
+    if (st.kind === "play") extra.append(playButton());
+    if (!view.root.hidden) draw(st, st.kind === "move" && !done.has(k));
+  }
+
+  function draw(st: LearnStepJSON, playable: boolean): void {
+    view.update({
+      game,
+      seat: lj.seat,
+      names: lj.names,
+      toMove: st.toMove,
+      over: false,
+      prompt: st.prompt,
+      view: st.view as GameView,
+      moves: playable ? st.moves.map((d) => ({ desc: d })) : [],
+      events: [],
+      comps: lj.texts,
+    });
+  }
+
+  async function tryMove(i: number): Promise<void> {
+    const k = at;
+    const r = await fetch(`/api/learn/${encodeURIComponent(game)}/${k}?lang=${encodeURIComponent(lang)}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ move: i }),
+    });
+    const a = (await r.json().catch(() => ({}))) as LearnTryJSON & { error?: string };
+    if (k !== at) return;
+    if (!r.ok) {
+      view.refused(a.error ?? String(r.status));
+      return;
+    }
+    if (!a.ok) {
+      // as the table shows a refusal: the reason, the same choices again
+      view.refused(a.message);
+      feedback.className = "learn-feedback wrong";
+      return;
+    }
+    done.add(k);
+    view.notice("");
+    draw(lj.steps[k], false);
+    feedback.textContent = a.message;
+    feedback.className = "learn-feedback right";
+    next.focus();
+  }
+
+  function playButton(): HTMLElement {
+    const box = h("div", { class: "learn-play" });
+    const msg = h("p", { class: "message", role: "alert" });
+    const btn = h("button", { type: "button", class: "primary learn-play-button" }, t(lang, "learn.play"));
+    btn.addEventListener("click", async () => {
+      // Without a name yet, the lobby asks for one first (the server would refuse the table).
+      const me = (await (await fetch("/api/me")).json().catch(() => ({}))) as { id?: string };
+      if (!me.id) {
+        clear(msg);
+        msg.append(t(lang, "learn.needName"), " ", h("a", { href: "/" }, t(lang, "learn.toLobby")));
+        return;
+      }
+      // A casual table: the learner and an easy bot, no clock, not public, undo allowed.
+      const r = await fetch("/api/tables", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ game, players: 2, seats: ["me", "ismcts:easy"], options: {}, clock: { mode: "none" }, public: false, undo: true }),
+      });
+      const j = await r.json().catch(() => ({}));
+      if (r.ok && j.url) {
+        location.href = j.url;
+        return;
+      }
+      msg.textContent = t(lang, "error", j.error ?? String(r.status));
+    });
+    box.append(btn, msg);
+    return box;
+  }
+}
+
+/** scorePad is the rulebook example's score pad, each line with what it counts. */
+function scorePad(st: LearnStepJSON, lang: Lang): HTMLElement {
+  const s = st.score!;
+  return h(
+    "table",
+    { class: "learn-pad" },
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t(lang, "learn.category")), h("th", { scope: "col" }, t(lang, "learn.why")), h("th", { scope: "col" }, t(lang, "learn.points")))),
+    h(
+      "tbody",
+      {},
+      ...s.lines.map((l) => h("tr", {}, h("th", { scope: "row" }, l.name), h("td", {}, l.why), h("td", { class: "num" }, String(l.points)))),
+    ),
+    h("tfoot", {}, h("tr", {}, h("th", { scope: "row", colspan: "2" }, t(lang, "learn.total")), h("td", { class: "num" }, String(s.total)))),
+  );
+}
