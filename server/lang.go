@@ -81,7 +81,8 @@ func plainWords(lang string) map[string]string {
 }
 
 // seatName is a seat's name on a server page: a bot named after its kind
-// reads "greedy bot" or "robot greedy", as on the page and in the events.
+// goes by its strength ("Quick bot", "Robot rapide"), as on the page and in
+// the events.
 func seatName(seat any, lang string) string {
 	var name, bot string
 	var kind store.SeatKind
@@ -90,22 +91,25 @@ func seatName(seat any, lang string) string {
 		name, kind, bot = s.Name, s.Kind, s.Bot
 	case lobbySeat:
 		name, kind, bot = s.Name, s.Kind, s.Bot
-		if kind == store.SeatBot && (name == "" || name == bot+" bot") {
-			// The lobby's and the player pages' bots go by their
-			// strength, as in the page's lobby ("Quick bot").
-			if lvl, ok := botLevels[bot]; ok {
-				return shelltext.T(lang, "page.lobby.bot."+lvl)
-			}
-		}
 	}
 	if kind == store.SeatBot && (name == "" || name == bot+" bot") {
-		return shelltext.T(lang, "plain.botSeat", i18n.S("kind", bot))
+		return botSeatName(lang, bot)
 	}
 	return name
 }
 
+// botSeatName names a bot seat still named by default after its kind: by
+// its strength, as the page's lobby does ("Quick bot", "Robot rapide"), and
+// a kind that is no level (a search budget, "ismcts:500ms") as "{kind} bot".
+func botSeatName(lang, bot string) string {
+	if lvl, ok := botLevels[bot]; ok {
+		return shelltext.T(lang, "page.lobby.bot."+lvl)
+	}
+	return shelltext.T(lang, "plain.botSeat", i18n.S("kind", bot))
+}
+
 // botLevels names the bot kinds' strengths (page.lobby.bot.*).
-var botLevels = map[string]string{"random": "random", "greedy": "greedy", "ismcts:easy": "easy",
+var botLevels = map[string]string{"random": "random", "greedy": "greedy", "ismcts": "medium", "ismcts:easy": "easy",
 	"ismcts:medium": "medium", "ismcts:hard": "hard", "ismcts:expert": "expert"}
 
 // errorIn is err's message in lang: the server's own errors from the

@@ -6,7 +6,6 @@ import (
 	"net/http"
 
 	"github.com/jardin-games/jardin/engine"
-	"github.com/jardin-games/jardin/i18n"
 	"github.com/jardin-games/jardin/record"
 	"github.com/jardin-games/jardin/shelltext"
 	"github.com/jardin-games/jardin/store"
@@ -56,13 +55,13 @@ type compText struct {
 }
 
 // namesIn is the seats' names for event texts in lang: a bot seat still
-// named by default after its kind ("greedy bot") is named in lang ("robot
-// greedy" in French); people's names are theirs.
+// named by default after its kind ("greedy bot") is named by its strength
+// in lang ("Robot rapide" in French); people's names are theirs.
 func (t *table) namesIn(lang string) []string {
 	out := t.names()
 	for i, s := range t.meta.Seats {
 		if s.Kind == store.SeatBot && s.Name == s.Bot+" bot" {
-			out[i] = say(lang, "plain.botSeat", i18n.S("kind", s.Bot))
+			out[i] = botSeatName(lang, s.Bot)
 		}
 	}
 	return out

@@ -162,7 +162,7 @@ func TestReplay(t *testing.T) {
 				t.Errorf("%s: the last step's score of seat %d is %d, the result's total %d", lang, i, last.Scores[i], p.Total)
 			}
 		}
-		bot := map[string]string{"en": "greedy bot", "fr": "robot greedy"}[lang] // a bot is named in the language
+		bot := map[string]string{"en": "Quick bot", "fr": "Robot rapide"}[lang] // a bot is named in the language
 		if rp.Title != g.Title(lang) || rp.Names[1] != bot || rp.Record != "/api/tables/"+done.ID+"/record" {
 			t.Errorf("%s: title %q names %q record %q", lang, rp.Title, rp.Names, rp.Record)
 		}

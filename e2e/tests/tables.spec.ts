@@ -282,7 +282,7 @@ test("the French table page: the game's title, bots and the objectives in French
   await expect(page.locator("svg.board")).toBeVisible();
   await expect(page.locator("#table h1")).toHaveText("Les Jardins Suspendus");
   await expect(page).toHaveTitle(/Jardins Suspendus/);
-  await expect(page.locator(".seats")).toContainText("robot greedy");
+  await expect(page.locator(".seats")).toContainText("Robot rapide");
   // the objectives' items, and the component names of the sync's texts
   const board = (await page.locator("svg.board").textContent()) ?? "";
   // ("animal" is not in the list: it is the French word too, and failed the

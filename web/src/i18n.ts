@@ -51,9 +51,21 @@ export function saveLang(l: Lang): void {
   document.cookie = `lang=${encodeURIComponent(l)}; path=/; max-age=31536000; samesite=lax`;
 }
 
-/** botName names a bot seat by its kind: "greedy bot", "robot greedy" (as the server's event texts do). */
+/** BOT_LEVELS names the bot kinds a table offers by their strength (page.lobby.bot.<level>), as the server does. */
+const BOT_LEVELS: Record<string, string> = {
+  random: "random",
+  greedy: "greedy",
+  ismcts: "medium",
+  "ismcts:easy": "easy",
+  "ismcts:medium": "medium",
+  "ismcts:hard": "hard",
+  "ismcts:expert": "expert",
+};
+
+/** botName names a bot seat by its strength ("Quick bot", "Robot rapide"); another kind (a search budget) as the shell's "{kind} bot". */
 export function botName(lang: Lang, kind: string | undefined): string {
-  return t(lang, "botKind", kind ?? "").trim();
+  const level = BOT_LEVELS[kind ?? ""];
+  return level ? t(lang, `lobby.bot.${level}`) : t(lang, "botKind", kind ?? "").trim();
 }
 
 /** t returns message w of the page in lang with {0}, {1}… given by args. */
