@@ -188,7 +188,7 @@ type Query struct {
 	Status   []Status  // any of these statuses (none: any)
 	Public   bool      // only public tables
 	Identity string    // only tables where this identity holds a seat
-	DueFrom  time.Time // with a deadline at or after this time (with DueTo)
+	DueFrom  time.Time // with a deadline at or after this time (with DueTo; zero: no lower bound)
 	DueTo    time.Time // only tables with a deadline before this (zero: any)
 	RemindTo time.Time // only tables with a reminder due before this (zero: any)
 	Limit    int       // at most this many (0: no limit)

@@ -368,6 +368,8 @@ func testQueries(t *testing.T, s store.Store) {
 		{store.Query{DueFrom: at(0), DueTo: at(60)}, []string{"t4"}},
 		{store.Query{DueFrom: at(0), DueTo: at(200)}, []string{"t4", "t3"}},
 		{store.Query{DueFrom: at(60), DueTo: at(200)}, []string{"t3"}},
+		// No DueFrom: every deadline before DueTo (PostgreSQL found none).
+		{store.Query{DueTo: at(60)}, []string{"t4"}},
 	} {
 		if got := ids(tc.q); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("Tables(%+v) = %v, want %v", tc.q, got, tc.want)

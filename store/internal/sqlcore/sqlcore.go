@@ -384,8 +384,14 @@ func (c *Core) Tables(ctx context.Context, q store.Query) ([]store.Table, error)
 		args = append(args, arg)
 	}
 	if !q.DueTo.IsZero() {
-		where = append(where, c.D.Set("t.deadline")+" AND t.deadline >= ? AND t.deadline < ?")
-		args = append(args, c.D.Time(q.DueFrom), c.D.Time(q.DueTo))
+		where = append(where, c.D.Set("t.deadline")+" AND t.deadline < ?")
+		args = append(args, c.D.Time(q.DueTo))
+		// No DueFrom is no lower bound in both dialects (a NULL bound
+		// would match nothing in PostgreSQL).
+		if !q.DueFrom.IsZero() {
+			where = append(where, "t.deadline >= ?")
+			args = append(args, c.D.Time(q.DueFrom))
+		}
 	}
 	if !q.RemindTo.IsZero() {
 		where = append(where, c.D.Set("t.remind")+" AND t.remind < ?")
