@@ -378,6 +378,10 @@ func testQueries(t *testing.T, s store.Store) {
 	if n, err := s.CountCreated(ctx, "ann", at(2)); err != nil || n != 2 {
 		t.Errorf("CountCreated = %d, %v; want 2", n, err)
 	}
+	// Since the zero time: all of them (PostgreSQL counted none).
+	if n, err := s.CountCreated(ctx, "ann", time.Time{}); err != nil || n != 3 {
+		t.Errorf("CountCreated since the zero time = %d, %v; want 3", n, err)
+	}
 	// Seats taken later are found too.
 	tb, _ := s.Table(ctx, "t1")
 	tb.Seats[1] = store.Seat{Kind: "human", Identity: "dan", Name: "Dan"}

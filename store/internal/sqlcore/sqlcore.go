@@ -426,9 +426,12 @@ func (c *Core) Tables(ctx context.Context, q store.Query) ([]store.Table, error)
 }
 
 func (c *Core) CountCreated(ctx context.Context, owner string, since time.Time) (int, error) {
+	query, args := `SELECT count(*) FROM tables WHERE owner = ?`, []any{owner}
+	if !since.IsZero() { // the zero time counts all (a NULL bound would count none in PostgreSQL)
+		query, args = query+` AND created >= ?`, append(args, c.D.Time(since))
+	}
 	var n int
-	if err := c.Drv.Reader().QueryRow(ctx, c.Q(`SELECT count(*) FROM tables WHERE owner = ? AND created >= ?`),
-		owner, c.D.Time(since)).Scan(&n); err != nil {
+	if err := c.Drv.Reader().QueryRow(ctx, c.Q(query), args...).Scan(&n); err != nil {
 		return 0, c.errorf("count tables: %w", err)
 	}
 	return n, nil
