@@ -21,6 +21,10 @@ import (
 	"github.com/jardin-games/jardin/store"
 	"github.com/jardin-games/jardin/store/internal/sqlcore"
 
+	// modernc.org/sqlite rather than github.com/ncruces/go-sqlite3: both
+	// pass the conformance suite, ncruces reads faster, but it costs more to
+	// compile from an empty cache, which is what a newcomer's first
+	// `go run` waits for (docs/performance.md, issue 24).
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
 
