@@ -13,7 +13,7 @@ import (
 // the order the writes were submitted, from the Batcher's goroutine: done
 // must not block.
 type Batcher struct {
-	st       Store
+	st       Committer
 	max      int
 	mu       sync.Mutex
 	cond     *sync.Cond
@@ -31,7 +31,7 @@ type pending struct {
 }
 
 // NewBatcher starts a batcher committing up to max writes at a time.
-func NewBatcher(st Store, max int) *Batcher {
+func NewBatcher(st Committer, max int) *Batcher {
 	b := &Batcher{st: st, max: max, finished: make(chan struct{})}
 	b.cond = sync.NewCond(&b.mu)
 	go b.loop()

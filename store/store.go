@@ -188,15 +188,18 @@ type Query struct {
 	Status   []Status  // any of these statuses (none: any)
 	Public   bool      // only public tables
 	Identity string    // only tables where this identity holds a seat
-	DueFrom  time.Time // with a deadline at or after this time (with DueTo)
+	DueFrom  time.Time // with a deadline at or after this time (with DueTo; zero: no lower bound)
 	DueTo    time.Time // only tables with a deadline before this (zero: any)
 	RemindTo time.Time // only tables with a reminder due before this (zero: any)
 	Limit    int       // at most this many (0: no limit)
 }
 
-// Store is the server's persistence. Implementations are safe for concurrent
-// use.
-type Store interface {
+// The store by concern: a caller asks for the part it uses (the Batcher
+// only commits), and Store is all of them.
+
+// Identities keeps people: who they are, the tokens that authenticate them
+// and the one-time links that move them to another device.
+type Identities interface {
 	// CreateIdentity stores a new identity and its first token's hash.
 	CreateIdentity(ctx context.Context, id Identity, tokenHash []byte) error
 	// AddToken lets another token (another device) authenticate identity.
@@ -212,7 +215,11 @@ type Store interface {
 	// UseLink consumes a link code: it returns its identity once, and
 	// ErrNotFound for an unknown, used or expired code.
 	UseLink(ctx context.Context, codeHash []byte, now time.Time) (string, error)
+}
 
+// TableRows creates and finds tables (what they play, who sits, their
+// stage); their rows change only through Commit.
+type TableRows interface {
 	// CreateTable stores a new table; ErrConflict if its id exists.
 	CreateTable(ctx context.Context, t Table) error
 	Table(ctx context.Context, id string) (Table, error)
@@ -220,22 +227,49 @@ type Store interface {
 	Tables(ctx context.Context, q Query) ([]Table, error)
 	// CountCreated counts the tables owner created since a time.
 	CountCreated(ctx context.Context, owner string, since time.Time) (int, error)
+}
 
+// Committer applies writes: the only way a table's log, row and chat
+// change.
+type Committer interface {
 	// Commit applies writes in one transaction; errs[i] is nil when
 	// writes[i] is stored, ErrConflict when one of its entries' (table,
 	// seq) was already stored (nothing of that write is then applied), or
 	// another error (nothing at all is then applied).
 	Commit(ctx context.Context, writes []Write) (errs []error)
+}
+
+// Log is the tables' append-only logs: written by Commit, read back to
+// replay a table.
+type Log interface {
+	Committer
 	// Entries returns a table's log after seq, in order.
 	Entries(ctx context.Context, table string, after int) ([]Entry, error)
+}
+
+// ChatLog reads the tables' chat (lines are written by Commit).
+type ChatLog interface {
 	// ChatLines returns the last n chat lines of a table, oldest first.
 	ChatLines(ctx context.Context, table string, n int) ([]Chat, error)
+}
 
+// Heartbeats records that nodes run.
+type Heartbeats interface {
 	// Heartbeat records that node was running at a time; LastHeartbeat
 	// returns the latest of any node (zero if none), so that a restarted
 	// server knows how long it was down.
 	Heartbeat(ctx context.Context, node string, at time.Time) error
 	LastHeartbeat(ctx context.Context) (time.Time, error)
+}
+
+// Store is the server's persistence: every part above. Implementations are
+// safe for concurrent use.
+type Store interface {
+	Identities
+	TableRows
+	Log
+	ChatLog
+	Heartbeats
 
 	// Ping reports whether the store is usable.
 	Ping(ctx context.Context) error

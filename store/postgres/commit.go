@@ -91,9 +91,6 @@ const (
 		RETURNING tbl, seq`
 	bumpVersions = `UPDATE tables t SET version = GREATEST(t.version, u.seq)
 		FROM unnest($1::text[], $2::int[]) AS u(id, seq) WHERE t.id = u.id`
-	updateTable = `UPDATE tables SET players = $1, options = $2, seats = $3, clock = $4, public = $5, undo = $6,
-		invite = $7, status = $8, updated = $9, deadline = $10, result = $11, rematch = $12,
-		version = GREATEST(version, $13, $14), remind = $16 WHERE id = $15`
 	insertChat = `INSERT INTO chat(tbl, seq, seat, name, text, at)
 		SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::text[], $6::timestamptz[])
 		ON CONFLICT (tbl, seq) DO NOTHING
@@ -174,17 +171,15 @@ func (d *DB) commitOnce(ctx context.Context, writes []store.Write, errs []error)
 		b.Queue(bumpVersions, ids, seqs)
 	}
 	for _, i := range updates {
-		t := writes[i].Table
-		r, err := encodeTable(*t)
-		if err != nil {
-			return false, err
-		}
 		last := 0
 		for _, e := range writes[i].Entries {
 			last = max(last, e.Seq)
 		}
-		b.Queue(updateTable, t.Players, string(r.opts), string(r.seats), string(r.clock), t.Public, t.Undo, t.Invite,
-			t.Status, ts(t.Updated), ts(t.Deadline), t.Result, t.Rematch, t.Version, last, t.ID, ts(t.Remind))
+		query, args, err := d.UpdateTableSQL(writes[i].Table, last)
+		if err != nil {
+			return false, err
+		}
+		b.Queue(query, args...)
 	}
 	if len(chats) > 0 {
 		n := len(chats)

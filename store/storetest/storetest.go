@@ -368,6 +368,8 @@ func testQueries(t *testing.T, s store.Store) {
 		{store.Query{DueFrom: at(0), DueTo: at(60)}, []string{"t4"}},
 		{store.Query{DueFrom: at(0), DueTo: at(200)}, []string{"t4", "t3"}},
 		{store.Query{DueFrom: at(60), DueTo: at(200)}, []string{"t3"}},
+		// No DueFrom: every deadline before DueTo (PostgreSQL found none).
+		{store.Query{DueTo: at(60)}, []string{"t4"}},
 	} {
 		if got := ids(tc.q); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("Tables(%+v) = %v, want %v", tc.q, got, tc.want)
@@ -375,6 +377,10 @@ func testQueries(t *testing.T, s store.Store) {
 	}
 	if n, err := s.CountCreated(ctx, "ann", at(2)); err != nil || n != 2 {
 		t.Errorf("CountCreated = %d, %v; want 2", n, err)
+	}
+	// Since the zero time: all of them (PostgreSQL counted none).
+	if n, err := s.CountCreated(ctx, "ann", time.Time{}); err != nil || n != 3 {
+		t.Errorf("CountCreated since the zero time = %d, %v; want 3", n, err)
 	}
 	// Seats taken later are found too.
 	tb, _ := s.Table(ctx, "t1")
