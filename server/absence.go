@@ -56,13 +56,20 @@ func (t *table) timerWhy() string {
 	return whyTime
 }
 
-// absentSince is since when seat's player has been away: when its last
-// socket closed, or when the table was loaded if none opened since.
+// absentSince is since when seat's player has been away from the game:
+// when its last socket closed, or when the table was loaded if none opened
+// since, but never before the game started here. The creator who waited in
+// the lobby for the others (no socket at the table) was not away from a
+// game that had not started.
 func (t *table) absentSince(seat int) time.Time {
+	since := t.loaded
 	if a := t.away[seat]; !a.IsZero() {
-		return a
+		since = a
 	}
-	return t.loaded
+	if t.started.After(since) {
+		return t.started
+	}
+	return since
 }
 
 // handOverAt is when the other players may hand seat to a bot: only the
