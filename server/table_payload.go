@@ -231,6 +231,7 @@ func (t *table) sendSync(c *conn, since int) {
 	if from >= 0 {
 		m.From = intp(from)
 	}
+	m.Was = t.formerSeat(c)
 	// The page's words for the game's components and its title, in the
 	// connection's language: once per connection, not in every update.
 	m.Table.Title, m.Texts = t.game.Title(c.lang), textsOf(t.game.Texts(), c.lang)
