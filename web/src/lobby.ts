@@ -19,6 +19,8 @@ interface OptionInfo {
   name: string;
   default: string;
   values: string[];
+  /** The player counts the option applies to (absent: every count). */
+  players?: number[];
   /** The option, what it does and each value, in the page's language (GET /api/games). */
   label: string;
   help: string;
@@ -178,9 +180,11 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
     const n = Number(playersSel.value);
     clear(optsBox);
     for (const o of g.options) {
-      if (beyond(o.name, n)) continue;
+      // Only the options that apply to this many players, with something to choose.
+      if (beyond(o.name, n) || (o.players && !o.players.includes(n))) continue;
       const id = `opt-${o.name}`;
       const values = o.values.filter((v) => !beyond(v, n));
+      if (values.length < 2) continue;
       const help = o.help ? h("small", { class: "help", id: `${id}-help` }, o.help) : null;
       if (values.every((v) => SWATCH[v])) {
         // colours: swatches with their words, one radio group

@@ -65,8 +65,6 @@ export interface LastMove {
 export interface Actions {
   /** move plays legal move index of the current list. */
   move(index: number, m: LegalMove): void;
-  /** typed plays a move written in the game's notation (the server parses it). */
-  typed(notation: string): void;
   undo?(): void;
 }
 
@@ -95,20 +93,12 @@ export class TableView {
       hint: h("p", { class: "hint", hidden: true }, t(lang, "table.keys")),
       board: h("div", { class: "board-wrap" }),
       steps: h("div", { class: "steps", "aria-live": "polite" }),
-      moveForm: h("form", { class: "movebox" }),
       message: h("p", { class: "message", role: "alert" }),
       info: h("p", { class: "info", "aria-live": "polite" }),
       pad: h("section", { class: "pad" }),
       // focusable: a scrolling region must be reachable by keyboard
       log: h("ol", { class: "log", "aria-live": "polite", tabindex: "0", "aria-label": t(lang, "log") }),
     };
-    const input = h("input", { name: "move", autocomplete: "off", spellcheck: "false", "aria-label": t(lang, "moveBox"), placeholder: t(lang, "moveBox") }) as HTMLInputElement;
-    this.els.moveForm.append(input, h("button", { type: "submit" }, t(lang, "send")));
-    this.els.moveForm.addEventListener("submit", (e) => {
-      e.preventDefault();
-      this.typed(input.value);
-      input.value = "";
-    });
     this.els.board.addEventListener("click", (e) => {
       const el = e.target as Element;
       const thing = el.closest?.("[data-id].target");
@@ -171,7 +161,6 @@ export class TableView {
         h("div", { class: "decide" }, this.els.banner, this.els.status, this.els.since, this.els.steps, this.els.message, this.els.hint),
         this.els.board,
         this.els.info,
-        this.els.moveForm,
       ),
       (this.side = h("aside", { class: "side" }, this.els.pad, h("h2", {}, t(lang, "log")), this.els.log)),
     );
@@ -317,7 +306,6 @@ export class TableView {
     this.els.status.textContent = this.statusText();
     this.els.status.classList.toggle("mine", this.myTurn() && !this.offline);
     this.els.status.classList.toggle("lost", this.offline && !d.over);
-    this.els.moveForm.hidden = !this.myTurn();
     this.drawBanner();
     this.drawSince();
     // last moves, where they were made
@@ -568,15 +556,6 @@ export class TableView {
     this.picker.reset();
     this.draw();
     this.actions.move(i, m);
-  }
-
-  private typed(s: string): void {
-    if (!this.myTurn() || !s.trim()) return;
-    this.notice("");
-    this.busy = true;
-    this.picker.reset();
-    this.draw();
-    this.actions.typed(s.trim());
   }
 
   /** Arrow keys move between targets by position; Enter and Space choose; Escape goes back. */

@@ -49,11 +49,6 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
       document.body.dataset.sentAt = String(Date.now());
       if (!socket.move(i)) queued();
     },
-    typed: (n) => {
-      moveSentAt = performance.now();
-      document.body.dataset.sentAt = String(Date.now());
-      if (!socket.moveByNotation(n)) queued();
-    },
     undo: () => socket.undo(),
   });
   const chat = chatPanel();
@@ -536,7 +531,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
 
   function drawAbsence(): void {
     if (!last) return;
-    absence.update({ status: last.status ?? "", seat, seats, names: names(), toMove: last.toMove ?? -1, events, offer: last.offer, rematch: last.rematch });
+    absence.update({ status: last.status ?? "", seat, was: last.was ?? -1, seats, names: names(), toMove: last.toMove ?? -1, events, offer: last.offer, rematch: last.rematch });
   }
 
   function draw(): void {

@@ -242,6 +242,7 @@ export interface SyncMsg {
   v: number;
   table: TableInfo;
   you: number;
+  was?: number;
   from?: number;
   status: store.Status;
   toMove: number;
