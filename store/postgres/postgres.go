@@ -318,11 +318,11 @@ func (d *DB) CreateTable(ctx context.Context, t store.Table) error {
 		return err
 	}
 	tag, err := d.pool.Exec(ctx, `INSERT INTO tables(id, game, players, options, seed, seats, clock, public, undo, invite,
-		owner, status, created, updated, deadline, result, rematch, version, remind)
-		VALUES($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19)
+		owner, status, created, updated, deadline, result, rematch, version, remind, nohints)
+		VALUES($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20)
 		ON CONFLICT(id) DO NOTHING`,
 		t.ID, t.Game, t.Players, string(r.opts), int64(t.Seed), string(r.seats), string(r.clock), t.Public, t.Undo,
-		t.Invite, t.Owner, t.Status, ts(t.Created), ts(t.Updated), ts(t.Deadline), t.Result, t.Rematch, t.Version, ts(t.Remind))
+		t.Invite, t.Owner, t.Status, ts(t.Created), ts(t.Updated), ts(t.Deadline), t.Result, t.Rematch, t.Version, ts(t.Remind), t.NoHints)
 	if err != nil {
 		return fmt.Errorf("postgres: create table: %w", err)
 	}
@@ -333,7 +333,7 @@ func (d *DB) CreateTable(ctx context.Context, t store.Table) error {
 }
 
 const tableCols = `t.id, t.game, t.players, t.options, t.seed, t.seats, t.clock, t.public, t.undo, t.invite, t.owner,
-	t.status, t.created, t.updated, t.deadline, t.result, t.rematch, t.version, t.remind`
+	t.status, t.created, t.updated, t.deadline, t.result, t.rematch, t.version, t.remind, t.nohints`
 
 func scanTable(row pgx.Row) (store.Table, error) {
 	var t store.Table
@@ -341,7 +341,7 @@ func scanTable(row pgx.Row) (store.Table, error) {
 	var seed int64
 	var created, updated, deadline, remind *time.Time
 	if err := row.Scan(&t.ID, &t.Game, &t.Players, &opts, &seed, &seats, &clock, &t.Public, &t.Undo, &t.Invite,
-		&t.Owner, &t.Status, &created, &updated, &deadline, &t.Result, &t.Rematch, &t.Version, &remind); err != nil {
+		&t.Owner, &t.Status, &created, &updated, &deadline, &t.Result, &t.Rematch, &t.Version, &remind, &t.NoHints); err != nil {
 		return t, err
 	}
 	t.Seed = uint64(seed)

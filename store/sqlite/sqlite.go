@@ -66,6 +66,7 @@ CREATE TABLE IF NOT EXISTS tables (
 	clock TEXT NOT NULL,
 	public INTEGER NOT NULL,
 	undo INTEGER NOT NULL DEFAULT 0,
+	nohints INTEGER NOT NULL DEFAULT 0,
 	invite TEXT NOT NULL,
 	owner TEXT NOT NULL,
 	status TEXT NOT NULL,
@@ -162,6 +163,7 @@ func upgrade(w *sql.DB) error {
 	for _, c := range []struct{ table, column, def string }{
 		{"identities", "lang", "TEXT NOT NULL DEFAULT ''"},
 		{"tables", "remind", "INTEGER NOT NULL DEFAULT 0"},
+		{"tables", "nohints", "INTEGER NOT NULL DEFAULT 0"},
 	} {
 		var n int
 		if err := w.QueryRow(`SELECT count(*) FROM pragma_table_info(?) WHERE name = ?`, c.table, c.column).Scan(&n); err != nil {
@@ -308,10 +310,10 @@ func (d *DB) CreateTable(ctx context.Context, t store.Table) error {
 	}
 	defer tx.Rollback()
 	res, err := tx.ExecContext(ctx, `INSERT INTO tables(id, game, players, options, seed, seats, clock, public, undo, invite,
-		owner, status, created, updated, deadline, remind, result, rematch, version) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+		owner, status, created, updated, deadline, remind, result, rematch, version, nohints) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
 		ON CONFLICT(id) DO NOTHING`,
 		t.ID, t.Game, t.Players, opts, fmt.Sprint(t.Seed), seats, clock, t.Public, t.Undo, t.Invite, t.Owner, t.Status,
-		ms(t.Created), ms(t.Updated), ms(t.Deadline), ms(t.Remind), t.Result, t.Rematch, t.Version)
+		ms(t.Created), ms(t.Updated), ms(t.Deadline), ms(t.Remind), t.Result, t.Rematch, t.Version, t.NoHints)
 	if err != nil {
 		return fmt.Errorf("sqlite: create table: %w", err)
 	}
@@ -363,7 +365,7 @@ func writeSeats(ctx context.Context, tx execer, t store.Table) error {
 // from the log's primary key rather than kept in the row, so that a move is
 // one insert.
 const tableCols = `t.id, t.game, t.players, t.options, t.seed, t.seats, t.clock, t.public, t.undo, t.invite, t.owner, t.status,
-	t.created, t.updated, t.deadline, t.remind, t.result, t.rematch,
+	t.created, t.updated, t.deadline, t.remind, t.result, t.rematch, t.nohints,
 	max(t.version, coalesce((SELECT max(e.seq) FROM entries e WHERE e.tbl = t.id), 0))`
 
 type scanner interface{ Scan(dest ...any) error }
@@ -374,7 +376,7 @@ func scanTable(row scanner) (store.Table, error) {
 	var seed string
 	var created, updated, deadline, remind int64
 	if err := row.Scan(&t.ID, &t.Game, &t.Players, &opts, &seed, &seats, &clock, &t.Public, &t.Undo, &t.Invite, &t.Owner,
-		&t.Status, &created, &updated, &deadline, &remind, &t.Result, &t.Rematch, &t.Version); err != nil {
+		&t.Status, &created, &updated, &deadline, &remind, &t.Result, &t.Rematch, &t.NoHints, &t.Version); err != nil {
 		return t, err
 	}
 	t.Created, t.Updated, t.Deadline, t.Remind = fromMS(created), fromMS(updated), fromMS(deadline), fromMS(remind)
