@@ -56,6 +56,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/tables/{id}/rematch", s.apiRematch)
 	mux.HandleFunc("POST /api/tables/{id}/rematch/decline", s.apiDecline)
 	mux.HandleFunc("POST /api/tables/{id}/resign", s.apiResign)
+	mux.HandleFunc("POST /api/tables/{id}/hint", s.apiHint)
 	mux.HandleFunc("POST /api/tables/{id}/handover", s.apiHandOver)
 	mux.HandleFunc("GET /api/tables/{id}/record", s.apiRecord)
 	mux.HandleFunc("GET /api/tables/{id}/replay", s.apiReplay)
@@ -448,6 +449,9 @@ type createReq struct {
 	Clock   clockSpec         `json:"clock"`
 	Public  bool              `json:"public"`
 	Undo    *bool             `json:"undo"`
+	// Hints: whether the person to move may ask what a bot would play
+	// (hints.go); on unless false.
+	Hints *bool `json:"hints"`
 }
 
 type createdJSON struct {
@@ -518,7 +522,7 @@ func (s *Server) create(ctx context.Context, id store.Identity, req createReq) (
 		return bad("%w", err)
 	}
 	t := store.Table{ID: s.newID(), Game: g.ID(), Players: req.Players, Options: opts, Seed: seed, Clock: clock,
-		Public: req.Public, Undo: req.Undo == nil || *req.Undo, Invite: s.newCode(), Owner: id.ID,
+		Public: req.Public, Undo: req.Undo == nil || *req.Undo, NoHints: req.Hints != nil && !*req.Hints, Invite: s.newCode(), Owner: id.ID,
 		Status: store.StatusLive, Created: s.now(), Updated: s.now()}
 	mySeat := -1
 	for i, k := range req.Seats {

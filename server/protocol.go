@@ -188,6 +188,7 @@ type tableInfo struct {
 	Status  store.Status      `json:"status"`
 	Public  bool              `json:"public"`
 	Undo    bool              `json:"undo"`
+	Hints   bool              `json:"hints"` // the person to move may ask for a hint (hints.go)
 	Clock   clockSpec         `json:"clock"`
 	Rematch string            `json:"rematch,omitempty"`
 }

@@ -143,6 +143,12 @@ func generate(root string) (map[string][]byte, error) {
 			return nil, err
 		}
 	}
+	// The HTTP API's answers the page reads (a hint).
+	for _, v := range server.WireAPI() {
+		if _, err := g.ref(reflect.TypeOf(v), "server"); err != nil {
+			return nil, err
+		}
+	}
 	// engine.Result: a state message's result (spliced in as raw JSON).
 	res, err := g.ref(reflect.TypeFor[engine.Result](), "server")
 	if err != nil {

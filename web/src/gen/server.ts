@@ -94,6 +94,17 @@ export interface GameViews {
   "schlossgarten": schlossgarten.View;
 }
 
+/** server.hintJSON */
+export interface HintJSON {
+  v: number;
+  i: number;
+  says: string;
+  points: number;
+  now: number;
+  other?: number;
+  bot: string;
+}
+
 /** server.lobbyJSON */
 export interface LobbyJSON {
   id: string;
@@ -272,6 +283,7 @@ export interface TableInfo {
   status: store.Status;
   public: boolean;
   undo: boolean;
+  hints: boolean;
   clock: ClockSpec;
   rematch?: string;
 }
