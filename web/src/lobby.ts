@@ -165,6 +165,8 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
   const as = h("span", { class: "row" }, h("label", { for: "hours" }, t(lang, "perMove")), hours);
   const pub = h("input", { id: "public", type: "checkbox", checked: true }) as HTMLInputElement;
   const undo = h("input", { id: "undo", type: "checkbox", checked: true }) as HTMLInputElement;
+  // Hints: on at a casual table (every table today; rated tables will have none).
+  const hints = h("input", { id: "hints", type: "checkbox", checked: true, "aria-describedby": "hints-help" }) as HTMLInputElement;
   const created = h("div", { class: "created", "aria-live": "polite" });
 
   const game = () => games.find((g) => g.id === gameSel.value)!;
@@ -273,7 +275,7 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
     h("div", { class: "row" }, h("label", { for: "clock" }, t(lang, "clock")), clockSel),
     rt,
     as,
-    h("div", { class: "row" }, h("span", { class: "check" }, pub, h("label", { for: "public" }, t(lang, "publicTable"))), h("span", { class: "check" }, undo, h("label", { for: "undo" }, t(lang, "undoAllowed")))),
+    h("div", { class: "row" }, h("span", { class: "check" }, pub, h("label", { for: "public" }, t(lang, "publicTable"))), h("span", { class: "check" }, undo, h("label", { for: "undo" }, t(lang, "undoAllowed"))), h("span", { class: "check" }, hints, h("label", { for: "hints" }, t(lang, "lobby.hints")), h("small", { class: "help", id: "hints-help" }, t(lang, "lobby.hintsHelp")))),
     h("button", { type: "submit", class: "primary" }, t(lang, "create")),
   );
   createForm.addEventListener("submit", (e) => {
@@ -286,7 +288,7 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
     }
     const seats = [...seatsBox.querySelectorAll<HTMLSelectElement>("select[data-seat]")].map((s) => s.value);
     const clock = clockSel.value === "realtime" ? { mode: "realtime", minutes: Number(minutes.value), increment: Number(inc.value) } : clockSel.value === "async" ? { mode: "async", hours: Number(hours.value) } : { mode: "none" };
-    api<{ url: string; inviteUrl: string; spectate: string }>("/api/tables", { game: gameSel.value, players: seats.length, seats, options, clock, public: pub.checked, undo: undo.checked })
+    api<{ url: string; inviteUrl: string; spectate: string }>("/api/tables", { game: gameSel.value, players: seats.length, seats, options, clock, public: pub.checked, undo: undo.checked, hints: hints.checked })
       .then((r) => {
         clear(created);
         if (!seats.includes("open")) {

@@ -5,7 +5,7 @@
 import { Absence } from "./absence";
 import { clear, h } from "./dom";
 import { botName, type Lang, t } from "./i18n";
-import type { SyncMsg } from "./gen/server";
+import type { HintJSON, SyncMsg } from "./gen/server";
 import { type ChatOut, type EventOut, type ServerMsg, type SeatInfo, TableSocket } from "./net";
 import { type LastMove, type TableData, TableView } from "./table";
 import { asyncClock } from "./timeleft";
@@ -50,7 +50,20 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
       if (!socket.move(i)) queued();
     },
     undo: () => socket.undo(),
+    hint: () => askHint(),
   });
+
+  /** askHint asks for the seat's hint (POST /api/tables/{id}/hint): the hint, or the refusal in words. */
+  async function askHint(): Promise<HintJSON | string> {
+    try {
+      const r = await fetch(`/api/tables/${encodeURIComponent(id)}/hint?lang=${encodeURIComponent(lang)}`, { method: "POST" });
+      if (r.ok) return (await r.json()) as HintJSON;
+      const e = (await r.json().catch(() => ({}))) as { error?: string };
+      return e.error ?? t(lang, "reconnecting");
+    } catch {
+      return t(lang, "reconnecting");
+    }
+  }
   const chat = chatPanel();
 
   // The running clock ticks on the page between messages.
@@ -498,7 +511,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
     const online = socket.online;
     seatList.classList.toggle("stale", !online);
     seats.forEach((s, i) => {
-      const who = s.kind === "open" ? t(lang, "open") : names()[i];
+      const who = s.kind === "open" ? t(lang, "seatFree") : names()[i];
       let clock = m?.clocks?.remaining?.[i];
       if (clock !== undefined && m?.clocks?.running === i && m.clocks.deadline) clock = m.clocks.deadline - Date.now();
       const here = s.online || s.kind === "bot";
@@ -556,6 +569,8 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
       comps: m.texts,
       replay: m.status === "over" ? `/replay/${encodeURIComponent(id)}` : undefined,
       last: lastMoves(),
+      v: m.v,
+      hints: m.table?.hints ?? false,
     };
     view.update(data);
     const mine = view.myTurn();
