@@ -165,10 +165,9 @@ export class TableView {
         "div",
         { class: "play" },
         // The decision and its choices above the drawing, visible without scrolling.
-        h("div", { class: "decide" }, this.els.banner, this.els.status, this.els.since, this.els.steps, this.els.message, this.els.hint),
+        h("div", { class: "decide" }, this.els.banner, this.els.status, this.els.since, this.els.steps, this.els.message, this.els.hint, this.els.suggest),
         this.els.board,
         this.els.info,
-        this.els.suggest,
       ),
       (this.side = h("aside", { class: "side" }, this.els.pad, h("h2", {}, t(lang, "log")), this.els.log)),
     );
