@@ -145,6 +145,16 @@ test("a player who resigned offers the rematch; the German score pad breaks no w
   expect(await brokenWords(ann, ".scorepad th, .scorepad td")).toEqual([]);
   await ann.locator(".scorepad").scrollIntoViewIfNeeded();
   await snap(ann, "scorepad-de-phone");
+  // In the side panel on a desktop too, and in the other languages.
+  for (const [lang, vp] of [["de", desktop], ["fr", desktop], ["en", phone]] as const) {
+    await ann.setViewportSize(vp);
+    await ann.goto(`${t.url}?lang=${lang}`);
+    await expect(ann.locator(".scorepad")).toBeVisible();
+    expect(await brokenWords(ann, ".scorepad th, .scorepad td"), `${lang} ${vp.width}`).toEqual([]);
+  }
+  await snap(ann, "scorepad-en-phone");
+  await ann.setViewportSize(phone);
+  await ann.goto(`${t.url}?lang=de`);
   const offer = ann.locator("button.rematch-offer");
   await expect(offer).toBeVisible();
   await offer.click();
