@@ -127,7 +127,16 @@ test("a table without hints, a spectator's free seat, the automa's difficulty fo
   await page.locator("select#players").selectOption("2");
   await expect(page.locator("#opt-difficulty")).toHaveCount(0);
   await expect(page.locator("#hints")).toBeChecked();
+  await page.locator("#hints").scrollIntoViewIfNeeded();
   await snap(page, "create-2-players-en-desktop");
+  await page.setViewportSize(phone);
+  await page.goto(`${server.url}/?lang=de`);
+  await page.locator("select#game").selectOption("hanging-gardens");
+  await page.locator("#hints").scrollIntoViewIfNeeded();
+  await snap(page, "create-de-phone");
+  await page.setViewportSize(desktop);
+  await page.goto(`${server.url}/?lang=en`);
+  await page.locator("select#game").selectOption("hanging-gardens");
   await page.locator("select#players").selectOption("1");
   await expect(page.locator("#opt-difficulty")).toBeVisible();
 });

@@ -275,7 +275,8 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
     h("div", { class: "row" }, h("label", { for: "clock" }, t(lang, "clock")), clockSel),
     rt,
     as,
-    h("div", { class: "row" }, h("span", { class: "check" }, pub, h("label", { for: "public" }, t(lang, "publicTable"))), h("span", { class: "check" }, undo, h("label", { for: "undo" }, t(lang, "undoAllowed"))), h("span", { class: "check" }, hints, h("label", { for: "hints" }, t(lang, "lobby.hints")), h("small", { class: "help", id: "hints-help" }, t(lang, "lobby.hintsHelp")))),
+    h("div", { class: "row" }, h("span", { class: "check" }, pub, h("label", { for: "public" }, t(lang, "publicTable"))), h("span", { class: "check" }, undo, h("label", { for: "undo" }, t(lang, "undoAllowed"))), h("span", { class: "check" }, hints, h("label", { for: "hints" }, t(lang, "lobby.hints")))),
+    h("small", { class: "help", id: "hints-help" }, t(lang, "lobby.hintsHelp")),
     h("button", { type: "submit", class: "primary" }, t(lang, "create")),
   );
   createForm.addEventListener("submit", (e) => {
