@@ -50,6 +50,34 @@ async function brokenWords(page: Page, selector: string): Promise<string[]> {
   });
 }
 
+/** wordsAndPoints lists a drawing's words followed by their points on a line ("petunia" "+1"), and those squeezed against them. */
+async function wordsAndPoints(page: Page): Promise<{ pairs: number; squeezed: string[] }> {
+  return page.locator("svg.board").evaluate((svg) => {
+    let pairs = 0;
+    const squeezed: string[] = [];
+    for (const t of svg.querySelectorAll("text")) {
+      const next = t.nextElementSibling;
+      // a word and the points after it; a count table's "0:" and its points are a pair by design
+      if (!next || next.tagName !== "text" || !/^[+−]?\d+$/.test(next.textContent ?? "") || !/\p{L}{3}/u.test(t.textContent ?? "")) continue;
+      const a = (t as SVGTextElement).getBBox(), b = (next as SVGTextElement).getBBox();
+      if (Math.abs(a.y - b.y) >= 4 || b.x <= a.x) continue;
+      pairs++;
+      if (b.x - (a.x + a.width) < 4) squeezed.push(`${t.textContent}${next.textContent}`);
+    }
+    return { pairs, squeezed };
+  });
+}
+
+test("English Gardens' trophy lists keep a gap between a word and its points", async ({ page, harness }) => {
+  await page.setViewportSize(desktop);
+  await page.goto(`${harness}/harness/?game=english-gardens&players=2&seed=6&seat=0&lang=fr`);
+  await expect(page.locator("svg.board")).toBeVisible();
+  const got = await wordsAndPoints(page);
+  await snap(page, "trophy-lists-fr-desktop");
+  expect(got.pairs).toBeGreaterThan(0);
+  expect(got.squeezed).toEqual([]);
+});
+
 test("the seat to move asks for a hint: the Medium bot's move marked, in words and points, nothing played", async ({ page }) => {
   test.setTimeout(90_000);
   const t = await newTable(page, server, "english-gardens", ["me", "greedy"], { name: "Ann" });
@@ -69,18 +97,7 @@ test("the seat to move asks for a hint: the Medium bot's move marked, in words a
   expect(after.version).toBe(before.version);
   expect(after.toMove).toBe(before.toMove);
   await expect(page.locator("svg.board .target").first()).toBeVisible();
-  // A trophy's list keeps its words' letters and a gap before the points ("petunia  +1", it was "petunia+1").
-  const squeezed = await page.locator("svg.board text").evaluateAll((ts) =>
-    ts.flatMap((t) => {
-      const next = t.nextElementSibling;
-      // a word ("petunia") and the points after it; a count table's "0:" and its points are a pair by design
-      if (!next || next.tagName !== "text" || !/^[+−]?\d+$/.test(next.textContent ?? "") || !/\p{L}{3}/u.test(t.textContent ?? "")) return [];
-      const a = (t as SVGTextElement).getBBox(), b = (next as SVGTextElement).getBBox();
-      const same = Math.abs(a.y - b.y) < 4 && b.x > a.x;
-      return same && b.x - (a.x + a.width) < 4 ? [`${t.textContent}${next.textContent}`] : [];
-    }),
-  );
-  expect(squeezed).toEqual([]);
+  expect((await wordsAndPoints(page)).squeezed).toEqual([]);
   // Hidden, it is gone; the button stays.
   await page.locator("button.suggest-hide").click();
   await expect(page.locator(".suggest-says")).toHaveCount(0);
