@@ -475,3 +475,32 @@ func TestAwayClockStartsAtTheStart(t *testing.T) {
 		t.Fatalf("hand-over after the grace since the start: %d %q", code, msg)
 	}
 }
+
+// A player who resigned watches the rest of the game, is told the seat
+// they held (sync's was), and may offer the rematch, by the socket as by
+// the API (as on lichess or BGA).
+func TestResignedPlayerOffersTheRematch(t *testing.T) {
+	ts, _ := startFailing(t, Config{})
+	ann := newClient(t, ts.URL, "Ann")
+	tb := ann.create(createReq{Game: "english-gardens", Seats: []string{"me", "greedy"}})
+	if code, msg := callErr(ann, "POST", "/api/tables/"+tb.ID+"/resign", nil); code != 200 {
+		t.Fatalf("resign: %d %q", code, msg)
+	}
+	// Bots play both seats to the end.
+	for try := 0; tableOf(t, ann, tb.ID).Status != "over"; try++ {
+		if try > 600 {
+			t.Fatal("the game did not end in 60 s")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	ws := ann.dial(tb.ID, "")
+	m := ws.next(outSync)
+	if num(m, "you") != -1 || string(m["was"]) != "0" {
+		t.Fatalf("the resigned player's sync: you %s, was %s", m["you"], m["was"])
+	}
+	ws.send(map[string]any{"t": "rematch"})
+	r := ws.next(outRematch)
+	if next := str(r, "rematch"); next == "" || next == tb.ID {
+		t.Fatalf("rematch %q", next)
+	}
+}
