@@ -142,7 +142,13 @@ func (a *hintAsk) answer(m engine.Move, kind string, err error) {
 
 // json is the hint as the page reads it, in lang.
 func (a *hintAsk) json(res hintResult, lang string) hintJSON {
-	h := hintJSON{V: a.v, I: res.i, Says: moveWords(a.cat, a.descs[res.i], lang), Bot: res.bot, Now: a.outlook.Score(a.seat)}
+	// The sentence names the bot that chose: the Medium bot's search, or
+	// greedy when the search ran out of its time in the pool.
+	says := "plain.hintSays"
+	if res.bot != hintBot {
+		says = "plain.hintSaysQuick"
+	}
+	h := hintJSON{V: a.v, I: res.i, Says: moveWords(a.cat, a.descs[res.i], says, lang), Bot: res.bot, Now: a.outlook.Score(a.seat)}
 	for i, o := range res.outlook {
 		if i == res.i {
 			h.Points = o.Points
@@ -153,9 +159,9 @@ func (a *hintAsk) json(res hintResult, lang string) hintJSON {
 	return h
 }
 
-// moveWords says move d in lang: what it does (the game's move.<kind>),
+// moveWords says move d in lang in the sentence msg: what it does (the game's move.<kind>),
 // then each thing it names (a component's name, a place's words).
-func moveWords(cat *engine.Catalog, d engine.MoveDesc, lang string) string {
+func moveWords(cat *engine.Catalog, d engine.MoveDesc, msg, lang string) string {
 	var parts []string
 	if cat.Has("move." + d.Kind) {
 		parts = append(parts, cat.T(lang, "move."+d.Kind))
@@ -168,7 +174,7 @@ func moveWords(cat *engine.Catalog, d engine.MoveDesc, lang string) string {
 			parts = append(parts, cat.CellName(p.ID, lang))
 		}
 	}
-	return shelltext.T(lang, "plain.hintSays", i18n.S("move", strings.Join(parts, ", ")))
+	return shelltext.T(lang, msg, i18n.S("move", strings.Join(parts, ", ")))
 }
 
 // apiHint answers the caller's hint: 200 with it, 409 when hints are off

@@ -88,7 +88,7 @@ test("the seat to move asks for a hint: the Medium bot's move marked, in words a
   await expect(page.locator("input[name=move], .movebox")).toHaveCount(0); // no notation box
   const before = await (await page.request.get(`${server.url}/api/tables/${t.id}`)).json();
   await ask.click();
-  await expect(page.locator(".suggest-says")).toContainText("The Medium bot suggests:", { timeout: 20_000 });
+  await expect(page.locator(".suggest-says")).toContainText("bot suggests:", { timeout: 20_000 });
   await expect(page.locator(".suggest-points")).toContainText("with this move");
   expect(await page.locator("svg.board .hinted").count()).toBeGreaterThan(0);
   expect(await page.locator(".suggest").innerText()).not.toMatch(rawId);
