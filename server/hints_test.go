@@ -144,3 +144,38 @@ func decode(t *testing.T, raw json.RawMessage, v any) {
 		t.Fatalf("decode %s: %v", raw, err)
 	}
 }
+
+// A hint is a job of the bot pool owned by the asker: behind another
+// owner's 30 queued expert decisions it still comes back within its own
+// budget (the workers go round the owners), not after the other's queue.
+func TestHintWaitsOnlyItsTurnInThePool(t *testing.T) {
+	ts := startServer(t, "", Config{SearchBots: 2, BotBudget: 200 * time.Millisecond})
+	ann := newClient(t, ts.URL, "Ann")
+	tb := ann.create(createReq{Game: "english-gardens", Seats: []string{"me", "greedy"}})
+	for try := 0; tableOf(t, ann, tb.ID).ToMove != 0; try++ {
+		if try > 100 {
+			t.Fatal("Ann's turn never came")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	g, _ := games.Registry().Lookup("happy-garden")
+	s, _ := g.New(2, 1, nil)
+	dummy := &table{inbox: make(chan func(), 1000), done: make(chan struct{})}
+	go func() {
+		for range dummy.inbox { // the hog's answers are not played
+		}
+	}()
+	for range 30 {
+		ts.pool.submit(&botJob{table: dummy, kind: "ismcts:expert", owner: "hog", state: s.Clone(), queued: time.Now(), bot: slowBot{}})
+	}
+	t0 := time.Now()
+	var h hintJSON
+	if code := ann.call("POST", "/api/tables/"+tb.ID+"/hint?lang=en", nil, &h); code != 200 {
+		t.Fatalf("hint behind another's queue: %d", code)
+	}
+	// Its search's budget, greedy's look-ahead, and room for a loaded machine;
+	// the hog's queue alone is 30 × 1.6 s over 2 workers.
+	if took, most := time.Since(t0), ts.pool.budget(hintBot)+5*time.Second; took > most {
+		t.Fatalf("the hint took %v behind another owner's queue (at most %v)", took, most)
+	}
+}
