@@ -78,6 +78,14 @@ test("English Gardens' trophy lists keep a gap between a word and its points", a
   expect(got.squeezed).toEqual([]);
 });
 
+test("Schlossgarten's log says a constellation card in words", async ({ page, harness }) => {
+  await page.setViewportSize(desktop);
+  await page.goto(`${harness}/harness/?game=schlossgarten&players=2&seed=3&ply=3&seat=0&lang=en`);
+  await expect(page.locator(".log")).toContainText("constellation card (");
+  await expect(page.locator(".log")).not.toContainText("·");
+  await snap(page, "schlossgarten-log-en-desktop");
+});
+
 test("the seat to move asks for a hint: the Medium bot's move marked, in words and points, nothing played", async ({ page }) => {
   test.setTimeout(90_000);
   const t = await newTable(page, server, "english-gardens", ["me", "greedy"], { name: "Ann" });
@@ -183,6 +191,8 @@ test("a player who resigned offers the rematch; the German score pad breaks no w
   await ann.goto(`${t.url}?lang=de`);
   const offer = ann.locator("button.rematch-offer");
   await expect(offer).toBeVisible();
+  await offer.scrollIntoViewIfNeeded();
+  await snap(ann, "rematch-resigned-de-phone");
   await offer.click();
   // Alone with a bot: the rematch starts at once.
   await expect(ann).not.toHaveURL(new RegExp(`/t/${t.id}(\\?|$)`), { timeout: 10_000 });
