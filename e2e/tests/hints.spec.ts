@@ -191,7 +191,7 @@ test("a player who resigned offers the rematch; the German score pad breaks no w
   await ann.goto(`${t.url}?lang=de`);
   const offer = ann.locator("button.rematch-offer");
   await expect(offer).toBeVisible();
-  await offer.scrollIntoViewIfNeeded();
+  await expect(ann.locator(".seats li.me")).toContainText("Ann (du)"); // still her seat, played by a bot
   await snap(ann, "rematch-resigned-de-phone");
   await offer.click();
   // Alone with a bot: the rematch starts at once.

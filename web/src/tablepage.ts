@@ -510,6 +510,8 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
     // While the connection is lost, who is online is not known: every dot greys out.
     const online = socket.online;
     seatList.classList.toggle("stale", !online);
+    // The viewer's seat, or the one they held before a bot took it over (they resigned or left): "Ann (you)".
+    const mine = seat >= 0 ? seat : (last?.was ?? -1);
     seats.forEach((s, i) => {
       const who = s.kind === "open" ? t(lang, "seatFree") : names()[i];
       let clock = m?.clocks?.remaining?.[i];
@@ -521,9 +523,9 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
       seatList.append(
         h(
           "li",
-          { class: (toMove === i ? "to-move " : "") + (i === seat ? "me" : ""), "aria-current": toMove === i ? "true" : null },
+          { class: (toMove === i ? "to-move " : "") + (i === mine ? "me" : ""), "aria-current": toMove === i ? "true" : null },
           presence ? h("span", { class: "dot " + presence, title: t(lang, said), "aria-hidden": "true" }, "●") : null,
-          ` ${i === seat ? t(lang, "youMark", who) : who}`,
+          ` ${i === mine ? t(lang, "youMark", who) : who}`,
           // in words: no font here drew the robot emoji it was (a box)
           s.zombie ? h("span", { class: "botmark" }, " ", t(lang, "together.botPlays")) : null,
           presence ? h("span", { class: "sr" }, ` (${t(lang, said)})`) : null,
