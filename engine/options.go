@@ -14,6 +14,9 @@ type OptionSpec struct {
 	Name    string   `json:"name"`
 	Default string   `json:"default"`
 	Values  []string `json:"values"` // allowed values
+	// Players are the player counts the option applies to (none: every
+	// count). The lobby's create form shows it only for them.
+	Players []int `json:"players,omitempty"`
 }
 
 // OptionLabel is option name's label in lang (message option.<name>).

@@ -95,6 +95,21 @@ func MustLoadCatalog(fsys fs.FS, dir string, comps []Component) *Catalog {
 	return c
 }
 
+// MustLoadGameCatalog is a game's catalogue, as every game loads it once:
+// its texts/<lang>.json in fsys, over the components listed in kinds (the
+// game's data/kinds.json: each id and its kind), with cell naming its board's
+// cells for a sentence. game names the game in the panic that a broken
+// embedded file is (a build that cannot run).
+func MustLoadGameCatalog(game string, fsys fs.FS, kinds []byte, cell func(id string) (string, []i18n.Arg, bool)) *Catalog {
+	var comps []Component
+	if err := json.Unmarshal(kinds, &comps); err != nil {
+		panic(fmt.Errorf("%s: data/kinds.json: %w", game, err))
+	}
+	c := MustLoadCatalog(fsys, "texts", comps)
+	c.Cell = cell
+	return c
+}
+
 // NewCatalog indexes comps over bundle b and checks the catalogue (Check).
 func NewCatalog(b *i18n.Bundle, comps []Component) (*Catalog, error) {
 	c := &Catalog{bundle: b, Components: comps, byID: make(map[string]int, len(comps))}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"net/http"
 	"slices"
 	"strconv"
 	"strings"
@@ -56,13 +57,20 @@ func (t *table) timerWhy() string {
 	return whyTime
 }
 
-// absentSince is since when seat's player has been away: when its last
-// socket closed, or when the table was loaded if none opened since.
+// absentSince is since when seat's player has been away from the game:
+// when its last socket closed, or when the table was loaded if none opened
+// since, but never before the game started here. The creator who waited in
+// the lobby for the others (no socket at the table) was not away from a
+// game that had not started.
 func (t *table) absentSince(seat int) time.Time {
+	since := t.loaded
 	if a := t.away[seat]; !a.IsZero() {
-		return a
+		since = a
 	}
-	return t.loaded
+	if t.started.After(since) {
+		return t.started
+	}
+	return since
 }
 
 // handOverAt is when the other players may hand seat to a bot: only the
@@ -290,6 +298,19 @@ func (t *table) sendOffer() {
 	}
 }
 
+// formerSeat is the seat the watching connection c's person held before a
+// bot took it over (nil: none, or c holds a seat): the page offers them the
+// rematch as it does the players still seated.
+func (t *table) formerSeat(c *conn) *int {
+	if c.seat >= 0 || c.identity == "" {
+		return nil
+	}
+	if i := t.rematchSeat(c.identity); i >= 0 && t.meta.Seats[i].Zombie {
+		return intp(i)
+	}
+	return nil
+}
+
 // rematchSeat is the seat whose person id may answer a rematch: any seat
 // a person held, replaced by a bot or not (-1: none).
 func (t *table) rematchSeat(id string) int {
@@ -299,4 +320,103 @@ func (t *table) rematchSeat(id string) int {
 		}
 	}
 	return -1
+}
+
+// ----- the calls (docs/server.md) -----
+
+// onTable is the shape of every call a person makes on a table: who the
+// caller is, then act on the table's goroutine, then the refusal if any
+// (refusal's status) or the missing identity or table. It reports whether
+// act succeeded, for the caller to answer.
+func (s *Server) onTable(w http.ResponseWriter, r *http.Request, act func(t *table, id store.Identity) error) bool {
+	id, err := s.identify(r)
+	if err != nil {
+		s.answerErr(w, r, err)
+		return false
+	}
+	var rerr error
+	if err := s.withTable(r.Context(), r.PathValue("id"), func(t *table) { rerr = act(t, id) }); err != nil {
+		s.answerErr(w, r, err)
+		return false
+	}
+	if rerr != nil {
+		s.answerErr(w, r, refusal(rerr))
+		return false
+	}
+	return true
+}
+
+// asRematchSeat runs act for the seat the caller may answer a rematch from
+// (rematchSeat): a person who held a seat, replaced by a bot or not.
+func asRematchSeat(act func(t *table, seat int) error) func(t *table, id store.Identity) error {
+	return func(t *table, id store.Identity) error {
+		seat := t.rematchSeat(id.ID)
+		if seat < 0 {
+			return shelltext.Errorf("err.rematchPlayers")
+		}
+		return act(t, seat)
+	}
+}
+
+// apiRematch is the caller's yes to a rematch: 200 with the new table once
+// everyone agreed, 202 with the offer while answers are awaited.
+func (s *Server) apiRematch(w http.ResponseWriter, r *http.Request) {
+	var next string
+	var offer *offerInfo
+	if !s.onTable(w, r, asRematchSeat(func(t *table, seat int) (err error) {
+		next, err = t.rematch(r.Context(), seat)
+		offer = t.offer()
+		return err
+	})) {
+		return
+	}
+	if next == "" {
+		writeJSON(w, http.StatusAccepted, map[string]any{"offer": offer})
+		return
+	}
+	if _, err := s.table(r.Context(), next, false); err != nil {
+		s.answerErr(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"id": next, "url": s.cfg.BaseURL + "/t/" + next})
+}
+
+// apiDecline is the caller's no to the rematch offered: the offer ends.
+func (s *Server) apiDecline(w http.ResponseWriter, r *http.Request) {
+	var offer *offerInfo
+	if s.onTable(w, r, asRematchSeat(func(t *table, seat int) error {
+		err := t.declineRematch(seat)
+		offer = t.offer()
+		return err
+	})) {
+		writeJSON(w, http.StatusOK, map[string]any{"offer": offer})
+	}
+}
+
+type handOverReq struct {
+	Seat *int `json:"seat"`
+}
+
+// apiHandOver: a seated player hands the seat to move, whose player has
+// been away past the grace (an async table: past its deadline), to a bot.
+func (s *Server) apiHandOver(w http.ResponseWriter, r *http.Request) {
+	var req handOverReq
+	if err := readJSON(w, r, &req); err != nil {
+		s.apiError(w, r, http.StatusBadRequest, err)
+		return
+	}
+	if req.Seat == nil {
+		s.apiError(w, r, http.StatusBadRequest, shelltext.Errorf("err.handOverNoSeat"))
+		return
+	}
+	var bot string
+	if s.onTable(w, r, func(t *table, id store.Identity) error {
+		if err := t.handOver(id.ID, *req.Seat); err != nil {
+			return err
+		}
+		bot = t.meta.Seats[*req.Seat].Bot
+		return nil
+	}) {
+		writeJSON(w, http.StatusOK, map[string]any{"seat": *req.Seat, "bot": bot})
+	}
 }

@@ -439,3 +439,68 @@ func TestRematchOfferSurvivesARestart(t *testing.T) {
 		t.Fatalf("accept after a restart: %d %+v", code, got)
 	}
 }
+
+// The creator who opened her table and went back to the lobby to wait for
+// the others has no socket at the table: she is not away from a game that has not started. The away clock
+// starts when the game starts, so nobody may hand her seat over until the
+// grace has passed after the start, however long the table waited.
+func TestAwayClockStartsAtTheStart(t *testing.T) {
+	const grace = 1 * time.Second
+	ts, _ := startFailing(t, Config{Grace: grace})
+	ann, bob := newClient(t, ts.URL, "Ann"), newClient(t, ts.URL, "Bob")
+	tb := ann.create(createReq{Game: "english-gardens", Seats: []string{"me", "open"}})
+	// Ann opens her table (its invite link), then goes back to the lobby.
+	ws := ann.dial(tb.ID, "")
+	ws.next(outSync)
+	ws.close()
+	time.Sleep(grace + 300*time.Millisecond) // the table waits past the grace
+	start := time.Now()
+	if s := bob.join(tb.ID, tb.Invite); s != 1 {
+		t.Fatalf("Bob seated at %d", s)
+	}
+	got := tableOf(t, bob, tb.ID)
+	p := got.ToMove
+	if p < 0 || p > 1 {
+		t.Fatalf("seat %d to move", p)
+	}
+	if at := time.UnixMilli(got.Seats[p].HandOver); at.Before(start.Add(grace - 50*time.Millisecond)) {
+		t.Fatalf("hand-over offered at %v, %v after the start (grace %v)", at, at.Sub(start), grace)
+	}
+	other := []*client{ann, bob}[1-p]
+	if code, msg := callErr(other, "POST", "/api/tables/"+tb.ID+"/handover", map[string]int{"seat": p}); code != 409 || !strings.Contains(msg, "has been away") {
+		t.Fatalf("hand-over right after the start: %d %q", code, msg)
+	}
+	time.Sleep(time.Until(start.Add(grace + 200*time.Millisecond)))
+	if code, msg := callErr(other, "POST", "/api/tables/"+tb.ID+"/handover", map[string]int{"seat": p}); code != 200 {
+		t.Fatalf("hand-over after the grace since the start: %d %q", code, msg)
+	}
+}
+
+// A player who resigned watches the rest of the game, is told the seat
+// they held (sync's was), and may offer the rematch, by the socket as by
+// the API (as on lichess or BGA).
+func TestResignedPlayerOffersTheRematch(t *testing.T) {
+	ts, _ := startFailing(t, Config{})
+	ann := newClient(t, ts.URL, "Ann")
+	tb := ann.create(createReq{Game: "english-gardens", Seats: []string{"me", "greedy"}})
+	if code, msg := callErr(ann, "POST", "/api/tables/"+tb.ID+"/resign", nil); code != 200 {
+		t.Fatalf("resign: %d %q", code, msg)
+	}
+	// Bots play both seats to the end.
+	for try := 0; tableOf(t, ann, tb.ID).Status != "over"; try++ {
+		if try > 600 {
+			t.Fatal("the game did not end in 60 s")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	ws := ann.dial(tb.ID, "")
+	m := ws.next(outSync)
+	if num(m, "you") != -1 || string(m["was"]) != "0" {
+		t.Fatalf("the resigned player's sync: you %s, was %s", m["you"], m["was"])
+	}
+	ws.send(map[string]any{"t": "rematch"})
+	r := ws.next(outRematch)
+	if next := str(r, "rematch"); next == "" || next == tb.ID {
+		t.Fatalf("rematch %q", next)
+	}
+}

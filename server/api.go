@@ -56,6 +56,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/tables/{id}/rematch", s.apiRematch)
 	mux.HandleFunc("POST /api/tables/{id}/rematch/decline", s.apiDecline)
 	mux.HandleFunc("POST /api/tables/{id}/resign", s.apiResign)
+	mux.HandleFunc("POST /api/tables/{id}/hint", s.apiHint)
 	mux.HandleFunc("POST /api/tables/{id}/handover", s.apiHandOver)
 	mux.HandleFunc("GET /api/tables/{id}/record", s.apiRecord)
 	mux.HandleFunc("GET /api/tables/{id}/replay", s.apiReplay)
@@ -450,6 +451,9 @@ type createReq struct {
 	Clock   clockSpec         `json:"clock"`
 	Public  bool              `json:"public"`
 	Undo    *bool             `json:"undo"`
+	// Hints: whether the person to move may ask what a bot would play
+	// (hints.go); on unless false.
+	Hints *bool `json:"hints"`
 }
 
 type createdJSON struct {
@@ -520,7 +524,7 @@ func (s *Server) create(ctx context.Context, id store.Identity, req createReq) (
 		return bad("%w", err)
 	}
 	t := store.Table{ID: s.newID(), Game: g.ID(), Players: req.Players, Options: opts, Seed: seed, Clock: clock,
-		Public: req.Public, Undo: req.Undo == nil || *req.Undo, Invite: s.newCode(), Owner: id.ID,
+		Public: req.Public, Undo: req.Undo == nil || *req.Undo, NoHints: req.Hints != nil && !*req.Hints, Invite: s.newCode(), Owner: id.ID,
 		Status: store.StatusLive, Created: s.now(), Updated: s.now()}
 	mySeat := -1
 	for i, k := range req.Seats {
@@ -750,99 +754,14 @@ func (s *Server) apiLeave(w http.ResponseWriter, r *http.Request) {
 // holds (a person's, not a bot's) and answers the refusal if any: it
 // reports whether act succeeded, for the caller to answer.
 func (s *Server) ownSeat(w http.ResponseWriter, r *http.Request, act func(t *table, seat int) error) bool {
-	id, err := s.identify(r)
-	if err != nil {
-		s.answerErr(w, r, err)
-		return false
-	}
-	var rerr error
-	err = s.withTable(r.Context(), r.PathValue("id"), func(t *table) {
-		rerr = shelltext.Errorf("err.noSeat")
+	return s.onTable(w, r, func(t *table, id store.Identity) error {
 		for i, st := range t.meta.Seats {
 			if st.Identity == id.ID && t.seatHolder(i) {
-				rerr = act(t, i)
-				break
+				return act(t, i)
 			}
 		}
+		return shelltext.Errorf("err.noSeat")
 	})
-	if err != nil {
-		s.answerErr(w, r, err)
-		return false
-	}
-	if rerr != nil {
-		s.answerErr(w, r, refusal(rerr))
-		return false
-	}
-	return true
-}
-
-// apiRematch is the caller's yes to a rematch (absence.go): 200 with the
-// new table once everyone agreed, 202 with the offer while answers are
-// awaited.
-func (s *Server) apiRematch(w http.ResponseWriter, r *http.Request) {
-	id, err := s.identify(r)
-	if err != nil {
-		s.answerErr(w, r, err)
-		return
-	}
-	var next string
-	var offer *offerInfo
-	var rerr error
-	err = s.withTable(r.Context(), r.PathValue("id"), func(t *table) {
-		seat := t.rematchSeat(id.ID)
-		if seat < 0 {
-			rerr = shelltext.Errorf("err.rematchPlayers")
-			return
-		}
-		next, rerr = t.rematch(r.Context(), seat)
-		offer = t.offer()
-	})
-	if err != nil {
-		s.answerErr(w, r, err)
-		return
-	}
-	if rerr != nil {
-		s.answerErr(w, r, refusal(rerr))
-		return
-	}
-	if next == "" {
-		writeJSON(w, http.StatusAccepted, map[string]any{"offer": offer})
-		return
-	}
-	if _, err := s.table(r.Context(), next, false); err != nil {
-		s.answerErr(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]string{"id": next, "url": s.cfg.BaseURL + "/t/" + next})
-}
-
-// apiDecline is the caller's no to the rematch offered: the offer ends.
-func (s *Server) apiDecline(w http.ResponseWriter, r *http.Request) {
-	id, err := s.identify(r)
-	if err != nil {
-		s.answerErr(w, r, err)
-		return
-	}
-	var offer *offerInfo
-	var rerr error
-	err = s.withTable(r.Context(), r.PathValue("id"), func(t *table) {
-		seat := t.rematchSeat(id.ID)
-		if seat < 0 {
-			rerr = shelltext.Errorf("err.rematchPlayers")
-			return
-		}
-		rerr = t.declineRematch(seat)
-		offer = t.offer()
-	})
-	if err != nil {
-		s.answerErr(w, r, err)
-		return
-	}
-	if rerr != nil {
-		s.answerErr(w, r, refusal(rerr))
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"offer": offer})
 }
 
 // apiResign: the caller concedes; a bot plays the seat to the end.
@@ -850,45 +769,6 @@ func (s *Server) apiResign(w http.ResponseWriter, r *http.Request) {
 	if s.ownSeat(w, r, (*table).resign) {
 		writeJSON(w, http.StatusOK, map[string]bool{"resigned": true})
 	}
-}
-
-type handOverReq struct {
-	Seat *int `json:"seat"`
-}
-
-// apiHandOver: a seated player hands the seat to move, whose player has
-// been away past the grace (an async table: past its deadline), to a bot.
-func (s *Server) apiHandOver(w http.ResponseWriter, r *http.Request) {
-	id, err := s.identify(r)
-	if err != nil {
-		s.answerErr(w, r, err)
-		return
-	}
-	var req handOverReq
-	if err := readJSON(w, r, &req); err != nil {
-		s.apiError(w, r, http.StatusBadRequest, err)
-		return
-	}
-	if req.Seat == nil {
-		s.apiError(w, r, http.StatusBadRequest, shelltext.Errorf("err.handOverNoSeat"))
-		return
-	}
-	var rerr error
-	var bot string
-	err = s.withTable(r.Context(), r.PathValue("id"), func(t *table) {
-		if rerr = t.handOver(id.ID, *req.Seat); rerr == nil {
-			bot = t.meta.Seats[*req.Seat].Bot
-		}
-	})
-	if err != nil {
-		s.answerErr(w, r, err)
-		return
-	}
-	if rerr != nil {
-		s.answerErr(w, r, refusal(rerr))
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"seat": *req.Seat, "bot": bot})
 }
 
 // refusal is a table's refusal as an answer: 409 unless it says its own

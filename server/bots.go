@@ -26,6 +26,9 @@ type botJob struct {
 	// fallbackSeed seeds the greedy bot that moves when the budget is spent
 	// (derived one way from the table's seed).
 	fallbackSeed uint64
+	// done, when set, takes the answer instead of the table (a hint,
+	// hints.go): the move, the kind of bot that chose it, or the error.
+	done func(m engine.Move, kind string, err error)
 }
 
 // botPool runs bots on a bounded number of workers. Search bots (ismcts)
@@ -201,6 +204,7 @@ func (p *botPool) run(j *botJob) {
 	}
 	ctx, cancel := context.WithDeadline(context.Background(), from.Add(p.budget(j.kind)))
 	var mv engine.Move
+	timedOut := false
 	err := ctx.Err()
 	if err == nil {
 		mv, err = j.bot.Choose(ctx, j.state)
@@ -208,10 +212,19 @@ func (p *botPool) run(j *botJob) {
 	cancel()
 	if err != nil && spare != nil && (errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)) {
 		m.botTimeouts.Inc()
+		timedOut = true
 		g, _ := bots.New("greedy", j.fallbackSeed)
 		mv, err = g.Choose(context.Background(), spare)
 	}
 	m.botThink.WithLabelValues(botFamily(j.kind)).Observe(time.Since(start).Seconds())
+	if j.done != nil {
+		kind := j.kind
+		if timedOut {
+			kind = "greedy"
+		}
+		j.done(mv, kind, err)
+		return
+	}
 	j.table.post(func() { j.table.botMoved(j, mv, err) })
 }
 

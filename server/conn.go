@@ -362,11 +362,17 @@ func (c *conn) handle(m clientMsg) bool {
 		})
 	case msgRematch:
 		ok = t.post(func() {
-			if c.seat < 0 || t.meta.Seats[c.seat].Identity != c.identity {
+			// Any seat the person held, replaced by a bot or not (a player
+			// who resigned watches, and may still offer a rematch).
+			seat := -1
+			if c.identity != "" {
+				seat = t.rematchSeat(c.identity)
+			}
+			if seat < 0 {
 				c.send(mustJSON(refusedMsg{T: outRefused, V: t.version, Reason: refSeat, Message: say(c.lang, "err.rematchPlayers")}))
 				return
 			}
-			if _, err := t.rematch(context.Background(), c.seat); err != nil {
+			if _, err := t.rematch(context.Background(), seat); err != nil {
 				c.send(mustJSON(refusedMsg{T: outRefused, V: t.version, Reason: refOver, Message: errorIn(err, c.lang)}))
 			}
 		})

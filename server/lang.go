@@ -129,3 +129,9 @@ func titles(g engine.Game) map[string]string {
 	}
 	return out
 }
+
+// placeIn is a rank as an ordinal place in lang ("2nd place", "2e place",
+// "2. Platz"): the catalogue's plural branches, never a bare number.
+func placeIn(rank int, lang string) string {
+	return shelltext.T(lang, "plain.playerPlace", i18n.N("n", rank))
+}

@@ -20,7 +20,7 @@ import (
 // and replay pages are shells the script draws into. Pages name the assets
 // by their hashed names (assets.go).
 
-var pages = template.Must(template.New("").Option("missingkey=error").Funcs(template.FuncMap{"seatName": seatName, "date": dateOf, "dateIn": dateIn}).Parse(`
+var pages = template.Must(template.New("").Option("missingkey=error").Funcs(template.FuncMap{"seatName": seatName, "date": dateOf, "dateIn": dateIn, "place": placeIn}).Parse(`
 {{define "head"}}<!doctype html>
 <html lang="{{.Lang}}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.Title}}</title><link rel="stylesheet" href="{{.CSS}}"><link rel="icon" href="/favicon.svg" type="image/svg+xml"></head><body>
@@ -99,7 +99,7 @@ var pages = template.Must(template.New("").Option("missingkey=error").Funcs(temp
 {{else}}<p>{{$.W.playerNoGames}}</p>{{end}}
 <h3>{{$.W.playerFinished}}</h3>
 {{if .Finished}}<ul class="player-finished">{{range .Finished}}<li><b>{{index $.Titles .Game}}</b> · <time datetime="{{date .Updated}}">{{dateIn .Updated $.Lang}}</time> ·
-{{if eq .Rank 1}}{{$.W.playerFirst}}{{else if gt .Rank 0}}{{index $.W (print "playerPlace")}} {{.Rank}}{{end}} ·
+{{if eq .Rank 1}}{{$.W.playerFirst}}{{else if gt .Rank 0}}{{place .Rank $.Lang}}{{end}} ·
 {{range $i, $st := .Seats}}{{if $i}}, {{end}}{{if $st.Player}}<a href="/p/{{$st.Player}}">{{seatName $st $.Lang}}</a>{{else}}{{seatName $st $.Lang}}{{end}}{{end}}
 · <a href="/replay/{{.ID}}">{{$.W.replay}}</a></li>{{end}}</ul>
 {{else}}<p>{{$.W.playerNoFinished}}</p>{{end}}

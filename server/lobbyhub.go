@@ -596,5 +596,6 @@ func lobbyWire(ev lobbyEvent) []byte { b, _ := json.Marshal(ev); return b }
 func WireLobby() []any { return []any{lobbyMsg{}, lobbyJSON{}, playerJSON{}} }
 
 // WireAPI is the bodies of the other JSON calls the page reads (the replay,
-// the coach's review, the rules and tutorial pages), for wiregen as well.
-func WireAPI() []any { return append([]any{replayJSON{}, analysisJSON{}}, learnWire()...) }
+// the coach's review, a hint, the rules and tutorial pages), for wiregen as
+// well.
+func WireAPI() []any { return append([]any{replayJSON{}, analysisJSON{}, hintJSON{}}, learnWire()...) }

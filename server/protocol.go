@@ -188,6 +188,7 @@ type tableInfo struct {
 	Status  store.Status      `json:"status"`
 	Public  bool              `json:"public"`
 	Undo    bool              `json:"undo"`
+	Hints   bool              `json:"hints"` // the person to move may ask for a hint (hints.go)
 	Clock   clockSpec         `json:"clock"`
 	Rematch string            `json:"rematch,omitempty"`
 }
@@ -204,10 +205,14 @@ type tableInfo struct {
 // syncMsg is the whole table as a seat may see it: the first message of a
 // connection, and the answer to a sync request or a stale move.
 type syncMsg struct {
-	T      string            `json:"t" ts:"'sync'"`
-	V      int               `json:"v"`
-	Table  tableInfo         `json:"table"`
-	You    int               `json:"you"`
+	T     string    `json:"t" ts:"'sync'"`
+	V     int       `json:"v"`
+	Table tableInfo `json:"table"`
+	You   int       `json:"you"`
+	// Was: the seat the connection's person held before a bot took it over
+	// (they resigned, left or ran out of time): they watch, and may still
+	// offer or answer a rematch (absent otherwise).
+	Was    *int              `json:"was,omitempty"`
 	From   *int              `json:"from,omitempty"` // events are exactly those after From (a resumed connection)
 	Status store.Status      `json:"status"`
 	ToMove int               `json:"toMove"`

@@ -69,6 +69,10 @@ type Config struct {
 	IdentityBurst int
 	WriteEvery    time.Duration
 	WriteBurst    int
+	// HintEvery and HintBurst: the hints one identity may ask (a search
+	// each, hints.go): a burst, then one every HintEvery.
+	HintEvery time.Duration
+	HintBurst int
 	// TrustProxy takes the client's address from X-Forwarded-For (the last
 	// address, the one the proxy in front appended) instead of the
 	// connection's: only behind a proxy that sets it.
@@ -119,7 +123,7 @@ func Defaults() Config {
 	return Config{
 		MaxFrame: 8192, Queue: 64, Ping: 20 * time.Second,
 		Rate: 20, Burst: 40, ChatLines: 5, ChatWindow: 10 * time.Second,
-		MaxTables: 30, CreateRate: 60, IdentityEvery: 2 * time.Minute, IdentityBurst: 10, WriteEvery: 100 * time.Millisecond, WriteBurst: 60, Grace: 90 * time.Second, Idle: 2 * time.Minute, IdleCheck: 10 * time.Second, LobbyPeriod: lobbyPeriod, LobbyPerAddr: lobbyPerAddr,
+		MaxTables: 30, CreateRate: 60, IdentityEvery: 2 * time.Minute, IdentityBurst: 10, WriteEvery: 100 * time.Millisecond, WriteBurst: 60, HintEvery: 10 * time.Second, HintBurst: 3, Grace: 90 * time.Second, Idle: 2 * time.Minute, IdleCheck: 10 * time.Second, LobbyPeriod: lobbyPeriod, LobbyPerAddr: lobbyPerAddr,
 		BotBudget: time.Second, QuickBots: 1, SearchBots: 2, BatchMax: 512,
 		Heartbeat: time.Second, DueCheck: time.Second, RelayBeat: 5 * time.Second, SMTPFrom: "jardin@localhost",
 	}
@@ -145,6 +149,8 @@ func (c *Config) fill() {
 	set(&c.CreateRate, d.CreateRate)
 	set(&c.IdentityBurst, d.IdentityBurst)
 	set(&c.WriteBurst, d.WriteBurst)
+	set(&c.HintBurst, d.HintBurst)
+	setD(&c.HintEvery, d.HintEvery)
 	set(&c.QuickBots, d.QuickBots)
 	set(&c.SearchBots, d.SearchBots)
 	set(&c.BatchMax, d.BatchMax)
@@ -178,6 +184,7 @@ type Server struct {
 	identities, writes *limiter
 	// analyses are the coach's reviews of finished tables (analysis.go).
 	analyses analysisPool
+	hints              *limiter // hints asked per identity (hints.go)
 
 	cfg      Config
 	st       store.Store
@@ -242,6 +249,7 @@ func New(cfg Config, st store.Store, reg *engine.Registry, assets fs.FS) *Server
 	s.notify = newNotifier(s)
 	s.identities = newLimiter(cfg.IdentityEvery, cfg.IdentityBurst, s.now)
 	s.writes = newLimiter(cfg.WriteEvery, cfg.WriteBurst, s.now)
+	s.hints = newLimiter(cfg.HintEvery, cfg.HintBurst, s.now)
 	s.handler = s.forwardHTTP(s.limitWrites(s.routes()))
 	return s
 }

@@ -67,7 +67,10 @@ type table struct {
 	away    []time.Time // when a seat's last connection closed (zero: connected or never)
 	// loaded is when this goroutine loaded the table: a seat that has not
 	// connected since has been away at least since then (handOver).
-	loaded  time.Time
+	loaded time.Time
+	// started is when this goroutine saw the game start (zero: it was live
+	// when loaded): nobody is away from a game before it starts (handOver).
+	started time.Time
 	bots    []bots.Bot // per seat, for bot and zombie seats
 	botGen  int        // bumps when a bot's answer would no longer apply
 	botBusy bool

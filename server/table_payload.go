@@ -127,7 +127,7 @@ func (t *table) seatInfos() []seatInfo {
 
 func (t *table) info() *tableInfo {
 	return &tableInfo{ID: t.id, Game: t.meta.Game, Title: t.game.Title("en"), Players: t.meta.Players,
-		Options: t.meta.Options, Status: t.meta.Status, Public: t.meta.Public, Undo: t.meta.Undo,
+		Options: t.meta.Options, Status: t.meta.Status, Public: t.meta.Public, Undo: t.meta.Undo, Hints: !t.meta.NoHints,
 		Clock: specOf(t.meta.Clock), Rematch: t.meta.Rematch}
 }
 
@@ -231,6 +231,7 @@ func (t *table) sendSync(c *conn, since int) {
 	if from >= 0 {
 		m.From = intp(from)
 	}
+	m.Was = t.formerSeat(c)
 	// The page's words for the game's components and its title, in the
 	// connection's language: once per connection, not in every update.
 	m.Table.Title, m.Texts = t.game.Title(c.lang), textsOf(t.game.Texts(), c.lang)

@@ -413,6 +413,9 @@ func (t *table) join(id store.Identity, seat int) (int, error) {
 		return -1, errStoreFailed
 	}
 	t.meta = meta
+	if full {
+		t.started = meta.Updated
+	}
 	clear(t.cache)
 	t.botGen++
 	for c := range t.conns {

@@ -116,8 +116,12 @@ type Table struct {
 	Seed    uint64
 	Seats   []Seat
 	Clock   Clock
-	Public  bool   // listed in the lobby while open
-	Undo    bool   // players may take back moves that revealed nothing
+	Public  bool // listed in the lobby while open
+	Undo    bool // players may take back moves that revealed nothing
+	// NoHints: the seat to move may not ask what a bot would play. Hints are
+	// on at casual tables (every table today); rated tables will set it.
+	// Set at creation only.
+	NoHints bool
 	Invite  string // code of the invite link that lets people take open seats
 	Owner   string // identity that created it
 	Status  Status

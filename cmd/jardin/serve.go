@@ -58,6 +58,8 @@ func cmdServe(e *env, args []string) error {
 	fs.IntVar(&cfg.LobbyPerAddr, "lobby-streams-per-addr", d.LobbyPerAddr, "cli.flag.serve.lobby-streams-per-addr")
 	fs.DurationVar(&cfg.WriteEvery, "write-every", d.WriteEvery, "cli.flag.serve.write-every")
 	fs.IntVar(&cfg.WriteBurst, "write-burst", d.WriteBurst, "cli.flag.serve.write-burst")
+	fs.DurationVar(&cfg.HintEvery, "hint-every", d.HintEvery, "cli.flag.serve.hint-every")
+	fs.IntVar(&cfg.HintBurst, "hint-burst", d.HintBurst, "cli.flag.serve.hint-burst")
 	fs.BoolVar(&cfg.TrustProxy, "trust-proxy", false, "cli.flag.serve.trust-proxy")
 	fs.DurationVar(&cfg.Grace, "grace", d.Grace, "cli.flag.serve.grace")
 	fs.DurationVar(&cfg.Idle, "idle", d.Idle, "cli.flag.serve.idle")

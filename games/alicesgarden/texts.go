@@ -3,8 +3,6 @@ package alicesgarden
 import (
 	"embed"
 	_ "embed"
-	"encoding/json"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -31,13 +29,7 @@ func (game) Texts() *engine.Catalog { return catalog }
 var _ engine.Texter = game{}
 
 func mustCatalog() *engine.Catalog {
-	var comps []engine.Component
-	if err := json.Unmarshal(kindsJSON, &comps); err != nil {
-		panic(fmt.Errorf("alicesgarden: data/kinds.json: %w", err))
-	}
-	c := engine.MustLoadCatalog(textsFS, "texts", comps)
-	c.Cell = cellName
-	return c
+	return engine.MustLoadGameCatalog("alicesgarden", textsFS, kindsJSON, cellName)
 }
 
 // Ids the view, the events and the move descriptions share.

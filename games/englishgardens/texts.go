@@ -3,8 +3,6 @@ package englishgardens
 import (
 	"embed"
 	_ "embed"
-	"encoding/json"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -29,13 +27,7 @@ var texts = mustTexts()
 func (g *game) Texts() *engine.Catalog { return texts }
 
 func mustTexts() *engine.Catalog {
-	var comps []engine.Component
-	if err := json.Unmarshal(kindsJSON, &comps); err != nil {
-		panic(fmt.Errorf("englishgardens: data/kinds.json: %w", err))
-	}
-	c := engine.MustLoadCatalog(textsFS, "texts", comps)
-	c.Cell = cellName
-	return c
+	return engine.MustLoadGameCatalog("englishgardens", textsFS, kindsJSON, cellName)
 }
 
 // Ids the view, the events and the move descriptions share.

@@ -38,7 +38,7 @@ func (game) Options() []engine.OptionSpec {
 	}
 	return []engine.OptionSpec{
 		engine.FirstPlayerOption(maxPlayers),
-		{Name: "difficulty", Default: def, Values: names},
+		{Name: "difficulty", Default: def, Values: names, Players: []int{1}}, // the automa plays solo games only (HG-SO1)
 	}
 }
 

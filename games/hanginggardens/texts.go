@@ -3,8 +3,6 @@ package hanginggardens
 import (
 	"embed"
 	_ "embed"
-	"encoding/json"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -32,13 +30,7 @@ var texts = mustTexts()
 func (game) Texts() *engine.Catalog { return texts }
 
 func mustTexts() *engine.Catalog {
-	var comps []engine.Component
-	if err := json.Unmarshal(kindsJSON, &comps); err != nil {
-		panic(fmt.Errorf("hanginggardens: data/kinds.json: %w", err))
-	}
-	c := engine.MustLoadCatalog(textsFS, "texts", comps)
-	c.Cell = cellName
-	return c
+	return engine.MustLoadGameCatalog("hanginggardens", textsFS, kindsJSON, cellName)
 }
 
 func automaID(num int) string { return "automa:" + strconv.Itoa(num) }

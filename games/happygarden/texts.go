@@ -3,8 +3,6 @@ package happygarden
 import (
 	"embed"
 	_ "embed"
-	"encoding/json"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -33,13 +31,7 @@ var texts *engine.Catalog
 func (game) Texts() *engine.Catalog { return texts }
 
 func mustCatalog() *engine.Catalog {
-	var comps []engine.Component
-	if err := json.Unmarshal(kindsJSON, &comps); err != nil {
-		panic(fmt.Errorf("happygarden: data/kinds.json: %w", err))
-	}
-	c := engine.MustLoadCatalog(textsFS, "texts", comps)
-	c.Cell = placeName
-	return c
+	return engine.MustLoadGameCatalog("happygarden", textsFS, kindsJSON, placeName)
 }
 
 // placeName names a garden cell "x,y" by where it lies from the house, as

@@ -3,7 +3,6 @@ package schlossgarten
 import (
 	"embed"
 	_ "embed"
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -27,13 +26,7 @@ var kindsJSON []byte
 
 // catalog is loaded once, on first use, and only read afterwards.
 var catalog = sync.OnceValue(func() *engine.Catalog {
-	var comps []engine.Component
-	if err := json.Unmarshal(kindsJSON, &comps); err != nil {
-		panic(fmt.Errorf("schlossgarten: data/kinds.json: %w", err))
-	}
-	c := engine.MustLoadCatalog(textsFS, "texts", comps)
-	c.Cell = cellName
-	return c
+	return engine.MustLoadGameCatalog("schlossgarten", textsFS, kindsJSON, cellName)
 })
 
 // cellName names square "x,y" for a sentence as the page's drawing numbers

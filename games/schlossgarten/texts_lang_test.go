@@ -184,7 +184,7 @@ func TestGerman(t *testing.T) {
 		{say("build1", 2, 0, engine.Comp("column:white"), engine.Num(1), engine.Num(1), engine.Cell("0,0")),
 			"Cem baut die weiße Säule auf Spalte 0, Reihe 0 und sammelt Landschaftsplättchen für 1 Punkt; Stand: 1 Punkt."},
 		{say("strike", 3, 0, engine.Comp("architect:red")), "Dora schlägt einen Untertan: der rote Architekt."},
-		{say("play", 0, 0, engine.Comp("C07")), "Du spielst die Konstellationskarte KG / A· aus."},
+		{say("play", 0, 0, engine.Comp("C07")), "Du spielst die Konstellationskarte (oben: König links, Gärtner rechts; unten: Architekt links) aus."},
 		{cat.Name("hedge2:yellow", "de"), "die gelbe Hecke aus 2 Feldern"},
 		{cat.Name("labyrinth:red", "de"), "das rote Labyrinth"},
 		{cat.Title("de"), "Der Prestel Schlossgarten"},

@@ -2,6 +2,7 @@ package schlossgarten
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -62,11 +63,22 @@ func TestCatalog(t *testing.T) {
 	if cat.Known("king:green") || cat.Known("moat:red") || cat.Known("king") && !cat.Known("king") {
 		t.Error("unknown colours and kinds must not be named")
 	}
-	// A card's help shows its figure, in the language's letters.
+	// A card's name and help say its figure in words, row by row as drawn:
+	// never as letters and dots ("KG / A·"), which a person cannot read.
 	c07, _ := cat.Component("C07")
-	if !strings.Contains(catalog().Help(c07.ID, "en"), "KG / A.") || !strings.Contains(catalog().Help(c07.ID, "fr"), "RJ / A.") ||
-		catalog().Name(c07.ID, "en") != "constellation card KG / A·" || catalog().Name(c07.ID, "fr") != "carte constellation RJ / A·" {
-		t.Errorf("C07: %+v", c07)
+	if !strings.Contains(catalog().Help(c07.ID, "en"), "Figure: top: king left, gardener right; bottom: architect left.") ||
+		catalog().Name(c07.ID, "en") != "constellation card (top: king left, gardener right; bottom: architect left)" ||
+		catalog().Name(c07.ID, "fr") != "carte constellation (en haut : roi à gauche, jardinier à droite ; en bas : architecte à gauche)" ||
+		catalog().Name(c07.ID, "de") != "Konstellationskarte (oben: König links, Gärtner rechts; unten: Architekt links)" {
+		t.Errorf("C07: %q, %q", catalog().Name(c07.ID, "en"), catalog().Help(c07.ID, "en"))
+	}
+	letters := regexp.MustCompile(`[·.]{2}|\b[KGARJ]{2,3}\b|[KGARJ]·|·[KGARJ]`)
+	for _, k := range cat.Components {
+		for _, lang := range []string{"en", "fr", "de"} {
+			if n, h := catalog().Name(k.ID, lang), catalog().Help(k.ID, lang); letters.MatchString(n) || letters.MatchString(h) {
+				t.Errorf("%s in %s reads as letters: %q / %q", k.ID, lang, n, h)
+			}
+		}
 	}
 }
 
@@ -156,10 +168,10 @@ func TestEventTexts(t *testing.T) {
 		"draw 2 fr: Bob prend une carte constellation.",
 		"draw.card 1 en: You take " + catalog().Name(drawn[0], "en") + ".",
 		"draw.card 1 fr: Vous prenez la " + catalog().Name(drawn[0], "fr") + ".",
-		"play 1 en: You play constellation card KA / G·.",
-		"play 1 fr: Vous posez la carte constellation RA / J· devant vous.",
-		"play 2 en: Bob plays constellation card KA / G·.",
-		"play 2 fr: Bob pose la carte constellation RA / J·.",
+		"play 1 en: You play constellation card (top: king left, architect right; bottom: gardener left).",
+		"play 1 fr: Vous posez la carte constellation (en haut : roi à gauche, architecte à droite ; en bas : jardinier à gauche) devant vous.",
+		"play 2 en: Bob plays constellation card (top: king left, architect right; bottom: gardener left).",
+		"play 2 fr: Bob pose la carte constellation (en haut : roi à gauche, architecte à droite ; en bas : jardinier à gauche).",
 		"stop.none 1 en: You move no pawn.",
 		"stop.none 1 fr: Vous ne déplacez aucun pion.",
 		"stop.none 2 en: Bob moves no pawn.",

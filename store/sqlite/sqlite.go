@@ -74,6 +74,7 @@ CREATE TABLE IF NOT EXISTS tables (
 	clock TEXT NOT NULL,
 	public INTEGER NOT NULL,
 	undo INTEGER NOT NULL DEFAULT 0,
+	nohints INTEGER NOT NULL DEFAULT 0,
 	invite TEXT NOT NULL,
 	owner TEXT NOT NULL,
 	status TEXT NOT NULL,
@@ -170,6 +171,7 @@ func upgrade(w *sql.DB) error {
 	for _, c := range []struct{ table, column, def string }{
 		{"identities", "lang", "TEXT NOT NULL DEFAULT ''"},
 		{"tables", "remind", "INTEGER NOT NULL DEFAULT 0"},
+		{"tables", "nohints", "INTEGER NOT NULL DEFAULT 0"},
 	} {
 		var n int
 		if err := w.QueryRow(`SELECT count(*) FROM pragma_table_info(?) WHERE name = ?`, c.table, c.column).Scan(&n); err != nil {

@@ -107,7 +107,7 @@ func sampleTable(id string) store.Table {
 		Seed:   1<<63 + 12345, // past 2^53 and int64: stores must keep all 64 bits
 		Seats:  []store.Seat{{Kind: "human", Identity: "i1", Name: "Ann"}, {Kind: "bot", Bot: "ismcts:easy", Name: "bot"}},
 		Clock:  store.Clock{Mode: "realtime", Base: 5 * time.Minute, Increment: 3 * time.Second},
-		Public: true, Undo: true, Invite: "inv", Owner: "i1", Status: store.StatusOpen,
+		Public: true, Undo: true, NoHints: true, Invite: "inv", Owner: "i1", Status: store.StatusOpen,
 		Created: at(0), Updated: at(0),
 	}
 }

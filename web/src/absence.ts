@@ -13,6 +13,7 @@ import type { EventOut, OfferInfo, SeatInfo } from "./gen/server";
 export interface AbsenceState {
   status: string; // open, live, over, aborted
   seat: number; // the viewer's seat (-1: watching)
+  was: number; // the seat the viewer held before a bot took it over (resigned, left; -1: none): they may still rematch
   seats: SeatInfo[];
   names: string[];
   toMove: number;
@@ -185,20 +186,23 @@ export class Absence {
     clear(box);
     if (st.status !== "over" || st.rematch) return;
     const o = st.offer;
-    const list = (seats: number[]) => listOf(L, seats.map((i) => (i === st.seat ? t(L, "youMark", this.name(i)) : this.name(i))));
-    const seated = st.seat >= 0 && st.seats[st.seat]?.kind === "human";
+    // A player who resigned (or left) watches, and may still offer or answer a rematch.
+    const me = st.seat >= 0 ? st.seat : st.was;
+    const list = (seats: number[]) => listOf(L, seats.map((i) => (i === me ? t(L, "youMark", this.name(i)) : this.name(i))));
+    const seated = me >= 0 && st.seats[me]?.kind === "human";
     const offerBtn = () => h("button", { type: "button", class: "rematch-offer", onclick: () => void this.post("rematch") }, t(L, "rematchOffer"));
     if (!o) {
       if (seated) box.append(offerBtn());
     } else if (o.declined !== undefined) {
-      box.append(h("p", {}, o.declined === st.seat ? t(L, "rematchYouDeclined") : t(L, "rematchDeclined", this.name(o.declined))));
+      box.append(h("p", {}, o.declined === me ? t(L, "rematchYouDeclined") : t(L, "rematchDeclined", this.name(o.declined))));
       if (seated) box.append(offerBtn());
     } else {
-      box.append(h("p", { class: "offer-by" }, o.by === st.seat ? t(L, "rematchYouOffered") : t(L, "rematchOffered", this.name(o.by))));
+      box.append(h("p", { class: "offer-by" }, o.by === me ? t(L, "rematchYouOffered") : t(L, "rematchOffered", this.name(o.by))));
       if (o.agreed.length > 1) box.append(h("p", {}, t(L, "rematchAgreed", list(o.agreed))));
       // The viewer asked is asked by the buttons, not in the list.
-      const asked = seated && o.waiting.includes(st.seat);
-      const others = o.waiting.filter((i) => !asked || i !== st.seat);
+      // A player replaced by a bot is not waited for, but may still say yes (and then plays the rematch).
+      const asked = seated && (o.waiting.includes(me) || (st.seat < 0 && !o.agreed.includes(me)));
+      const others = o.waiting.filter((i) => !asked || i !== me);
       if (others.length) box.append(h("p", {}, t(L, "rematchWaiting", list(others))));
       if (asked) {
         box.append(

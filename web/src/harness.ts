@@ -26,10 +26,6 @@ export async function harness(root: HTMLElement, lang: Lang): Promise<void> {
       moves.push(m.notation!);
       void load();
     },
-    typed: (n) => {
-      moves.push(n);
-      void load();
-    },
   });
   root.append(view.root);
   async function load(): Promise<void> {

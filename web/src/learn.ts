@@ -38,10 +38,7 @@ export async function learnPage(root: HTMLElement, lang: Lang): Promise<void> {
   next.addEventListener("click", () => show(at + 1));
   const nav = h("div", { class: "learn-nav" }, prev, counter, next);
 
-  const view = new TableView(lang, {
-    move: (i) => void tryMove(i),
-    typed: () => undefined, // the move box is hidden here: moves are chosen on the drawing
-  });
+  const view = new TableView(lang, { move: (i) => void tryMove(i) });
   view.root.classList.add("learn-table");
 
   clear(root);

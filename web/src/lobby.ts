@@ -20,6 +20,8 @@ interface OptionInfo {
   name: string;
   default: string;
   values: string[];
+  /** The player counts the option applies to (absent: every count). */
+  players?: number[];
   /** The option, what it does and each value, in the page's language (GET /api/games). */
   label: string;
   help: string;
@@ -164,6 +166,8 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
   const as = h("span", { class: "row" }, h("label", { for: "hours" }, t(lang, "perMove")), hours);
   const pub = h("input", { id: "public", type: "checkbox", checked: true }) as HTMLInputElement;
   const undo = h("input", { id: "undo", type: "checkbox", checked: true }) as HTMLInputElement;
+  // Hints: on at a casual table (every table today; rated tables will have none).
+  const hints = h("input", { id: "hints", type: "checkbox", checked: true, "aria-describedby": "hints-help" }) as HTMLInputElement;
   const created = h("div", { class: "created", "aria-live": "polite" });
 
   const game = () => games.find((g) => g.id === gameSel.value)!;
@@ -179,9 +183,11 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
     const n = Number(playersSel.value);
     clear(optsBox);
     for (const o of g.options) {
-      if (beyond(o.name, n)) continue;
+      // Only the options that apply to this many players, with something to choose.
+      if (beyond(o.name, n) || (o.players && !o.players.includes(n))) continue;
       const id = `opt-${o.name}`;
       const values = o.values.filter((v) => !beyond(v, n));
+      if (values.length < 2) continue;
       const help = o.help ? h("small", { class: "help", id: `${id}-help` }, o.help) : null;
       if (values.every((v) => SWATCH[v])) {
         // colours: swatches with their words, one radio group
@@ -270,7 +276,8 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
     h("div", { class: "row" }, h("label", { for: "clock" }, t(lang, "clock")), clockSel),
     rt,
     as,
-    h("div", { class: "row" }, h("span", { class: "check" }, pub, h("label", { for: "public" }, t(lang, "publicTable"))), h("span", { class: "check" }, undo, h("label", { for: "undo" }, t(lang, "undoAllowed")))),
+    h("div", { class: "row" }, h("span", { class: "check" }, pub, h("label", { for: "public" }, t(lang, "publicTable"))), h("span", { class: "check" }, undo, h("label", { for: "undo" }, t(lang, "undoAllowed"))), h("span", { class: "check" }, hints, h("label", { for: "hints" }, t(lang, "lobby.hints")))),
+    h("small", { class: "help", id: "hints-help" }, t(lang, "lobby.hintsHelp")),
     h("button", { type: "submit", class: "primary" }, t(lang, "create")),
   );
   createForm.addEventListener("submit", (e) => {
@@ -283,7 +290,7 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
     }
     const seats = [...seatsBox.querySelectorAll<HTMLSelectElement>("select[data-seat]")].map((s) => s.value);
     const clock = clockSel.value === "realtime" ? { mode: "realtime", minutes: Number(minutes.value), increment: Number(inc.value) } : clockSel.value === "async" ? { mode: "async", hours: Number(hours.value) } : { mode: "none" };
-    api<{ url: string; inviteUrl: string; spectate: string }>("/api/tables", { game: gameSel.value, players: seats.length, seats, options, clock, public: pub.checked, undo: undo.checked })
+    api<{ url: string; inviteUrl: string; spectate: string }>("/api/tables", { game: gameSel.value, players: seats.length, seats, options, clock, public: pub.checked, undo: undo.checked, hints: hints.checked })
       .then((r) => {
         clear(created);
         if (!seats.includes("open")) {

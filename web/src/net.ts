@@ -125,10 +125,6 @@ export class TableSocket {
     return this.sendMove({ t: "move", v: this.version, id: `${this.prefix}-${++this.seq}`, i });
   }
 
-  moveByNotation(n: string): boolean {
-    return this.sendMove({ t: "move", v: this.version, id: `${this.prefix}-${++this.seq}`, n });
-  }
-
   /** sendMove sends m now, or after the reconnection when the socket is down. */
   private sendMove(m: MoveMsg): boolean {
     this.pending = m;

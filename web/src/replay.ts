@@ -45,7 +45,7 @@ export async function replayPage(root: HTMLElement, lang: Lang): Promise<void> {
   const name = (i: number) => rp.names[i] || t(lang, "seatN", i + 1);
   document.title = `${t(lang, "replay")} — ${rp.title}`;
 
-  const view = new TableView(lang, { move: () => undefined, typed: () => undefined });
+  const view = new TableView(lang, { move: () => undefined });
   const seats = h("ol", { class: "seats", "aria-label": t(lang, "score") });
   const label = h("span", { class: "replay-at", "aria-live": "polite" });
   const moveLine = h("p", { class: "replay-move" });

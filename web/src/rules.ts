@@ -106,7 +106,7 @@ export async function rulesPage(root: HTMLElement, lang: Lang): Promise<void> {
     h("tbody", {}, ...rj.lines.map((l) => h("tr", {}, h("th", { scope: "row" }, l.name), h("td", {}, l.why)))),
   );
   // The example: the end of a real game, drawn and scored as the table shows it.
-  const end = new TableView(lang, { move: () => undefined, typed: () => undefined });
+  const end = new TableView(lang, { move: () => undefined });
   end.root.classList.add("rules-end");
 
   root.append(

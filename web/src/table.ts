@@ -5,7 +5,7 @@
 
 import { h, clear } from "./dom";
 import type { Result } from "./gen/engine";
-import type { GameView } from "./gen/server";
+import type { GameView, HintJSON } from "./gen/server";
 import type { CompText, Ctx } from "./games/types";
 import { choiceLabels, previews, renderers } from "./games/index";
 import { type Lang, format, t } from "./i18n";
@@ -45,6 +45,10 @@ export interface TableData {
    */
   last?: LastMove[];
   clocks?: { seat: number; ms: number; running: boolean }[];
+  /** The table's version (a hint is for one version only). */
+  v?: number;
+  /** The seat to move may ask for a hint (a casual table). */
+  hints?: boolean;
 }
 
 /** One line of the log. */
@@ -65,9 +69,9 @@ export interface LastMove {
 export interface Actions {
   /** move plays legal move index of the current list. */
   move(index: number, m: LegalMove): void;
-  /** typed plays a move written in the game's notation (the server parses it). */
-  typed(notation: string): void;
   undo?(): void;
+  /** hint asks what the Medium bot would play: the hint, or why there is none in words. */
+  hint?(): Promise<HintJSON | string>;
 }
 
 export class TableView {
@@ -95,20 +99,13 @@ export class TableView {
       hint: h("p", { class: "hint", hidden: true }, t(lang, "table.keys")),
       board: h("div", { class: "board-wrap" }),
       steps: h("div", { class: "steps", "aria-live": "polite" }),
-      moveForm: h("form", { class: "movebox" }),
       message: h("p", { class: "message", role: "alert" }),
       info: h("p", { class: "info", "aria-live": "polite" }),
+      suggest: h("section", { class: "suggest", hidden: true }),
       pad: h("section", { class: "pad" }),
       // focusable: a scrolling region must be reachable by keyboard
       log: h("ol", { class: "log", "aria-live": "polite", tabindex: "0", "aria-label": t(lang, "log") }),
     };
-    const input = h("input", { name: "move", autocomplete: "off", spellcheck: "false", "aria-label": t(lang, "moveBox"), placeholder: t(lang, "moveBox") }) as HTMLInputElement;
-    this.els.moveForm.append(input, h("button", { type: "submit" }, t(lang, "send")));
-    this.els.moveForm.addEventListener("submit", (e) => {
-      e.preventDefault();
-      this.typed(input.value);
-      input.value = "";
-    });
     this.els.board.addEventListener("click", (e) => {
       const el = e.target as Element;
       const thing = el.closest?.("[data-id].target");
@@ -168,10 +165,9 @@ export class TableView {
         "div",
         { class: "play" },
         // The decision and its choices above the drawing, visible without scrolling.
-        h("div", { class: "decide" }, this.els.banner, this.els.status, this.els.since, this.els.steps, this.els.message, this.els.hint),
+        h("div", { class: "decide" }, this.els.banner, this.els.status, this.els.since, this.els.steps, this.els.message, this.els.hint, this.els.suggest),
         this.els.board,
         this.els.info,
-        this.els.moveForm,
       ),
       (this.side = h("aside", { class: "side" }, this.els.pad, h("h2", {}, t(lang, "log")), this.els.log)),
     );
@@ -317,12 +313,12 @@ export class TableView {
     this.els.status.textContent = this.statusText();
     this.els.status.classList.toggle("mine", this.myTurn() && !this.offline);
     this.els.status.classList.toggle("lost", this.offline && !d.over);
-    this.els.moveForm.hidden = !this.myTurn();
     this.drawBanner();
     this.drawSince();
     // last moves, where they were made
     if (drawing instanceof SVGSVGElement) for (const e of lastMarks(drawing, d.last ?? [])) e.classList.add("last");
     this.decorate();
+    this.drawSuggest(drawing);
     // The decorated drawing is morphed into the one on the page (morph.ts):
     // only what changed is touched. The index then names the live things.
     const live = this.els.board.firstElementChild;
@@ -570,15 +566,6 @@ export class TableView {
     this.actions.move(i, m);
   }
 
-  private typed(s: string): void {
-    if (!this.myTurn() || !s.trim()) return;
-    this.notice("");
-    this.busy = true;
-    this.picker.reset();
-    this.draw();
-    this.actions.typed(s.trim());
-  }
-
   /** Arrow keys move between targets by position; Enter and Space choose; Escape goes back. */
   private key(e: KeyboardEvent): void {
     const cur = (e.target as Element).closest?.(".target") as SVGGraphicsElement | null;
@@ -619,6 +606,70 @@ export class TableView {
       }
     }
     (best as HTMLElement | null)?.focus?.();
+  }
+
+  /** The hint shown (issue 25), while the table is at its version; "asking" while the bot thinks. */
+  private suggestion?: HintJSON | "asking";
+  /** Why the last hint asked was refused, in words ("" for none). */
+  private suggestErr = "";
+
+  /**
+   * drawSuggest draws "Suggest a move" for the seat to move at a table with
+   * hints, and the hint asked: its move's things marked on the drawing
+   * (never played: the player still chooses), what it does in words and
+   * why in points. A hint lasts while the table stays at its version.
+   */
+  private drawSuggest(drawing: Element): void {
+    const d = this.data!;
+    const L = this.lang;
+    const box = this.els.suggest;
+    const can = !!d.hints && this.myTurn() && !d.over;
+    let hint = this.suggestion;
+    if (hint && hint !== "asking" && (!can || hint.v !== d.v || !d.moves[hint.i])) {
+      this.suggestion = hint = undefined;
+      this.suggestErr = "";
+    }
+    if (!can) this.suggestErr = "";
+    box.hidden = !can;
+    if (!can) {
+      clear(box);
+      return;
+    }
+    const ask = h("button", { type: "button", class: "ctl suggest-ask", disabled: hint === "asking" || this.busy, title: t(L, "hints.askHelp"), onclick: () => void this.askHint() }, t(L, "hints.ask"));
+    const kids: (HTMLElement | string)[] = [ask];
+    if (hint === "asking") kids.push(h("p", { class: "suggest-wait", role: "status" }, t(L, "hints.thinking")));
+    else if (hint) {
+      for (const [k, id] of Object.entries(d.moves[hint.i].desc ?? {})) {
+        if (k === "kind") continue;
+        for (const e of drawing.querySelectorAll(`[data-id="${CSS.escape(String(id))}"]`)) e.classList.add("hinted");
+      }
+      const pts = hint.other === undefined ? t(L, "hints.pointsOnly", hint.points, hint.now) : t(L, "hints.points", hint.points, hint.other, hint.now);
+      kids.push(
+        h("p", { class: "suggest-says", role: "status" }, hint.says),
+        h("p", { class: "suggest-points" }, pts),
+        h("button", { type: "button", class: "ctl suggest-hide", onclick: () => { this.suggestion = undefined; this.draw(); } }, t(L, "hints.hide")),
+      );
+    } else if (this.suggestErr) kids.push(h("p", { class: "suggest-error", role: "alert" }, this.suggestErr));
+    box.replaceChildren(...kids);
+  }
+
+  /** askHint asks the server for a hint; the answer is drawn if the table is still where it was. */
+  private async askHint(): Promise<void> {
+    if (!this.actions.hint || this.suggestion === "asking") return;
+    const v = this.data?.v;
+    this.suggestion = "asking";
+    this.suggestErr = "";
+    this.draw();
+    const got = await this.actions.hint();
+    if (this.suggestion !== "asking") return; // hidden meanwhile
+    if (typeof got === "string") {
+      this.suggestion = undefined;
+      this.suggestErr = got.charAt(0).toLocaleUpperCase(this.lang) + got.slice(1);
+    } else if (got.v !== this.data?.v || got.v !== v) {
+      this.suggestion = undefined;
+      this.suggestErr = t(this.lang, "hints.stale");
+    } else this.suggestion = got;
+    this.draw();
   }
 
   /** The log lines on the page (their keys), to add only the new ones. */

@@ -5,7 +5,7 @@
 import { Absence } from "./absence";
 import { clear, h } from "./dom";
 import { botName, type Lang, t } from "./i18n";
-import type { SyncMsg } from "./gen/server";
+import type { HintJSON, SyncMsg } from "./gen/server";
 import { type ChatOut, type EventOut, type ServerMsg, type SeatInfo, TableSocket } from "./net";
 import { type LastMove, type TableData, TableView } from "./table";
 import { asyncClock } from "./timeleft";
@@ -49,13 +49,21 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
       document.body.dataset.sentAt = String(Date.now());
       if (!socket.move(i)) queued();
     },
-    typed: (n) => {
-      moveSentAt = performance.now();
-      document.body.dataset.sentAt = String(Date.now());
-      if (!socket.moveByNotation(n)) queued();
-    },
     undo: () => socket.undo(),
+    hint: () => askHint(),
   });
+
+  /** askHint asks for the seat's hint (POST /api/tables/{id}/hint): the hint, or the refusal in words. */
+  async function askHint(): Promise<HintJSON | string> {
+    try {
+      const r = await fetch(`/api/tables/${encodeURIComponent(id)}/hint?lang=${encodeURIComponent(lang)}`, { method: "POST" });
+      if (r.ok) return (await r.json()) as HintJSON;
+      const e = (await r.json().catch(() => ({}))) as { error?: string };
+      return e.error ?? t(lang, "reconnecting");
+    } catch {
+      return t(lang, "reconnecting");
+    }
+  }
   const chat = chatPanel();
 
   // The running clock ticks on the page between messages.
@@ -504,8 +512,10 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
     // While the connection is lost, who is online is not known: every dot greys out.
     const online = socket.online;
     seatList.classList.toggle("stale", !online);
+    // The viewer's seat, or the one they held before a bot took it over (they resigned or left): "Ann (you)".
+    const mine = seat >= 0 ? seat : (last?.was ?? -1);
     seats.forEach((s, i) => {
-      const who = s.kind === "open" ? t(lang, "open") : names()[i];
+      const who = s.kind === "open" ? t(lang, "seatFree") : names()[i];
       let clock = m?.clocks?.remaining?.[i];
       if (clock !== undefined && m?.clocks?.running === i && m.clocks.deadline) clock = m.clocks.deadline - Date.now();
       const here = s.online || s.kind === "bot";
@@ -515,9 +525,9 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
       seatList.append(
         h(
           "li",
-          { class: (toMove === i ? "to-move " : "") + (i === seat ? "me" : ""), "aria-current": toMove === i ? "true" : null },
+          { class: (toMove === i ? "to-move " : "") + (i === mine ? "me" : ""), "aria-current": toMove === i ? "true" : null },
           presence ? h("span", { class: "dot " + presence, title: t(lang, said), "aria-hidden": "true" }, "●") : null,
-          ` ${i === seat ? t(lang, "youMark", who) : who}`,
+          ` ${i === mine ? t(lang, "youMark", who) : who}`,
           // in words: no font here drew the robot emoji it was (a box)
           s.zombie ? h("span", { class: "botmark" }, " ", t(lang, "together.botPlays")) : null,
           presence ? h("span", { class: "sr" }, ` (${t(lang, said)})`) : null,
@@ -538,7 +548,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
 
   function drawAbsence(): void {
     if (!last) return;
-    absence.update({ status: last.status ?? "", seat, seats, names: names(), toMove: last.toMove ?? -1, events, offer: last.offer, rematch: last.rematch });
+    absence.update({ status: last.status ?? "", seat, was: last.was ?? -1, seats, names: names(), toMove: last.toMove ?? -1, events, offer: last.offer, rematch: last.rematch });
   }
 
   function draw(): void {
@@ -565,6 +575,8 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
       comps: m.texts,
       replay: m.status === "over" ? `/replay/${encodeURIComponent(id)}` : undefined,
       last: lastMoves(),
+      v: m.v,
+      hints: m.table?.hints ?? false,
     };
     view.update(data);
     const mine = view.myTurn();

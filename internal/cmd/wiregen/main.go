@@ -137,7 +137,8 @@ func generate(root string) (map[string][]byte, error) {
 	if _, err := g.ref(reflect.TypeOf(server.WireClientMessage()), "server"); err != nil {
 		return nil, err
 	}
-	// The lobby's: its stream's messages, its rows, the player pages.
+	// The lobby's (its stream's messages, its rows, the player pages) and
+	// the other calls' bodies the page reads.
 	for _, v := range append(server.WireLobby(), server.WireAPI()...) {
 		if _, err := g.ref(reflect.TypeOf(v), "server"); err != nil {
 			return nil, err

@@ -146,15 +146,24 @@ function isWord(of: string): boolean {
 }
 
 /** item draws what a trophy counts at (x, y) in width w: a glyph, or a word (on its colour's band for a pair). */
-function item(ctx: Ctx, of: string, x: number, y: number, w: number): SVGElement[] {
-  if (of === "flowers") return [fit(x + w / 2, y, ctx.t("page.flowers-all"), w, FONT, { "font-weight": 600 })];
+function item(ctx: Ctx, of: string, x: number, y: number, w: number, size = FONT): SVGElement[] {
+  if (of === "flowers") return [fit(x + w / 2, y, ctx.t("page.flowers-all"), w, size, { "font-weight": 600 })];
   if (!isWord(of)) return glyph(of, x + 9, y, 8);
   const [col, flower] = of.includes("-") ? of.split("-") : ["", of];
   const word = ctx.t("page.flower", { flower });
-  if (!col) return [fit(x + 2, y, word, w - 2, FONT, { "text-anchor": "start", "font-weight": 600 })];
+  if (!col) return [fit(x + 2, y, word, w - 2, size, { "text-anchor": "start", "font-weight": 600 })];
   const h = colour(col);
-  return [el("rect", { x, y: y - 9, width: w, height: 18, rx: 3, fill: h.fill }), mark(h.mark, x + 9, y, 6, h.ink), fit(x + 18, y, word, w - 20, FONT, { "text-anchor": "start", fill: h.ink, "font-weight": 700 })];
+  return [el("rect", { x, y: y - 9, width: w, height: 18, rx: 3, fill: h.fill }), mark(h.mark, x + 9, y, 6, h.ink), fit(x + 18, y, word, w - 20, size, { "text-anchor": "start", fill: h.ink, "font-weight": 700 })];
 }
+
+/**
+ * A row of a trophy's list ("petunia  +1"): the word ends well before the
+ * points, which sit nearer the card's edge, so that a gap always parts them
+ * (it was squeezed against them: "petunia+1"). Both keep the drawing's
+ * size: a smaller word fell under the readable minimum (englishgardens.spec).
+ */
+const ROW_WORD = FONT;
+const ROW_W = CW - 32;
 
 const pts = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
 
@@ -174,6 +183,8 @@ function trophyFace(ctx: Ctx, tr0: W.TrophyView, x: number, y: number): SVGEleme
   out.push(fit(x + CW / 2, y + 12, ctx.t("page.trophy.kind", { kind }), CW - 10, FONT, { fill: "#2b1f00", "font-weight": 700 }));
   const vx = x + CW - 6; // points, right-aligned
   const val = (yy: number, n: number, size = FONT + 1) => text(vx, yy, pts(n), { "font-size": size, "text-anchor": "end", "font-weight": 700, fill: n < 0 ? "#8a1c1c" : "#1d4d12" });
+  // a list's row: its points nearer the card's edge, leaving its word room
+  const rowVal = (yy: number, n: number) => text(x + CW - 3, yy, pts(n), { "font-size": FONT, "text-anchor": "end", "font-weight": 700, fill: n < 0 ? "#8a1c1c" : "#1d4d12" });
   const top = y + 32;
   if (kind === "per") {
     const per = r.per ?? [];
@@ -186,7 +197,7 @@ function trophyFace(ctx: Ctx, tr0: W.TrophyView, x: number, y: number): SVGEleme
       const row = Math.min(18, (CH - 36) / per.length);
       per.forEach((p, i) => {
         const yy = top + i * row + 2;
-        out.push(...item(ctx, p.of, x + 5, yy, CW - 34), val(yy, p.points));
+        out.push(...item(ctx, p.of, x + 2, yy, ROW_W, ROW_WORD), rowVal(yy, p.points));
       });
     }
   } else if ((kind === "table" || kind === "all") && t) {
@@ -207,7 +218,7 @@ function trophyFace(ctx: Ctx, tr0: W.TrophyView, x: number, y: number): SVGEleme
       });
     }
     // A line of the table may also count items (Variety in Trees: −2 per empty cell).
-    (r.per ?? []).forEach((p) => out.push(...item(ctx, p.of, x + 5, y + CH - 10, CW - 34), val(y + CH - 10, p.points, FONT)));
+    (r.per ?? []).forEach((p) => out.push(...item(ctx, p.of, x + 2, y + CH - 10, ROW_W, ROW_WORD), rowVal(y + CH - 10, p.points)));
   } else if (kind === "sets") {
     const sets = r.sets ?? [];
     const row = Math.min(18, (CH - 36) / sets.length);

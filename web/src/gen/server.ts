@@ -131,6 +131,17 @@ export interface GameViews {
   "schlossgarten": schlossgarten.View;
 }
 
+/** server.hintJSON */
+export interface HintJSON {
+  v: number;
+  i: number;
+  says: string;
+  points: number;
+  now: number;
+  other?: number;
+  bot: string;
+}
+
 /** server.learnJSON */
 export interface LearnJSON {
   game: string;
@@ -372,6 +383,7 @@ export interface SyncMsg {
   v: number;
   table: TableInfo;
   you: number;
+  was?: number;
   from?: number;
   status: store.Status;
   toMove: number;
@@ -401,6 +413,7 @@ export interface TableInfo {
   status: store.Status;
   public: boolean;
   undo: boolean;
+  hints: boolean;
   clock: ClockSpec;
   rematch?: string;
 }
