@@ -430,11 +430,12 @@ func (t *tree) bestByEvaluate(d engine.State, moves []engine.Move, fallback engi
 		return fallback
 	}
 	p := d.ToMove()
+	me, _ := d.(MoveEvaluator)
 	best, m := math.Inf(-1), fallback
 	off := t.rng.Intn(len(moves))
 	for i := range moves {
 		cand := moves[(off+i)%len(moves)]
-		if v, ok := t.valueAfter(d, cand, p); ok && v > best {
+		if v, ok := t.valueAfter(d, me, cand, p); ok && v > best {
 			best, m = v, cand
 		}
 	}
@@ -452,11 +453,13 @@ type MoveEvaluator interface {
 	EvaluateMove(m engine.Move) (v float64, ok bool)
 }
 
-// valueAfter is p's Evaluate once m is applied to a scratch copy of d
-// (copied into reused memory when the game allows it, cloned otherwise);
-// ok is false if m does not apply.
-func (t *tree) valueAfter(d engine.State, m engine.Move, p int) (v float64, ok bool) {
-	if me, can := d.(MoveEvaluator); can && p == d.ToMove() {
+// valueAfter is p's Evaluate once m is applied to d: me's (d's
+// MoveEvaluator, nil if it has none) when p is to move, else on a scratch
+// copy of d (copied into reused memory when the game allows it, cloned
+// otherwise); ok is false if m does not apply. The caller asserts me once
+// for all the moves it compares.
+func (t *tree) valueAfter(d engine.State, me MoveEvaluator, m engine.Move, p int) (v float64, ok bool) {
+	if me != nil && p == d.ToMove() {
 		return me.EvaluateMove(m)
 	}
 	if cp, canCopy := d.(engine.Copier); t.scratch == nil || !canCopy || !cp.CopyInto(t.scratch) {
@@ -478,6 +481,7 @@ func (t *tree) rollout(d engine.State, limit int) error {
 		return nil
 	}
 	_, ok := d.(engine.Evaluator)
+	me, _ := d.(MoveEvaluator)
 	turns, mover := 0, d.ToMove()
 	for k := 0; !d.Over() && (limit < 0 || k < limit); k++ {
 		if p := d.ToMove(); p != mover {
@@ -496,7 +500,7 @@ func (t *tree) rollout(d engine.State, limit int) error {
 				p, best := d.ToMove(), math.Inf(-1)
 				for i := 0; i < t.sample; i++ {
 					cand := t.buf[t.rng.Intn(len(t.buf))]
-					if v, ok := t.valueAfter(d, cand, p); ok && v > best {
+					if v, ok := t.valueAfter(d, me, cand, p); ok && v > best {
 						best, m = v, cand
 					}
 				}

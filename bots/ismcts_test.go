@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/jardin-games/jardin/bots"
+	"github.com/jardin-games/jardin/engine"
 	"github.com/jardin-games/jardin/games"
 )
 
@@ -64,24 +65,44 @@ func TestISMCTSDeterministicAndBudgets(t *testing.T) {
 // a play-out decision, rank weight 0.8); "advised" the game's advice now
 // (8 sampled moves: each iteration does more).
 func BenchmarkISMCTS(b *testing.B) {
-	for _, c := range []struct{ name, kind string }{{"p4", "ismcts:1000:p4:w0.8"}, {"advised", "ismcts:1000"}} {
+	for _, c := range []struct {
+		name, kind string
+		iters      int
+		bench      bool
+	}{
+		{"p4", "ismcts:1000:p4:w0.8", 1000, false},
+		{"advised", "ismcts:1000", 1000, false},
+		// What jardin bench --bots searches: 5,000 iterations from the
+		// first decision that is not forced, a new determinization each.
+		{"bench-p4", "ismcts:5000:p4:w0.8", 5000, true},
+		{"bench-advised", "ismcts:5000", 5000, true},
+	} {
 		b.Run(c.name, func(b *testing.B) {
 			g, _ := games.Registry().Lookup("english-gardens")
 			s, _ := g.New(3, 1, nil)
+			for c.bench && len(s.LegalMoves(nil)) == 1 {
+				if err := s.Apply(s.LegalMoves(nil)[0], nil); err != nil {
+					b.Fatal(err)
+				}
+			}
 			bot, _ := bots.New(c.kind, 1)
 			cpu0 := cpuTime()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				if _, err := bot.Choose(context.Background(), s.Clone()); err != nil {
+				root := s.Clone()
+				if c.bench {
+					root = s.Determinize(s.ToMove(), uint64(i*c.iters))
+				}
+				if _, err := bot.Choose(context.Background(), root); err != nil {
 					b.Fatal(err)
 				}
 			}
-			b.ReportMetric(float64(b.N*1000)/b.Elapsed().Seconds(), "iterations/s")
+			b.ReportMetric(float64(b.N*c.iters)/b.Elapsed().Seconds(), "iterations/s")
 			// On a shared machine the wall clock counts other people's
 			// work too; the process's CPU time counts the search's (and
 			// its collector's).
 			if cpu := cpuTime() - cpu0; cpu > 0 {
-				b.ReportMetric(float64(b.N*1000)/cpu.Seconds(), "iterations/cpu-s")
+				b.ReportMetric(float64(b.N*c.iters)/cpu.Seconds(), "iterations/cpu-s")
 			}
 		})
 	}
@@ -164,5 +185,42 @@ func TestISMCTSWidening(t *testing.T) {
 	}
 	if n := roots(t, "ismcts:400:x0", s); n < 40 {
 		t.Errorf("without widening: %d root moves tried in 400 iterations", n)
+	}
+}
+
+// BenchmarkISMCTSHappyGarden measures the default level of Happy Garden
+// (issue 24) over the decisions of a 2-player game that greedy plays:
+// one op is a searched decision (forced ones skipped), so ns/op is the
+// thinking time of a move and iterations/cpu-s the search's speed.
+func BenchmarkISMCTSHappyGarden(b *testing.B) {
+	g, _ := games.Registry().Lookup("happy-garden")
+	s, _ := g.New(2, 7, nil)
+	greedy, _ := bots.New("greedy", 7)
+	var positions []engine.State
+	for !s.Over() {
+		if len(s.LegalMoves(nil)) > 1 {
+			positions = append(positions, s.Clone())
+		}
+		m, err := greedy.Choose(context.Background(), s.Determinize(s.ToMove(), 3))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := s.Apply(m, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	bot, _ := bots.New("ismcts:medium", 1)
+	iters := float64(bots.Difficulty("medium")) * s.(engine.SearchAdvisor).SearchAdvice().IterationScale
+	cpu0 := cpuTime()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		p := positions[i%len(positions)]
+		if _, err := bot.Choose(context.Background(), p.Determinize(p.ToMove(), uint64(i))); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if cpu := cpuTime() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(b.N)*iters/cpu.Seconds(), "iterations/cpu-s")
+		b.ReportMetric(cpu.Seconds()*1000/float64(b.N), "cpu-ms/op")
 	}
 }

@@ -26,8 +26,9 @@ var sameMoves = map[string]string{
 
 // sameMovesFields pins the settings a game's advice has changed since the
 // digests were taken: English Gardens now advises 8 sampled moves and a
-// rank weight of 0.5, a change of play, not of speed.
-var sameMovesFields = map[string]string{"english-gardens": ":p4:w0.8"}
+// rank weight of 0.5, Happy Garden 8 sampled moves rather than 4,
+// changes of play, not of speed.
+var sameMovesFields = map[string]string{"english-gardens": ":p4:w0.8", "happy-garden": ":p4"}
 
 func TestISMCTSSameMoves(t *testing.T) {
 	if testing.Short() {

@@ -359,6 +359,23 @@ func packVector(v *[numCounters]int8) (pv packedVec) {
 	return pv
 }
 
+// add and sub add or take away another vector's counters, byte by byte:
+// counters stay within a byte and never go below 0 (sub takes away only a
+// card the vector counts), so no byte carries into the next.
+func (pv *packedVec) add(o *packedVec) {
+	pv[0] += o[0]
+	pv[1] += o[1]
+	pv[2] += o[2]
+	pv[3] += o[3]
+}
+
+func (pv *packedVec) sub(o *packedVec) {
+	pv[0] -= o[0]
+	pv[1] -= o[1]
+	pv[2] -= o[2]
+	pv[3] -= o[3]
+}
+
 func (pv *packedVec) at(k int) int {
 	return int(uint8(pv[k/8] >> (8 * uint(k%8))))
 }

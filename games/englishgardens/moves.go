@@ -186,35 +186,54 @@ func (s *state) s2TakeOK(p *player, c int8) bool {
 	return s.handCanCover(p) || s.anyCover(p, c)
 }
 
+// appendRefresh lists the refreshes of a display: every order of its
+// cards, from refreshMoves (a play-out asks at every turn's start).
 func appendRefresh(buf []engine.Move, which uint8, disp *[3]int8) []engine.Move {
-	var slots [3]int
-	k := 0
+	mask := 0
 	for i, c := range disp {
 		if c >= 0 {
-			slots[k] = i
-			k++
+			mask |= 1 << i
 		}
 	}
-	var perms [][]int
-	switch k {
-	case 0:
-		return buf
-	case 1:
-		perms = [][]int{{0}}
-	case 2:
-		perms = perms2
-	default:
-		perms = perms3
-	}
-	var order [3]int
-	for _, pm := range perms {
-		for i, j := range pm {
-			order[i] = slots[j]
-		}
-		buf = append(buf, move{kind: mkRefresh, a: which, b: orderCode(order[:k])}.pack())
-	}
-	return buf
+	return append(buf, refreshMoves[which][mask]...)
 }
+
+// refreshMoves[which][mask] are the refresh moves of display which (0
+// landscape, 1 trophies) whose occupied slots are the bits of mask: every
+// order of those slots, the permutations in lexicographic order.
+var refreshMoves = func() (r [2][8][]engine.Move) {
+	for which := range r {
+		for mask := range r[which] {
+			var slots [3]int
+			k := 0
+			for i := 0; i < 3; i++ {
+				if mask&(1<<i) != 0 {
+					slots[k] = i
+					k++
+				}
+			}
+			var perms [][]int
+			switch k {
+			case 0:
+				continue
+			case 1:
+				perms = [][]int{{0}}
+			case 2:
+				perms = perms2
+			default:
+				perms = perms3
+			}
+			var order [3]int
+			for _, pm := range perms {
+				for i, j := range pm {
+					order[i] = slots[j]
+				}
+				r[which][mask] = append(r[which][mask], move{kind: mkRefresh, a: uint8(which), b: orderCode(order[:k])}.pack())
+			}
+		}
+	}
+	return r
+}()
 
 // slotOpen reports whether the held trophy may go into slot sl (EG-T8,
 // EG-SO3, EG-SO4). LegalMoves asks it rather than trophySlotOK, as building

@@ -92,25 +92,24 @@ func (c *components) rescore(p *player, sl int) {
 }
 
 // linePoints is what trophy t (none if negative) scores on line sl of p's
-// village, with card on top of cell at if at is not negative.
+// village, with card on top of cell at if at is not negative (at must be
+// on line sl).
 func (c *components) linePoints(p *player, sl int, t int8, at int, card int8) int {
 	if t < 0 {
 		return 0
 	}
-	var v packedVec
-	for _, i := range lines[sl] {
-		top := p.land[i].top()
-		if int(i) == at {
-			top = card
+	v, empty := p.tops[sl], 3-int(p.filled[sl])
+	if at >= 0 {
+		if top := p.land[at].top(); top >= 0 {
+			v.sub(&c.packed[top])
+		} else {
+			empty--
 		}
-		if top < 0 {
-			top = numLand // an empty cell
-		}
-		pv := &c.packed[top]
-		v[0] += pv[0]
-		v[1] += pv[1]
-		v[2] += pv[2]
-		v[3] += pv[3]
+		v.add(&c.packed[card])
+	}
+	// An empty cell counts 1 on cEmpty alone: no byte overflows.
+	for ; empty > 0; empty-- {
+		v.add(&c.packed[numLand])
 	}
 	return c.trophies[t].fastScore(&v)
 }
@@ -172,14 +171,25 @@ func (s *state) Evaluate(player int) float64 {
 
 // evaluate is Evaluate of one village.
 func evaluate(p *player) float64 {
-	return evaluateOf(int(p.pts), p.villageUp, p.visible, &p.trophy)
+	return evaluateOf(int(p.pts), p.villageUp, p.visible, emptySlots(&p.trophy))
+}
+
+// emptySlots counts the trophy slots without a trophy.
+func emptySlots(trophy *[6]int8) int {
+	n := 0
+	for _, t := range trophy {
+		if t < 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // evaluateOf is evaluate of a village with these points (without the
-// village card), village card, visible cards and trophies: EvaluateMove
-// calls it for the village a move would make, so both count alike to the
-// last bit.
-func evaluateOf(pts int, villageUp bool, visible int8, trophy *[6]int8) float64 {
+// village card), village card, visible cards and empty trophy slots:
+// EvaluateMove calls it for the village a move would make, so both count
+// alike to the last bit.
+func evaluateOf(pts int, villageUp bool, visible int8, empty int) float64 {
 	if villageUp {
 		pts++
 	}
@@ -187,10 +197,10 @@ func evaluateOf(pts int, villageUp bool, visible int8, trophy *[6]int8) float64 
 	if villageUp {
 		v += 0.5
 	}
-	for _, t := range trophy {
-		if t < 0 {
-			v += 0.5
-		}
+	// One addition a slot, as the slots were once added one by one:
+	// 0.5·empty at once could round otherwise.
+	for ; empty > 0; empty-- {
+		v += 0.5
 	}
 	return v
 }

@@ -22,6 +22,25 @@ func TestScoreKeptEqualsCounted(t *testing.T) {
 					if got, want := s.Score(p), s.g.c.breakdown(&s.pl[p], &pts); got != want {
 						t.Fatalf("%d players, game %d, step %d, seat %d: Score %d, counted %d", players, g, step, p, got, want)
 					}
+					// The kept line counters (tops and filled, empty
+					// cells added) are the counted ones.
+					for sl := 0; sl < 6; sl++ {
+						v := s.pl[p].tops[sl]
+						for k := 3 - int(s.pl[p].filled[sl]); k > 0; k-- {
+							v.add(&s.g.c.packed[numLand])
+						}
+						var want packedVec
+						for _, i := range lines[sl] {
+							top := s.pl[p].land[i].top()
+							if top < 0 {
+								top = numLand
+							}
+							want.add(&s.g.c.packed[top])
+						}
+						if v != want {
+							t.Fatalf("%d players, game %d, step %d, seat %d, line %d: kept counters %x, counted %x", players, g, step, p, sl, v, want)
+						}
+					}
 					if step%10 == 0 {
 						d := s.Determinize(p, uint64(step)).(*state)
 						var dp [8]int

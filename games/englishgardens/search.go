@@ -48,7 +48,7 @@ func (s *state) EvaluateMove(m engine.Move) (v float64, ok bool) {
 		mv.kind == mkPut && (mv.a >= 6 || s.held < 0) {
 		return 0, false
 	}
-	trophy, pts, visible, up := p.trophy, int(p.pts), p.visible, p.villageUp
+	pts, visible, up, empty := int(p.pts), p.visible, p.villageUp, emptySlots(&p.trophy)
 	cs := s.g.c
 	switch mv.kind {
 	case mkPlace, mkCover:
@@ -63,14 +63,16 @@ func (s *state) EvaluateMove(m engine.Move) (v float64, ok bool) {
 			pts += 2
 		}
 		for _, sl := range [2]int{i % 3, 3 + i/3} {
-			pts += cs.linePoints(p, sl, trophy[sl], i, c) - int(p.line[sl])
+			pts += cs.linePoints(p, sl, p.trophy[sl], i, c) - int(p.line[sl])
 		}
 	case mkPut:
 		sl := int(mv.a)
-		trophy[sl] = s.held
+		if p.trophy[sl] < 0 {
+			empty--
+		}
 		pts += cs.linePoints(p, sl, s.held, -1, 0) - int(p.line[sl])
 	case mkRefresh, mkSpecial2:
 		up = false
 	}
-	return evaluateOf(pts, up, visible, &trophy), true
+	return evaluateOf(pts, up, visible, empty), true
 }

@@ -87,6 +87,13 @@ type player struct {
 	pts   int16
 	line  [6]int16
 	ponds int8
+	// tops is, per trophy line, the packed counters of its visible cards
+	// and filled how many of its cells show one, kept by putLand: a
+	// line's counters are then tops plus its empty cells, not three cells
+	// read (a search values two lines after every placement it tries).
+	// The zero value is an empty village.
+	tops   [6]packedVec
+	filled [6]int8
 }
 
 func (p *player) addHand(c int8, known bool) {
@@ -117,6 +124,14 @@ func (p *player) putLand(cs *components, i int, c int8) {
 		p.visible++
 	} else if cs.land[t].Feature == featPond {
 		p.ponds--
+	}
+	for _, sl := range [2]int{i % 3, 3 + i/3} {
+		if t := cl.top(); t >= 0 {
+			p.tops[sl].sub(&cs.packed[t])
+		} else {
+			p.filled[sl]++
+		}
+		p.tops[sl].add(&cs.packed[c])
 	}
 	cl.stack[cl.h] = c
 	cl.h++

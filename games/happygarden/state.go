@@ -142,14 +142,32 @@ func (s *state) garden(p int) []uint8 {
 // function of what is visible and of seed: nothing of the real order or of
 // the real generator survives in it.
 func (s *state) Determinize(player int, seed uint64) engine.State {
-	c := *s
-	c.grid = append([]uint8(nil), s.grid...)
+	c := new(state)
+	s.determinizeInto(c, seed)
+	return c
+}
+
+// DeterminizeInto is Determinize into dst, a state of this game, reusing
+// its garden grid (bots.DeterminizerInto): a search determinizes once an
+// iteration, and a new state each time kept the collector busy.
+func (s *state) DeterminizeInto(dst engine.State, player int, seed uint64) bool {
+	d, ok := dst.(*state)
+	if !ok || d == s {
+		return false
+	}
+	s.determinizeInto(d, seed)
+	return true
+}
+
+func (s *state) determinizeInto(c *state, seed uint64) {
+	grid := c.grid
+	*c = *s
+	c.grid = append(grid[:0], s.grid...)
 	slices.Sort(c.bag[:c.bagN])
 	slices.Sort(c.pile[:c.pileN])
 	c.rng = engine.NewRNG(seed)
 	engine.Shuffle(&c.rng, c.bag[:c.bagN])
 	engine.Shuffle(&c.rng, c.pile[:c.pileN])
-	return &c
 }
 
 func (s *state) colourOf(t uint8) uint8 {

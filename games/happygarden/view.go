@@ -355,7 +355,19 @@ func (s *state) Evaluate(p int) float64 {
 	if p < 0 || p >= int(s.n) {
 		return 0
 	}
-	v := float64(s.Score(p))
+	// Score's pad, its counts kept for the gardener bonus below.
+	k := s.count(p)
+	maxOther := 0
+	for q := 0; q < int(s.n); q++ {
+		if q != p {
+			maxOther = max(maxOther, s.bflyCount(q))
+		}
+	}
+	score := 0
+	for _, x := range padOf(k, s.bonus[p], maxOther) {
+		score += x
+	}
+	v := float64(score)
 	g := s.garden(p)
 	for _, t := range s.gtiles[p][:s.gn[p]] {
 		if s.happy&(1<<t) != 0 {
@@ -418,7 +430,6 @@ func (s *state) Evaluate(p int) float64 {
 				filled++
 			}
 		}
-		k := s.count(p)
 		v += 0.15*float64(filled) + 0.3*float64(k.mouseFlowers)*float64(filled)/8
 	}
 	return v
