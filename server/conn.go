@@ -1,8 +1,13 @@
 package server
 
 import (
+	"bufio"
+	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
+	"io"
+	"net"
 	"net/http"
 	"strconv"
 	"sync"
@@ -152,7 +157,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	if seat >= 0 {
 		s.followLang(r, ident, lang)
 	}
-	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
+	ws, err := websocket.Accept(leanHijack{w}, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
 	if err != nil {
 		// Accept has answered (403 for a foreign origin, 426, …).
 		s.log.Info("websocket refused", "table", id, "err", err)
@@ -375,4 +380,117 @@ func (c *conn) handle(m clientMsg) bool {
 		c.fail("table unloaded; reconnect")
 	}
 	return ok
+}
+
+// The buffers a WebSocket keeps. After the hijack, coder/websocket reads
+// and writes through the *bufio.ReadWriter net/http hands over: its 4 KB
+// reader and a new 4 KB writer, 8 KB a socket for as long as it lives (at
+// 2,000 tables with 8,000 sockets, 64 MB: a third of the live heap). A
+// client's frames are a few dozen bytes (a move, a ping), so a small reader
+// serves them in one read; the writer is tiny and frameJoiner sends each
+// frame in one system call all the same.
+const (
+	wsReadBuf  = 512
+	wsWriteBuf = 16 // holds a frame's header (at most 14 bytes) and the first bytes of its payload
+)
+
+// leanHijack is the ResponseWriter handed to websocket.Accept: its Hijack
+// returns small buffers instead of net/http's.
+type leanHijack struct{ http.ResponseWriter }
+
+func (w leanHijack) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	nc, brw, err := http.NewResponseController(w.ResponseWriter).Hijack()
+	if err != nil {
+		return nil, nil, err
+	}
+	// Bytes the client sent after its request (a first frame) may already
+	// sit in net/http's reader: the new reader starts with them, buffered.
+	var src io.Reader = nc
+	n := brw.Reader.Buffered()
+	if n > 0 {
+		b, _ := brw.Reader.Peek(n)
+		src = io.MultiReader(bytes.NewReader(bytes.Clone(b)), nc)
+	}
+	br := bufio.NewReaderSize(src, max(wsReadBuf, n))
+	if n > 0 {
+		if _, err := br.Peek(n); err != nil {
+			nc.Close()
+			return nil, nil, err
+		}
+	}
+	// Anything written to net/http's writer before the hijack (the 101
+	// response) was flushed by it; the new writer starts empty.
+	j := &frameJoiner{Conn: nc}
+	return j, bufio.NewReadWriter(br, bufio.NewWriterSize(j, wsWriteBuf)), nil
+}
+
+// frameJoiner is the socket under the tiny write buffer. coder/websocket
+// writes a frame's header into the buffer, then its payload, then flushes:
+// a frame longer than the buffer reaches the socket as two writes, the
+// buffer's first bytes, then the rest of the payload directly. frameJoiner
+// reads the frame's length from its header, keeps those first bytes and
+// sends them with the rest in one writev, so a message still costs one
+// system call and one packet. It never reorders or drops a byte: should the
+// writes ever not line up with frames as expected, it passes everything
+// through from then on.
+type frameJoiner struct {
+	net.Conn
+	head [wsWriteBuf]byte
+	n    int  // bytes held in head: the start of a frame
+	rest int  // bytes of that frame still to come
+	lost bool // the writes did not line up with frames: pass through
+	bufs [2][]byte
+}
+
+func (j *frameJoiner) Write(p []byte) (int, error) {
+	if j.n == 0 {
+		if !j.lost {
+			switch l, ok := frameLen(p); {
+			case ok && l > len(p) && len(p) <= len(j.head):
+				j.n, j.rest = copy(j.head[:], p), l-len(p)
+				return len(p), nil
+			case !ok || l != len(p):
+				j.lost = true
+			}
+		}
+		return j.Conn.Write(p)
+	}
+	if len(p) != j.rest {
+		j.lost = true
+	}
+	head := j.n
+	j.n, j.rest = 0, 0
+	j.bufs = [2][]byte{j.head[:head], p}
+	bufs := net.Buffers(j.bufs[:])
+	w, err := bufs.WriteTo(j.Conn)
+	j.bufs = [2][]byte{} // p is the caller's
+	return int(max(0, min(w-int64(head), int64(len(p))))), err
+}
+
+// frameLen is the length of the WebSocket frame p starts with, header and
+// payload (RFC 6455 section 5.2); ok false when p is too short to say.
+func frameLen(p []byte) (l int, ok bool) {
+	if len(p) < 2 {
+		return 0, false
+	}
+	n, h := uint64(p[1]&0x7f), 2
+	switch n {
+	case 126:
+		if len(p) < 4 {
+			return 0, false
+		}
+		n, h = uint64(binary.BigEndian.Uint16(p[2:])), 4
+	case 127:
+		if len(p) < 10 {
+			return 0, false
+		}
+		n, h = binary.BigEndian.Uint64(p[2:]), 10
+		if n > 1<<40 {
+			return 0, false
+		}
+	}
+	if p[1]&0x80 != 0 {
+		h += 4 // a masking key (clients' frames only)
+	}
+	return h + int(n), true
 }
