@@ -131,3 +131,69 @@ func readServerFrame(r *bufio.Reader) ([]byte, error) {
 	_, err := io.ReadFull(r, p)
 	return p, err
 }
+
+// TestSlowReaderSocketIsDropped: a real socket of this node (no writer
+// goroutine: drain writes its queue) whose peer stops reading. The table's
+// sends never block; once the socket's buffers and its queue are full the
+// connection is closed as a slow reader, the stuck write is cancelled, and
+// the socket detaches from its table and closes.
+func TestSlowReaderSocketIsDropped(t *testing.T) {
+	ts := startServer(t, "", Config{Queue: 4})
+	tb := &table{srv: ts.Server, inbox: make(chan func(), 16), done: make(chan struct{})}
+	conns := make(chan *conn, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ws, err := websocket.Accept(leanHijack{w}, r, nil)
+		if err != nil {
+			t.Errorf("accept: %v", err)
+			return
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		c := &conn{ws: ws, srv: ts.Server, t: tb, ctx: ctx, cancel: cancel, closedCh: make(chan struct{})}
+		c.pinger = time.AfterFunc(time.Hour, c.ping)
+		conns <- c
+	}))
+	defer srv.Close()
+	// The peer: it never reads.
+	peer, _, err := websocket.Dial(context.Background(), "ws"+strings.TrimPrefix(srv.URL, "http"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer peer.CloseNow()
+	c := <-conns
+	if !c.local() {
+		t.Fatal("a socket of this node is not written by drain")
+	}
+	big := bytes.Repeat([]byte("x"), 256<<10)
+	sent := make(chan struct{})
+	go func() {
+		defer close(sent)
+		for i := 0; i < 400; i++ { // 100 MB: more than the socket buffers hold
+			c.send(big)
+			select {
+			case <-c.closedCh:
+				return
+			default:
+			}
+		}
+	}()
+	select {
+	case <-sent:
+	case <-time.After(20 * time.Second):
+		t.Fatal("send blocked")
+	}
+	select {
+	case <-c.closedCh:
+	default:
+		t.Fatal("a peer that does not read was not dropped")
+	}
+	if !c.slow || !strings.Contains(c.why, "slow reader") {
+		t.Errorf("closed as %q", c.why)
+	}
+	// drain ends: it detaches the socket from its table.
+	select {
+	case f := <-tb.inbox:
+		_ = f // detach, on the table's goroutine in a server
+	case <-time.After(20 * time.Second):
+		t.Fatal("the dropped socket did not detach from its table")
+	}
+}
