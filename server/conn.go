@@ -1,8 +1,14 @@
 package server
 
 import (
+	"bufio"
+	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
+	"io"
+	"math"
+	"net"
 	"net/http"
 	"strconv"
 	"sync"
@@ -40,6 +46,17 @@ type conn struct {
 	closedCh chan struct{} // closed when the connection must end
 	remote   *remoteSock   // owner side of a relayed socket
 	relay    *relaySock    // relaying side
+
+	// A socket of this node (out nil) has no writer goroutine of its own:
+	// what the table sends waits in queue, and a goroutine is started to
+	// write it only when there is something to write (drain). An idle
+	// socket costs its reader goroutine only: a writer's stack, ticker and
+	// 64-slot channel for each of 8,000 sockets were about 40 MB.
+	qmu     sync.Mutex
+	queue   [][]byte
+	running bool        // a drain goroutine is writing
+	ending  bool        // closedCh is closed: drain flushes (unless slow) and ends the socket
+	pinger  *time.Timer // the next ping
 }
 
 // send queues b without blocking; a full queue closes the connection.
@@ -49,18 +66,152 @@ func (c *conn) send(b []byte) {
 		c.remote.send(c, b)
 		return
 	}
+	if c.local() {
+		if !c.enqueue(b) {
+			c.slowReader()
+		}
+		return
+	}
 	select {
 	case <-c.closedCh:
 	case c.out <- b:
 	default:
-		c.srv.met.slowReaders.Inc()
-		c.once.Do(func() {
-			c.why, c.code, c.slow = "slow reader: too many messages waiting to be sent", websocket.StatusPolicyViolation, true
-			close(c.closedCh)
-			if c.cancel != nil {
-				c.cancel() // unblocks a write stuck on a peer that does not read
+		c.slowReader()
+	}
+}
+
+// local reports whether c is a WebSocket of this node, written by drain
+// (not one relayed to or from another node, which has its own writer).
+func (c *conn) local() bool { return c.ws != nil && c.out == nil && c.remote == nil && c.relay == nil }
+
+// slowReader ends a connection whose queue is full.
+func (c *conn) slowReader() {
+	c.srv.met.slowReaders.Inc()
+	c.once.Do(func() {
+		c.why, c.code, c.slow = "slow reader: too many messages waiting to be sent", websocket.StatusPolicyViolation, true
+		close(c.closedCh)
+		if c.cancel != nil {
+			c.cancel() // unblocks a write stuck on a peer that does not read
+		}
+		c.wake()
+	})
+}
+
+// enqueue queues b for a socket of this node, starting its drain if none
+// is running; false when the queue is full (cfg.Queue messages). A
+// message queued once the connection is ending is dropped, as a full
+// channel's select dropped it.
+func (c *conn) enqueue(b []byte) bool {
+	c.qmu.Lock()
+	defer c.qmu.Unlock()
+	if c.ending {
+		return true
+	}
+	if len(c.queue) >= c.srv.cfg.Queue {
+		return false
+	}
+	c.queue = append(c.queue, b)
+	if !c.running {
+		c.running = true
+		go c.drain()
+	}
+	return true
+}
+
+// wake tells a socket of this node that closedCh is closed (called once,
+// under c.once): its drain flushes what is queued and ends the socket.
+func (c *conn) wake() {
+	if !c.local() {
+		return // a relayed socket's writer goroutine watches closedCh itself
+	}
+	c.qmu.Lock()
+	defer c.qmu.Unlock()
+	c.ending = true
+	if !c.running {
+		c.running = true
+		go c.drain()
+	}
+}
+
+// drain writes what is queued until the queue is empty, then ends; once
+// the connection is ending it flushes the queue (not for a slow reader)
+// and closes the socket. At most one drain runs for a connection.
+func (c *conn) drain() {
+	for {
+		c.qmu.Lock()
+		batch, ending := c.queue, c.ending
+		c.queue = nil
+		if len(batch) == 0 && !ending {
+			c.running = false
+			c.qmu.Unlock()
+			return
+		}
+		c.qmu.Unlock()
+		if ending && c.slow {
+			c.finish()
+			return
+		}
+		for i, b := range batch {
+			batch[i] = nil
+			if err := c.write(b); err != nil {
+				c.closeWith(websocket.StatusGoingAway, "write failed")
+				c.finish()
+				return
 			}
-		})
+		}
+		if ending {
+			c.finish()
+			return
+		}
+	}
+}
+
+// finish detaches an ended socket of this node from its table and closes
+// it with the reason (drain's goroutine, once).
+func (c *conn) finish() {
+	c.pinger.Stop()
+	code, why := c.code, c.why
+	if code == 0 {
+		code = websocket.StatusNormalClosure
+	}
+	c.t.post(func() { c.t.detach(c) })
+	if code != websocket.StatusNormalClosure && code != websocket.StatusGoingAway {
+		c.srv.log.Info("websocket closed", "table", c.table, "seat", c.seat, "code", int(code), "why", why)
+	}
+	// A close handshake waits for the peer: on this goroutine, which has
+	// nothing else to do.
+	c.ws.Close(code, truncate(why, 120))
+	c.cancel()
+}
+
+// ping checks that the peer of a socket of this node still answers, every
+// cfg.Ping (on the timer's goroutine, while the socket is open).
+func (c *conn) ping() {
+	select {
+	case <-c.closedCh:
+		return
+	default:
+	}
+	ctx, cancel := context.WithTimeout(c.ctx, c.srv.cfg.Ping)
+	err := c.ws.Ping(ctx)
+	cancel()
+	if err != nil {
+		c.closeWith(websocket.StatusGoingAway, "no answer to ping")
+		return
+	}
+	c.pinger.Reset(c.srv.cfg.Ping)
+}
+
+// reply queues a message of the connection's own (an error, a pong) from
+// its reader, without blocking: dropped when the queue is full.
+func (c *conn) reply(b []byte) {
+	if c.local() {
+		c.enqueue(b)
+		return
+	}
+	select {
+	case c.out <- b:
+	default:
 	}
 }
 
@@ -74,6 +225,7 @@ func (c *conn) closeWith(code websocket.StatusCode, why string) {
 		if c.remote != nil {
 			c.remote.closed(c, code, why)
 		}
+		c.wake()
 	})
 }
 
@@ -152,7 +304,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	if seat >= 0 {
 		s.followLang(r, ident, lang)
 	}
-	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
+	ws, err := websocket.Accept(leanHijack{w}, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
 	if err != nil {
 		// Accept has answered (403 for a foreign origin, 426, …).
 		s.log.Info("websocket refused", "table", id, "err", err)
@@ -160,9 +312,14 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	}
 	ws.SetReadLimit(int64(s.cfg.MaxFrame))
 	ctx, cancel := context.WithCancel(context.Background())
-	c := &conn{ws: ws, srv: s, table: id, t: t, seat: seat, identity: ident.ID, lang: lang, out: make(chan []byte, s.cfg.Queue),
+	c := &conn{ws: ws, srv: s, table: id, t: t, seat: seat, identity: ident.ID, lang: lang,
 		ctx: ctx, cancel: cancel, closedCh: make(chan struct{})}
+	// The timer exists before the table can end the connection (finish
+	// stops it); it fires a ping every cfg.Ping.
+	c.pinger = time.AfterFunc(time.Duration(math.MaxInt64), c.ping)
+	c.pinger.Reset(s.cfg.Ping) // after the assignment, which ping reads
 	if err := t.do(func() { t.attach(c, since) }); err != nil {
+		c.pinger.Stop()
 		ws.Close(websocket.StatusTryAgainLater, "table unloaded; reconnect")
 		cancel()
 		return
@@ -170,9 +327,9 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	// The handler returns: the hijacked socket needs neither the request
 	// (its headers, context and goroutine stayed alive as long as the
 	// socket did, a third of the live heap the collector marks under load)
-	// nor the HTTP server.
+	// nor the HTTP server. Its writes are drain's, started when the table
+	// sends something.
 	go c.reader()
-	go c.writer()
 }
 
 // seatFor is the seat a socket of identity gets: want (-1: spectator, -2:
@@ -197,7 +354,9 @@ func (t *table) seatFor(identity string, want int) (int, error) {
 }
 
 // writer sends queued messages and pings, until the connection ends; then
-// it closes the socket with the reason and detaches from the table.
+// it closes the socket with the reason and detaches from the table. Only
+// the sockets a node relays to another (cluster.go) have one; a socket of
+// this node is written by drain.
 func (c *conn) writer() {
 	srv := c.srv
 	ping := time.NewTicker(srv.cfg.Ping)
@@ -323,10 +482,7 @@ func (c *conn) reader() {
 // protocolError sends the reason, then closes the socket.
 func (c *conn) protocolError(why string) {
 	c.srv.met.badFrames.Inc()
-	select {
-	case c.out <- mustJSON(errorMsg{T: outError, Message: why}):
-	default:
-	}
+	c.reply(mustJSON(errorMsg{T: outError, Message: why}))
 	c.closeWith(websocket.StatusUnsupportedData, why)
 }
 
@@ -336,10 +492,7 @@ func (c *conn) handle(m clientMsg) bool {
 	var ok bool
 	switch m.T {
 	case msgPing:
-		select {
-		case c.out <- mustJSON(pongMsg{T: outPong, ID: m.ID}):
-		default:
-		}
+		c.reply(mustJSON(pongMsg{T: outPong, ID: m.ID}))
 		return true
 	case msgMove, msgUndo:
 		r := request{seat: c.seat, v: *m.V, client: m.ID, index: m.I, nota: m.N, undo: m.T == msgUndo}
@@ -381,4 +534,117 @@ func (c *conn) handle(m clientMsg) bool {
 		c.fail("table unloaded; reconnect")
 	}
 	return ok
+}
+
+// The buffers a WebSocket keeps. After the hijack, coder/websocket reads
+// and writes through the *bufio.ReadWriter net/http hands over: its 4 KB
+// reader and a new 4 KB writer, 8 KB a socket for as long as it lives (at
+// 2,000 tables with 8,000 sockets, 64 MB: a third of the live heap). A
+// client's frames are a few dozen bytes (a move, a ping), so a small reader
+// serves them in one read; the writer is tiny and frameJoiner sends each
+// frame in one system call all the same.
+const (
+	wsReadBuf  = 512
+	wsWriteBuf = 16 // holds a frame's header (at most 14 bytes) and the first bytes of its payload
+)
+
+// leanHijack is the ResponseWriter handed to websocket.Accept: its Hijack
+// returns small buffers instead of net/http's.
+type leanHijack struct{ http.ResponseWriter }
+
+func (w leanHijack) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	nc, brw, err := http.NewResponseController(w.ResponseWriter).Hijack()
+	if err != nil {
+		return nil, nil, err
+	}
+	// Bytes the client sent after its request (a first frame) may already
+	// sit in net/http's reader: the new reader starts with them, buffered.
+	var src io.Reader = nc
+	n := brw.Reader.Buffered()
+	if n > 0 {
+		b, _ := brw.Reader.Peek(n)
+		src = io.MultiReader(bytes.NewReader(bytes.Clone(b)), nc)
+	}
+	br := bufio.NewReaderSize(src, max(wsReadBuf, n))
+	if n > 0 {
+		if _, err := br.Peek(n); err != nil {
+			nc.Close()
+			return nil, nil, err
+		}
+	}
+	// Anything written to net/http's writer before the hijack (the 101
+	// response) was flushed by it; the new writer starts empty.
+	j := &frameJoiner{Conn: nc}
+	return j, bufio.NewReadWriter(br, bufio.NewWriterSize(j, wsWriteBuf)), nil
+}
+
+// frameJoiner is the socket under the tiny write buffer. coder/websocket
+// writes a frame's header into the buffer, then its payload, then flushes:
+// a frame longer than the buffer reaches the socket as two writes, the
+// buffer's first bytes, then the rest of the payload directly. frameJoiner
+// reads the frame's length from its header, keeps those first bytes and
+// sends them with the rest in one writev, so a message still costs one
+// system call and one packet. It never reorders or drops a byte: should the
+// writes ever not line up with frames as expected, it passes everything
+// through from then on.
+type frameJoiner struct {
+	net.Conn
+	head [wsWriteBuf]byte
+	n    int  // bytes held in head: the start of a frame
+	rest int  // bytes of that frame still to come
+	lost bool // the writes did not line up with frames: pass through
+	bufs [2][]byte
+}
+
+func (j *frameJoiner) Write(p []byte) (int, error) {
+	if j.n == 0 {
+		if !j.lost {
+			switch l, ok := frameLen(p); {
+			case ok && l > len(p) && len(p) <= len(j.head):
+				j.n, j.rest = copy(j.head[:], p), l-len(p)
+				return len(p), nil
+			case !ok || l != len(p):
+				j.lost = true
+			}
+		}
+		return j.Conn.Write(p)
+	}
+	if len(p) != j.rest {
+		j.lost = true
+	}
+	head := j.n
+	j.n, j.rest = 0, 0
+	j.bufs = [2][]byte{j.head[:head], p}
+	bufs := net.Buffers(j.bufs[:])
+	w, err := bufs.WriteTo(j.Conn)
+	j.bufs = [2][]byte{} // p is the caller's
+	return int(max(0, min(w-int64(head), int64(len(p))))), err
+}
+
+// frameLen is the length of the WebSocket frame p starts with, header and
+// payload (RFC 6455 section 5.2); ok false when p is too short to say.
+func frameLen(p []byte) (l int, ok bool) {
+	if len(p) < 2 {
+		return 0, false
+	}
+	n, h := uint64(p[1]&0x7f), 2
+	switch n {
+	case 126:
+		if len(p) < 4 {
+			return 0, false
+		}
+		n, h = uint64(binary.BigEndian.Uint16(p[2:])), 4
+	case 127:
+		if len(p) < 10 {
+			return 0, false
+		}
+		n, h = binary.BigEndian.Uint64(p[2:]), 10
+		if n > 1<<40 {
+			return 0, false
+		}
+	}
+	if p[1]&0x80 != 0 {
+		h += 4 // a masking key (clients' frames only)
+	}
+	return h + int(n), true
 }

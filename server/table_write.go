@@ -322,6 +322,11 @@ func (t *table) applied(e store.Entry, events []engine.Event, c *conn, client st
 	for cc := range t.conns {
 		cc.send(t.update(cc.seat, cc.lang, e.Seq-1))
 	}
+	// The messages are encoded once per seat and language for this
+	// broadcast only (update is called nowhere else): the queues hold
+	// them until written, the table need not (an idle table kept its last
+	// move's messages, about 4 KB, until the next move).
+	clear(t.cache)
 	if e.Kind == store.KindMove {
 		t.srv.met.moves.Inc()
 	}

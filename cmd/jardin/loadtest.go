@@ -43,6 +43,7 @@ func cmdLoadtest(e *env, args []string) error {
 	jobs := fs.Int("setup-jobs", 32, "cli.flag.loadtest.setup-jobs")
 	asJSON := fs.Bool("json", false, "cli.flag.loadtest.json")
 	watchers := fs.Int("lobby-watchers", 0, "cli.flag.loadtest.lobby-watchers")
+	offline := fs.Bool("offline", false, "cli.flag.loadtest.offline")
 	if _, err := e.parse(fs, args, 0, 0, "cli.wantNothing"); err != nil {
 		return err
 	}
@@ -63,10 +64,16 @@ func cmdLoadtest(e *env, args []string) error {
 	if *active == 0 || *active > uint(*tables) {
 		*active = uint(*tables)
 	}
-	lt := &loadtest{bases: bases, game: *gameID, players: *players,
+	lt := &loadtest{bases: bases, game: *gameID, players: *players, dialed: *tables,
 		http: &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: *jobs}}}
 	if *rate > 0 {
 		lt.think = time.Duration(float64(*active) / *rate * float64(time.Second))
+	}
+	if *offline {
+		// Correspondence-style: the idle tables' players are away, with no
+		// socket open (the server keeps such a table in memory until its
+		// --idle has passed): one node can hold more tables than sockets.
+		lt.dialed = int(*active)
 	}
 	ctx := e.ctx
 	// The tables are public with lobby watchers, so that their changes
@@ -81,6 +88,9 @@ func cmdLoadtest(e *env, args []string) error {
 		return err
 	}
 	setup := time.Since(t0)
+	// The tables in the order they were asked for, so that the first
+	// active ones are those whose players connected.
+	slices.SortFunc(lt.tables, func(a, b *ltTable) int { return a.index - b.index })
 	// The lobby's watchers: each is the person at the first seat of a
 	// table (the first W tables), as a player with the lobby open in
 	// another tab: their stream hears of their own table's every turn.
@@ -153,6 +163,7 @@ type loadtest struct {
 	bases   []string // the nodes: seat s of table i connects to bases[(i+s)%len]
 	game    string
 	players int
+	dialed  int // tables 0..dialed-1 open their seats' sockets
 	think   time.Duration
 	http    *http.Client
 	tables  []*ltTable
@@ -174,6 +185,7 @@ type loadtest struct {
 
 type ltTable struct {
 	id      string
+	index   int // order of setup
 	lt      *loadtest
 	seats   []*ltSeat
 	mu      sync.Mutex
@@ -270,7 +282,7 @@ func (lt *loadtest) setup(ctx context.Context, n, jobs int) error {
 }
 
 func (lt *loadtest) setupTable(ctx context.Context, i int) error {
-	tb := &ltTable{lt: lt, sent: map[int]time.Time{}, got: map[int]int{}}
+	tb := &ltTable{lt: lt, index: i, sent: map[int]time.Time{}, got: map[int]int{}}
 	for s := 0; s < lt.players; s++ {
 		var me struct{ Token string }
 		base := lt.bases[(i+s)%len(lt.bases)]
@@ -298,6 +310,9 @@ func (lt *loadtest) setupTable(ctx context.Context, i int) error {
 	lt.mu.Lock()
 	lt.tables = append(lt.tables, tb)
 	lt.mu.Unlock()
+	if i >= lt.dialed {
+		return nil
+	}
 	for _, st := range tb.seats {
 		if err := st.dial(ctx); err != nil {
 			return err
