@@ -146,68 +146,6 @@ func (s *Server) analyse(rec *record.Record, names []string) (*coach.Report, err
 	return coach.Analyze(ctx, g, names, pos, coach.Options{Budget: b, Seed: analysisSeed, Jobs: 1})
 }
 
-// analysisJSON is GET /api/tables/{id}/analysis once ready: the seats'
-// summaries and every decision, values in points, the moves in notation
-// (the game is over) and in words of the request's language.
-type analysisJSON struct {
-	Seats     []analysisSeat     `json:"seats"`
-	Decisions []analysisDecision `json:"decisions"`
-}
-
-type analysisSeat struct {
-	Seat          int              `json:"seat"`
-	Name          string           `json:"name"`
-	Decisions     int              `json:"decisions"`
-	MeanLoss      float64          `json:"meanLoss"`
-	MeanLossError float64          `json:"meanLossError"`
-	Costliest     []analysisCostly `json:"costliest"`
-}
-
-type analysisCostly struct {
-	Step        int     `json:"step"`
-	Loss        float64 `json:"loss"`
-	Explanation string  `json:"explanation"`
-}
-
-type analysisDecision struct {
-	Step        int     `json:"step"`
-	Seat        int     `json:"seat"`
-	Played      string  `json:"played"`
-	PlayedValue float64 `json:"playedValue"`
-	Best        string  `json:"best"`
-	BestValue   float64 `json:"bestValue"`
-	Loss        float64 `json:"loss"`
-	Error       float64 `json:"error"`
-	PlayedWords string  `json:"playedWords"`
-	BestWords   string  `json:"bestWords"`
-}
-
-// round2 keeps two decimals: the search's precision is far coarser.
-func round2(v float64) float64 {
-	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'f', 2, 64), 64)
-	return r
-}
-
-func analysisOut(rep *coach.Report, rec *record.Record, lang string) analysisJSON {
-	out := analysisJSON{Seats: []analysisSeat{}, Decisions: []analysisDecision{}}
-	for _, s := range rep.Seats {
-		as := analysisSeat{Seat: s.Seat, Name: rep.Names[s.Seat], Decisions: s.Decisions, MeanLoss: round2(s.MeanLoss),
-			MeanLossError: round2(s.MeanLossError), Costliest: []analysisCostly{}}
-		for _, i := range s.Costliest {
-			d := rep.Decisions[i]
-			as.Costliest = append(as.Costliest, analysisCostly{Step: d.Step, Loss: round2(d.Loss), Explanation: rep.Explain(d, lang)})
-		}
-		out.Seats = append(out.Seats, as)
-	}
-	for _, d := range rep.Decisions {
-		out.Decisions = append(out.Decisions, analysisDecision{Step: d.Step, Seat: d.Seat, Played: rec.Moves[d.Step-1].Move,
-			PlayedValue: round2(d.PlayedValue), Best: rep.Notation(d, d.Best), BestValue: round2(d.BestValue),
-			Loss: round2(d.Loss), Error: round2(d.Error), PlayedWords: rep.Words(d, d.Played, lang),
-			BestWords: rep.Words(d, d.Best, lang)})
-	}
-	return out
-}
-
 // apiAnalysis is GET /api/tables/{id}/analysis: 200 and the analysis when
 // it is done; 202 and Retry-After while it is under way (the first request
 // of a table starts it); 409 before the game ends; 404 for no such table;
@@ -283,7 +221,7 @@ func (s *Server) apiAnalysis(w http.ResponseWriter, r *http.Request) {
 	if len(namesLang) == len(rep.Names) {
 		rep.Names = namesLang
 	}
-	b, err := json.Marshal(analysisOut(&rep, e.rec, lang))
+	b, err := json.Marshal(rep.Review(e.rec, lang))
 	if err != nil {
 		s.apiError(w, r, http.StatusInternalServerError, shelltext.Errorf("err.internal"))
 		return
@@ -291,3 +229,8 @@ func (s *Server) apiAnalysis(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "private, max-age=86400")
 	writeCompressed(w, r, append(b, '\n'))
 }
+
+// WireAPI is the bodies of the other JSON calls the page reads (the replay,
+// the coach's review, a hint, the rules and tutorial pages), for wiregen as
+// well.
+func WireAPI() []any { return append([]any{replayJSON{}, coach.Review{}, hintJSON{}}, learnWire()...) }

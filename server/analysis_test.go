@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jardin-games/jardin/coach"
 	"github.com/jardin-games/jardin/record"
 )
 
@@ -39,7 +40,7 @@ func TestAnalysisAPI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var a analysisJSON
+	var a coach.Review
 	pending := 0
 	deadline := time.Now().Add(120 * time.Second)
 	for {
@@ -78,7 +79,7 @@ func TestAnalysisAPI(t *testing.T) {
 		t.Error("random lost nothing anywhere")
 	}
 	// Kept: the second language is answered at once, from the same search.
-	var b analysisJSON
+	var b coach.Review
 	if code := stranger.call("GET", "/api/tables/"+done.ID+"/analysis?lang=en", nil, &b); code != http.StatusOK {
 		t.Fatalf("second request: %d", code)
 	}

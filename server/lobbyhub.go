@@ -594,8 +594,3 @@ func lobbyWire(ev lobbyEvent) []byte { b, _ := json.Marshal(ev); return b }
 // TypeScript generator (internal/cmd/wiregen): the stream's message, a
 // table's row (GET /api/tables), a player's page (GET /api/players/{id}).
 func WireLobby() []any { return []any{lobbyMsg{}, lobbyJSON{}, playerJSON{}} }
-
-// WireAPI is the bodies of the other JSON calls the page reads (the replay,
-// the coach's review, a hint, the rules and tutorial pages), for wiregen as
-// well.
-func WireAPI() []any { return append([]any{replayJSON{}, analysisJSON{}, hintJSON{}}, learnWire()...) }

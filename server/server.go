@@ -184,7 +184,7 @@ type Server struct {
 	identities, writes *limiter
 	// analyses are the coach's reviews of finished tables (analysis.go).
 	analyses analysisPool
-	hints              *limiter // hints asked per identity (hints.go)
+	hints    *limiter // hints asked per identity (hints.go)
 
 	cfg      Config
 	st       store.Store

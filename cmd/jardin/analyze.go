@@ -107,61 +107,8 @@ func analyzeProgress(w io.Writer, lang string, start time.Time) func(done, total
 	}
 }
 
-// analysisJSON is the --json form (docs/cli.md): values in points.
-type analysisJSON struct {
-	Seats     []seatJSON     `json:"seats"`
-	Decisions []decisionJSON `json:"decisions"`
-}
-
-type seatJSON struct {
-	Seat          int          `json:"seat"`
-	Name          string       `json:"name"`
-	Decisions     int          `json:"decisions"`
-	MeanLoss      float64      `json:"meanLoss"`
-	MeanLossError float64      `json:"meanLossError"`
-	Costliest     []costlyJSON `json:"costliest"`
-}
-
-type costlyJSON struct {
-	Step        int     `json:"step"`
-	Loss        float64 `json:"loss"`
-	Explanation string  `json:"explanation"`
-}
-
-type decisionJSON struct {
-	Step        int     `json:"step"`
-	Seat        int     `json:"seat"`
-	Played      string  `json:"played"`
-	PlayedValue float64 `json:"playedValue"`
-	Best        string  `json:"best"`
-	BestValue   float64 `json:"bestValue"`
-	Loss        float64 `json:"loss"`
-	Error       float64 `json:"error"`
-}
-
-// round2 keeps two decimals: the search's precision is far coarser.
-func round2(v float64) float64 {
-	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'f', 2, 64), 64)
-	return r
-}
-
 func writeAnalysisJSON(w io.Writer, rep *coach.Report, rec *record.Record, lang string) error {
-	out := analysisJSON{Seats: []seatJSON{}, Decisions: []decisionJSON{}}
-	for _, s := range rep.Seats {
-		sj := seatJSON{Seat: s.Seat, Name: rec.Players[s.Seat].Name, Decisions: s.Decisions, MeanLoss: round2(s.MeanLoss),
-			MeanLossError: round2(s.MeanLossError), Costliest: []costlyJSON{}}
-		for _, i := range s.Costliest {
-			d := rep.Decisions[i]
-			sj.Costliest = append(sj.Costliest, costlyJSON{Step: d.Step, Loss: round2(d.Loss), Explanation: rep.Explain(d, lang)})
-		}
-		out.Seats = append(out.Seats, sj)
-	}
-	for _, d := range rep.Decisions {
-		// A finished record's notation is public: the game is over.
-		out.Decisions = append(out.Decisions, decisionJSON{Step: d.Step, Seat: d.Seat,
-			Played: rec.Moves[d.Step-1].Move, PlayedValue: round2(d.PlayedValue),
-			Best: rep.Notation(d, d.Best), BestValue: round2(d.BestValue), Loss: round2(d.Loss), Error: round2(d.Error)})
-	}
+	out := rep.Review(rec, lang)
 	b, err := json.MarshalIndent(out, "", "  ")
 	if err != nil {
 		return fmt.Errorf("analysis as JSON: %w", err)

@@ -46,6 +46,8 @@ func TestAnalyzeJSON(t *testing.T) {
 			BestValue   float64 `json:"bestValue"`
 			Loss        float64 `json:"loss"`
 			Error       float64 `json:"error"`
+			PlayedWords string  `json:"playedWords"`
+			BestWords   string  `json:"bestWords"`
 		} `json:"decisions"`
 	}
 	if err := dec.Decode(&got); err != nil {

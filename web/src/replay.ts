@@ -13,15 +13,16 @@
 import { clear, h } from "./dom";
 import { type Lang, t } from "./i18n";
 import type { EventOut } from "./net";
-import type { AnalysisDecision, AnalysisJSON, GameView, ReplayJSON } from "./gen/server";
+import type { Review, ReviewDecision } from "./gen/coach";
+import type { GameView, ReplayJSON } from "./gen/server";
 import { views } from "./patch";
 import { type LastMove, type LogLine, TableView } from "./table";
 
 // The bodies of GET …/replay and …/analysis, generated from the server's
 // types (server.WireAPI).
 type Replay = ReplayJSON;
-type Decision = AnalysisDecision;
-type Analysis = AnalysisJSON;
+type Decision = ReviewDecision;
+type Analysis = Review;
 
 export async function replayPage(root: HTMLElement, lang: Lang): Promise<void> {
   const id = root.dataset.table!;

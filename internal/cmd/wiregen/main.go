@@ -140,7 +140,7 @@ func generate(root string) (map[string][]byte, error) {
 	// The lobby's (its stream's messages, its rows, the player pages) and
 	// the other calls' bodies the page reads.
 	for _, v := range append(server.WireLobby(), server.WireAPI()...) {
-		if _, err := g.ref(reflect.TypeOf(v), "server"); err != nil {
+		if _, err := g.ref(reflect.TypeOf(v), fileOf(reflect.TypeOf(v).PkgPath())); err != nil {
 			return nil, err
 		}
 	}

@@ -16,43 +16,6 @@ export interface AckMsg {
   id: string;
 }
 
-/** server.analysisCostly */
-export interface AnalysisCostly {
-  step: number;
-  loss: number;
-  explanation: string;
-}
-
-/** server.analysisDecision */
-export interface AnalysisDecision {
-  step: number;
-  seat: number;
-  played: string;
-  playedValue: number;
-  best: string;
-  bestValue: number;
-  loss: number;
-  error: number;
-  playedWords: string;
-  bestWords: string;
-}
-
-/** server.analysisJSON */
-export interface AnalysisJSON {
-  seats: AnalysisSeat[];
-  decisions: AnalysisDecision[];
-}
-
-/** server.analysisSeat */
-export interface AnalysisSeat {
-  seat: number;
-  name: string;
-  decisions: number;
-  meanLoss: number;
-  meanLossError: number;
-  costliest: AnalysisCostly[];
-}
-
 /** server.chatMsg */
 export interface ChatMsg {
   t: "chat";
