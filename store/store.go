@@ -1,6 +1,6 @@
 // Package store keeps what the server must not lose: identities, tables and
 // the append-only log of each table (moves, undos, seat replacements), chat,
-// and the server's heartbeat. One interface, Store, with an embedded SQLite
+// the coach's analyses of finished tables, and the server's heartbeat. One interface, Store, with an embedded SQLite
 // implementation (package store/sqlite) and, later, PostgreSQL; both pass the
 // conformance suite in store/storetest.
 //
@@ -274,6 +274,7 @@ type Store interface {
 	Log
 	ChatLog
 	Heartbeats
+	Analyses
 
 	// Ping reports whether the store is usable.
 	Ping(ctx context.Context) error

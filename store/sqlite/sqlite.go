@@ -120,6 +120,10 @@ CREATE TABLE IF NOT EXISTS heartbeats (
 	node TEXT PRIMARY KEY,
 	at INTEGER NOT NULL
 );
+CREATE TABLE IF NOT EXISTS analyses (
+	tbl TEXT PRIMARY KEY REFERENCES tables(id) ON DELETE CASCADE,
+	data BLOB NOT NULL
+);
 `
 
 // Open opens (creating if needed) the store in file path.

@@ -29,6 +29,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Queries", testQueries},
 		{"Chat", testChat},
 		{"Heartbeat", testHeartbeat},
+		{"Analyses", testAnalyses},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
