@@ -231,15 +231,7 @@ feed:
 		return nil, err
 	}
 	r := &Report{Game: g, Names: names, Decisions: decs}
-	seats := map[int]bool{}
-	for _, d := range decs {
-		seats[d.Seat] = true
-	}
-	for p := range names {
-		if seats[p] {
-			r.Seats = append(r.Seats, r.summary(p))
-		}
-	}
+	r.summarize()
 	return r, nil
 }
 
@@ -249,7 +241,7 @@ feed:
 func analyzeOne(ctx context.Context, pos Position, b Budget, seed uint64) (Decision, error) {
 	seat := pos.State.ToMove()
 	ds := engine.DeriveSeed(seed, "coach.decision", uint64(pos.Step))
-	root := pos.State.Determinize(seat, engine.DeriveSeed(ds, "coach.root"))
+	root := rootOf(pos, seed)
 	s := &searcher{ctx: ctx, root: root, seat: seat, seed: ds, pol: policyOf(root)}
 	legal := root.LegalMoves(nil)
 	cands, err := s.candidates(legal, pos.Played, b.Tree)
