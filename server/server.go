@@ -88,6 +88,11 @@ type Config struct {
 	BotBudget    time.Duration // base time budget of a bot decision (search levels get multiples)
 	QuickBots    int           // workers for random and greedy bots
 	SearchBots   int           // workers for ismcts bots
+	// Analyses is how many finished tables the coach analyses at once, as
+	// they end (analysis.go). 0: none as they end; a replay's first
+	// request then starts its table's analysis, one at a time. Defaults
+	// has 1; zero stays zero (tests finish games without paying for it).
+	Analyses int
 	BatchMax     int           // writes per store transaction at most
 	Heartbeat    time.Duration
 	DueCheck     time.Duration // how often stored async deadlines are looked for
@@ -124,7 +129,7 @@ func Defaults() Config {
 		MaxFrame: 8192, Queue: 64, Ping: 20 * time.Second,
 		Rate: 20, Burst: 40, ChatLines: 5, ChatWindow: 10 * time.Second,
 		MaxTables: 30, CreateRate: 60, IdentityEvery: 2 * time.Minute, IdentityBurst: 10, WriteEvery: 100 * time.Millisecond, WriteBurst: 60, HintEvery: 10 * time.Second, HintBurst: 3, Grace: 90 * time.Second, Idle: 2 * time.Minute, IdleCheck: 10 * time.Second, LobbyPeriod: lobbyPeriod, LobbyPerAddr: lobbyPerAddr,
-		BotBudget: time.Second, QuickBots: 1, SearchBots: 2, BatchMax: 512,
+		BotBudget: time.Second, QuickBots: 1, SearchBots: 2, Analyses: 1, BatchMax: 512,
 		Heartbeat: time.Second, DueCheck: time.Second, RelayBeat: 5 * time.Second, SMTPFrom: "jardin@localhost",
 	}
 }
