@@ -88,11 +88,6 @@ type Config struct {
 	BotBudget    time.Duration // base time budget of a bot decision (search levels get multiples)
 	QuickBots    int           // workers for random and greedy bots
 	SearchBots   int           // workers for ismcts bots
-	// Analyses is how many finished tables the coach analyses at once, as
-	// they end (analysis.go). 0: none as they end; a replay's first
-	// request then starts its table's analysis, one at a time. Defaults
-	// has 1; zero stays zero (tests finish games without paying for it).
-	Analyses int
 	BatchMax     int           // writes per store transaction at most
 	Heartbeat    time.Duration
 	DueCheck     time.Duration // how often stored async deadlines are looked for
@@ -101,6 +96,12 @@ type Config struct {
 	// three beats (its detach was lost), and a relayed socket that missed
 	// the last updates of its stream learns it within two.
 	RelayBeat time.Duration
+
+	// Analyses is how many finished tables the coach analyses at once
+	// (analysis.go), each as it ends. 0: none as it ends, only when its
+	// replay first asks, one at a time. Defaults has 1; zero stays zero
+	// (tests finish games without paying for analyses they do not read).
+	Analyses int
 
 	// WebhookPrivate lets webhooks reach loopback and private addresses
 	// (tests, a relay on the same host). Off by default: a webhook is a URL

@@ -68,6 +68,7 @@ func cmdServe(e *env, args []string) error {
 	fs.DurationVar(&cfg.BotBudget, "bot-budget", d.BotBudget, "cli.flag.serve.bot-budget")
 	fs.IntVar(&cfg.QuickBots, "quick-bots", d.QuickBots, "cli.flag.serve.quick-bots")
 	fs.IntVar(&cfg.SearchBots, "search-bots", d.SearchBots, "cli.flag.serve.search-bots")
+	fs.IntVar(&cfg.Analyses, "analyses", d.Analyses, "cli.flag.serve.analyses")
 	fs.IntVar(&cfg.BatchMax, "batch", d.BatchMax, "cli.flag.serve.batch")
 	fs.StringVar(&cfg.SMTPAddr, "smtp", "", "cli.flag.serve.smtp")
 	fs.StringVar(&cfg.SMTPFrom, "smtp-from", d.SMTPFrom, "cli.flag.serve.smtp-from")
@@ -84,6 +85,9 @@ func cmdServe(e *env, args []string) error {
 	}
 	if *natsReplicas < 1 || *natsReplicas > 5 {
 		return usageErr("cli.serveReplicas")
+	}
+	if cfg.Analyses < 0 || cfg.Analyses > 64 {
+		return usageErr("cli.serveAnalyses")
 	}
 	var h slog.Handler = slog.NewTextHandler(e.stderr, nil)
 	switch *logFormat {

@@ -68,6 +68,7 @@ func TestServeAndLoadtestUsage(t *testing.T) {
 		{[]string{"serve", "--nats-creds", "x.creds"}, "--nats"},
 		{[]string{"serve", "--log", "xml"}, "--log"},
 		{[]string{"serve", "--nats-replicas", "0"}, "--nats-replicas"},
+		{[]string{"serve", "--analyses", "-1"}, "--analyses"},
 		{[]string{"serve", "extra"}, "no arguments"},
 		{[]string{"loadtest"}, "--addr"},
 		{[]string{"loadtest", "--addr", "http://192.0.2.1:8080"}, "this machine"},
