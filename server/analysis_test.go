@@ -160,9 +160,11 @@ func TestAnalysisStoredAsTablesEnd(t *testing.T) {
 	stranger = &client{t: t, base: ts.URL}
 	for _, lang := range []string{"de", "fr"} {
 		var body string
+		t0 := time.Now()
 		if code := stranger.call("GET", "/api/tables/"+tb.ID+"/analysis?lang="+lang, nil, &body); code != http.StatusOK {
 			t.Fatalf("after a restart, in %s: %d %s, want 200 at once", lang, code, body)
 		}
+		t.Logf("after a restart, in %s: answered in %v", lang, time.Since(t0))
 		if body != bodies[lang] {
 			t.Errorf("after a restart, in %s, the analysis reads otherwise:\n%s\nwas\n%s", lang, body, bodies[lang])
 		}
