@@ -112,6 +112,10 @@ export async function learnPage(root: HTMLElement, lang: Lang): Promise<void> {
       // as the table shows a refusal: the reason, the same choices again
       view.refused(a.message);
       feedback.className = "learn-feedback wrong";
+      // On a phone the drawing fills the screen and the refusal is written
+      // above it: bring the rule's sentence into sight.
+      const said = view.root.querySelector(".decide .message");
+      if (said && said.getBoundingClientRect().top < 0) said.scrollIntoView({ block: "nearest" });
       return;
     }
     done.add(k);
