@@ -147,7 +147,9 @@ export async function replayPage(root: HTMLElement, lang: Lang): Promise<void> {
     const d = decisions.get(n);
     if (!d) coachLine.textContent = t(lang, "coachForced");
     else if (d.loss > 0) {
-      coachLine.textContent = t(lang, "coachLoss", points.format(d.loss), points.format(d.error), d.bestWords);
+      // an error that rounds to 0.0 (a game without chance left) is not worth a "give or take 0.0"
+      const exact = points.format(d.error) === points.format(0);
+      coachLine.textContent = exact ? t(lang, "coachLossExact", points.format(d.loss), d.bestWords) : t(lang, "coachLoss", points.format(d.loss), points.format(d.error), d.bestWords);
       coachLine.classList.add("lost");
     } else coachLine.textContent = t(lang, "coachBest", points.format(d.playedValue));
   }
