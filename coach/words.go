@@ -88,11 +88,18 @@ func catalog(g engine.Game) *engine.Catalog {
 // in lang: the move played and the best move found, in words, and what the
 // difference cost in points.
 func (r *Report) Explain(d Decision, lang string) string {
+	played, best, loss := r.Words(d, d.Played, lang), r.Words(d, d.Best, lang), Points(d.Loss, lang)
+	if Points(d.Error, lang) == Points(0, lang) {
+		// No chance left to play out (Schlossgarten's open garden): a
+		// "give or take 0.0" says nothing to a player.
+		return shelltext.T(lang, "plain.coach.costlyExact",
+			i18n.N("step", d.Step), i18n.S("played", played), i18n.S("best", best), i18n.S("loss", loss))
+	}
 	return shelltext.T(lang, "plain.coach.costly",
 		i18n.N("step", d.Step),
-		i18n.S("played", r.Words(d, d.Played, lang)),
-		i18n.S("best", r.Words(d, d.Best, lang)),
-		i18n.S("loss", Points(d.Loss, lang)),
+		i18n.S("played", played),
+		i18n.S("best", best),
+		i18n.S("loss", loss),
 		i18n.S("error", Points(d.Error, lang)))
 }
 

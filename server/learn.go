@@ -219,6 +219,9 @@ type learnTryReq struct {
 type learnTryJSON struct {
 	OK      bool   `json:"ok"`
 	Message string `json:"message"`
+	// View is the learner's view after the move asked (ok only): the page
+	// draws it, so that the move made stays on the drawing.
+	View json.RawMessage `json:"view,omitempty"`
 }
 
 // rulesSectionJSON is a heading's rules, as sentences.
@@ -418,8 +421,31 @@ func (s *Server) apiLearnTry(w http.ResponseWriter, r *http.Request) {
 	case !right:
 		writeJSON(w, http.StatusOK, learnTryJSON{Message: say(lang, "page.learn.notAsked")})
 	default:
-		writeJSON(w, http.StatusOK, learnTryJSON{OK: true, Message: say(lang, "page.learn.right")})
+		view, err := l.viewAfter(step, req.Move)
+		if err != nil {
+			s.answerErr(w, r, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, learnTryJSON{OK: true, Message: say(lang, "page.learn.right"), View: view})
 	}
+}
+
+// viewAfter is the learner's view once move i of step is played on a copy
+// of the step's position.
+func (l *lesson) viewAfter(step, i int) (json.RawMessage, error) {
+	s := l.states[step].Clone()
+	m, err := s.ParseMove(l.offered(step)[i])
+	if err == nil {
+		err = s.Apply(m, nil)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("learn step %d, move %d: %w", step, i, err)
+	}
+	view, err := json.Marshal(s.View(l.data.Seat))
+	if err != nil {
+		return nil, fmt.Errorf("learn step %d, the view after move %d: %w", step, i, err)
+	}
+	return view, nil
 }
 
 func (s *Server) apiRules(w http.ResponseWriter, r *http.Request) {

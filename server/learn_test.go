@@ -1,6 +1,8 @@
 package server
 
 import (
+	"bytes"
+	"encoding/json"
 	"html"
 	"strconv"
 	"strings"
@@ -54,6 +56,12 @@ func TestTutorialData(t *testing.T) {
 				ok, err := l.try(i, 0)
 				if err != nil || !ok {
 					t.Errorf("step %d: the move asked %q: ok %v, %v", i, st.Expect, ok, err)
+				}
+				// the page draws the move made from this view: it must differ from the step's own
+				after, err := l.viewAfter(i, 0)
+				before, _ := json.Marshal(s.View(l.data.Seat))
+				if err != nil || bytes.Equal(after, before) {
+					t.Errorf("step %d: the view after the move asked is missing or unchanged: %v", i, err)
 				}
 				if st.Wrong == "" {
 					continue

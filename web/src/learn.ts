@@ -25,6 +25,7 @@ export async function learnPage(root: HTMLElement, lang: Lang): Promise<void> {
   const lj = body as LearnJSON;
   const n = lj.steps.length;
   const done = new Set<number>();
+  const after = new Map<number, unknown>(); // a step's view after its move asked, once made
   document.title = t(lang, "learn.tutorialOf", lj.title);
 
   const counter = h("p", { class: "learn-step", "aria-live": "polite" });
@@ -85,10 +86,14 @@ export async function learnPage(root: HTMLElement, lang: Lang): Promise<void> {
       game,
       seat: lj.seat,
       names: lj.names,
-      toMove: st.toMove,
+      // Nothing to do on the drawing (an explanation, or the move made):
+      // no "player 1 to play" beside "player 1 (you)", no prompt to place
+      // a tile already placed. The drawing keeps the view's own mover.
+      toMove: playable ? st.toMove : -1,
       over: false,
-      prompt: st.prompt,
-      view: st.view as GameView,
+      prompt: playable ? st.prompt : undefined,
+      // once the move asked is made, the drawing shows it made
+      view: (playable ? st.view : (after.get(at) ?? st.view)) as GameView,
       moves: playable ? st.moves.map((d) => ({ desc: d })) : [],
       events: [],
       comps: lj.texts,
@@ -112,9 +117,14 @@ export async function learnPage(root: HTMLElement, lang: Lang): Promise<void> {
       // as the table shows a refusal: the reason, the same choices again
       view.refused(a.message);
       feedback.className = "learn-feedback wrong";
+      // On a phone the drawing fills the screen and the refusal is written
+      // above it: bring the rule's sentence into sight.
+      const said = view.root.querySelector(".decide .message");
+      if (said && said.getBoundingClientRect().top < 0) said.scrollIntoView({ block: "nearest" });
       return;
     }
     done.add(k);
+    if (a.view !== undefined) after.set(k, a.view);
     view.notice("");
     draw(lj.steps[k], false);
     feedback.textContent = a.message;

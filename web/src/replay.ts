@@ -118,7 +118,9 @@ export async function replayPage(root: HTMLElement, lang: Lang): Promise<void> {
     for (const d of a.decisions) decisions.set(d.step, d);
     const list = h("ul", { class: "coach-seats" });
     for (const s of a.seats) {
-      const item = h("li", {}, h("b", {}, t(lang, "coachSeat", name(s.seat), points.format(s.meanLoss), points.format(s.meanLossError))));
+      // A mean that rounds to 0.0 read "0.0 points lost (give or take 0.0)" above a list of costly decisions: say less than 0.1.
+      const mean = points.format(s.meanLoss) === points.format(0) ? t(lang, "coachSeatTiny", name(s.seat), points.format(0.1)) : t(lang, "coachSeat", name(s.seat), points.format(s.meanLoss), points.format(s.meanLossError));
+      const item = h("li", {}, h("b", {}, mean));
       if (s.costliest.length === 0) item.append(h("p", {}, t(lang, "coachNothing")));
       else item.append(h("ol", { class: "coach-costly" }, ...s.costliest.map((c) => h("li", {}, h("a", { href: `#${c.step}`, onclick: toStep }, c.explanation)))));
       list.append(item);
@@ -146,7 +148,9 @@ export async function replayPage(root: HTMLElement, lang: Lang): Promise<void> {
     const d = decisions.get(n);
     if (!d) coachLine.textContent = t(lang, "coachForced");
     else if (d.loss > 0) {
-      coachLine.textContent = t(lang, "coachLoss", points.format(d.loss), points.format(d.error), d.bestWords);
+      // an error that rounds to 0.0 (a game without chance left) is not worth a "give or take 0.0"
+      const exact = points.format(d.error) === points.format(0);
+      coachLine.textContent = exact ? t(lang, "coachLossExact", points.format(d.loss), d.bestWords) : t(lang, "coachLoss", points.format(d.loss), points.format(d.error), d.bestWords);
       coachLine.classList.add("lost");
     } else coachLine.textContent = t(lang, "coachBest", points.format(d.playedValue));
   }

@@ -644,9 +644,12 @@ export class TableView {
         for (const e of drawing.querySelectorAll(`[data-id="${CSS.escape(String(id))}"]`)) e.classList.add("hinted");
       }
       const pts = hint.other === undefined ? t(L, "hints.pointsOnly", hint.points, hint.now) : t(L, "hints.points", hint.points, hint.other, hint.now);
+      // Why, in words: the points alone leave a newcomer puzzled when another
+      // move scores as much this turn, or more (the bot looks past the turn).
+      const why = hint.other === undefined ? "" : t(L, hint.points > hint.other ? "hints.whyBest" : hint.points === hint.other ? "hints.whyTie" : "hints.whyLater");
       kids.push(
         h("p", { class: "suggest-says", role: "status" }, hint.says),
-        h("p", { class: "suggest-points" }, pts),
+        h("p", { class: "suggest-points" }, pts, ...(why ? [" ", h("span", { class: "suggest-why" }, why)] : [])),
         h("button", { type: "button", class: "ctl suggest-hide", onclick: () => { this.suggestion = undefined; this.draw(); } }, t(L, "hints.hide")),
       );
     } else if (this.suggestErr) kids.push(h("p", { class: "suggest-error", role: "alert" }, this.suggestErr));

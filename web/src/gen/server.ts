@@ -144,6 +144,7 @@ export interface LearnStepJSON {
 export interface LearnTryJSON {
   ok: boolean;
   message: string;
+  view?: unknown;
 }
 
 /** server.learnTryReq */
