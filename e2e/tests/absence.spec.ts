@@ -73,12 +73,18 @@ async function autoplay(page: Page, id: string): Promise<void> {
       new Promise<void>((resolve, reject) => {
         const ws = new WebSocket(`ws://${location.host}/ws/tables/${encodeURIComponent(id)}`);
         let n = 0;
-        const timer = setTimeout(() => reject(new Error("the game did not end in 90 s")), 90_000);
+        // A bound, not a speed target: a busy machine (CI shares its two
+        // cores) takes a minute or more for the three seats' game.
+        const timer = setTimeout(() => reject(new Error(`the game did not end in 150 s (${n} moves sent)`)), 150_000);
+        // A closed socket or a refused move would stall the game: say so.
+        ws.onclose = (ev) => reject(new Error(`the socket closed after ${n} moves: ${ev.code} ${ev.reason}`));
         ws.onmessage = (ev) => {
           const m = JSON.parse(ev.data);
+          if (m.t === "error") reject(new Error(`move refused after ${n} moves: ${ev.data}`));
           if (m.t !== "sync" && m.t !== "update") return;
           if (m.status === "over") {
             clearTimeout(timer);
+            ws.onclose = null;
             ws.close();
             resolve();
             return;
@@ -97,7 +103,7 @@ async function texts(page: Page): Promise<string> {
 }
 
 test("a friend leaves an untimed table: after the grace another hands the seat to a bot, everyone reads why; rematch declined, then accepted", async ({ browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(330_000);
   const ann = await person(browser, "Ann", "en", desktop);
   const bob = await person(browser, "Bob", "fr", phone);
   const cid = await person(browser, "Cid", "de", desktop);
