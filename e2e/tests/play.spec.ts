@@ -12,6 +12,8 @@ interface Case {
   lang?: "fr" | "de";
   phone?: boolean;
   shots?: boolean;
+  /** allOnly: run with JARDIN_READABLE_ALL=1 only (another case plays the same game in another language). */
+  allOnly?: boolean;
 }
 
 const cases: Case[] = [
@@ -19,7 +21,7 @@ const cases: Case[] = [
   { game: "alices-garden", seats: ["me", "greedy"], how: "tap", phone: true, shots: true },
   { game: "hanging-gardens", seats: ["me", "greedy"], lang: "fr", shots: true },
   { game: "happy-garden", seats: ["me", "greedy"], shots: true },
-  { game: "schlossgarten", seats: ["me", "greedy"], shots: true },
+  { game: "schlossgarten", seats: ["me", "greedy"], shots: true, allOnly: true },
   { game: "schlossgarten", seats: ["me", "greedy"], lang: "de", shots: true },
   { game: "english-gardens", seats: ["me"] },
   { game: "alices-garden", seats: ["me"] },
@@ -40,6 +42,7 @@ for (const c of cases) {
     if (c.phone) test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     if (c.lang) test.use({ locale: c.lang === "fr" ? "fr-FR" : "de-DE" });
     test(title, async ({ page, server }) => {
+      test.skip(!!c.allOnly && process.env.JARDIN_READABLE_ALL !== "1", "the German case plays this game; JARDIN_READABLE_ALL=1 runs both");
       test.setTimeout(240_000);
       const t = await newTable(page, server, c.game, c.seats);
       await page.goto(t.url);
