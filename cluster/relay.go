@@ -33,6 +33,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/jardin-games/jardin/internal/httpenc"
 )
 
 var (
@@ -693,7 +695,7 @@ func (r *Relay) ForwardHTTP(w http.ResponseWriter, req *http.Request, table stri
 		// ~60 KB gzipped) and unpack it here for a client that did not
 		// ask; a bigger one comes in parts (fetchParts).
 		header := req.Header.Clone()
-		clientGzip := acceptsGzip(req)
+		clientGzip := httpenc.AcceptsGzip(req)
 		if !clientGzip {
 			header.Set("Accept-Encoding", "gzip")
 		}
@@ -735,20 +737,6 @@ func (r *Relay) ForwardHTTP(w http.ResponseWriter, req *http.Request, table stri
 		case <-time.After(retryWait(attempt)):
 		}
 	}
-}
-
-// acceptsGzip reports whether the request's Accept-Encoding takes gzip
-// (as the server's own answers decide it).
-func acceptsGzip(r *http.Request) bool {
-	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
-		enc, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.TrimSpace(enc) != "gzip" {
-			continue
-		}
-		q := strings.ReplaceAll(params, " ", "")
-		return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
-	}
-	return false
 }
 
 // gunzip unpacks a gzipped body.

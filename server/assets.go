@@ -11,6 +11,8 @@ import (
 	"net/http"
 	"path"
 	"strings"
+
+	"github.com/jardin-games/jardin/internal/httpenc"
 )
 
 // The page's static files (package web), served at /static/. Each file is
@@ -148,7 +150,7 @@ func (f *staticFile) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	body := f.body
-	if f.gz != nil && acceptsGzip(r) {
+	if f.gz != nil && httpenc.AcceptsGzip(r) {
 		h.Set("Content-Encoding", "gzip")
 		body = f.gz
 	}
@@ -157,20 +159,6 @@ func (f *staticFile) serve(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodHead {
 		w.Write(body)
 	}
-}
-
-// acceptsGzip reports whether the request's Accept-Encoding takes gzip
-// (and does not refuse it with q=0).
-func acceptsGzip(r *http.Request) bool {
-	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
-		enc, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.TrimSpace(enc) != "gzip" {
-			continue
-		}
-		q := strings.ReplaceAll(params, " ", "")
-		return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
-	}
-	return false
 }
 
 // gzipBytes compresses b at level.

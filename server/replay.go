@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/http"
 
+	"github.com/jardin-games/jardin/internal/httpenc"
+
 	"github.com/jardin-games/jardin/engine"
 	"github.com/jardin-games/jardin/record"
 	"github.com/jardin-games/jardin/shelltext"
@@ -224,7 +226,7 @@ func (r replayJSON) marshal() []byte {
 // writeCompressed writes b gzipped when the client takes gzip.
 func writeCompressed(w http.ResponseWriter, r *http.Request, b []byte) {
 	w.Header().Add("Vary", "Accept-Encoding")
-	if len(b) < 1024 || !acceptsGzip(r) {
+	if len(b) < 1024 || !httpenc.AcceptsGzip(r) {
 		w.Write(b)
 		return
 	}
