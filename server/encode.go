@@ -14,7 +14,23 @@ import (
 // collection's assists stalled the tables' goroutines for tens of
 // milliseconds. Encoding into a pooled buffer leaves one allocation per
 // message, of its exact size.
-type encoders struct{ pool sync.Pool }
+type encoders struct {
+	pool  sync.Pool
+	memos sync.Pool // *diffMemo, one a broadcast (table.applied)
+}
+
+// memo is an empty diff memo for one broadcast; give it back with putMemo.
+func (p *encoders) memo() *diffMemo {
+	if m, ok := p.memos.Get().(*diffMemo); ok {
+		return m
+	}
+	return &diffMemo{}
+}
+
+func (p *encoders) putMemo(m *diffMemo) {
+	m.reset()
+	p.memos.Put(m)
+}
 
 type encoder struct {
 	buf  bytes.Buffer
