@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/jardin-games/jardin/games/schlossgarten"
 )
 
 // BenchmarkMoves plays 4-seat tables as fast as the server answers: the
@@ -64,4 +66,43 @@ func (ts *testServer) metric(b testing.TB, name string) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// BenchmarkSeatDiffs diffs each of a 4-seat schlossgarten table's views 50
+// moves in with its view of the move before, as a broadcast does: each
+// alone, or with the broadcast's memo (the seats' views share most bytes).
+func BenchmarkSeatDiffs(b *testing.B) {
+	s, err := schlossgarten.Game.New(4, 3, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < 50; i++ {
+		ms := s.LegalMoves(nil)
+		s.Apply(ms[i%len(ms)], nil)
+	}
+	next := s.Clone()
+	next.Apply(next.LegalMoves(nil)[0], nil)
+	var prev, views [][]byte
+	for seat := range 4 {
+		prev = append(prev, mustJSON(s.View(seat)))
+		views = append(views, mustJSON(next.View(seat)))
+	}
+	for _, name := range []string{"alone", "memo"} {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			memo := &diffMemo{}
+			for b.Loop() {
+				memo.reset()
+				for seat := range views {
+					m := memo
+					if name == "alone" {
+						m = nil
+					}
+					if _, ok, err := diff(prev[seat], views[seat], m, 0); !ok || err != nil {
+						b.Fatal(ok, err)
+					}
+				}
+			}
+		})
+	}
 }

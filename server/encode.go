@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"sync"
+
+	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/store"
 )
 
 // encoders encodes state messages with reused buffers. Under load the
@@ -14,7 +17,23 @@ import (
 // collection's assists stalled the tables' goroutines for tens of
 // milliseconds. Encoding into a pooled buffer leaves one allocation per
 // message, of its exact size.
-type encoders struct{ pool sync.Pool }
+type encoders struct {
+	pool  sync.Pool
+	memos sync.Pool // *diffMemo, one a broadcast (table.applied)
+}
+
+// memo is an empty diff memo for one broadcast; give it back with putMemo.
+func (p *encoders) memo() *diffMemo {
+	if m, ok := p.memos.Get().(*diffMemo); ok {
+		return m
+	}
+	return &diffMemo{}
+}
+
+func (p *encoders) putMemo(m *diffMemo) {
+	m.reset()
+	p.memos.Put(m)
+}
 
 type encoder struct {
 	buf  bytes.Buffer
@@ -44,22 +63,81 @@ func (e *encoder) encode(v any) {
 // stateMsg is a sync or an update: a message with a view (or an update's
 // patch of it) and maybe a result, which state writes after the rest.
 type stateMsg interface {
-	// split returns the message without its view, patch and result, and
-	// them. A view that is already JSON (json.RawMessage: a table encodes
-	// each seat's view once per version) is spliced in as it is.
-	split() (head any, view any, patch, result json.RawMessage)
+	// split returns the message without its view, patch and result (and,
+	// for an update, its legal moves), and them. A view that is already
+	// JSON (json.RawMessage: a table encodes each seat's view once per
+	// version) is spliced in as it is.
+	split() (head any, legal []engine.MoveDesc, view any, patch, result json.RawMessage)
 }
 
-func (m syncMsg) split() (any, any, json.RawMessage, json.RawMessage) {
+func (m syncMsg) split() (any, []engine.MoveDesc, any, json.RawMessage, json.RawMessage) {
 	view, result := m.View, m.Result
 	m.View, m.Result = nil, nil
-	return m, view, nil, result
+	return m, nil, view, nil, result
 }
 
-func (m updateMsg) split() (any, any, json.RawMessage, json.RawMessage) {
-	view, patch, result := m.View, m.Patch, m.Result
-	m.View, m.Patch, m.Result = nil, nil, nil
-	return m, view, patch, result
+// updateHead is updateMsg without the members state writes itself. A
+// conversion between the two compiles only while their fields are the
+// same, so a member added to updateMsg cannot be left out here.
+type updateHead struct {
+	T       string            `json:"t"`
+	V       int               `json:"v"`
+	From    int               `json:"from"`
+	Status  store.Status      `json:"status"`
+	ToMove  int               `json:"toMove"`
+	Prompt  string            `json:"prompt,omitempty"`
+	Legal   []engine.MoveDesc `json:"-"`
+	Events  []eventOut        `json:"events,omitempty"`
+	Seats   []seatInfo        `json:"seats"`
+	Clocks  clockInfo         `json:"clocks"`
+	Undo    *int              `json:"undo,omitempty"`
+	Record  string            `json:"record,omitempty"`
+	Rematch string            `json:"rematch,omitempty"`
+	Offer   *offerInfo        `json:"offer,omitempty"`
+	View    any               `json:"-"`
+	Patch   json.RawMessage   `json:"-"`
+	Result  json.RawMessage   `json:"-"`
+}
+
+func (m updateMsg) split() (any, []engine.MoveDesc, any, json.RawMessage, json.RawMessage) {
+	return updateHead(m), m.Legal, m.View, m.Patch, m.Result
+}
+
+// appendLegal appends the legal moves as encoding/json writes them
+// (engine.MoveDesc.MarshalJSON, then compacted): the seat to move's update
+// lists them all, and through its Marshaler encoding/json marshalled each
+// name and id alone, then scanned the whole again. ok is false when a
+// description cannot be written (a part named "kind": MarshalJSON's error).
+func appendLegal(b []byte, legal []engine.MoveDesc) ([]byte, bool) {
+	b = append(b, '[')
+	for i, d := range legal {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(append(b, `{"kind":`...), d.Kind)
+		for _, p := range d.Parts {
+			if p.Name == "kind" {
+				return b, false
+			}
+			b = appendJSONString(append(b, ','), p.Name)
+			b = appendJSONString(append(b, ':'), p.ID)
+		}
+		b = append(b, '}')
+	}
+	return append(b, ']'), true
+}
+
+// appendJSONString appends s as encoding/json writes a string: quoted, and
+// anything but printable ASCII other than the quote, the backslash and
+// <, > and & (which it escapes for HTML) left to encoding/json itself.
+func appendJSONString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			q, _ := json.Marshal(s)
+			return append(b, q...)
+		}
+	}
+	return append(append(append(b, '"'), s...), '"')
 }
 
 // state writes a sync or update message: m with its view (nil: none), its
@@ -70,8 +148,17 @@ func (m updateMsg) split() (any, any, json.RawMessage, json.RawMessage) {
 func (p *encoders) state(m stateMsg) []byte {
 	e := p.get()
 	defer p.pool.Put(e)
-	head, view, patch, result := m.split()
+	head, legal, view, patch, result := m.split()
 	e.encode(head)
+	if len(legal) > 0 {
+		// Spliced before the closing brace, which comes back after them.
+		e.buf.Truncate(e.buf.Len() - 1)
+		b, ok := appendLegal(append(e.buf.AvailableBuffer(), `,"legal":`...), legal)
+		if !ok {
+			e.encode(legal) // panics with MarshalJSON's error
+		}
+		e.buf.Write(append(b, '}'))
+	}
 	end := e.buf.Len() - 1 // without the closing brace
 	raw, isRaw := view.(json.RawMessage)
 	if view != nil && !isRaw {

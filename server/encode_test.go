@@ -22,7 +22,17 @@ func TestEncodeStateMatchesMarshal(t *testing.T) {
 	for i := 0; i < 60 && !s.Over(); i++ {
 		for seat := -1; seat < 3; seat++ {
 			for _, res := range []json.RawMessage{nil, result} {
-				var m stateMsg = updateMsg{T: outUpdate, V: i, From: i - 1, ToMove: s.ToMove(), Result: res,
+				// The seat to move's update lists its legal moves (state
+				// writes them itself: the same bytes as encoding/json's).
+				var legal []engine.MoveDesc
+				if seat == s.ToMove() {
+					for _, mv := range s.LegalMoves(nil) {
+						legal = append(legal, s.(engine.Describer).DescribeMove(mv))
+					}
+					legal = append(legal, engine.MoveDesc{Kind: "a<b", Parts: []engine.Part{{Name: "&", ID: ">"}}}, engine.MoveDesc{Kind: "x", Parts: []engine.Part{{Name: "é", ID: "x"}}},
+						engine.MoveDesc{Kind: "\"\\", Parts: []engine.Part{{Name: "n\u2028", ID: "\x01"}}})
+				}
+				var m stateMsg = updateMsg{T: outUpdate, V: i, From: i - 1, ToMove: s.ToMove(), Result: res, Legal: legal,
 					Events: []eventOut{{V: i, Actor: seat, Key: "k", Text: "a <b> & \"c\""}}, View: s.View(seat)}
 				if seat == 1 {
 					m = syncMsg{T: outSync, V: i, Table: tableInfo{ID: "x"}, You: seat, ToMove: s.ToMove(), Result: res,
@@ -41,6 +51,9 @@ func TestEncodeStateMatchesMarshal(t *testing.T) {
 				json.Unmarshal(buf.Bytes(), &b)
 				if !jsonEqual(a, b) {
 					t.Fatalf("move %d seat %d:\n got %s\nwant %s", i, seat, got, buf.Bytes())
+				}
+				if legal != nil && seat != 1 && !bytes.Contains(got, append([]byte(`"legal":`), mustJSON(legal)...)) {
+					t.Fatalf("move %d seat %d: the legal moves are not as json.Marshal writes them:\n%s", i, seat, got)
 				}
 				if !bytes.Contains(got, mustJSON(s.View(seat))) {
 					t.Fatalf("move %d seat %d: the view is not as json.Marshal writes it", i, seat)

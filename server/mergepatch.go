@@ -118,6 +118,12 @@ func skipValue(b []byte, i int) (int, error) {
 // members splits a JSON object into its members in order (sharing obj's
 // bytes).
 func members(obj []byte) ([]member, error) {
+	return membersMemo(obj, nil, 0, false)
+}
+
+// membersMemo is members, a value memo holds (as its a side, or b side
+// when isB) taken as that value without scanning it.
+func membersMemo(obj []byte, memo *diffMemo, depth int, isB bool) ([]member, error) {
 	i := skipSpace(obj, 0)
 	if i >= len(obj) || obj[i] != '{' {
 		return nil, fmt.Errorf("object: %w", errJSON)
@@ -141,9 +147,11 @@ func members(obj []byte) ([]member, error) {
 			return nil, fmt.Errorf("object member %s: %w", key, errJSON)
 		}
 		vs := skipSpace(obj, i+1)
-		ve, err := skipValue(obj, vs)
-		if err != nil {
-			return nil, fmt.Errorf("object member %s: %w", key, err)
+		ve := memo.end(obj, vs, depth, keyTag(key), isB)
+		if ve < 0 {
+			if ve, err = skipValue(obj, vs); err != nil {
+				return nil, fmt.Errorf("object member %s: %w", key, err)
+			}
 		}
 		out = append(out, member{key, obj[vs:ve]})
 		i = skipSpace(obj, ve)
@@ -204,12 +212,12 @@ func isArray(v []byte) bool {
 // valuePatch is the patch that turns the member or element a into b (they
 // differ): a merge patch between objects, an element patch between arrays
 // of one length (unless b is shorter), else b itself.
-func valuePatch(a, b []byte) ([]byte, bool, error) {
+func valuePatch(a, b []byte, m *diffMemo, depth int) ([]byte, bool, error) {
 	switch {
 	case isObject(a) && isObject(b):
-		return mergeDiff(a, b)
+		return diff(a, b, m, depth)
 	case isArray(a) && isArray(b):
-		out, same, err := elementPatch(a, b)
+		out, same, err := elementPatch(a, b, m, depth)
 		if err != nil {
 			return nil, false, err
 		}
@@ -227,7 +235,7 @@ func valuePatch(a, b []byte) ([]byte, bool, error) {
 // elementPatch is the element patch between arrays a and b, scanned side by
 // side (no element is decoded or collected: a live table diffs every
 // seat's view on every move); same is false when their lengths differ.
-func elementPatch(a, b []byte) (out []byte, same bool, err error) {
+func elementPatch(a, b []byte, m *diffMemo, depth int) (out []byte, same bool, err error) {
 	pre, suf := common(a, b)
 	i, j := skipSpace(a, 0)+1, skipSpace(b, 0)+1 // past the brackets
 	out = append(make([]byte, 0, 64), `{"[]":{`...)
@@ -246,25 +254,39 @@ func elementPatch(a, b []byte) (out []byte, same bool, err error) {
 		if endA || endB {
 			return append(out, "}}"...), endA && endB, nil
 		}
-		ie, err := skipValue(a, i)
-		if err != nil {
-			return nil, false, fmt.Errorf("array: %w", err)
+		tag := uint64(n) | 1<<63
+		ie, je, sub, ok, hit := m.find(a, b, i, j, depth, tag)
+		if hit && !ok {
+			return nil, false, nil
 		}
-		je := ie
-		if i != j || ie > pre { // within the common prefix b's element is a's
-			if je, err = skipValue(b, j); err != nil {
+		if !hit {
+			if ie, err = skipValue(a, i); err != nil {
 				return nil, false, fmt.Errorf("array: %w", err)
 			}
-		}
-		ae, be := a[i:ie], b[j:je]
-		if !bytes.Equal(ae, be) {
-			// An element has no "remove": null sets it to null.
-			sub, ok := be, true
-			if !isNull(be) {
-				if sub, ok, err = valuePatch(ae, be); !ok || err != nil {
-					return nil, false, err
+			je = ie
+			if i != j || ie > pre { // within the common prefix b's element is a's
+				if je, err = skipValue(b, j); err != nil {
+					return nil, false, fmt.Errorf("array: %w", err)
 				}
 			}
+			ae, be := a[i:ie], b[j:je]
+			sub, ok = nil, true
+			if !bytes.Equal(ae, be) {
+				// An element has no "remove": null sets it to null.
+				sub = be
+				if !isNull(be) {
+					sub, ok, err = valuePatch(ae, be, m, depth+1)
+					if err != nil {
+						return nil, false, err
+					}
+				}
+			}
+			m.add(ae, be, sub, ok, depth, tag)
+			if !ok {
+				return nil, false, nil
+			}
+		}
+		if sub != nil {
 			if !first {
 				out = append(out, ',')
 			}
@@ -301,7 +323,7 @@ func common(a, b []byte) (pre, suf int) {
 // keys differ (mergeDiff then matches them by key) or the patch cannot be
 // a merge patch. Within the common prefix a member is scanned once, and the
 // scan stops where the rest of both is the same bytes.
-func lockstepDiff(a, b []byte) (patch []byte, ok bool, err error) {
+func lockstepDiff(a, b []byte, m *diffMemo, depth int) (patch []byte, ok bool, err error) {
 	pre, suf := common(a, b)
 	i, j := skipSpace(a, 0)+1, skipSpace(b, 0)+1 // past the braces
 	out := append(make([]byte, 0, 64), '{')
@@ -337,21 +359,31 @@ func lockstepDiff(a, b []byte) (patch []byte, ok bool, err error) {
 			return nil, false, fmt.Errorf("object member %s: %w", key, errJSON)
 		}
 		vi, vj = skipSpace(a, vi+1), skipSpace(b, vj+1)
-		ie, err := skipValue(a, vi)
-		if err != nil {
-			return nil, false, err
-		}
-		je := ie
-		if vi != vj || ie > pre { // within the common prefix b's value is a's
-			if je, err = skipValue(b, vj); err != nil {
+		tag := keyTag(key)
+		ie, je, sub, ok, hit := m.find(a, b, vi, vj, depth, tag)
+		if !hit {
+			if ie, err = skipValue(a, vi); err != nil {
 				return nil, false, err
 			}
-		}
-		if av, bv := a[vi:ie], b[vj:je]; !bytes.Equal(av, bv) {
-			sub, ok, err := valuePatch(av, bv)
-			if !ok || err != nil {
-				return nil, false, err
+			je = ie
+			if vi != vj || ie > pre { // within the common prefix b's value is a's
+				if je, err = skipValue(b, vj); err != nil {
+					return nil, false, err
+				}
 			}
+			av, bv := a[vi:ie], b[vj:je]
+			sub, ok = nil, true
+			if !bytes.Equal(av, bv) {
+				if sub, ok, err = valuePatch(av, bv, m, depth+1); err != nil {
+					return nil, false, err
+				}
+			}
+			m.add(av, bv, sub, ok, depth, tag)
+		}
+		if !ok {
+			return nil, false, nil
+		}
+		if sub != nil {
 			if len(out) > 1 {
 				out = append(out, ',')
 			}
@@ -372,6 +404,12 @@ func lockstepDiff(a, b []byte) (patch []byte, ok bool, err error) {
 // would need a null member set); the caller then sends b whole. a and b
 // come from encoding/json, so equal values are equal bytes.
 func mergeDiff(a, b []byte) (patch []byte, ok bool, err error) {
+	return diff(a, b, nil, 0)
+}
+
+// diff is mergeDiff with m, the memo of the values diffed before (nil:
+// none), at depth (0: the views themselves).
+func diff(a, b []byte, memo *diffMemo, depth int) (patch []byte, ok bool, err error) {
 	if !isObject(a) || !isObject(b) {
 		if isObject(b) {
 			ok, err = mergeable(b)
@@ -380,14 +418,14 @@ func mergeDiff(a, b []byte) (patch []byte, ok bool, err error) {
 		}
 		return b, ok, err
 	}
-	if patch, ok, err := lockstepDiff(a, b); ok || err != nil {
+	if patch, ok, err := lockstepDiff(a, b, memo, depth); ok || err != nil {
 		return patch, ok, err
 	}
-	am, err := members(a)
+	am, err := membersMemo(a, memo, depth, false)
 	if err != nil {
 		return nil, false, err
 	}
-	bm, err := members(b)
+	bm, err := membersMemo(b, memo, depth, true)
 	if err != nil {
 		return nil, false, err
 	}
@@ -421,13 +459,24 @@ func mergeDiff(a, b []byte) (patch []byte, ok bool, err error) {
 			used[i] = true
 		}
 		switch {
-		case i >= 0 && bytes.Equal(am[i].val, m.val):
 		case i >= 0:
-			sub, ok, err := valuePatch(am[i].val, m.val)
-			if !ok || err != nil {
-				return nil, false, err
+			tag := keyTag(m.key)
+			sub, ok, hit := memo.same(am[i].val, m.val, depth, tag)
+			if !hit {
+				sub, ok = nil, true
+				if !bytes.Equal(am[i].val, m.val) {
+					if sub, ok, err = valuePatch(am[i].val, m.val, memo, depth+1); err != nil {
+						return nil, false, err
+					}
+				}
+				memo.add(am[i].val, m.val, sub, ok, depth, tag)
 			}
-			add(m.key, sub)
+			if !ok {
+				return nil, false, nil
+			}
+			if sub != nil {
+				add(m.key, sub)
+			}
 		default:
 			if ok, err := mergeable(m.val); !ok || err != nil {
 				return nil, false, err
@@ -477,4 +526,134 @@ func ApplyMergePatch(target, patch any) any {
 		}
 	}
 	return out
+}
+
+// diffMemo remembers the large values one broadcast has diffed, so that
+// the next seat's diff takes a member or element it shares with a seat
+// diffed before (a board, a market, the other seats' public parts: most of
+// a view is the same for every seat at one version) from the memo: found
+// by comparing bytes, which is far cheaper than scanning them, and its
+// patch is the one computed before. The patch between two values is a
+// function of their bytes alone, so a hit gives what the diff would, and
+// no seat is told anything its own two views do not say.
+//
+// Only objects, arrays and strings of memoMin bytes or more are kept: a
+// value that starts with a kept one's bytes is that value (its brackets or
+// quotes close where the kept one's do).
+type diffMemo struct {
+	entries []memoEntry
+	n       int // entries in use (the rest keep their buffers for reuse)
+	hits    int // values found (for the tests)
+}
+
+type memoEntry struct {
+	depth int
+	tag   uint64 // the member's key (keyTag) or the element's index
+	a, b  []byte // the values, copied
+	patch []byte // their patch, unless equal
+	equal bool
+	ok    bool // a merge patch can express it
+}
+
+const (
+	memoMin     = 128 // smaller values cost less to scan than to look up
+	memoEntries = 64
+)
+
+// keyTag is a member key's tag in the memo (FNV-1a).
+func keyTag(key []byte) uint64 {
+	h := uint64(14695981039346656037)
+	for _, c := range key {
+		h ^= uint64(c)
+		h *= 1099511628211
+	}
+	return h &^ (1 << 63) // elements set the top bit
+}
+
+// reset empties m for the next broadcast, keeping its buffers.
+func (m *diffMemo) reset() {
+	if m != nil {
+		m.n, m.hits = 0, 0
+	}
+}
+
+// find looks up the values starting at a[i] and b[j]: hit says whether m
+// holds them, and then ie and je are their ends, sub their patch (nil:
+// equal) and ok whether a merge patch can express it.
+func (m *diffMemo) find(a, b []byte, i, j, depth int, tag uint64) (ie, je int, sub []byte, ok, hit bool) {
+	if m == nil {
+		return 0, 0, nil, false, false
+	}
+	for k := range m.n {
+		e := &m.entries[k]
+		if e.tag == tag && e.depth == depth && bytes.HasPrefix(a[i:], e.a) && bytes.HasPrefix(b[j:], e.b) {
+			m.hits++
+			if e.equal {
+				return i + len(e.a), j + len(e.b), nil, e.ok, true
+			}
+			return i + len(e.a), j + len(e.b), e.patch, e.ok, true
+		}
+	}
+	return 0, 0, nil, false, false
+}
+
+// end is the end of the value at obj[i] when memo holds it (as its a side,
+// or b side when isB), else -1.
+func (m *diffMemo) end(obj []byte, i, depth int, tag uint64, isB bool) int {
+	if m == nil {
+		return -1
+	}
+	for k := range m.n {
+		e := &m.entries[k]
+		v := e.a
+		if isB {
+			v = e.b
+		}
+		if e.tag == tag && e.depth == depth && bytes.HasPrefix(obj[i:], v) {
+			m.hits++
+			return i + len(v)
+		}
+	}
+	return -1
+}
+
+// same is find for the values av and bv already delimited.
+func (m *diffMemo) same(av, bv []byte, depth int, tag uint64) (sub []byte, ok, hit bool) {
+	if m == nil {
+		return nil, false, false
+	}
+	for k := range m.n {
+		e := &m.entries[k]
+		if e.tag == tag && e.depth == depth && bytes.Equal(av, e.a) && bytes.Equal(bv, e.b) {
+			m.hits++
+			if e.equal {
+				return nil, e.ok, true
+			}
+			return e.patch, e.ok, true
+		}
+	}
+	return nil, false, false
+}
+
+// add keeps av and bv, whose patch is sub, when they are large enough.
+func (m *diffMemo) add(av, bv, sub []byte, ok bool, depth int, tag uint64) {
+	if m == nil || m.n == memoEntries || len(av) < memoMin || len(bv) < memoMin || !bracketed(av) || !bracketed(bv) {
+		return
+	}
+	if m.n == len(m.entries) {
+		m.entries = append(m.entries, memoEntry{})
+	}
+	e := &m.entries[m.n]
+	m.n++
+	e.depth, e.tag, e.ok = depth, tag, ok
+	e.a = append(e.a[:0], av...)
+	e.b = append(e.b[:0], bv...)
+	e.equal = sub == nil
+	e.patch = append(e.patch[:0], sub...)
+}
+
+// bracketed says whether v is an object, an array or a string: a value
+// whose end its bytes tell.
+func bracketed(v []byte) bool {
+	return len(v) > 0 && (v[0] == '{' || v[0] == '[' || v[0] == '"')
 }

@@ -178,3 +178,59 @@ func TestReplayPatchesGiveEveryView(t *testing.T) {
 		})
 	}
 }
+
+// TestMemoDiffIsTheDiff plays every game with greedy bots and, at each
+// version, diffs every seat's view (and the spectator's) with its view of
+// the version before twice: alone, and with one memo shared by the seats
+// as a table's broadcast shares it. The patches must be the same bytes,
+// and the memo must have been used (else the test proves nothing).
+func TestMemoDiffIsTheDiff(t *testing.T) {
+	for _, g := range games.Registry().All() {
+		t.Run(g.ID(), func(t *testing.T) {
+			_, hi := g.Players()
+			n := min(hi, 4)
+			kinds := make([]string, n)
+			for i := range kinds {
+				kinds[i] = "greedy"
+			}
+			rec, _, err := sim.Play(context.Background(), g, 1, nil, kinds)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := g.New(n, rec.Seed, rec.Options)
+			if err != nil {
+				t.Fatal(err)
+			}
+			viewsOf := func(st engine.State) [][]byte {
+				var out [][]byte
+				for seat := -1; seat < n; seat++ {
+					out = append(out, mustJSON(st.View(seat)))
+				}
+				return out
+			}
+			prev := viewsOf(st)
+			memo := &diffMemo{}
+			hits, steps := 0, 0
+			if _, err := record.Replay(games.Registry(), rec, func(_ int, st engine.State, _ []engine.Event) {
+				next := viewsOf(st)
+				memo.reset()
+				for i := range next {
+					want, wok, werr := mergeDiff(prev[i], next[i])
+					got, ok, err := diff(prev[i], next[i], memo, 0)
+					if err != nil || werr != nil || ok != wok || string(got) != string(want) {
+						t.Fatalf("step %d, view %d: memo diff %s (%v, %v), diff %s (%v, %v)", steps, i, got, ok, err, want, wok, werr)
+					}
+				}
+				hits += memo.hits
+				prev = next
+				steps++
+			}); err != nil {
+				t.Fatal(err)
+			}
+			if hits == 0 {
+				t.Fatalf("no view of %d steps took anything from the memo", steps)
+			}
+			t.Logf("%d steps, %d values found in the memo", steps, hits)
+		})
+	}
+}

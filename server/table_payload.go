@@ -147,7 +147,10 @@ type seatView struct {
 // base of its patch. A view is a function of the position alone, so the
 // view a client holds at a version (from a sync or by patches) is the one
 // the table encoded at that version, byte for byte.
-func (t *table) seatView(seat int) seatView {
+//
+// memo (nil: none) holds what this version's diffs of other seats' views
+// found (mergepatch.go, diffMemo).
+func (t *table) seatView(seat int, memo *diffMemo) seatView {
 	old, had := t.views[seat]
 	if had && old.v == t.version {
 		return old
@@ -161,7 +164,7 @@ func (t *table) seatView(seat int) seatView {
 		// A patch no shorter than the view, or one merge patches cannot
 		// express (ok false), is not sent: the view goes whole. (Between
 		// two objects the patch is a new buffer, never a part of view.)
-		if p, ok, err := mergeDiff(old.view, view); err == nil && ok && len(p) < len(view) {
+		if p, ok, err := diff(old.view, view, memo, 0); err == nil && ok && len(p) < len(view) {
 			sv.patch = p
 		}
 	}
@@ -180,7 +183,7 @@ func (t *table) seatView(seat int) seatView {
 // update is the message telling seat what changed since version since:
 // the view's patch when since is the version before (the client holds
 // that view), else the view whole.
-func (t *table) update(seat int, lang string, since int) []byte {
+func (t *table) update(seat int, lang string, since int, memo *diffMemo) []byte {
 	k := cacheKey{seat: seat, lang: lang, part: "update" + strconv.Itoa(since)}
 	if b, ok := t.cache[k]; ok {
 		return b
@@ -188,7 +191,7 @@ func (t *table) update(seat int, lang string, since int) []byte {
 	m := updateMsg{T: outUpdate, V: t.version, From: since, Status: t.meta.Status, ToMove: t.state.ToMove(),
 		Prompt: t.prompt(seat, lang), Legal: t.legal(seat), Events: t.events(seat, lang, since), Seats: t.seatInfos(),
 		Clocks: *t.clockInfo()}
-	if sv := t.seatView(seat); since == t.version-1 && sv.patch != nil {
+	if sv := t.seatView(seat, memo); since == t.version-1 && sv.patch != nil {
 		m.Patch = sv.patch
 	} else {
 		m.View = json.RawMessage(sv.view)
@@ -227,7 +230,7 @@ func (t *table) sendSync(c *conn, since int) {
 	m := syncMsg{T: outSync, V: t.version, Table: *t.info(), You: c.seat, Status: t.meta.Status,
 		ToMove: t.state.ToMove(), Prompt: t.prompt(c.seat, c.lang), Legal: t.legal(c.seat),
 		Events: t.events(c.seat, c.lang, evSince), Seats: t.seatInfos(), Clocks: *t.clockInfo(),
-		View: json.RawMessage(t.seatView(c.seat).view), Watching: t.watchers}
+		View: json.RawMessage(t.seatView(c.seat, nil).view), Watching: t.watchers}
 	if from >= 0 {
 		m.From = intp(from)
 	}

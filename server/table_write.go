@@ -319,9 +319,14 @@ func (t *table) applied(e store.Entry, events []engine.Event, c *conn, client st
 	if c != nil && client != "" {
 		c.send(mustJSON(ackMsg{T: outAck, V: e.Seq, ID: client}))
 	}
+	// The seats' views at one version share most of their bytes: each
+	// seat's diff takes what it shares with the seats diffed before it
+	// from this broadcast's memo (mergepatch.go, diffMemo).
+	memo := t.srv.enc.memo()
 	for cc := range t.conns {
-		cc.send(t.update(cc.seat, cc.lang, e.Seq-1))
+		cc.send(t.update(cc.seat, cc.lang, e.Seq-1, memo))
 	}
+	t.srv.enc.putMemo(memo)
 	// The messages are encoded once per seat and language for this
 	// broadcast only (update is called nowhere else): the queues hold
 	// them until written, the table need not (an idle table kept its last
