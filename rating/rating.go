@@ -189,3 +189,17 @@ func (m Model) check() error {
 }
 
 func finite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
+
+// ProvisionalGames is how many rated games a rating is provisional for.
+const ProvisionalGames = 5
+
+// Provisional reports whether a rating after games rated games is shown as
+// provisional. The rule counts games rather than comparing Sigma with a
+// threshold: the ordinal shown (Mu − 3·Sigma) already discounts an unsure
+// rating, so the label only needs to tell a person that the number is young,
+// and a count is what a person can understand and foresee ("two more
+// games"); Sigma's pace depends on the player count and the opponents (a
+// five-player game teaches more than a duel), which a person cannot see.
+// Five, because the simulation in docs/ratings.md shows a bot's place on the
+// ladder still changing often before then.
+func Provisional(games int) bool { return games < ProvisionalGames }

@@ -314,3 +314,11 @@ func FuzzUpdate(f *testing.F) {
 		}
 	})
 }
+
+func TestProvisional(t *testing.T) {
+	for games, want := range map[int]bool{0: true, 4: true, 5: false, 100: false} {
+		if got := Provisional(games); got != want {
+			t.Errorf("Provisional(%d) = %v, want %v", games, got, want)
+		}
+	}
+}
