@@ -140,8 +140,8 @@ func model(args []string, w io.Writer) error {
 	}
 	fmt.Fprintf(w, "Plackett-Luce strengths fitted on %d real games, then %d runs of %d model games each; true order %s\n\n",
 		len(gs), *runs, *n, strings.Join(truth, " < "))
-	fmt.Fprintf(w, "| game | real games | strengths (%s) | right for good after: median | 90%% of runs | never | pairs right after 10 / 20 / 50 / 100 / 200 games (mean) |\n", strings.Join(truth, ", "))
-	fmt.Fprintln(w, "| --- | ---: | --- | ---: | ---: | ---: | --- |")
+	fmt.Fprintf(w, "| game | real games | strengths (%s) | order of the fit, weakest first | right for good after: median | 90%% of runs | never | after 10 / 20 / 50 / 100 / 200 / %d games: pairs right (mean), whole order right (share of runs) |\n", strings.Join(truth, ", "), *n)
+	fmt.Fprintln(w, "| --- | ---: | --- | --- | ---: | ---: | ---: | --- |")
 	for _, id := range ids {
 		gamma, err := fit(byGame[id], truth, rand.New(rand.NewPCG(*seed, 0)))
 		if err != nil {
@@ -152,20 +152,32 @@ func model(args []string, w io.Writer) error {
 		for _, x := range gamma {
 			strengths = append(strengths, fmt.Sprintf("%.3g", x/norm))
 		}
-		marks := []int{10, 20, 50, 100, 200}
+		// The ladder must find the order the games have, which is the fit's:
+		// the order assumed may be wrong (a bot weaker than thought).
+		byStrength := slices.Clone(truth)
+		sort.SliceStable(byStrength, func(a, b int) bool {
+			return gamma[slices.Index(truth, byStrength[a])] < gamma[slices.Index(truth, byStrength[b])]
+		})
+		sorted := slices.Clone(gamma)
+		slices.Sort(sorted)
+		marks := []int{10, 20, 50, 100, 200, *n}
 		pairs := make([]float64, len(marks))
+		whole := make([]float64, len(marks))
 		var at []int
 		never := 0
 		for r := range *runs {
 			rng := rand.New(rand.NewPCG(*seed+uint64(r), 1))
-			l := newLadder(truth)
+			l := newLadder(byStrength)
 			for i := range *n {
-				if err := l.add(draw(rng, id, i, truth, gamma)); err != nil {
+				if err := l.add(draw(rng, id, i, byStrength, sorted)); err != nil {
 					return err
 				}
 				if m := slices.Index(marks, l.games); m >= 0 {
 					p, _ := l.order()
 					pairs[m] += p / float64(*runs)
+					if p == 1 {
+						whole[m] += 1 / float64(*runs)
+					}
 				}
 			}
 			if l.rightAt < 0 {
@@ -183,11 +195,11 @@ func model(args []string, w io.Writer) error {
 			return fmt.Sprint(at[k])
 		}
 		var ps []string
-		for _, p := range pairs {
-			ps = append(ps, fmt.Sprintf("%.2f", p))
+		for m, p := range pairs {
+			ps = append(ps, fmt.Sprintf("%.2f, %.0f%%", p, 100*whole[m]))
 		}
-		fmt.Fprintf(w, "| %s | %d | %s | %s | %s | %d | %s |\n", id, len(byGame[id]), strings.Join(strengths, " : "),
-			q(0.5), q(0.9), never, strings.Join(ps, " / "))
+		fmt.Fprintf(w, "| %s | %d | %s | %s | %s | %s | %d | %s |\n", id, len(byGame[id]), strings.Join(strengths, " : "),
+			strings.Join(byStrength, " < "), q(0.5), q(0.9), never, strings.Join(ps, " / "))
 	}
 	return nil
 }
