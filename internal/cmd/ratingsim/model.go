@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -119,17 +120,33 @@ func model(args []string, w io.Writer) error {
 	runs := fs.Int("runs", 200, "runs, each with its own draws")
 	seed := fs.Uint64("seed", 1, "seed of the first run")
 	pool := fs.String("bots", defaultBots, "bot kinds, weakest first: the order to recover")
+	given := fs.String("strengths", "", "strengths of the bots, comma-separated, instead of a fit on FILE")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if fs.NArg() == 0 || *n < 1 || *runs < 1 {
-		return errors.New("model: name the files written by play; -games and -runs at least 1")
-	}
-	gs, err := readGames(fs.Args())
-	if err != nil {
-		return err
-	}
 	truth := strings.Split(*pool, ",")
+	if (fs.NArg() == 0) == (*given == "") || *n < 1 || *runs < 1 {
+		return errors.New("model: name the files written by play, or give -strengths; -games and -runs at least 1")
+	}
+	var gs []Game
+	var fixed []float64
+	if *given != "" {
+		for _, f := range strings.Split(*given, ",") {
+			x, err := strconv.ParseFloat(f, 64)
+			if err != nil || !(x > 0) || math.IsInf(x, 0) {
+				return fmt.Errorf("model: -strengths: %q is not a positive number", f)
+			}
+			fixed = append(fixed, x)
+		}
+		if len(fixed) != len(truth) {
+			return fmt.Errorf("model: %d strengths for %d bots", len(fixed), len(truth))
+		}
+	} else {
+		var err error
+		if gs, err = readGames(fs.Args()); err != nil {
+			return err
+		}
+	}
 	byGame := map[string][]Game{}
 	var ids []string
 	for _, g := range gs {
@@ -138,14 +155,22 @@ func model(args []string, w io.Writer) error {
 		}
 		byGame[g.Game] = append(byGame[g.Game], g)
 	}
-	fmt.Fprintf(w, "Plackett-Luce strengths fitted on %d real games, then %d runs of %d model games each; true order %s\n\n",
-		len(gs), *runs, *n, strings.Join(truth, " < "))
+	if fixed != nil {
+		ids = []string{"given strengths"}
+		fmt.Fprintf(w, "Plackett-Luce strengths given, %d runs of %d model games each\n\n", *runs, *n)
+	} else {
+		fmt.Fprintf(w, "Plackett-Luce strengths fitted on %d real games, then %d runs of %d model games each; order assumed %s\n\n",
+			len(gs), *runs, *n, strings.Join(truth, " < "))
+	}
 	fmt.Fprintf(w, "| game | real games | strengths (%s) | order of the fit, weakest first | right for good after: median | 90%% of runs | never | after 10 / 20 / 50 / 100 / 200 / %d games: pairs right (mean), whole order right (share of runs) |\n", strings.Join(truth, ", "), *n)
 	fmt.Fprintln(w, "| --- | ---: | --- | --- | ---: | ---: | ---: | --- |")
 	for _, id := range ids {
-		gamma, err := fit(byGame[id], truth, rand.New(rand.NewPCG(*seed, 0)))
-		if err != nil {
-			return err
+		gamma := fixed
+		if gamma == nil {
+			var err error
+			if gamma, err = fit(byGame[id], truth, rand.New(rand.NewPCG(*seed, 0))); err != nil {
+				return err
+			}
 		}
 		norm := gamma[0]
 		var strengths []string

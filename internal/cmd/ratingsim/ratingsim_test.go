@@ -108,3 +108,25 @@ func TestModelRecovers(t *testing.T) {
 		}
 	}
 }
+
+func TestModelFlags(t *testing.T) {
+	var out bytes.Buffer
+	if err := model([]string{"-runs", "2", "-games", "50", "-strengths", "1,3,9,27"}, &out); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "| given strengths | 0 | 1 : 3 : 9 : 27 |") {
+		t.Errorf("report:\n%s", out.String())
+	}
+	for _, args := range [][]string{
+		{"-strengths", "1,2,3"},
+		{"-strengths", "1,2,x,4"},
+		{"-strengths", "1,2,0,4"},
+		{"-strengths", "1,2,3,4", "file.jsonl"},
+		{},
+		{"-runs", "0", "-strengths", "1,2,3,4"},
+	} {
+		if err := model(args, &out); err == nil {
+			t.Errorf("model %q: no error", args)
+		}
+	}
+}
