@@ -200,6 +200,7 @@ const ProvisionalGames = 5
 // and a count is what a person can understand and foresee ("two more
 // games"); Sigma's pace depends on the player count and the opponents (a
 // five-player game teaches more than a duel), which a person cannot see.
-// Five, because the simulation in docs/ratings.md shows a bot's place on the
-// ladder still changing often before then.
+// Five is a choice, not a measurement: docs/ratings.md shows what five games
+// teach (Sigma still about 7.4 of the starting 8.33, the ordinal far below where
+// it settles), which is why the label stays on that long at least.
 func Provisional(games int) bool { return games < ProvisionalGames }
