@@ -10,8 +10,7 @@ import (
 // The reference values are openskill.js's own test expectations (repository
 // philihp/openskill.js, src/models/__tests__/plackett-luce.test.ts for the
 // bare model, src/__tests__/rate.test.ts for rate(), which adds Tau = 25/300
-// by default), copied as numbers. openskill.py's Plackett-Luce tests hold the
-// same 2- to 5-player values.
+// by default), copied as numbers.
 func TestReferenceValues(t *testing.T) {
 	noTau := Default()
 	noTau.Tau = 0
