@@ -39,7 +39,9 @@ func (s *state) SearchAdvice() engine.SearchAdvice {
 // repot two), which are written back too. So every effect of the move —
 // validations, token effects, moles handed out, the turn's end and the next
 // round's token — is the game's own code, not a second copy of the rules
-// that could drift from it. s changes while EvaluateMove runs: the caller
+// that could drift from it. Only what follows the end of the turn is cut
+// short when it cannot change Evaluate (state.valuing): finding whether the
+// next player can take a tile was a tenth of a search's time. s changes while EvaluateMove runs: the caller
 // must own it (the search's determinization), as for Apply.
 //
 // A placement in step 3, most of the moves a play-out values, skips the
@@ -81,6 +83,7 @@ func (s *state) EvaluateMove(m engine.Move) (v float64, ok bool) {
 		g2 = s.grid[c2]
 	}
 	saved := *s
+	s.valuing = true
 	var err error
 	if kind == mvPlace && s.phase == phPlace && a == 0 && c == 0 && g1 == 0 {
 		// applyPlace, legality not checked again (m is legal), the
