@@ -22,6 +22,11 @@ import "github.com/jardin-games/jardin/engine"
 // 73.8%, mean score 18.70 against 15.63, in 345.6 s of processor time
 // against 363.1 s. Still short of 75%; two-turn play-outs with 8 moves at
 // 2.4 times won 73.5% in 363.0 s, no better (docs/bots.md).
+//
+// EvaluateMove then made the search an eighth cheaper again (the same
+// moves). Spending it on 1.6 times the base counts won 71.75% of the 200
+// games in 371.7 s at load 30 (no better, and over the time measured
+// before at a lower load), so the counts stay at 1.4.
 func (s *state) SearchAdvice() engine.SearchAdvice {
 	return engine.SearchAdvice{Rollout: -1, RolloutTurns: 4, Sample: 8, Widen: 0.5, IterationScale: 1.4}
 }
