@@ -448,7 +448,10 @@ func (t *tree) bestByEvaluate(d engine.State, moves []engine.Move, fallback engi
 // m is one of the state's LegalMoves (the game need not check it again;
 // ok false says m is not a move at all). A play-out compares several moves
 // at every decision, and copying the state for each is most of the cost
-// where the move changes little (English Gardens).
+// where the move changes little (English Gardens). EvaluateMove may change
+// the state while it runs and restore it before it returns (Happy Garden
+// applies the move and undoes it), so call it only on a state no other
+// goroutine reads, as the search's own determinization.
 type MoveEvaluator interface {
 	EvaluateMove(m engine.Move) (v float64, ok bool)
 }

@@ -110,6 +110,12 @@ type state struct {
 	repotT        uint8 // tile being repotted
 	repotRet      uint8 // step to return to after a repot
 
+	// valuing: EvaluateMove is applying a move to value it, and undoes it
+	// after. The turn's end and the next turn's start then stop as soon as
+	// nothing that follows them can change a garden's Evaluate
+	// (wheelbarrowAhead).
+	valuing bool
+
 	rng engine.RNG
 }
 
@@ -464,6 +470,9 @@ func (s *state) startTurn(p int, ev *events) {
 // at all, the turn passes at once.
 func (s *state) resumeTurn(ev *events) {
 	s.phase, s.toMove = phTurn, s.cur
+	if s.valuing && !s.wheelbarrowAhead() {
+		return
+	}
 	if s.anyTake() || s.anyOptional(int(s.cur)) {
 		return
 	}
@@ -499,6 +508,9 @@ func (s *state) anyOptional(p int) bool {
 
 // endTurn refills the top shelf (HP-T28) and passes play on.
 func (s *state) endTurn(ev *events) {
+	if s.valuing && !s.wheelbarrowAhead() {
+		return
+	}
 	for i := 3; i < 6; i++ {
 		if s.shop[i] == 0 && s.bagN > 0 {
 			s.shop[i] = s.draw()
@@ -520,6 +532,16 @@ func (s *state) endTurn(ev *events) {
 		return
 	}
 	s.startTurn((int(s.cur)+1)%int(s.n), ev)
+}
+
+// wheelbarrowAhead: what follows the end of a turn without a decision
+// (refilling the shop, the next round's token, turns passed for want of
+// anything to do) may still change a garden's Evaluate. Nothing there
+// touches a garden or a butterfly; only the wheelbarrow token hands out
+// wheelbarrows, which Evaluate counts, and only while the supply has some.
+// When it cannot, EvaluateMove need not play that out (valuing).
+func (s *state) wheelbarrowAhead() bool {
+	return s.supWB > 0 && slices.Contains(s.pile[:s.pileN], tokWheelbarrow)
 }
 
 // ---- the shop (HP-T10 to HP-T13) ----

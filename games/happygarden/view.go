@@ -351,6 +351,11 @@ func capitalize(s string) string {
 
 // Evaluate is a heuristic for greedy tie-breaks: the running score plus the
 // potential of unhappy tiles, tokens in hand and the gardener bonus.
+//
+// Search play-outs call it for every move they value (EvaluateMove), so it
+// reads each tile's neighbours once and sums the score pad without building
+// it; the terms are added in the same order as ever, so the value is the
+// same to the last bit (TestISMCTSSameMoves).
 func (s *state) Evaluate(p int) float64 {
 	if p < 0 || p >= int(s.n) {
 		return 0
@@ -363,22 +368,45 @@ func (s *state) Evaluate(p int) float64 {
 			maxOther = max(maxOther, s.bflyCount(q))
 		}
 	}
-	score := 0
-	for _, x := range padOf(k, s.bonus[p], maxOther) {
-		score += x
+	score := k.flowers + 3*k.gnomes + 3*k.windmills - k.moles
+	if k.bfly > 0 {
+		if k.bfly >= maxOther {
+			score += 2 * k.bfly
+		} else {
+			score += k.bfly
+		}
+	}
+	if s.bonus[p] {
+		score += 2 * k.mouseFlowers
 	}
 	v := float64(score)
 	g := s.garden(p)
+	mouse := s.mice[p]
 	for _, t := range s.gtiles[p][:s.gn[p]] {
 		if s.happy&(1<<t) != 0 {
 			continue
 		}
 		c := int(s.pos[t])
 		info := &tiles[t]
+		col, sh := s.colourOf(t), info.shape
 		free := 0
+		shapeOK, colOK := false, false
+		var m uint8 // colours next to a gnome
 		for _, d := range dirs {
-			if g[c+d] == 0 {
+			u := g[c+d]
+			switch {
+			case u == 0:
 				free++
+			case u == house:
+				colOK = colOK || mouse == col
+				m |= 1 << mouse
+			case tiles[u].kind == kindFlower:
+				uc := s.colourOf(u)
+				shapeOK = shapeOK || tiles[u].shape == sh
+				colOK = colOK || uc == col
+				m |= 1 << uc
+			case tiles[u].kind == kindGnome:
+				colOK = colOK || tiles[u].cmask&(1<<col) != 0
 			}
 		}
 		if free == 0 && info.kind != kindWindmill {
@@ -386,35 +414,10 @@ func (s *state) Evaluate(p int) float64 {
 		}
 		switch info.kind {
 		case kindFlower:
-			col, sh := s.colourOf(t), info.shape
-			shapeOK, colOK := false, false
-			for _, d := range dirs {
-				u := g[c+d]
-				switch {
-				case u == 0:
-				case u == house:
-					colOK = colOK || s.mice[p] == col
-				case tiles[u].kind == kindFlower:
-					shapeOK = shapeOK || tiles[u].shape == sh
-					colOK = colOK || s.colourOf(u) == col
-				case tiles[u].kind == kindGnome:
-					colOK = colOK || tiles[u].cmask&(1<<col) != 0
-				}
-			}
 			if shapeOK || colOK {
 				v += 0.3
 			}
 		case kindGnome:
-			var m uint8
-			for _, d := range dirs {
-				u := g[c+d]
-				switch {
-				case u == house:
-					m |= 1 << s.mice[p]
-				case u != 0 && tiles[u].kind == kindFlower:
-					m |= 1 << s.colourOf(u)
-				}
-			}
 			m &= info.cmask
 			for ; m != 0; m &= m - 1 {
 				v += 0.5
