@@ -19,8 +19,14 @@ import (
 	"github.com/jardin-games/jardin/engine"
 )
 
-// Version is the record format version this package writes and reads.
+// Version is the record format version this package writes for a game
+// played from its setup; it reads it and VersionFork.
 const Version = 1
+
+// VersionFork is the format of a record whose game was forked from another
+// one's position (Fork): readers that know only Version refuse it rather
+// than replay it to a different game.
+const VersionFork = 2
 
 // Record is one game.
 type Record struct {
@@ -30,7 +36,31 @@ type Record struct {
 	Seed    uint64         `json:"seed,string"`
 	Players []Seat         `json:"players"`
 	Moves   []Step         `json:"moves"`
-	Result  *engine.Result `json:"result,omitempty"`
+	// Fork, in a VersionFork record only: the game went on from the
+	// position after the first Fork.After moves with its hidden parts dealt
+	// again.
+	Fork   *Fork          `json:"fork,omitempty"`
+	Result *engine.Result `json:"result,omitempty"`
+}
+
+// Fork is a re-deal in the middle of a record: after After moves, the state
+// becomes State.Determinize(Seat, Seed): what Seat could see stays, every
+// hidden part (other hands, deck and bag orders, the generator) is dealt
+// again from Seed. A game forked from a replay ("play from here") is
+// recorded so: the original's moves up to the step, the re-deal, then the
+// new game's moves.
+type Fork struct {
+	After int    `json:"after"` // moves of the record made before the re-deal (0 … len(moves))
+	Seat  int    `json:"seat"`  // 0-based seat whose information the re-deal keeps
+	Seed  uint64 `json:"seed,string"`
+}
+
+// FormatOf is the format a record with or without a fork is written in.
+func FormatOf(f *Fork) int {
+	if f != nil {
+		return VersionFork
+	}
+	return Version
 }
 
 // Seat is one player of the game.
@@ -111,8 +141,13 @@ func Parse(data []byte) (*Record, error) {
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return nil, fmt.Errorf("record: unexpected data after the JSON document")
 	}
-	if r.Format != Version {
-		return nil, fmt.Errorf("record: format %d, this version of jardin reads format %d", r.Format, Version)
+	switch {
+	case r.Format != Version && r.Format != VersionFork:
+		return nil, fmt.Errorf("record: format %d, this version of jardin reads formats %d and %d", r.Format, Version, VersionFork)
+	case r.Format == Version && r.Fork != nil:
+		return nil, fmt.Errorf("record: \"fork\" in a format %d record; a forked game's record is format %d", Version, VersionFork)
+	case r.Format == VersionFork && r.Fork == nil:
+		return nil, fmt.Errorf("record: format %d without \"fork\"; a record without one is format %d", VersionFork, Version)
 	}
 	if r.Game == "" {
 		return nil, fmt.Errorf("record: missing \"game\"")
@@ -162,6 +197,14 @@ func Parse(data []byte) (*Record, error) {
 		}
 		if err := checkBytes(m.Move, MaxMove); err != nil {
 			return nil, fmt.Errorf("record: move %d: %w", i+1, err)
+		}
+	}
+	if f := r.Fork; f != nil {
+		if f.After < 0 || f.After > len(r.Moves) {
+			return nil, fmt.Errorf("record: fork after move %d: the record has %d moves", f.After, len(r.Moves))
+		}
+		if f.Seat < 0 || f.Seat >= len(r.Players) {
+			return nil, fmt.Errorf("record: fork for player %d: the record has %d players", f.Seat+1, len(r.Players))
 		}
 	}
 	return &r, nil
@@ -274,10 +317,12 @@ type Lookup interface {
 	Lookup(id string) (engine.Game, error)
 }
 
-// Replay sets the game up again and applies every move. It fails at the
-// first move that is illegal or made by the wrong player, and when the
-// record's result differs from the replayed one. each, if not nil, is
-// called after every move with its number and the events it produced.
+// Replay sets the game up again and applies every move, dealing the hidden
+// parts again where the record forks. It fails at the first move that is
+// illegal or made by the wrong player, and when the record's result differs
+// from the replayed one. each, if not nil, is called after every move with
+// its number, the state (re-dealt, after the fork's move) and the events
+// the move produced.
 func Replay(games Lookup, r *Record, each func(n int, s engine.State, events []engine.Event)) (engine.State, error) {
 	g, err := games.Lookup(r.Game)
 	if err != nil {
@@ -287,6 +332,12 @@ func Replay(games Lookup, r *Record, each func(n int, s engine.State, events []e
 	if err != nil {
 		return nil, fmt.Errorf("record setup: %w", err)
 	}
+	redeal := func(n int) {
+		if r.Fork != nil && r.Fork.After == n {
+			s = s.Determinize(r.Fork.Seat, r.Fork.Seed)
+		}
+	}
+	redeal(0)
 	for i, st := range r.Moves {
 		if s.Over() {
 			return nil, &MoveError{i + 1, st.Move, fmt.Errorf("the game is already over")}
@@ -302,6 +353,7 @@ func Replay(games Lookup, r *Record, each func(n int, s engine.State, events []e
 		if err := s.Apply(m, &log); err != nil {
 			return nil, &MoveError{i + 1, st.Move, err}
 		}
+		redeal(i + 1)
 		if each != nil {
 			each(i+1, s, log.Events)
 		}
