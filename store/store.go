@@ -275,6 +275,7 @@ type Store interface {
 	ChatLog
 	Heartbeats
 	Analyses
+	Forks
 
 	// Ping reports whether the store is usable.
 	Ping(ctx context.Context) error

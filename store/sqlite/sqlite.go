@@ -124,6 +124,14 @@ CREATE TABLE IF NOT EXISTS analyses (
 	tbl TEXT PRIMARY KEY REFERENCES tables(id) ON DELETE CASCADE,
 	data BLOB NOT NULL
 );
+CREATE TABLE IF NOT EXISTS forks (
+	tbl TEXT PRIMARY KEY REFERENCES tables(id) ON DELETE CASCADE,
+	source TEXT NOT NULL,
+	step INTEGER NOT NULL,
+	seat INTEGER NOT NULL,
+	setup TEXT NOT NULL,
+	moves TEXT NOT NULL
+);
 `
 
 // Open opens (creating if needed) the store in file path.
