@@ -24,7 +24,7 @@ import (
 const Version = 1
 
 // VersionFork is the format of a record whose game was forked from another
-// one's position (Fork): readers that know only Version refuse it rather
+// one's position (Forks): readers that know only Version refuse it rather
 // than replay it to a different game.
 const VersionFork = 2
 
@@ -36,10 +36,10 @@ type Record struct {
 	Seed    uint64         `json:"seed,string"`
 	Players []Seat         `json:"players"`
 	Moves   []Step         `json:"moves"`
-	// Fork, in a VersionFork record only: the game went on from the
-	// position after the first Fork.After moves with its hidden parts dealt
-	// again.
-	Fork   *Fork          `json:"fork,omitempty"`
+	// Forks, in a VersionFork record only: where the game went on from a
+	// position with its hidden parts dealt again, in order (a game forked
+	// from a forked game has two).
+	Forks  []Fork         `json:"forks,omitempty"`
 	Result *engine.Result `json:"result,omitempty"`
 }
 
@@ -55,9 +55,9 @@ type Fork struct {
 	Seed  uint64 `json:"seed,string"`
 }
 
-// FormatOf is the format a record with or without a fork is written in.
-func FormatOf(f *Fork) int {
-	if f != nil {
+// FormatOf is the format a record with these forks is written in.
+func FormatOf(forks []Fork) int {
+	if len(forks) > 0 {
 		return VersionFork
 	}
 	return Version
@@ -144,10 +144,10 @@ func Parse(data []byte) (*Record, error) {
 	switch {
 	case r.Format != Version && r.Format != VersionFork:
 		return nil, fmt.Errorf("record: format %d, this version of jardin reads formats %d and %d", r.Format, Version, VersionFork)
-	case r.Format == Version && r.Fork != nil:
-		return nil, fmt.Errorf("record: \"fork\" in a format %d record; a forked game's record is format %d", Version, VersionFork)
-	case r.Format == VersionFork && r.Fork == nil:
-		return nil, fmt.Errorf("record: format %d without \"fork\"; a record without one is format %d", VersionFork, Version)
+	case r.Format == Version && r.Forks != nil:
+		return nil, fmt.Errorf("record: \"forks\" in a format %d record; a forked game's record is format %d", Version, VersionFork)
+	case r.Format == VersionFork && len(r.Forks) == 0:
+		return nil, fmt.Errorf("record: format %d without \"forks\"; a record without them is format %d", VersionFork, Version)
 	}
 	if r.Game == "" {
 		return nil, fmt.Errorf("record: missing \"game\"")
@@ -199,12 +199,15 @@ func Parse(data []byte) (*Record, error) {
 			return nil, fmt.Errorf("record: move %d: %w", i+1, err)
 		}
 	}
-	if f := r.Fork; f != nil {
+	for i, f := range r.Forks {
 		if f.After < 0 || f.After > len(r.Moves) {
-			return nil, fmt.Errorf("record: fork after move %d: the record has %d moves", f.After, len(r.Moves))
+			return nil, fmt.Errorf("record: fork %d after move %d: the record has %d moves", i+1, f.After, len(r.Moves))
+		}
+		if i > 0 && f.After < r.Forks[i-1].After {
+			return nil, fmt.Errorf("record: fork %d after move %d comes before fork %d's move %d", i+1, f.After, i, r.Forks[i-1].After)
 		}
 		if f.Seat < 0 || f.Seat >= len(r.Players) {
-			return nil, fmt.Errorf("record: fork for player %d: the record has %d players", f.Seat+1, len(r.Players))
+			return nil, fmt.Errorf("record: fork %d for player %d: the record has %d players", i+1, f.Seat+1, len(r.Players))
 		}
 	}
 	return &r, nil
@@ -332,9 +335,11 @@ func Replay(games Lookup, r *Record, each func(n int, s engine.State, events []e
 	if err != nil {
 		return nil, fmt.Errorf("record setup: %w", err)
 	}
+	forks := r.Forks
 	redeal := func(n int) {
-		if r.Fork != nil && r.Fork.After == n {
-			s = s.Determinize(r.Fork.Seat, r.Fork.Seed)
+		for len(forks) > 0 && forks[0].After == n {
+			s = s.Determinize(forks[0].Seat, forks[0].Seed)
+			forks = forks[1:]
 		}
 	}
 	redeal(0)

@@ -4,7 +4,8 @@ import "context"
 
 // Fork is where a forked table's game starts: a finished table's game after
 // Step moves, its hidden parts dealt again for Seat (engine.State.Determinize
-// with the forked table's own Table.Seed). The source's moves are kept here,
+// with the forked table's own Table.Seed), after the source's own re-deals
+// (Earlier) if it was forked too. The source's moves are kept here,
 // not looked up, so that the forked table replays whatever becomes of its
 // source.
 type Fork struct {
@@ -14,6 +15,18 @@ type Fork struct {
 	Seat   int    // the seat whose information the re-deal keeps
 	Setup  uint64 // the source game's seed: its setup, as engine.Game.New takes it
 	Moves  []ForkMove
+	// Earlier is the re-deals of the source's own game up to Step, in
+	// order, when the source was itself forked (nil for a game played
+	// from its setup).
+	Earlier []Redeal
+}
+
+// Redeal is one re-deal of a forked game: after After of its moves, the
+// state became Determinize(Seat, Seed).
+type Redeal struct {
+	After int    `json:"after"`
+	Seat  int    `json:"seat"`
+	Seed  uint64 `json:"seed,string"`
 }
 
 // ForkMove is one of the source's moves before the fork.

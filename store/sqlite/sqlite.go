@@ -130,7 +130,8 @@ CREATE TABLE IF NOT EXISTS forks (
 	step INTEGER NOT NULL,
 	seat INTEGER NOT NULL,
 	setup TEXT NOT NULL,
-	moves TEXT NOT NULL
+	moves TEXT NOT NULL,
+	earlier TEXT NOT NULL
 );
 `
 

@@ -26,7 +26,8 @@ func testForks(t *testing.T, s store.Store) {
 	tb := sampleTable("f1")
 	tb.Status = store.StatusLive
 	f := store.Fork{Table: "f1", Source: "src", Step: 3, Seat: 1, Setup: 1<<64 - 7,
-		Moves: []store.ForkMove{{Seat: 0, Move: "take 3"}, {Seat: 0, Move: "place h1 r2c2 — é"}, {Seat: 1, Move: "take 1"}}}
+		Moves: []store.ForkMove{{Seat: 0, Move: "take 3"}, {Seat: 0, Move: "place h1 r2c2 — é"}, {Seat: 1, Move: "take 1"}},
+		Earlier: []store.Redeal{{After: 1, Seat: 0, Seed: 1<<63 + 1}, {After: 1, Seat: 1, Seed: 9}}}
 	if err := s.CreateForkTable(ctx, tb, f); err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +44,7 @@ func testForks(t *testing.T, s store.Store) {
 	if err := s.CreateForkTable(ctx, tb0, f0); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := s.Fork(ctx, "f0"); err != nil || got.Step != 0 || len(got.Moves) != 0 || got.Setup != 5 {
+	if got, err := s.Fork(ctx, "f0"); err != nil || got.Step != 0 || len(got.Moves) != 0 || got.Setup != 5 || got.Earlier != nil {
 		t.Errorf("fork from the setup = %+v, %v", got, err)
 	}
 	// An id that exists: nothing stored, the first fork unchanged.

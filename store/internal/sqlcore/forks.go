@@ -30,12 +30,20 @@ func (c *Core) CreateForkTable(ctx context.Context, t store.Table, f store.Fork)
 	if err != nil {
 		return fmt.Errorf("fork of table %s: %w", t.ID, err)
 	}
+	earlier := f.Earlier
+	if earlier == nil {
+		earlier = []store.Redeal{}
+	}
+	ea, err := json.Marshal(earlier)
+	if err != nil {
+		return fmt.Errorf("fork of table %s: %w", t.ID, err)
+	}
 	return c.Drv.Tx(ctx, func(conn Conn) error {
 		if err := c.insertTable(ctx, conn, t, r); err != nil {
 			return err
 		}
-		if _, err := c.exec(ctx, conn, `INSERT INTO forks(tbl, source, step, seat, setup, moves) VALUES(?,?,?,?,?,?)`,
-			f.Table, f.Source, f.Step, f.Seat, c.D.Seed(f.Setup), string(mv)); err != nil {
+		if _, err := c.exec(ctx, conn, `INSERT INTO forks(tbl, source, step, seat, setup, moves, earlier) VALUES(?,?,?,?,?,?,?)`,
+			f.Table, f.Source, f.Step, f.Seat, c.D.Seed(f.Setup), string(mv), string(ea)); err != nil {
 			return c.errorf("create fork %s: %w", t.ID, err)
 		}
 		return nil
@@ -46,9 +54,9 @@ func (c *Core) CreateForkTable(ctx context.Context, t store.Table, f store.Fork)
 func (c *Core) Fork(ctx context.Context, table string) (store.Fork, error) {
 	f := store.Fork{Table: table}
 	setup, getSetup := c.D.ScanSeed()
-	var mv string
-	if err := c.Drv.Reader().QueryRow(ctx, c.Q(`SELECT source, step, seat, setup, moves FROM forks WHERE tbl = ?`), table).
-		Scan(&f.Source, &f.Step, &f.Seat, setup, &mv); err != nil {
+	var mv, ea string
+	if err := c.Drv.Reader().QueryRow(ctx, c.Q(`SELECT source, step, seat, setup, moves, earlier FROM forks WHERE tbl = ?`), table).
+		Scan(&f.Source, &f.Step, &f.Seat, setup, &mv, &ea); err != nil {
 		return store.Fork{}, c.notFound(err, "fork "+table)
 	}
 	var err error
@@ -57,6 +65,12 @@ func (c *Core) Fork(ctx context.Context, table string) (store.Fork, error) {
 	}
 	if err := json.Unmarshal([]byte(mv), &f.Moves); err != nil {
 		return store.Fork{}, c.errorf("fork %s: moves: %w", table, err)
+	}
+	if err := json.Unmarshal([]byte(ea), &f.Earlier); err != nil {
+		return store.Fork{}, c.errorf("fork %s: earlier re-deals: %w", table, err)
+	}
+	if len(f.Earlier) == 0 {
+		f.Earlier = nil
 	}
 	return f, nil
 }
