@@ -60,6 +60,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/tables/{id}/handover", s.apiHandOver)
 	mux.HandleFunc("GET /api/tables/{id}/record", s.apiRecord)
 	mux.HandleFunc("GET /api/tables/{id}/replay", s.apiReplay)
+	mux.HandleFunc("POST /api/tables/{id}/fork", s.apiFork) // fork.go: play on from a replay's step
 	mux.HandleFunc("GET /api/tables/{id}/analysis", s.apiAnalysis)
 	mux.HandleFunc("GET /api/tables/{id}/log", s.apiLog)
 	mux.HandleFunc("GET /ws/tables/{id}", s.serveWS)

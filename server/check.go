@@ -24,7 +24,11 @@ func CheckTables(ctx context.Context, st store.Store, reg *engine.Registry, bad 
 		if err != nil {
 			return i, fmt.Errorf("table %s: read its log: %w", meta.ID, err)
 		}
-		if _, err := replayLog(reg, meta, entries); err != nil {
+		fork, err := forkOf(ctx, st, meta.ID)
+		if err != nil {
+			return i, err
+		}
+		if _, err := replayLog(reg, meta, fork, entries); err != nil {
 			var le *LogError
 			if !errors.As(err, &le) {
 				return i, err

@@ -30,10 +30,14 @@ func (s *Server) apiLog(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var meta store.Table
+	var fork *store.Fork
 	seat := -1
 	var seatErr error
 	if err := s.withTable(r.Context(), id, func(t *table) {
 		meta = t.meta
+		if t.fork != nil {
+			fork = &t.fork.Fork
+		}
 		seat, seatErr = t.seatFor(ident.ID, want)
 	}); err != nil {
 		s.answerErr(w, r, err)
@@ -57,7 +61,7 @@ func (s *Server) apiLog(w http.ResponseWriter, r *http.Request) {
 		}
 		entries = entries[:n]
 	}
-	h, err := replayEntries(s.reg, meta, entries, true)
+	h, err := replayEntries(s.reg, meta, fork, entries, true)
 	if err != nil {
 		s.log.Error("log: replay", "request", requestID(r), "table", id, "err", err)
 		s.apiError(w, r, http.StatusInternalServerError, shelltext.Errorf("err.internal"))

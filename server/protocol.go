@@ -191,6 +191,8 @@ type tableInfo struct {
 	Hints   bool              `json:"hints"` // the person to move may ask for a hint (hints.go)
 	Clock   clockSpec         `json:"clock"`
 	Rematch string            `json:"rematch,omitempty"`
+	// Fork: the table plays on from a finished table's step (fork.go).
+	Fork *forkInfo `json:"fork,omitempty"`
 }
 
 // Server messages: one type per message type, each with its tag in T (the

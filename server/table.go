@@ -53,6 +53,7 @@ type table struct {
 
 	meta    store.Table
 	game    engine.Game
+	fork    *forkStart // where a forked table's game starts (fork.go); nil: from the setup
 	state   engine.State
 	moves   []engine.Move // the moves in force (undone ones removed)
 	movers  []int
@@ -225,7 +226,11 @@ func (s *Server) replayStored(ctx context.Context, meta store.Table) (*table, er
 	if err != nil {
 		return nil, fmt.Errorf("table %s: read its chat: %w", meta.ID, err)
 	}
-	t, err := replayLog(s.reg, meta, entries)
+	fork, err := forkOf(ctx, s.st, meta.ID)
+	if err != nil {
+		return nil, err
+	}
+	t, err := replayLog(s.reg, meta, fork, entries)
 	if err != nil {
 		return nil, err
 	}
@@ -239,21 +244,27 @@ func (s *Server) replayStored(ctx context.Context, meta store.Table) (*table, er
 }
 
 // replayLog is the table meta after its log: the state by replay from the
-// seed, the moves in force, the recent events, the clients' ids, the
-// realtime clocks. A failure is a *LogError.
-func replayLog(reg *engine.Registry, meta store.Table, entries []store.Entry) (*table, error) {
-	return replayEntries(reg, meta, entries, false)
+// seed (or from fork's start, for a forked table), the moves in force, the
+// recent events, the clients' ids, the realtime clocks. A failure is a
+// *LogError.
+func replayLog(reg *engine.Registry, meta store.Table, fork *store.Fork, entries []store.Entry) (*table, error) {
+	return replayEntries(reg, meta, fork, entries, false)
 }
 
 // replayEntries is replayLog; with all, the table keeps every entry's
 // events, not only the recent ones (the whole log, apiLog).
-func replayEntries(reg *engine.Registry, meta store.Table, entries []store.Entry, all bool) (*table, error) {
+func replayEntries(reg *engine.Registry, meta store.Table, fork *store.Fork, entries []store.Entry, all bool) (*table, error) {
 	g, err := reg.Lookup(meta.Game)
 	if err != nil {
 		return nil, &LogError{Table: meta.ID, Err: err}
 	}
 	t := &table{id: meta.ID, meta: meta, game: g, taken: map[int]int{}, why: map[int]string{}, clients: map[string]int{}, turnAt: meta.Updated, allItems: all}
-	if t.state, err = g.New(meta.Players, meta.Seed, meta.Options); err != nil {
+	if fork != nil {
+		if t.fork, err = newForkStart(g, meta.Players, meta.Options, *fork, meta.Seed); err != nil {
+			return nil, &LogError{Table: meta.ID, Err: err}
+		}
+	}
+	if t.state, err = t.setup(); err != nil {
 		return nil, &LogError{Table: meta.ID, Err: fmt.Errorf("setup: %w", err)}
 	}
 	if meta.Clock.Mode == clockRealtime {
@@ -278,7 +289,7 @@ func replayEntries(reg *engine.Registry, meta store.Table, entries []store.Entry
 // stays, and what the old position started (bots, cached payloads) is
 // dropped.
 func (t *table) adopt(r *table) {
-	t.meta, t.game, t.state = r.meta, r.game, r.state
+	t.meta, t.game, t.state, t.fork = r.meta, r.game, r.state, r.fork
 	t.moves, t.movers, t.quiet, t.taken, t.why = r.moves, r.movers, r.quiet, r.taken, r.why
 	t.recent, t.version, t.clients, t.chatSeq, t.chatLog = r.recent, r.version, r.clients, r.chatSeq, r.chatLog
 	t.remain, t.turnAt = r.remain, r.turnAt
@@ -357,7 +368,7 @@ func (t *table) pushMove(m engine.Move, seat int, before engine.State) {
 
 // takeBack replays the game without its last k moves.
 func (t *table) takeBack(k int) error {
-	s, err := t.game.New(t.meta.Players, t.meta.Seed, t.meta.Options)
+	s, err := t.setup()
 	if err != nil {
 		return err
 	}
@@ -583,7 +594,12 @@ func (t *table) recordOf() ([]byte, error) {
 	if t.meta.Status != store.StatusOver {
 		return nil, shelltext.Errorf("err.recordOver")
 	}
-	r := record.Record{Format: record.Version, Game: t.meta.Game, Options: t.meta.Options, Seed: t.meta.Seed}
+	setup, moves, redeals, err := t.history()
+	if err != nil {
+		return nil, err
+	}
+	before := len(moves) - len(t.moves) // a fork's moves, before the table's own
+	r := record.Record{Game: t.meta.Game, Options: t.meta.Options, Seed: setup}
 	for i, s := range t.meta.Seats {
 		seat := record.Seat{Name: s.Name, Kind: "human"}
 		switch {
@@ -591,20 +607,17 @@ func (t *table) recordOf() ([]byte, error) {
 			seat.Kind = s.Bot
 		case s.Zombie:
 			why, _ := zombieWhy(t.why[i])
-			seat.Replaced = &record.Replacement{By: s.Bot, After: t.taken[i], Why: why}
+			seat.Replaced = &record.Replacement{By: s.Bot, After: before + t.taken[i], Why: why}
 		}
 		r.Players = append(r.Players, seat)
 	}
-	replay, err := t.game.New(t.meta.Players, t.meta.Seed, t.meta.Options)
-	if err != nil {
-		return nil, err
+	for _, m := range moves {
+		r.Moves = append(r.Moves, record.Step{Player: m.Seat, Move: m.Move})
 	}
-	for i, m := range t.moves {
-		r.Moves = append(r.Moves, record.Step{Player: t.movers[i], Move: replay.FormatMove(m)})
-		if err := replay.Apply(m, nil); err != nil {
-			return nil, err
-		}
+	for _, rd := range redeals {
+		r.Forks = append(r.Forks, record.Fork{After: rd.After, Seat: rd.Seat, Seed: rd.Seed})
 	}
+	r.Format = record.FormatOf(r.Forks)
 	res := t.state.Result()
 	r.Result = &res
 	return r.Marshal()

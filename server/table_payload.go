@@ -126,9 +126,11 @@ func (t *table) seatInfos() []seatInfo {
 }
 
 func (t *table) info() *tableInfo {
-	return &tableInfo{ID: t.id, Game: t.meta.Game, Title: t.game.Title("en"), Players: t.meta.Players,
+	in := &tableInfo{ID: t.id, Game: t.meta.Game, Title: t.game.Title("en"), Players: t.meta.Players,
 		Options: t.meta.Options, Status: t.meta.Status, Public: t.meta.Public, Undo: t.meta.Undo, Hints: !t.meta.NoHints,
 		Clock: specOf(t.meta.Clock), Rematch: t.meta.Rematch}
+	in.Fork = t.forkInfo()
+	return in
 }
 
 // seatView is one seat's view at version v as JSON, encoded once for all

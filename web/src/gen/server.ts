@@ -82,6 +82,12 @@ export interface EventOut {
   why?: string;
 }
 
+/** server.forkInfo */
+export interface ForkInfo {
+  from: string;
+  step: number;
+}
+
 /** A view of any game. */
 export type GameView = GameViews[keyof GameViews];
 
@@ -380,6 +386,7 @@ export interface TableInfo {
   hints: boolean;
   clock: ClockSpec;
   rematch?: string;
+  fork?: ForkInfo;
 }
 
 /** server.updateMsg */
