@@ -11,6 +11,7 @@
 // seat's mean loss and costliest decisions, which link to their steps.
 
 import { clear, h } from "./dom";
+import { forkPanel } from "./fork";
 import { type Lang, t } from "./i18n";
 import type { EventOut } from "./net";
 import type { Review, ReviewDecision } from "./gen/coach";
@@ -63,6 +64,8 @@ export async function replayPage(root: HTMLElement, lang: Lang): Promise<void> {
   const coachLine = h("p", { class: "replay-coach", "aria-live": "polite" });
   const coach = h("section", { class: "coach", "aria-label": t(lang, "coachTitle") }, h("h2", {}, t(lang, "coachTitle")), h("p", { class: "coach-status" }, t(lang, "coachPending")));
   const decisions = new Map<number, Decision>();
+  // "Play from here" (fork.ts): a new table against bots from the step shown.
+  const forker = forkPanel(lang, id, rp.players, name);
   const points = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
   clear(root);
@@ -73,6 +76,7 @@ export async function replayPage(root: HTMLElement, lang: Lang): Promise<void> {
     slider,
     moveLine,
     coachLine,
+    forker.root,
     stepEvents,
     view.root,
     coach,
@@ -176,6 +180,7 @@ export async function replayPage(root: HTMLElement, lang: Lang): Promise<void> {
     // moved, and its events (below) say what they did.
     moveLine.textContent = n === 0 ? t(lang, "setup") : t(lang, "stepBy", name(s.player));
     coachSays(n);
+    forker.at(n, last);
     clear(stepEvents);
     for (const e of s.events) stepEvents.append(h("li", {}, e.text));
     clear(seats);

@@ -3,6 +3,7 @@
 // in step with the table's WebSocket.
 
 import { Absence } from "./absence";
+import { forkNote } from "./fork";
 import { clear, h } from "./dom";
 import { botName, type Lang, t } from "./i18n";
 import type { HintJSON, SyncMsg } from "./gen/server";
@@ -84,7 +85,9 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
   view.underStatus(waitBox);
   // "How to play" opens the game's rules beside the table (rules.ts), never in its place.
   const howTo = h("a", { class: "how-to", target: "_blank", rel: "noopener", hidden: true }, t(lang, "learn.howTo"));
-  root.append(notifyBtn, heading, howTo, conn, absence.banner, seatList, bar, absence.controls, absence.rematch, view.root, extra);
+  // A table forked from a replay says from where (fork.ts).
+  const forkLine = forkNote(lang);
+  root.append(notifyBtn, heading, howTo, forkLine.root, conn, absence.banner, seatList, bar, absence.controls, absence.rematch, view.root, extra);
 
   function handle(m: ServerMsg): void {
     // For the browser tests' round-trip measure: when news arrived, before drawing.
@@ -557,6 +560,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
     heading.textContent = title;
     howTo.setAttribute("href", `/rules/${encodeURIComponent(game)}`);
     howTo.hidden = !game;
+    forkLine.update(m.table?.fork);
     drawSeats();
     const data: TableData = {
       game,
