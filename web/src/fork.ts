@@ -39,7 +39,8 @@ export function forkPanel(lang: Lang, id: string, players: number, name: (i: num
   const endNote = h("p", { class: "fork-end", hidden: true }, t(lang, "fork.end"));
   const title = h("h2", {}, "");
   const seat = h("select", { name: "seat", class: "fork-seat" }) as HTMLSelectElement;
-  for (let i = 0; i < players; i++) seat.append(h("option", { value: String(i) }, name(i)));
+  // By number and name: a seat named after the bot that played it ("Quick bot") is still a seat, not that bot.
+  for (let i = 0; i < players; i++) seat.append(h("option", { value: String(i) }, `${t(lang, "seatN", i + 1)} — ${name(i)}`));
   const bot = h("select", { name: "bot", class: "fork-bot" }) as HTMLSelectElement;
   for (const b of LEVELS) bot.append(h("option", { value: b.kind, selected: b.kind === DEFAULT_BOT }, t(lang, `lobby.bot.${b.level}`)));
   const nameBox = h("span", { class: "fork-name" });
