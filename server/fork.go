@@ -40,10 +40,10 @@ type forkReq struct {
 	// Seat is the seat the caller takes, whose information the re-deal
 	// keeps; absent: the seat the caller held at the finished table, else
 	// the first.
-	Seat *int `json:"seat"`
+	Seat *int `json:"seat,omitempty"`
 	// Bot plays every other seat (a bot kind, as a table's seats name
 	// them); absent: forkBot.
-	Bot string `json:"bot"`
+	Bot string `json:"bot,omitempty"`
 }
 
 // forkStart is where a forked table's game starts: its store.Fork and the
@@ -323,3 +323,7 @@ func (t *table) forkInfo() *forkInfo {
 	}
 	return &forkInfo{From: t.fork.Source, Step: t.fork.Step}
 }
+
+// forkWire lists the fork's request and answer for WireAPI: the page
+// sends one and reads the other (web/src/fork.ts).
+func forkWire() []any { return []any{forkReq{}, createdJSON{}} }

@@ -7,7 +7,7 @@
 
 import { clear, h } from "./dom";
 import { type Lang, t } from "./i18n";
-import type { ForkInfo } from "./gen/server";
+import type { CreatedJSON, ForkInfo, ForkReq } from "./gen/server";
 
 /** The bots' strengths a fork offers, weakest first (page.lobby.bot.<level>); Medium is the default. */
 const LEVELS: { kind: string; level: string }[] = [
@@ -117,9 +117,10 @@ export function forkPanel(lang: Lang, id: string, players: number, name: (i: num
         nameIn = null;
         clear(nameBox);
       }
-      const r = await post(`/api/tables/${encodeURIComponent(id)}/fork?lang=${encodeURIComponent(lang)}`, { step, seat: Number(seat.value), bot: bot.value });
+      const req: ForkReq = { step, seat: Number(seat.value), bot: bot.value };
+      const r = await post(`/api/tables/${encodeURIComponent(id)}/fork?lang=${encodeURIComponent(lang)}`, req);
       if (!r.ok) return await fail(r);
-      const j = (await r.json()) as { id: string };
+      const j = (await r.json()) as CreatedJSON;
       location.href = `/t/${encodeURIComponent(j.id)}`;
     } catch {
       err.textContent = t(lang, "together.statusLost");

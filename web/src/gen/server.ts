@@ -64,6 +64,16 @@ export interface CompText {
   help?: string;
 }
 
+/** server.createdJSON */
+export interface CreatedJSON {
+  id: string;
+  invite: string;
+  inviteUrl: string;
+  url: string;
+  spectate: string;
+  seat: number;
+}
+
 /** server.errorMsg */
 export interface ErrorMsg {
   t: "error";
@@ -86,6 +96,13 @@ export interface EventOut {
 export interface ForkInfo {
   from: string;
   step: number;
+}
+
+/** server.forkReq */
+export interface ForkReq {
+  step: number | null;
+  seat?: number;
+  bot?: string;
 }
 
 /** A view of any game. */
