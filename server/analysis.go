@@ -263,6 +263,7 @@ func (s *Server) analyse(rec *record.Record, names []string) (*coach.Report, err
 	if err != nil {
 		return nil, err
 	}
+	pos = ownPositions(rec, pos)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	// The server closing stops the analysis under way.
@@ -297,6 +298,7 @@ func (s *Server) storedAnalysis(ctx context.Context, id string, rec *record.Reco
 		return nil, nil
 	}
 	g, pos, err := coach.Positions(s.reg, rec, nil)
+	pos = ownPositions(rec, pos)
 	var rep *coach.Report
 	if err == nil {
 		rep, err = coach.Restore(g, names, pos, a.Decisions, a.Seed)

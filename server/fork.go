@@ -22,8 +22,10 @@ import (
 	"time"
 
 	"github.com/jardin-games/jardin/bots"
+	"github.com/jardin-games/jardin/coach"
 	"github.com/jardin-games/jardin/engine"
 	"github.com/jardin-games/jardin/i18n"
+	"github.com/jardin-games/jardin/record"
 	"github.com/jardin-games/jardin/shelltext"
 	"github.com/jardin-games/jardin/store"
 )
@@ -327,3 +329,20 @@ func (t *table) forkInfo() *forkInfo {
 // forkWire lists the fork's request and answer for WireAPI: the page
 // sends one and reads the other (web/src/fork.ts).
 func forkWire() []any { return []any{forkReq{}, createdJSON{}} }
+
+// ownPositions keeps the decisions a forked game's own players made: the
+// moves before its last re-deal were the original game's, made by other
+// people (or in another deal), and the coach does not review them again.
+func ownPositions(rec *record.Record, pos []coach.Position) []coach.Position {
+	if len(rec.Forks) == 0 {
+		return pos
+	}
+	after := rec.Forks[len(rec.Forks)-1].After
+	out := pos[:0:0]
+	for _, p := range pos {
+		if p.Step > after {
+			out = append(out, p)
+		}
+	}
+	return out
+}

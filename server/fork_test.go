@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/jardin-games/jardin/bots"
+	"github.com/jardin-games/jardin/coach"
 	"github.com/jardin-games/jardin/engine"
 	"github.com/jardin-games/jardin/games"
 	"github.com/jardin-games/jardin/record"
@@ -227,6 +228,20 @@ func TestFork(t *testing.T) {
 	}
 	if _, err := record.Replay(reg, frec, nil); err != nil {
 		t.Fatalf("fork's record does not replay: %v", err)
+	}
+	// The coach reviews the forked game's own decisions only.
+	_, all, err := coach.Positions(reg, frec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	own := ownPositions(frec, all)
+	if len(own) == 0 || len(own) == len(all) {
+		t.Errorf("the coach reviews %d of the fork's %d decisions", len(own), len(all))
+	}
+	for _, p := range own {
+		if p.Step <= step {
+			t.Errorf("the coach reviews step %d, the original's (the fork starts after %d)", p.Step, step)
+		}
 	}
 	var rp replayJSON
 	if code := ann.call("GET", "/api/tables/"+fk.ID+"/replay", nil, &rp); code != 200 || len(rp.Steps) != len(frec.Moves)+1 {
