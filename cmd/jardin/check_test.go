@@ -101,4 +101,3 @@ func TestCheckUsage(t *testing.T) {
 		}
 	}
 }
-

@@ -182,6 +182,7 @@ func TestServeWaitsForNATS(t *testing.T) {
 		t.Fatal("serve did not stop on its signal")
 	}
 }
+
 // The same on PostgreSQL, by URL.
 func TestCheckPostgres(t *testing.T) {
 	dsn := pg.DB(t)
