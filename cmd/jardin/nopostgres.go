@@ -5,7 +5,7 @@ package main
 import (
 	"context"
 
-	"github.com/prometheus/client_golang/prometheus"
+	"github.com/jardin-games/jardin/internal/metrics"
 
 	"github.com/jardin-games/jardin/store"
 )
@@ -16,6 +16,6 @@ import (
 // nodes are built with -tags postgres (deploy/Dockerfile does).
 const withPostgres = false
 
-func openPostgres(context.Context, string, int32) (store.Store, prometheus.Collector, error) {
+func openPostgres(context.Context, string, int32) (store.Store, metrics.Collector, error) {
 	return nil, nil, usageErr("cli.noPostgres")
 }

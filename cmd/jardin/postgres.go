@@ -5,7 +5,7 @@ package main
 import (
 	"context"
 
-	"github.com/prometheus/client_golang/prometheus"
+	"github.com/jardin-games/jardin/internal/metrics"
 
 	"github.com/jardin-games/jardin/store"
 	"github.com/jardin-games/jardin/store/postgres"
@@ -16,7 +16,7 @@ const withPostgres = true
 
 // openPostgres opens the PostgreSQL store of --db and the Prometheus
 // series of its connection pool.
-func openPostgres(ctx context.Context, url string, maxConns int32) (store.Store, prometheus.Collector, error) {
+func openPostgres(ctx context.Context, url string, maxConns int32) (store.Store, metrics.Collector, error) {
 	pg, err := postgres.Open(ctx, url, postgres.Options{MaxConns: maxConns})
 	if err != nil {
 		return nil, nil, err
