@@ -1,10 +1,11 @@
 package cluster_test
 
 import (
+	"bytes"
 	"testing"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
+	"github.com/jardin-games/jardin/internal/metrics"
 
 	"github.com/jardin-games/jardin/internal/natstest"
 )
@@ -24,16 +25,15 @@ func TestCollector(t *testing.T) {
 		}
 	}
 	l.Publish("s0", nil)
-	reg := prometheus.NewRegistry()
-	reg.MustRegister(a.Collector())
-	got := map[string]float64{}
-	families, err := reg.Gather()
+	reg := metrics.NewRegistry()
+	reg.Register(a.Collector())
+	text, err := reg.Expose()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range families {
-		m := f.GetMetric()[0]
-		got[f.GetName()] = m.GetCounter().GetValue() + m.GetGauge().GetValue()
+	got, err := metrics.Parse(bytes.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
 	}
 	for name, want := range map[string]float64{
 		"jardin_cluster_leases": 1, "jardin_cluster_acquired_total": 1, "jardin_cluster_taken_over_total": 0,

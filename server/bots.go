@@ -216,7 +216,7 @@ func (p *botPool) run(j *botJob) {
 		g, _ := bots.New("greedy", j.fallbackSeed)
 		mv, err = g.Choose(context.Background(), spare)
 	}
-	m.botThink.WithLabelValues(botFamily(j.kind)).Observe(time.Since(start).Seconds())
+	m.botThink.With(botFamily(j.kind)).Observe(time.Since(start).Seconds())
 	if j.done != nil {
 		kind := j.kind
 		if timedOut {

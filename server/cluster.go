@@ -64,7 +64,7 @@ func (s *Server) joinCluster(ctx context.Context) error {
 	}
 	s.node, s.relay = n, r
 	close(s.nodeReady)
-	s.met.reg.MustRegister(n.Collector())
+	s.met.reg.Register(n.Collector())
 	s.log.Info("joined the cluster", "session", n.Session())
 	return nil
 }

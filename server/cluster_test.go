@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jardin-games/jardin/internal/metrics"
 	"github.com/nats-io/nats.go"
-	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/jardin-games/jardin/cluster"
 	"github.com/jardin-games/jardin/internal/natstest"
@@ -74,7 +74,7 @@ func startNode(t testing.TB, dsn, natsURL, name string, opts ...func(*Config)) *
 		t.Fatal(err)
 	}
 	nc := natstest.Connect(t, natsURL)
-	cfg := Config{Log: quietLog(), Rate: 10000, Burst: 10000, IdentityBurst: 100000, WriteBurst: 100000, Queue: 4096, Collectors: []prometheus.Collector{db.Collector()},
+	cfg := Config{Log: quietLog(), Rate: 10000, Burst: 10000, IdentityBurst: 100000, WriteBurst: 100000, Queue: 4096, Collectors: []metrics.Collector{db.Collector()},
 		Cluster: &cluster.Config{Conn: nc, Name: name, TTL: time.Second, Memory: true, RequestTimeout: 2 * time.Second}}
 	for _, o := range opts {
 		o(&cfg)

@@ -25,8 +25,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/jardin-games/jardin/internal/metrics"
 	"github.com/jardin-games/jardin/shelltext"
 	"github.com/jardin-games/jardin/store"
 )
@@ -450,19 +450,19 @@ func (t *table) lobbyCheck() {
 func (s *Server) lobbyMetrics() {
 	h := s.lobby
 	count := func(c *atomic.Uint64) func() float64 { return func() float64 { return float64(c.Load()) } }
-	s.met.reg.MustRegister(
-		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "jardin_lobby_watchers",
-			Help: "Open live lobby streams (GET /api/lobby) on this node."}, func() float64 {
+	s.met.reg.Register(
+		metrics.NewGaugeFunc("jardin_lobby_watchers",
+			"Open live lobby streams (GET /api/lobby) on this node.", func() float64 {
 			h.mu.Lock()
 			defer h.mu.Unlock()
 			return float64(len(h.watchers))
 		}),
-		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "jardin_lobby_messages_total",
-			Help: "Live lobby messages queued to watchers."}, count(&h.sent)),
-		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "jardin_lobby_dropped_total",
-			Help: "Live lobby watchers dropped for reading too slowly (their page reconnects)."}, count(&h.dropped)),
-		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "jardin_lobby_lost_total",
-			Help: "Lobby events lost because the hub's inbox was full (a table never waits for it)."}, count(&h.lost)),
+		metrics.NewCounterFunc("jardin_lobby_messages_total",
+			"Live lobby messages queued to watchers.", count(&h.sent)),
+		metrics.NewCounterFunc("jardin_lobby_dropped_total",
+			"Live lobby watchers dropped for reading too slowly (their page reconnects).", count(&h.dropped)),
+		metrics.NewCounterFunc("jardin_lobby_lost_total",
+			"Lobby events lost because the hub's inbox was full (a table never waits for it).", count(&h.lost)),
 	)
 }
 

@@ -25,11 +25,9 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
-	"github.com/prometheus/client_golang/prometheus/promhttp"
-
 	"github.com/jardin-games/jardin/cluster"
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/internal/metrics"
 	"github.com/jardin-games/jardin/store"
 )
 
@@ -117,7 +115,7 @@ type Config struct {
 	Cluster *cluster.Config
 	// Collectors are more Prometheus series for /metrics (the PostgreSQL
 	// store's pool, for one).
-	Collectors []prometheus.Collector
+	Collectors []metrics.Collector
 
 	// Now is the clock (tests); nil is time.Now.
 	Now func() time.Time
@@ -198,7 +196,7 @@ type Server struct {
 	log      *slog.Logger
 	batch    *store.Batcher
 	pool     *botPool
-	met      *metrics
+	met      *serverMetrics
 	notify   *notifier
 	nodeID   string    // this server's name in the heartbeats
 	lastBeat time.Time // the last heartbeat before this server started
@@ -244,7 +242,7 @@ func New(cfg Config, st store.Store, reg *engine.Registry, assets fs.FS) *Server
 		defer s.mu.Unlock()
 		return float64(len(s.tables))
 	})
-	s.met.reg.MustRegister(cfg.Collectors...)
+	s.met.reg.Register(cfg.Collectors...)
 	s.lobbyMetrics()
 	s.batch = store.NewBatcher(st, cfg.BatchMax)
 	s.batch.OnCommit = func(n int, d time.Duration) {
@@ -528,5 +526,5 @@ func newToken() string { return base64.RawURLEncoding.EncodeToString(randBytes(3
 func (s *Server) newSeed() uint64 { return binary.LittleEndian.Uint64(randBytes(8)) }
 
 func (s *Server) metricsHandler() http.Handler {
-	return promhttp.HandlerFor(s.met.reg, promhttp.HandlerOpts{})
+	return s.met.reg.Handler()
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/jardin-games/jardin/server"
 	"github.com/jardin-games/jardin/store"
-	"github.com/jardin-games/jardin/store/postgres"
 	"github.com/jardin-games/jardin/store/sqlite"
 )
 
@@ -53,7 +52,7 @@ func cmdCheck(e *env, args []string) error {
 // database and call it sound.
 func openForCheck(e *env, db string) (store.Store, error) {
 	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
-		pg, err := postgres.Open(e.ctx, db, postgres.Options{})
+		pg, _, err := openPostgres(e.ctx, db, 0)
 		if err != nil {
 			return nil, fmt.Errorf("--db %s: %w", redactURL(db), err)
 		}

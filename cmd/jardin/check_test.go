@@ -9,7 +9,6 @@ import (
 
 	"github.com/jardin-games/jardin/games"
 	"github.com/jardin-games/jardin/store"
-	"github.com/jardin-games/jardin/store/postgres"
 	"github.com/jardin-games/jardin/store/sqlite"
 )
 
@@ -100,20 +99,5 @@ func TestCheckUsage(t *testing.T) {
 		if code != c.code || !strings.Contains(errs, c.want) {
 			t.Errorf("jardin %v: %d %q, want %d and %q", c.args, code, errs, c.code, c.want)
 		}
-	}
-}
-
-// The same on PostgreSQL, by URL.
-func TestCheckPostgres(t *testing.T) {
-	dsn := pg.DB(t)
-	db, err := postgres.Open(context.Background(), dsn, postgres.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	checkTables(t, db, true)
-	db.Close()
-	code, out, errs := jardin(t, "", "check", "--db", pgURL(dsn))
-	if code != 1 || !strings.Contains(out, "FAIL table forked: entry 3: move") || !strings.Contains(out, "3 tables checked, 1 fail") {
-		t.Errorf("a forked log on PostgreSQL: %d %q %q", code, out, errs)
 	}
 }

@@ -1,3 +1,5 @@
+//go:build postgres
+
 package main
 
 import (
@@ -13,6 +15,7 @@ import (
 
 	"github.com/jardin-games/jardin/internal/natstest"
 	"github.com/jardin-games/jardin/internal/pgtest"
+	"github.com/jardin-games/jardin/store/postgres"
 )
 
 var pg *pgtest.Server
@@ -177,5 +180,20 @@ func TestServeWaitsForNATS(t *testing.T) {
 		}
 	case <-time.After(15 * time.Second):
 		t.Fatal("serve did not stop on its signal")
+	}
+}
+
+// The same on PostgreSQL, by URL.
+func TestCheckPostgres(t *testing.T) {
+	dsn := pg.DB(t)
+	db, err := postgres.Open(context.Background(), dsn, postgres.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkTables(t, db, true)
+	db.Close()
+	code, out, errs := jardin(t, "", "check", "--db", pgURL(dsn))
+	if code != 1 || !strings.Contains(out, "FAIL table forked: entry 3: move") || !strings.Contains(out, "3 tables checked, 1 fail") {
+		t.Errorf("a forked log on PostgreSQL: %d %q %q", code, out, errs)
 	}
 }

@@ -21,7 +21,6 @@ import (
 	"github.com/jardin-games/jardin/cluster"
 	"github.com/jardin-games/jardin/server"
 	"github.com/jardin-games/jardin/store"
-	"github.com/jardin-games/jardin/store/postgres"
 	"github.com/jardin-games/jardin/store/sqlite"
 	"github.com/jardin-games/jardin/web"
 )
@@ -106,13 +105,13 @@ func cmdServe(e *env, args []string) error {
 	}
 	var st store.Store
 	if pgURL {
-		pg, err := postgres.Open(e.ctx, *db, postgres.Options{MaxConns: int32(*dbConns)})
+		pg, pool, err := openPostgres(e.ctx, *db, int32(*dbConns))
 		if err != nil {
 			return err
 		}
 		defer pg.Close()
 		st = pg
-		cfg.Collectors = append(cfg.Collectors, pg.Collector())
+		cfg.Collectors = append(cfg.Collectors, pool)
 	} else {
 		sq, err := sqlite.Open(*db, sqlite.Options{Synchronous: *sync})
 		if err != nil {

@@ -1,11 +1,13 @@
 package postgres_test
 
 import (
+	"bytes"
 	"context"
+	"strings"
 	"sync"
 	"testing"
 
-	"github.com/prometheus/client_golang/prometheus"
+	"github.com/jardin-games/jardin/internal/metrics"
 
 	"github.com/jardin-games/jardin/internal/pgtest"
 	"github.com/jardin-games/jardin/store"
@@ -112,21 +114,22 @@ func TestCollector(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	reg := prometheus.NewRegistry()
-	reg.MustRegister(db.Collector())
-	families, err := reg.Gather()
+	reg := metrics.NewRegistry()
+	reg.Register(db.Collector())
+	b, err := reg.Expose()
+	if err != nil {
+		t.Fatal(err)
+	}
+	series, err := metrics.Parse(bytes.NewReader(b))
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := map[string]float64{}
-	for _, f := range families {
-		for _, m := range f.GetMetric() {
-			name := f.GetName()
-			for _, l := range m.GetLabel() {
-				name += "/" + l.GetValue()
-			}
-			got[name] = m.GetCounter().GetValue() + m.GetGauge().GetValue()
+	for k, v := range series {
+		if name, label, ok := strings.Cut(k, `{state="`); ok {
+			k = name + "/" + strings.TrimSuffix(label, `"}`)
 		}
+		got[k] = v
 	}
 	if got["jardin_db_max_conns"] != 8 || got["jardin_db_acquires_total"] < 3 || got["jardin_db_conns/acquired"] != 0 ||
 		got["jardin_db_conns/idle"] < 1 {
