@@ -82,6 +82,10 @@ type Position struct {
 	Step   int
 	State  engine.State
 	Played engine.Move
+	// Bot says a bot made the move (the seat's kind, or a bot that took
+	// the seat over): the review then names the seat in the third person,
+	// for the person reading it, instead of speaking to the player.
+	Bot bool
 }
 
 // Decision is the verdict on one decision of a seat.
@@ -95,6 +99,7 @@ type Decision struct {
 	Loss        float64 // BestValue − PlayedValue, ≥ 0
 	Error       float64 // how far another analysis (another seed) may move Loss, at 99.9%
 	Moves       int     // legal moves at the decision
+	Bot         bool    // a bot made the move (Position.Bot)
 	root        engine.State
 }
 
@@ -167,7 +172,7 @@ func Positions(games record.Lookup, rec *record.Record, seats []int) (engine.Gam
 			buf = prev.LegalMoves(buf[:0])
 			if len(buf) > 1 {
 				m, _ := prev.ParseMove(st.Move) // Replay has applied it
-				out = append(out, Position{Step: n, State: prev, Played: m})
+				out = append(out, Position{Step: n, State: prev, Played: m, Bot: botMove(rec, n)})
 			}
 		}
 		prev = after.Clone()
@@ -179,6 +184,16 @@ func Positions(games record.Lookup, rec *record.Record, seats []int) (engine.Gam
 		return nil, nil, ErrNotOver
 	}
 	return g, out, nil
+}
+
+// botMove says whether move n (1-based) of rec was made by a bot: a seat
+// of a bot's kind, or a person's seat that a bot took over before it.
+func botMove(rec *record.Record, n int) bool {
+	p := rec.Players[rec.Moves[n-1].Player]
+	if p.Kind != "human" {
+		return true
+	}
+	return p.Replaced != nil && n-1 >= p.Replaced.After
 }
 
 // Analyze reviews positions of game g (names: the seats' names). Each
@@ -253,7 +268,7 @@ func analyzeOne(ctx context.Context, pos Position, b Budget, seed uint64) (Decis
 		return Decision{}, fmt.Errorf("move %d: %w", pos.Step, err)
 	}
 	return Decision{Step: pos.Step, Seat: seat, Played: pos.Played, Best: v.best, PlayedValue: v.playedValue,
-		BestValue: v.bestValue, Loss: v.loss, Error: v.err, Moves: len(legal), root: root}, nil
+		BestValue: v.bestValue, Loss: v.loss, Error: v.err, Moves: len(legal), Bot: pos.Bot, root: root}, nil
 }
 
 // summary is seat p's mean loss and costliest decisions.

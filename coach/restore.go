@@ -54,7 +54,7 @@ func Restore(g engine.Game, names []string, positions []Position, kept []KeptDec
 			return nil, fmt.Errorf("coach: kept decision at move %d: best move %q: %w", k.Step, k.Best, err)
 		}
 		decs[i] = Decision{Step: k.Step, Seat: k.Seat, Played: pos.Played, Best: best, PlayedValue: k.PlayedValue,
-			BestValue: k.BestValue, Loss: k.Loss, Error: k.Error, Moves: k.Moves, root: root}
+			BestValue: k.BestValue, Loss: k.Loss, Error: k.Error, Moves: k.Moves, Bot: pos.Bot, root: root}
 	}
 	r := &Report{Game: g, Names: names, Decisions: decs}
 	r.summarize()
