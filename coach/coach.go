@@ -100,6 +100,11 @@ type Decision struct {
 	Error       float64 // how far another analysis (another seed) may move Loss, at 99.9%
 	Moves       int     // legal moves at the decision
 	Bot         bool    // a bot made the move (Position.Bot)
+	// Estimate is the loss before the test that names a better move: the
+	// best move's mean lead over the played move in the final round, which
+	// may be negative or not significant (0 when the played move won the
+	// comparison). Unbiased, it is what a seat's mean loss averages.
+	Estimate float64
 	root        engine.State
 }
 
@@ -108,7 +113,11 @@ type SeatSummary struct {
 	Seat      int
 	Name      string
 	Decisions int
-	MeanLoss  float64
+	// MeanLoss is the mean of the seat's decisions' Estimate, not of their
+	// Loss (never below 0): a Loss is 0 unless the better move is clearly
+	// better, so a mean of Losses would count a seat's many small losses
+	// for nothing and its rare large ones in full (docs/coach.md).
+	MeanLoss float64
 	// MeanLossError is the half-width of the 95% confidence interval of
 	// MeanLoss, over the seat's decisions.
 	MeanLossError float64
@@ -268,7 +277,7 @@ func analyzeOne(ctx context.Context, pos Position, b Budget, seed uint64) (Decis
 		return Decision{}, fmt.Errorf("move %d: %w", pos.Step, err)
 	}
 	return Decision{Step: pos.Step, Seat: seat, Played: pos.Played, Best: v.best, PlayedValue: v.playedValue,
-		BestValue: v.bestValue, Loss: v.loss, Error: v.err, Moves: len(legal), Bot: pos.Bot, root: root}, nil
+		BestValue: v.bestValue, Loss: v.loss, Error: v.err, Moves: len(legal), Bot: pos.Bot, Estimate: v.estimate, root: root}, nil
 }
 
 // summary is seat p's mean loss and costliest decisions.
@@ -281,18 +290,20 @@ func (r *Report) summary(p int) SeatSummary {
 			continue
 		}
 		idx = append(idx, i)
-		s += d.Loss
-		ss += d.Loss * d.Loss
+		s += d.Estimate
+		ss += d.Estimate * d.Estimate
 	}
 	n := float64(len(idx))
 	sum.Decisions = len(idx)
+	mean := 0.0
 	if n > 0 {
-		sum.MeanLoss = s / n
+		mean = s / n
 	}
 	if n > 1 {
-		v := math.Max(ss/n-sum.MeanLoss*sum.MeanLoss, 0) * n / (n - 1)
+		v := math.Max(ss/n-mean*mean, 0) * n / (n - 1)
 		sum.MeanLossError = 1.96 * math.Sqrt(v/n)
 	}
+	sum.MeanLoss = math.Max(mean, 0)
 	sort.SliceStable(idx, func(a, b int) bool { return r.Decisions[idx[a]].Loss > r.Decisions[idx[b]].Loss })
 	for _, i := range idx {
 		if len(sum.Costliest) == 3 || r.Decisions[i].Loss <= 0 {
