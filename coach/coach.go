@@ -105,7 +105,7 @@ type Decision struct {
 	// may be negative or not significant (0 when the played move won the
 	// comparison). Unbiased, it is what a seat's mean loss averages.
 	Estimate float64
-	root        engine.State
+	root     engine.State
 }
 
 // SeatSummary is one seat's review.
