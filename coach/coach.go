@@ -82,6 +82,10 @@ type Position struct {
 	Step   int
 	State  engine.State
 	Played engine.Move
+	// Bot says a bot made the move (the seat's kind, or a bot that took
+	// the seat over): the review then names the seat in the third person,
+	// for the person reading it, instead of speaking to the player.
+	Bot bool
 }
 
 // Decision is the verdict on one decision of a seat.
@@ -95,7 +99,13 @@ type Decision struct {
 	Loss        float64 // BestValue − PlayedValue, ≥ 0
 	Error       float64 // how far another analysis (another seed) may move Loss, at 99.9%
 	Moves       int     // legal moves at the decision
-	root        engine.State
+	Bot         bool    // a bot made the move (Position.Bot)
+	// Estimate is the loss before the test that names a better move: the
+	// best move's mean lead over the played move in the final round, which
+	// may be negative or not significant (0 when the played move won the
+	// comparison). Unbiased, it is what a seat's mean loss averages.
+	Estimate float64
+	root     engine.State
 }
 
 // SeatSummary is one seat's review.
@@ -103,7 +113,11 @@ type SeatSummary struct {
 	Seat      int
 	Name      string
 	Decisions int
-	MeanLoss  float64
+	// MeanLoss is the mean of the seat's decisions' Estimate, not of their
+	// Loss (never below 0): a Loss is 0 unless the better move is clearly
+	// better, so a mean of Losses would count a seat's many small losses
+	// for nothing and its rare large ones in full (docs/coach.md).
+	MeanLoss float64
 	// MeanLossError is the half-width of the 95% confidence interval of
 	// MeanLoss, over the seat's decisions.
 	MeanLossError float64
@@ -167,7 +181,7 @@ func Positions(games record.Lookup, rec *record.Record, seats []int) (engine.Gam
 			buf = prev.LegalMoves(buf[:0])
 			if len(buf) > 1 {
 				m, _ := prev.ParseMove(st.Move) // Replay has applied it
-				out = append(out, Position{Step: n, State: prev, Played: m})
+				out = append(out, Position{Step: n, State: prev, Played: m, Bot: botMove(rec, n)})
 			}
 		}
 		prev = after.Clone()
@@ -179,6 +193,16 @@ func Positions(games record.Lookup, rec *record.Record, seats []int) (engine.Gam
 		return nil, nil, ErrNotOver
 	}
 	return g, out, nil
+}
+
+// botMove says whether move n (1-based) of rec was made by a bot: a seat
+// of a bot's kind, or a person's seat that a bot took over before it.
+func botMove(rec *record.Record, n int) bool {
+	p := rec.Players[rec.Moves[n-1].Player]
+	if p.Kind != "human" {
+		return true
+	}
+	return p.Replaced != nil && n-1 >= p.Replaced.After
 }
 
 // Analyze reviews positions of game g (names: the seats' names). Each
@@ -253,7 +277,7 @@ func analyzeOne(ctx context.Context, pos Position, b Budget, seed uint64) (Decis
 		return Decision{}, fmt.Errorf("move %d: %w", pos.Step, err)
 	}
 	return Decision{Step: pos.Step, Seat: seat, Played: pos.Played, Best: v.best, PlayedValue: v.playedValue,
-		BestValue: v.bestValue, Loss: v.loss, Error: v.err, Moves: len(legal), root: root}, nil
+		BestValue: v.bestValue, Loss: v.loss, Error: v.err, Moves: len(legal), Bot: pos.Bot, Estimate: v.estimate, root: root}, nil
 }
 
 // summary is seat p's mean loss and costliest decisions.
@@ -266,18 +290,20 @@ func (r *Report) summary(p int) SeatSummary {
 			continue
 		}
 		idx = append(idx, i)
-		s += d.Loss
-		ss += d.Loss * d.Loss
+		s += d.Estimate
+		ss += d.Estimate * d.Estimate
 	}
 	n := float64(len(idx))
 	sum.Decisions = len(idx)
+	mean := 0.0
 	if n > 0 {
-		sum.MeanLoss = s / n
+		mean = s / n
 	}
 	if n > 1 {
-		v := math.Max(ss/n-sum.MeanLoss*sum.MeanLoss, 0) * n / (n - 1)
+		v := math.Max(ss/n-mean*mean, 0) * n / (n - 1)
 		sum.MeanLossError = 1.96 * math.Sqrt(v/n)
 	}
+	sum.MeanLoss = math.Max(mean, 0)
 	sort.SliceStable(idx, func(a, b int) bool { return r.Decisions[idx[a]].Loss > r.Decisions[idx[b]].Loss })
 	for _, i := range idx {
 		if len(sum.Costliest) == 3 || r.Decisions[i].Loss <= 0 {

@@ -231,18 +231,24 @@ func seatLoss(r *Report, rec *record.Record, kind string) SeatSummary {
 // The coach separates skill: in games between a random seat and an ismcts
 // seat (records written by `jardin play GAME --seats random,ismcts --seed
 // N --record …`, the seats swapped in even seeds), the random seat loses
-// more per decision than the ismcts seat in every game, at least twice as
-// much over each game's three records, and at least three times as much
-// over all fifteen. Issue 25 asks three times in every game: docs/coach.md
-// says in which games that holds and why not in the others.
+// at least three times as much per decision as the ismcts seat in 13 of
+// the 15 games and 2.5 times in the others, three times over each game's
+// three records and over all fifteen. Issue 25 asks three times in every
+// game: docs/coach.md gives the figures, at this budget and the default,
+// and says what keeps the last two below. COACH_BUDGET=medium (or any
+// budget of ParseBudget) measures at another budget, and only logs.
 func TestRandomLosesMoreThanISMCTS(t *testing.T) {
 	files, err := filepath.Glob("testdata/*-random-ismcts-*.record.json")
 	if err != nil || len(files) < 15 {
 		t.Fatalf("%d records: %v", len(files), err)
 	}
-	b := quick
+	b, measure := quick, false
 	if e := os.Getenv("COACH_BUDGET"); e != "" {
-		b = budgets[e]
+		measure = true
+		var err error
+		if b, err = ParseBudget(e); err != nil {
+			t.Fatal(err)
+		}
 	}
 	type tally struct{ rnd, ism, nr, ni float64 }
 	byGame := map[string]*tally{}
@@ -254,7 +260,7 @@ func TestRandomLosesMoreThanISMCTS(t *testing.T) {
 		rnd, ism := seatLoss(r, rec, "random"), seatLoss(r, rec, "ismcts")
 		t.Logf("%s: random %.3f ± %.3f (%d), ismcts %.3f ± %.3f (%d): ratio %.1f", filepath.Base(f), rnd.MeanLoss, rnd.MeanLossError,
 			rnd.Decisions, ism.MeanLoss, ism.MeanLossError, ism.Decisions, rnd.MeanLoss/ism.MeanLoss)
-		if rnd.MeanLoss <= ism.MeanLoss {
+		if rnd.MeanLoss < 2.5*ism.MeanLoss && !measure {
 			t.Errorf("%s: random loses %.3f a decision, ismcts %.3f", f, rnd.MeanLoss, ism.MeanLoss)
 		}
 		if rnd.MeanLoss >= 3*ism.MeanLoss {
@@ -273,13 +279,16 @@ func TestRandomLosesMoreThanISMCTS(t *testing.T) {
 	for id, x := range byGame {
 		ratio := (x.rnd / x.nr) / (x.ism / x.ni)
 		t.Logf("%s: random %.3f, ismcts %.3f a decision: ratio %.1f", id, x.rnd/x.nr, x.ism/x.ni, ratio)
-		if ratio < 2 {
+		if ratio < 3 && !measure {
 			t.Errorf("%s: random loses only %.1f times as much as ismcts", id, ratio)
 		}
 	}
 	ratio := (all.rnd / all.nr) / (all.ism / all.ni)
 	t.Logf("all: random %.3f, ismcts %.3f a decision: ratio %.1f; three times or more in %d of %d games", all.rnd/all.nr, all.ism/all.ni, ratio, three, len(files))
-	if ratio < 3 {
+	if three < len(files)-2 && !measure {
+		t.Errorf("random loses three times as much as ismcts in only %d of %d games", three, len(files))
+	}
+	if ratio < 3 && !measure {
 		t.Errorf("over every game, random loses only %.1f times as much as ismcts", ratio)
 	}
 }
@@ -313,11 +322,9 @@ func TestEqualPlayersAgree(t *testing.T) {
 }
 
 // Values are stable: the same record analysed with two search seeds moves
-// no decision's loss by more than its reported error — except where one
-// seed's candidates (a short tree search and the heuristic, both in a world
-// re-dealt from that seed) miss a better move the other's find: the error
-// measures the samples' noise, not that. Such misses are rare; the test
-// allows at most 1% of the decisions (docs/coach.md, "Stability").
+// no decision's loss by more than the larger of its two reported errors
+// (docs/coach.md, "Stable across search seeds": the error is a 99.9% bound,
+// widened to the whole loss where another seed may find none).
 func TestStableAcrossSeeds(t *testing.T) {
 	total, beyond := 0, 0
 	for _, f := range []string{"../docs/examples/english-gardens.record.json", "../docs/examples/happy-garden.record.json",
@@ -343,7 +350,7 @@ func TestStableAcrossSeeds(t *testing.T) {
 		t.Logf("%s: %d decisions, %d losses moved, the others at most %.0f%% of their error", filepath.Base(f), len(a.Decisions),
 			moved, 100*worst)
 	}
-	if beyond*100 > total {
-		t.Errorf("%d of %d decisions moved by more than their error (at most 1%% may)", beyond, total)
+	if beyond > 0 {
+		t.Errorf("%d of %d decisions moved by more than their error", beyond, total)
 	}
 }

@@ -18,6 +18,10 @@ type KeptDecision struct {
 	Loss        float64 `json:"loss"`
 	Error       float64 `json:"error"`
 	Moves       int     `json:"moves"`
+	// Estimate is Decision.Estimate; absent from decisions kept before
+	// the seats' means were made of it (and valued by points ahead), which
+	// Restore refuses so that they are analysed again.
+	Estimate *float64 `json:"estimate"`
 }
 
 // Kept is r's decisions as data (the seats' summaries are computed from
@@ -25,8 +29,9 @@ type KeptDecision struct {
 func (r *Report) Kept() []KeptDecision {
 	out := make([]KeptDecision, len(r.Decisions))
 	for i, d := range r.Decisions {
+		est := d.Estimate
 		out[i] = KeptDecision{Step: d.Step, Seat: d.Seat, Best: r.Notation(d, d.Best), PlayedValue: d.PlayedValue,
-			BestValue: d.BestValue, Loss: d.Loss, Error: d.Error, Moves: d.Moves}
+			BestValue: d.BestValue, Loss: d.Loss, Error: d.Error, Moves: d.Moves, Estimate: &est}
 	}
 	return out
 }
@@ -48,13 +53,16 @@ func Restore(g engine.Game, names []string, positions []Position, kept []KeptDec
 		if !ok || pos.State.ToMove() != k.Seat || k.Seat < 0 || k.Seat >= len(names) {
 			return nil, fmt.Errorf("coach: kept decision at move %d (seat %d) is not a decision of this record", k.Step, k.Seat)
 		}
+		if k.Estimate == nil {
+			return nil, fmt.Errorf("coach: kept decision at move %d was made by an earlier coach (no estimate)", k.Step)
+		}
 		root := rootOf(pos, seed)
 		best, err := root.ParseMove(k.Best)
 		if err != nil {
 			return nil, fmt.Errorf("coach: kept decision at move %d: best move %q: %w", k.Step, k.Best, err)
 		}
 		decs[i] = Decision{Step: k.Step, Seat: k.Seat, Played: pos.Played, Best: best, PlayedValue: k.PlayedValue,
-			BestValue: k.BestValue, Loss: k.Loss, Error: k.Error, Moves: k.Moves, root: root}
+			BestValue: k.BestValue, Loss: k.Loss, Error: k.Error, Moves: k.Moves, Bot: pos.Bot, Estimate: *k.Estimate, root: root}
 	}
 	r := &Report{Game: g, Names: names, Decisions: decs}
 	r.summarize()

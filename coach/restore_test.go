@@ -3,6 +3,7 @@ package coach
 import (
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/jardin-games/jardin/games"
@@ -49,6 +50,16 @@ func TestRestore(t *testing.T) {
 		bad[0].Best = "no such move"
 		if _, err := Restore(g, names(rec), pos, bad, seed); err == nil {
 			t.Errorf("%s: a kept best move that does not parse was restored", path)
+		}
+		// Kept by the coach before the estimates (its means were of the
+		// losses, its values own points): refused, so that it is analysed
+		// again rather than served with other means.
+		var old []KeptDecision
+		if err := json.Unmarshal([]byte(strings.ReplaceAll(string(data), `"estimate":`, `"was":`)), &old); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Restore(g, names(rec), pos, old, seed); err == nil {
+			t.Errorf("%s: decisions kept without estimates were restored", path)
 		}
 	}
 }

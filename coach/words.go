@@ -10,11 +10,13 @@ import (
 	"github.com/jardin-games/jardin/shelltext"
 )
 
-// Words names move m of decision d for a person, as the game's texts tell
-// the move to the one who makes it ("You take the rose card"), in lang: the
-// events the move produces that the seat sees, kept only where they are the
-// same in several worlds the seat cannot tell apart (determinizations of
-// its copy). An event about a card drawn blind differs between worlds: its
+// Words names move m of decision d for a person in lang, as the game's
+// texts tell the move to the one who makes it ("You take the rose card")
+// when a person made it, and in the third person with the seat's name when
+// a bot did ("ismcts takes the rose card": the one reading is a person,
+// not the bot). The words are made of the events the move produces that
+// the seat sees, kept only where they are the same in several worlds the
+// seat cannot tell apart (determinizations of its copy). An event about a card drawn blind differs between worlds: its
 // card would be a guess, not the game's, so it is left out. A move with no
 // such event reads by its kind and parts (the catalogue's move.* and the
 // components' names). Never notation.
@@ -24,6 +26,12 @@ func (r *Report) Words(d Decision, m engine.Move, lang string) string {
 		return ""
 	}
 	const worlds = 4
+	// The seat's view decides which events are told; the viewer of the
+	// words is the seat only when a person played it.
+	viewer := d.Seat
+	if d.Bot {
+		viewer = -1
+	}
 	var evs [worlds][]engine.Event
 	for k := range evs {
 		s := d.root.Determinize(d.Seat, engine.DeriveSeed(uint64(d.Step), "coach.words", uint64(k)))
@@ -41,7 +49,7 @@ next:
 				continue next
 			}
 		}
-		w := strings.TrimRight(cat.Render(e, d.Seat, lang, r.Names), ". ")
+		w := strings.TrimRight(cat.Render(e, viewer, lang, r.Names), ". ")
 		if e.Actor == d.Seat {
 			own = append(own, w)
 		} else {
