@@ -2,6 +2,7 @@ package alicesgarden
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/jardin-games/jardin/engine"
 )
@@ -28,5 +29,9 @@ func (game) TutorialExample(base engine.State, seat int, data []byte) (engine.St
 	}
 	s.side = g.side
 	s.b[seat] = g.b
+	// The picture does not say how many large tiles made the garden; each
+	// covers 4 squares, so the drawing's count reads the squares over 4
+	// rather than "0 tiles placed" under a full garden.
+	s.b[seat].tiles = uint8(bits.OnesCount64(g.b.occ) / 4)
 	return s, nil
 }
