@@ -432,7 +432,7 @@ func TestDrawFrench(t *testing.T) {
 			t.Errorf("French drawing holds %q:\n%s", en, fr)
 		}
 	}
-	for _, want := range []string{"Tour", "Réserve", "Jardinerie", "Joueur 1 (souris rouge) :", "Légende", "camion"} {
+	for _, want := range []string{"Tour", "Réserve", "Jardinerie", "Joueur 1 (souris rouge)\u00a0:", "Légende", "camion"} {
 		if !strings.Contains(fr, want) {
 			t.Errorf("French drawing lacks %q:\n%s", want, fr)
 		}
