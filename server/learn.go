@@ -65,6 +65,10 @@ type TutorialStep struct {
 	// Expect is the move asked (notation), Wrong one the engine refuses.
 	Expect string `json:"expect,omitempty"`
 	Wrong  string `json:"wrong,omitempty"`
+	// Position, on an info step, is a worked example of the rulebook in
+	// the game's position format: the step draws it (set up as the
+	// scoring example is, exampler) instead of the game's position.
+	Position string `json:"position,omitempty"`
 }
 
 // tutorialer is implemented by games that have a tutorial.
@@ -89,6 +93,8 @@ type lesson struct {
 	// the score step shows.
 	example engine.State
 	end     engine.State // a whole game played by bots, for the rules page's example
+	// shown are the info steps' worked examples set up (nil elsewhere).
+	shown []engine.State
 }
 
 var lessons sync.Map // game id → *lessonOnce
@@ -147,6 +153,23 @@ func loadLesson(g engine.Game) (*lesson, error) {
 	if ps, ok := g.(engine.PositionScorer); ok && l.data.Example != "" {
 		if l.score, err = ps.ScorePosition([]byte(l.data.Example)); err != nil {
 			return nil, fmt.Errorf("%s tutorial example: %w", g.ID(), err)
+		}
+	}
+	l.shown = make([]engine.State, len(l.data.Steps))
+	for i, st := range l.data.Steps {
+		if st.Position == "" {
+			continue
+		}
+		ex, ok := g.(exampler)
+		if !ok || st.Kind != "info" {
+			return nil, fmt.Errorf("%s tutorial step %d: a position on a %s step, or a game that cannot set it up", g.ID(), i, st.Kind)
+		}
+		base, err := g.New(l.data.Players, l.data.Seed, l.data.Options)
+		if err == nil {
+			l.shown[i], err = ex.TutorialExample(base, l.data.Seat, []byte(st.Position))
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s tutorial step %d position: %w", g.ID(), i, err)
 		}
 	}
 	if ex, ok := g.(exampler); ok && l.data.Example != "" {
@@ -363,7 +386,12 @@ func (s *Server) apiLearn(w http.ResponseWriter, r *http.Request) {
 		Texts: textsOf(cat, lang)}
 	for i, st := range l.data.Steps {
 		ps := l.states[i]
-		view, err := json.Marshal(ps.View(l.data.Seat))
+		seat := l.data.Seat
+		if l.shown[i] != nil {
+			// a worked example of the rulebook (a one-garden example is seat 0's)
+			ps, seat = l.shown[i], min(seat, len(l.shown[i].Result().Players)-1)
+		}
+		view, err := json.Marshal(ps.View(seat))
 		if err != nil {
 			s.answerErr(w, r, err)
 			return

@@ -43,6 +43,14 @@ func TestTutorialData(t *testing.T) {
 				for _, r := range st.Rules {
 					has("rule." + r)
 				}
+				if st.Position != "" {
+					// a worked example of the rulebook, set up and drawn
+					if l.shown[i] == nil {
+						t.Errorf("step %d: the worked example is not set up", i)
+					} else if v, err := json.Marshal(l.shown[i].View(0)); err != nil || len(v) < 10 {
+						t.Errorf("step %d: the worked example is not drawn: %v", i, err)
+					}
+				}
 				if st.Kind != "move" {
 					if st.Expect != "" || st.Wrong != "" {
 						t.Errorf("step %d (%s) asks a move", i, st.Kind)
