@@ -107,18 +107,18 @@ func TestOptionErrorsInFrench(t *testing.T) {
 		en, fr, de string
 	}{
 		{"value not allowed", resolve(specs, Options{"side": "C"}),
-			`option side="C" not allowed (allowed: A, B)`, `option side="C" non permise (valeurs permises : A, B)`,
+			`option side="C" not allowed (allowed: A, B)`, "option side=\"C\" non permise (valeurs permises\u00a0: A, B)",
 			`Option side="C" nicht erlaubt (erlaubt: A, B)`},
 		{"unknown", resolve(specs, Options{"colour": "red"}),
-			`unknown option "colour" (known: side)`, `option inconnue "colour" (options connues : side)`,
+			`unknown option "colour" (known: side)`, "option inconnue \"colour\" (options connues\u00a0: side)",
 			`unbekannte Option "colour" (bekannt: side)`},
 		{"no options", resolve(nil, Options{"x": "1"}),
-			`unknown option "x": this game has no options`, `option inconnue "x" : ce jeu n'a pas d'option`,
+			`unknown option "x": this game has no options`, "option inconnue \"x\"\u00a0: ce jeu n'a pas d'option",
 			`unbekannte Option "x": dieses Spiel hat keine Optionen`},
-		{"not name=value", parse("side"), `option "side": want name=value`, `option "side" : écrire nom=valeur`,
+		{"not name=value", parse("side"), `option "side": want name=value`, "option \"side\"\u00a0: écrire nom=valeur",
 			`Option "side": schreibe Name=Wert`},
 		{"twice", parse("a=1,a=2"), `option "a" given twice`, `option "a" donnée deux fois`, `Option "a" zweimal angegeben`},
-		{"first seat", first("4"), `option first="4": want random or a seat from 1 to 3`, `option first="4" : random ou une place de 1 à 3`,
+		{"first seat", first("4"), `option first="4": want random or a seat from 1 to 3`, "option first=\"4\"\u00a0: random ou une place de 1 à 3",
 			`Option first="4": random oder ein Platz von 1 bis 3`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -169,7 +169,7 @@ func TestExplain(t *testing.T) {
 	}
 	for lang, want := range map[string]string{
 		"en": "X-1: r1c1 holds a card",
-		"fr": "coup refusé par la règle X-1 : r1c1 porte déjà une carte",
+		"fr": "coup refusé par la règle X-1\u00a0: r1c1 porte déjà une carte",
 		"de": "Spielzug nach Regel X-1 abgelehnt: r1c1 holds a card", // the game speaks no German: its reason reads English
 		"xx": "⟦X-1: ⟦r1c1 holds a card⟧⟧",
 	} {
@@ -177,7 +177,7 @@ func TestExplain(t *testing.T) {
 			t.Errorf("%s: %q, want %q", lang, got, want)
 		}
 	}
-	if got := Explain(fmt.Errorf("move 3: %w", err), "fr"); got != "coup refusé par la règle X-1 : r1c1 porte déjà une carte" {
+	if got := Explain(fmt.Errorf("move 3: %w", err), "fr"); got != "coup refusé par la règle X-1\u00a0: r1c1 porte déjà une carte" {
 		t.Errorf("wrapped: %q", got)
 	}
 	if got := ErrorIn(fmt.Errorf("move 3: %w", c.Errorf("error.full", i18n.S("cell", "a1"))), "fr"); got != "move 3: a1 porte déjà une carte" {

@@ -87,6 +87,11 @@ func newCatalog(lang string, src map[string]string) (*Catalog, error) {
 		}
 		tag = t
 	}
+	if isFrench(lang) {
+		for id, m := range src {
+			src[id] = FrenchTypography(m)
+		}
+	}
 	c := &Catalog{Lang: lang, tag: tag, src: src, msgs: make(map[string]node, len(src))}
 	var errs []error
 	for id, m := range src {

@@ -175,3 +175,34 @@ func TestStripPseudo(t *testing.T) {
 		}
 	}
 }
+
+// French catalogues are set with no-break spaces before ? ! ; : and inside
+// « » (a line must not break before the mark); marks without a space before
+// them are not prose and stay as written.
+func TestFrenchTypography(t *testing.T) {
+	c, err := Parse("fr", []byte(`{"resign": "Abandonner ?", "say": "{name} dit : « {text} » !", "x": "Bravo  ; HÔTE:PORT, /?lang=fr"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id, want := range map[string]string{
+		"resign": "Abandonner\u202f?",
+		"say":    "Ann dit\u00a0: «\u00a0oui\u00a0»\u202f!",
+		"x":      "Bravo\u202f; HÔTE:PORT, /?lang=fr",
+	} {
+		got := c.T(id, S("name", "Ann"), S("text", "oui"))
+		if got != want || PlainSpaceBeforeMark(got) >= 0 {
+			t.Errorf("%s: %q, want %q", id, got, want)
+		}
+		if src := c.Source(id); PlainSpaceBeforeMark(src) >= 0 {
+			t.Errorf("%s: the page's source %q keeps a plain space", id, src)
+		}
+	}
+	// other languages are as written
+	en, err := Parse("en", []byte(`{"a": "Really ?"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := en.T("a"); got != "Really ?" {
+		t.Errorf("en: %q", got)
+	}
+}

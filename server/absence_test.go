@@ -226,7 +226,7 @@ func TestReplacementReasonsInTheRecord(t *testing.T) {
 	for _, st := range rp.Steps {
 		for _, e := range st.Events {
 			if e.Key == "server.zombie" {
-				found = e.Why == whyResign && e.Text == "Ann a abandonné : un robot joue à sa place jusqu'à la fin"
+				found = e.Why == whyResign && e.Text == "Ann a abandonné\u00a0: un robot joue à sa place jusqu'à la fin"
 			}
 		}
 	}

@@ -58,10 +58,10 @@ func TestErrorIn(t *testing.T) {
 		err  error
 		want string
 	}{
-		{"fr", shelltext.Errorf("err.nameLength", i18n.N("max", 40)), "nom : de 1 à 40 caractères"},
+		{"fr", shelltext.Errorf("err.nameLength", i18n.N("max", 40)), "nom\u00a0: de 1 à 40 caractères"},
 		{"de", shelltext.Errorf("err.nameLength", i18n.N("max", 40)), "Name: 1 bis 40 Zeichen"},
 		{"fr", shelltext.Errorf("err.tooManyTables", i18n.N("n", 12)), "vous êtes déjà à 12 tables ouvertes ou en cours"},
-		{"fr", shelltext.Errorf("err.meTwice"), "places : « moi » deux fois"},
+		{"fr", shelltext.Errorf("err.meTwice"), "places\u00a0: «\u00a0moi\u00a0» deux fois"},
 		{"fr", shelltext.Errorf("err.tableIs", i18n.S("status", "over")), "la partie est terminée"},
 		{"en", shelltext.Errorf("err.tableIs", i18n.S("status", "over")), "the table is over"},
 		{"fr", fmt.Errorf("table t1: %w", shelltext.Errorf("err.noTable")), "table t1: cette table n'existe pas"},
@@ -203,7 +203,7 @@ func TestPlainPagesInBothLanguages(t *testing.T) {
 	for _, tc := range []struct {
 		cookie *http.Cookie
 		want   string
-	}{{fr, "nom : de 1 à 40 caractères"}, {en, "name: want 1 to 40 characters"}} {
+	}{{fr, "nom\u00a0: de 1 à 40 caractères"}, {en, "name: want 1 to 40 characters"}} {
 		req, _ := http.NewRequest("POST", ts.URL+"/lobby/name", strings.NewReader(url.Values{"name": {long}}.Encode()))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 		req.AddCookie(tc.cookie)
@@ -261,13 +261,13 @@ func TestPlainFormOptionErrorsInFrench(t *testing.T) {
 		}{
 			{"value not allowed", []string{"me", "open"}, "first=9",
 				"options: option first=&#34;9&#34; not allowed (allowed: random, 1, 2, 3, 4, 5)",
-				"options : option first=&#34;9&#34; non permise (valeurs permises : random, 1, 2, 3, 4, 5)"},
+				"options\u00a0: option first=&#34;9&#34; non permise (valeurs permises\u00a0: random, 1, 2, 3, 4, 5)"},
 			{"unknown option", []string{"me", "open"}, "colour=red",
-				"options: unknown option &#34;colour&#34; (known: ", "options : option inconnue &#34;colour&#34; (options connues : "},
-			{"not name=value", []string{"me", "open"}, "first", "option &#34;first&#34;: want name=value", "option &#34;first&#34; : écrire nom=valeur"},
+				"options: unknown option &#34;colour&#34; (known: ", "options\u00a0: option inconnue &#34;colour&#34; (options connues\u00a0: "},
+			{"not name=value", []string{"me", "open"}, "first", "option &#34;first&#34;: want name=value", "option &#34;first&#34;\u00a0: écrire nom=valeur"},
 			{"given twice", []string{"me", "open"}, "first=1,first=2", "option &#34;first&#34; given twice", "option &#34;first&#34; donnée deux fois"},
 			{"first seat past the players", []string{"me", "open"}, "first=4",
-				"option first=&#34;4&#34;: want random or a seat from 1 to 2", "option first=&#34;4&#34; : random ou une place de 1 à 2"},
+				"option first=&#34;4&#34;: want random or a seat from 1 to 2", "option first=&#34;4&#34;\u00a0: random ou une place de 1 à 2"},
 			{"player count", []string{"me"}, "", "happy-garden is for 2 to 5 players, not 1", "happy-garden se joue de 2 à 5 joueurs, pas 1"},
 		} {
 			t.Run(lang+"/"+tc.name, func(t *testing.T) {

@@ -43,7 +43,10 @@ type Tutorial struct {
 	} `json:"rules"`
 	// Example is the rulebook's scoring example in the game's position
 	// format (engine.PositionScorer), the one docs/examples holds.
-	Example string         `json:"example"`
+	Example string `json:"example"`
+	// Printed is the example's total as the rulebook prints it: the
+	// tests check that the engine scores the drawn example exactly so.
+	Printed int            `json:"printed"`
 	Steps   []TutorialStep `json:"steps"`
 }
 
@@ -62,10 +65,22 @@ type TutorialStep struct {
 	// Expect is the move asked (notation), Wrong one the engine refuses.
 	Expect string `json:"expect,omitempty"`
 	Wrong  string `json:"wrong,omitempty"`
+	// Position, on an info step, is a worked example of the rulebook in
+	// the game's position format: the step draws it (set up as the
+	// scoring example is, exampler) instead of the game's position.
+	Position string `json:"position,omitempty"`
 }
 
 // tutorialer is implemented by games that have a tutorial.
 type tutorialer interface{ Tutorial() []byte }
+
+// exampler is implemented by games that can set the rulebook's scoring
+// example (a position, as PositionScorer reads it) up as a state, so that
+// the tutorial draws it with the game's renderer: base is a fresh game of
+// the tutorial, seat the learner's, whose garden becomes the example.
+type exampler interface {
+	TutorialExample(base engine.State, seat int, data []byte) (engine.State, error)
+}
 
 // lesson is a game's tutorial with each step's position, computed once.
 type lesson struct {
@@ -73,7 +88,13 @@ type lesson struct {
 	data   Tutorial
 	states []engine.State // the position of each step (never modified: cloned to play)
 	score  engine.Score   // the rulebook example's pad
-	end    engine.State   // a whole game played by bots, for the rules page's example
+	// example is the rulebook's scoring example as a state the renderer
+	// draws (nil for a game that cannot set it up): its Result is the pad
+	// the score step shows.
+	example engine.State
+	end     engine.State // a whole game played by bots, for the rules page's example
+	// shown are the info steps' worked examples set up (nil elsewhere).
+	shown []engine.State
 }
 
 var lessons sync.Map // game id → *lessonOnce
@@ -131,6 +152,32 @@ func loadLesson(g engine.Game) (*lesson, error) {
 	}
 	if ps, ok := g.(engine.PositionScorer); ok && l.data.Example != "" {
 		if l.score, err = ps.ScorePosition([]byte(l.data.Example)); err != nil {
+			return nil, fmt.Errorf("%s tutorial example: %w", g.ID(), err)
+		}
+	}
+	l.shown = make([]engine.State, len(l.data.Steps))
+	for i, st := range l.data.Steps {
+		if st.Position == "" {
+			continue
+		}
+		ex, ok := g.(exampler)
+		if !ok || st.Kind != "info" {
+			return nil, fmt.Errorf("%s tutorial step %d: a position on a %s step, or a game that cannot set it up", g.ID(), i, st.Kind)
+		}
+		base, err := g.New(l.data.Players, l.data.Seed, l.data.Options)
+		if err == nil {
+			l.shown[i], err = ex.TutorialExample(base, l.data.Seat, []byte(st.Position))
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s tutorial step %d position: %w", g.ID(), i, err)
+		}
+	}
+	if ex, ok := g.(exampler); ok && l.data.Example != "" {
+		base, err := g.New(l.data.Players, l.data.Seed, l.data.Options)
+		if err != nil {
+			return nil, fmt.Errorf("%s tutorial example: %w", g.ID(), err)
+		}
+		if l.example, err = ex.TutorialExample(base, l.data.Seat, []byte(l.data.Example)); err != nil {
 			return nil, fmt.Errorf("%s tutorial example: %w", g.ID(), err)
 		}
 	}
@@ -339,7 +386,12 @@ func (s *Server) apiLearn(w http.ResponseWriter, r *http.Request) {
 		Texts: textsOf(cat, lang)}
 	for i, st := range l.data.Steps {
 		ps := l.states[i]
-		view, err := json.Marshal(ps.View(l.data.Seat))
+		seat := l.data.Seat
+		if l.shown[i] != nil {
+			// a worked example of the rulebook (a one-garden example is seat 0's)
+			ps, seat = l.shown[i], min(seat, len(l.shown[i].Result().Players)-1)
+		}
+		view, err := json.Marshal(ps.View(seat))
 		if err != nil {
 			s.answerErr(w, r, err)
 			return
@@ -359,10 +411,35 @@ func (s *Server) apiLearn(w http.ResponseWriter, r *http.Request) {
 		}
 		if st.Kind == "score" {
 			js.Score = &learnScoreJSON{Lines: l.lines(l.score.Categories, l.score.Points, lang), Total: l.score.Total}
+			if l.example != nil {
+				// the example drawn, and its pad as the engine scores the drawing
+				pr, cats := l.examplePad()
+				js.Score = &learnScoreJSON{Lines: l.lines(cats, pr.Points, lang), Total: pr.Total}
+				if js.View, err = json.Marshal(l.example.View(l.exampleSeat())); err != nil {
+					s.answerErr(w, r, err)
+					return
+				}
+				js.ToMove = -1
+			}
 		}
 		out.Steps = append(out.Steps, js)
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// exampleSeat is the seat whose garden the drawn example is: the learner's,
+// or the only one of a one-garden example.
+func (l *lesson) exampleSeat() int {
+	if n := len(l.example.Result().Players); l.data.Seat >= n {
+		return n - 1
+	}
+	return l.data.Seat
+}
+
+// examplePad is the drawn example's pad, as the engine scores its state.
+func (l *lesson) examplePad() (engine.PlayerResult, []engine.Category) {
+	res := l.example.Result()
+	return res.Players[l.exampleSeat()], res.Categories
 }
 
 // offered are the moves a move step offers, in notation: the one asked,

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"html"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -41,6 +42,14 @@ func TestTutorialData(t *testing.T) {
 				has("learn." + st.Text)
 				for _, r := range st.Rules {
 					has("rule." + r)
+				}
+				if st.Position != "" {
+					// a worked example of the rulebook, set up and drawn
+					if l.shown[i] == nil {
+						t.Errorf("step %d: the worked example is not set up", i)
+					} else if v, err := json.Marshal(l.shown[i].View(0)); err != nil || len(v) < 10 {
+						t.Errorf("step %d: the worked example is not drawn: %v", i, err)
+					}
 				}
 				if st.Kind != "move" {
 					if st.Expect != "" || st.Wrong != "" {
@@ -88,6 +97,23 @@ func TestTutorialData(t *testing.T) {
 			}
 			if len(l.score.Categories) == 0 || l.score.Total == 0 {
 				t.Errorf("the rulebook's example scores %+v", l.score)
+			}
+			// The example scores what the rulebook prints, read as a
+			// position and drawn as a state: the pad the page shows beside
+			// the drawing is the engine's score of what is drawn.
+			if l.data.Printed == 0 || l.score.Total != l.data.Printed {
+				t.Errorf("the rulebook's example scores %d, the rulebook prints %d", l.score.Total, l.data.Printed)
+			}
+			if l.example == nil {
+				t.Errorf("the rulebook's example is not drawn")
+			} else {
+				pr, cats := l.examplePad()
+				if pr.Total != l.data.Printed || !slices.Equal(pr.Points, l.score.Points) || len(cats) != len(l.score.Categories) {
+					t.Errorf("the drawn example scores %d %v, the position %d %v, the rulebook prints %d", pr.Total, pr.Points, l.score.Total, l.score.Points, l.data.Printed)
+				}
+				if v, err := json.Marshal(l.example.View(l.exampleSeat())); err != nil || len(v) < 10 {
+					t.Errorf("the drawn example's view: %v", err)
+				}
 			}
 			for _, c := range l.score.Categories {
 				has("learn.score." + c.ID)

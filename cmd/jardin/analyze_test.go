@@ -79,7 +79,7 @@ func TestAnalyzeJSON(t *testing.T) {
 // Without --json, a table in the reader's language.
 func TestAnalyzeTable(t *testing.T) {
 	for lang, words := range map[string][]string{"en": {"Costliest decisions", "Move", "better:"},
-		"fr": {"Décisions les plus coûteuses", "Coup", "mieux :"}, "de": {"Teuerste Entscheidungen", "Zug", "besser:"}} {
+		"fr": {"Décisions les plus coûteuses", "Coup", "mieux\u00a0:"}, "de": {"Teuerste Entscheidungen", "Zug", "besser:"}} {
 		code, out, errOut := jardin(t, "", "analyze", "../../docs/examples/english-gardens.record.json", "--budget", "quick", "--lang", lang)
 		if code != 0 {
 			t.Fatalf("%s: exit %d: %s", lang, code, errOut)

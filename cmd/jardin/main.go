@@ -253,7 +253,7 @@ func wrap(s string, width int, first, rest string) string {
 			indent = rest
 		}
 		line, empty := indent, true
-		for _, w := range strings.Fields(para) {
+		for _, w := range i18n.Words(para) {
 			if !empty && utf8.RuneCountInString(line)+1+utf8.RuneCountInString(w) > width {
 				lines = append(lines, line)
 				line, empty = rest, true

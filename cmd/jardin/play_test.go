@@ -42,7 +42,7 @@ func TestPlayLogGrammar(t *testing.T) {
 		{"en", []string{"You plant ", "Greedy (seat 2) plants ", "Greedy (seat 2) draws a card.", "You draw ",
 			"Your moves:", "Final score pad:", "Winner:"}},
 		{"fr", []string{"Vous plantez ", "Greedy (siège 2) plante ", "Greedy (siège 2) pioche une carte.", "Vous piochez ",
-			"Vos coups :", "Feuille de score finale :", "Fleurs", "Arrosage", "Rang", "Petit jardin", "ligne "}},
+			"Vos coups\u00a0:", "Feuille de score finale\u00a0:", "Fleurs", "Arrosage", "Rang", "Petit jardin", "ligne "}},
 	} {
 		code, out, errs := converse(t, term{reg: tinyReg}, firstChoice,
 			"play", "tiny-garden", "--seats", "you,greedy", "--seed", "5", "--lang", c.lang)
@@ -180,7 +180,7 @@ func TestChooseInSteps(t *testing.T) {
 		t.Errorf("the table is not drawn after the moves:\n%s", out)
 	}
 	_, out, _ = term{reg: tinyReg}.run(t, "1\n1\n", "play", "tiny-garden", "--seats", "you,greedy", "--seed", "5", "--lang", "fr")
-	if !strings.Contains(out, "32 coups : choisissez par étapes.") || !strings.Contains(out, "carte de la main première carte en main  (16)") {
+	if !strings.Contains(out, "32 coups\u00a0: choisissez par étapes.") || !strings.Contains(out, "carte de la main première carte en main  (16)") {
 		t.Errorf("steps in French:\n%s", out)
 	}
 }
@@ -228,7 +228,7 @@ func TestInfoAndRules(t *testing.T) {
 	code, out, _ := term{reg: tinyReg}.run(t, "", "rules", "tiny-garden", "--lang", "fr")
 	if code != 0 || !strings.Contains(out, "## Composants") || !strings.Contains(out, "- Marguerite [flower:3]: Rapporte 3 une fois plantée.") ||
 		!strings.Contains(out, "- Bon jardinier [rating:good]: Un total solo de 20 ou plus.") ||
-		!strings.Contains(out, "# Petit jardin") || !strings.Contains(out, "- TG-1 : Seuls les coups de la décision en cours peuvent être joués.") ||
+		!strings.Contains(out, "# Petit jardin") || !strings.Contains(out, "- TG-1\u00a0: Seuls les coups de la décision en cours peuvent être joués.") ||
 		strings.Contains(out, "A test game.") {
 		t.Errorf("rules --lang fr: %d\n%s", code, out)
 	}
@@ -300,7 +300,7 @@ func TestSoloConfirmsTheEnd(t *testing.T) {
 		}
 		return "1", true
 	}, "play", "tiny-garden", "--players", "1", "--seed", "3", "--lang", "fr")
-	if !strings.Contains(out, "Appréciation : Essayez encore") && !strings.Contains(out, "Appréciation : Bon jardinier") {
+	if !strings.Contains(out, "Appréciation\u00a0: Essayez encore") && !strings.Contains(out, "Appréciation\u00a0: Bon jardinier") {
 		t.Errorf("French rating:\n%s", tail(out, 800))
 	}
 }
@@ -412,7 +412,7 @@ func TestIllegalMoveExplained(t *testing.T) {
 		t.Errorf("English:\n%s", out)
 	}
 	_, out, _ = term{reg: tinyReg}.run(t, "water r1c1\nquit\n", "play", "tiny-garden", "--seats", "you,greedy", "--seed", "5", "--lang", "fr")
-	if !strings.Contains(out, "Coup illégal : coup refusé par la règle TG-1 : water r1c1 n'est pas un coup légal maintenant") {
+	if !strings.Contains(out, "Coup illégal\u00a0: coup refusé par la règle TG-1\u00a0: water r1c1 n'est pas un coup légal maintenant") {
 		t.Errorf("French:\n%s", out)
 	}
 }

@@ -112,7 +112,7 @@ func TestLanguageFromEnvironment(t *testing.T) {
 		want string
 	}{
 		{map[string]string{"LANG": "de_DE.UTF-8"}, nil, "Aufruf:"},
-		{map[string]string{"LANG": "de_DE.UTF-8", "LC_ALL": "fr_FR.UTF-8"}, nil, "Utilisation :"},
+		{map[string]string{"LANG": "de_DE.UTF-8", "LC_ALL": "fr_FR.UTF-8"}, nil, "Utilisation\u00a0:"},
 		{map[string]string{"LANG": "fr_FR", "LC_MESSAGES": "de_AT"}, nil, "Aufruf:"},
 		{map[string]string{"LANG": "C.UTF-8"}, nil, "Usage:"},
 		{map[string]string{"LANG": "de_DE.UTF-8"}, []string{"--lang", "en"}, "Usage:"},

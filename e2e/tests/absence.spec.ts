@@ -197,7 +197,7 @@ test("a friend leaves an untimed table: after the grace another hands the seat t
       await looker.page.locator("button.resign").click();
       const d = looker.page.locator("dialog[open]");
       await expect(d).toBeVisible();
-      expect(await d.innerText()).toContain({ en: "Resign?", fr: "Abandonner ?", de: "Aufgeben?" }[lang]);
+      expect(await d.innerText()).toContain({ en: "Resign?", fr: "Abandonner\u202f?", de: "Aufgeben?" }[lang]);
       await snap(looker.page, `resign-dialog-${lang}-${size}`);
       const db = (await d.boundingBox())!;
       expect(db.x).toBeGreaterThanOrEqual(0);

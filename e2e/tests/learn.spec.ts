@@ -118,11 +118,16 @@ GAMES.forEach((game, k) => {
           await expect(page.locator("svg.board .target")).toHaveCount(0);
         }
         if (st.kind === "score") {
+          // the rulebook's example drawn by the game's renderer, its pad beside it
+          await expect(page.locator("svg.board")).toBeVisible();
+          await expect(page.locator("svg.board .target")).toHaveCount(0);
           await expect(page.locator(".learn-pad tbody tr")).toHaveCount(st.score!.lines.length);
           await expect(page.locator(".learn-pad tfoot td")).toHaveText(String(st.score!.total));
           if (k === 1) expect(await axeScan(page), "serious or critical accessibility violations").toEqual([]);
           await shots(page, `${game}-score-${lang}`);
         }
+        // every step, as a newcomer reads it (the move steps once the move is made)
+        if (st.kind !== "score") await shots(page, `${game}-step${i}-${lang}`);
         if (st.kind === "play") break;
         await page.locator(".learn-next").click();
       }

@@ -138,7 +138,7 @@ test("the last move is marked in the mover's area or shared parts, never in anot
 test("the end in one sentence: the winner, then the others by rank", async ({ page, harness }) => {
   for (const [lang, want] of [
     ["en", "Ann wins with 42 points; Cy 2nd with 38 points; Bob 3rd with 1 point"],
-    ["fr", "Ann gagne avec 42 points ; Cy 2e avec 38 points ; Bob 3e avec 1 point"],
+    ["fr", "Ann gagne avec 42 points\u202f; Cy 2e avec 38 points\u202f; Bob 3e avec 1 point"],
     ["de", "Ann gewinnt mit 42 Punkten; Cy auf Platz 2 mit 38 Punkten; Bob auf Platz 3 mit 1 Punkt"],
   ]) {
     await page.goto(`${harness}/harness/?game=schlossgarten&players=2&seed=3&ply=0&seat=0&lang=${lang}`);

@@ -89,7 +89,7 @@ func TestCheckYouForms(t *testing.T) {
 		want                 string // an error mentioning this, or none
 	}{
 		{"{actor} takes {item}", "You take {item}", "{actor} prend {item}", "Vous prenez {item}", ""},
-		{"Gust: {actor} moves", "Gust: you move", "Coup de vent : {actor} déplace", "Coup de vent : vous déplacez", ""},
+		{"Gust: {actor} moves", "Gust: you move", "Coup de vent\u00a0: {actor} déplace", "Coup de vent\u00a0: vous déplacez", ""},
 		{"round {n}", "", "manche {n}", "", ""},
 		{"{actor} takes {item}", "", "{actor} prend {item}", "", "needs a You form"},
 		{"round {n}", "You see {n}", "manche {n}", "Vous voyez {n}", "and only it"},

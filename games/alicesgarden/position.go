@@ -147,6 +147,15 @@ func (g *garden) score() (engine.Score, error) {
 }
 
 func scoreText(data []byte) (engine.Score, error) {
+	g, err := readText(data)
+	if err != nil {
+		return engine.Score{}, err
+	}
+	return g.score()
+}
+
+// readText reads a garden in the text format (ScorePosition).
+func readText(data []byte) (*garden, error) {
 	var g garden
 	for i, raw := range strings.Split(string(data), "\n") {
 		ln := i + 1
@@ -162,15 +171,15 @@ func scoreText(data []byte) (engine.Score, error) {
 		switch strings.ToLower(f[0]) {
 		case "game":
 			if len(f) != 2 || f[1] != Game.ID() {
-				return engine.Score{}, atLine(ln, catalog.Errorf("error.position.gameLine", i18n.S("game", strings.Join(f[1:], " "))))
+				return nil, atLine(ln, catalog.Errorf("error.position.gameLine", i18n.S("game", strings.Join(f[1:], " "))))
 			}
 			continue
 		case "side":
 			if g.rows > 0 {
-				return engine.Score{}, atLine(ln, catalog.Errorf("error.position.sideLate"))
+				return nil, atLine(ln, catalog.Errorf("error.position.sideLate"))
 			}
 			if len(f) != 2 || (strings.ToUpper(f[1]) != "A" && strings.ToUpper(f[1]) != "B") {
-				return engine.Score{}, atLine(ln, catalog.Errorf("error.position.sideValue"))
+				return nil, atLine(ln, catalog.Errorf("error.position.sideValue"))
 			}
 			if strings.ToUpper(f[1]) == "B" {
 				g.side = 1
@@ -184,22 +193,22 @@ func scoreText(data []byte) (engine.Score, error) {
 				}
 			}
 			if n < 0 {
-				return engine.Score{}, atLine(ln, catalog.Errorf("error.position.unplacedLine", i18n.N("max", nBonus)))
+				return nil, atLine(ln, catalog.Errorf("error.position.unplacedLine", i18n.N("max", nBonus)))
 			}
 			g.unplaced, g.unplacedAt = n, ln
 			continue
 		case "solo":
 			if len(f) != 1 {
-				return engine.Score{}, atLine(ln, catalog.Errorf("error.position.soloValue"))
+				return nil, atLine(ln, catalog.Errorf("error.position.soloValue"))
 			}
 			g.solo = true
 			continue
 		}
 		if err := g.addRow(line, comment); err != nil {
-			return engine.Score{}, atLine(ln, err)
+			return nil, atLine(ln, err)
 		}
 	}
-	return g.score()
+	return &g, nil
 }
 
 // atLine says that err is about line ln of the file.

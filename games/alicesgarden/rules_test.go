@@ -723,16 +723,16 @@ func TestWE7_AG_SO5_SoloRating(t *testing.T) {
 		score  int
 		en, fr string
 	}{
-		{-20, "below 70", "Sous les 70 points : vous n'avez pas réussi à calmer la colère de la Reine"},
-		{69, "below 70", "Sous les 70 points : vous n'avez pas réussi à calmer la colère de la Reine"},
-		{70, "70-89", "70-89 points : cela ressemble à un Jardin, mais la Reine n'est pas satisfaite"},
-		{89, "70-89", "70-89 points : cela ressemble à un Jardin, mais la Reine n'est pas satisfaite"},
-		{90, "90-109", "90-109 points : assez bien, la Reine est impressionnée par le travail fourni"},
-		{109, "90-109", "90-109 points : assez bien, la Reine est impressionnée par le travail fourni"},
-		{110, "110-129", "110-129 points : la Reine est ravie et les Jardiniers chantent vos louanges"},
-		{129, "110-129", "110-129 points : la Reine est ravie et les Jardiniers chantent vos louanges"},
-		{130, "130 or more", "130 points ou plus : parfait ! La Reine vous nomme Jardinier en Chef de la Cour"},
-		{200, "130 or more", "130 points ou plus : parfait ! La Reine vous nomme Jardinier en Chef de la Cour"},
+		{-20, "below 70", "Sous les 70 points\u00a0: vous n'avez pas réussi à calmer la colère de la Reine"},
+		{69, "below 70", "Sous les 70 points\u00a0: vous n'avez pas réussi à calmer la colère de la Reine"},
+		{70, "70-89", "70-89 points\u00a0: cela ressemble à un Jardin, mais la Reine n'est pas satisfaite"},
+		{89, "70-89", "70-89 points\u00a0: cela ressemble à un Jardin, mais la Reine n'est pas satisfaite"},
+		{90, "90-109", "90-109 points\u00a0: assez bien, la Reine est impressionnée par le travail fourni"},
+		{109, "90-109", "90-109 points\u00a0: assez bien, la Reine est impressionnée par le travail fourni"},
+		{110, "110-129", "110-129 points\u00a0: la Reine est ravie et les Jardiniers chantent vos louanges"},
+		{129, "110-129", "110-129 points\u00a0: la Reine est ravie et les Jardiniers chantent vos louanges"},
+		{130, "130 or more", "130 points ou plus\u00a0: parfait\u202f! La Reine vous nomme Jardinier en Chef de la Cour"},
+		{200, "130 or more", "130 points ou plus\u00a0: parfait\u202f! La Reine vous nomme Jardinier en Chef de la Cour"},
 	} {
 		got := ratingText(soloRating(tc.score))
 		if !strings.HasPrefix(got.EN, tc.en+":") || got.FR != tc.fr {

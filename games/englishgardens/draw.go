@@ -245,7 +245,7 @@ func (s *state) drawUnder(viewer int, st engine.Style) string {
 // and between items; continuation lines start with indent. Every line,
 // the first included, is indented by two spaces less than indent's width.
 func wrap(head string, items []string, sep, indent string) string {
-	atoms := strings.Fields(head)
+	atoms := i18n.Words(head)
 	for i, it := range items {
 		if i < len(items)-1 {
 			it += strings.TrimRight(sep, " ")

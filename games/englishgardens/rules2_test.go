@@ -580,7 +580,7 @@ func TestEG_SO5_SoloVillageCard(t *testing.T) {
 func TestDrawFrench(t *testing.T) {
 	s := newState(t, 2, 1, nil)
 	fr := s.Draw(0, engine.Style{Lang: "fr"})
-	for _, want := range []string{"Joueur 2", "Main : 3 cartes", "Paquet Aménagement paysager"} {
+	for _, want := range []string{"Joueur 2", "Main\u00a0: 3 cartes", "Paquet Aménagement paysager"} {
 		if !strings.Contains(fr, want) {
 			t.Errorf("French drawing lacks %q:\n%s", want, fr)
 		}

@@ -316,7 +316,7 @@ func TestEventsKeyedAndClassified(t *testing.T) {
 	if got[0] != "Ann takes a landscape card from the display: lawn." || !strings.HasPrefix(got[1], "Ann reveals a new landscape card: ") {
 		t.Errorf("take, as Bob reads it: %q", got)
 	}
-	if got = render(ev, 0, "fr"); got[0] != "Vous prenez une carte Aménagement paysager face visible : pelouse." {
+	if got = render(ev, 0, "fr"); got[0] != "Vous prenez une carte Aménagement paysager face visible\u00a0: pelouse." {
 		t.Errorf("take, as Ann reads it in French: %q", got)
 	}
 	// The card taken face up is public: placing it is no reveal.
@@ -324,7 +324,7 @@ func TestEventsKeyedAndClassified(t *testing.T) {
 	if len(ev) == 0 || ev[0].Key != "place" || ev[0].Reveal {
 		t.Fatalf("placing a known card: %+v", ev)
 	}
-	if got := render(ev, 2, "fr")[0]; got != "Ann place une carte Aménagement paysager en rangée 2, colonne 2 : pelouse." {
+	if got := render(ev, 2, "fr")[0]; got != "Ann place une carte Aménagement paysager en rangée 2, colonne 2\u00a0: pelouse." {
 		t.Errorf("place in French: %q", got)
 	}
 	// Bob draws blind: the others learn that he drew, he learns what.
@@ -382,7 +382,7 @@ func TestEventsKeyedAndClassified(t *testing.T) {
 	if ev[0].Key != "refresh-trophy" || ev[0].Reveal || len(ev[0].Args) != 1 || ev[0].Args[0] != engine.Num(3) {
 		t.Errorf("special 1: %+v", ev[0])
 	}
-	if got := render(ev, 0, "fr")[0]; got != "Bob retourne sa carte Village face cachée : 3 cartes Trophée passent tout en bas du paquet (action spéciale 1)." {
+	if got := render(ev, 0, "fr")[0]; got != "Bob retourne sa carte Village face cachée\u00a0: 3 cartes Trophée passent tout en bas du paquet (action spéciale 1)." {
 		t.Errorf("special 1 in French: %q", got)
 	}
 	if len(ev) != 4 {

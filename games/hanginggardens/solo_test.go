@@ -242,12 +242,12 @@ func TestRule_HG_SO5_SO6_H12_SoloEnd(t *testing.T) {
 		total  int
 		en, fr string
 	}{
-		{45, "A wasteland, not a garden.", "Votre jardin est une friche totale !"},
+		{45, "A wasteland, not a garden.", "Votre jardin est une friche totale\u202f!"},
 		{46, "A few shy shoots; far from the Hanging Gardens.", "Quelques pousses timides… on est loin des Jardins suspendus."},
 		{55, "A few shy shoots; far from the Hanging Gardens.", "Quelques pousses timides… on est loin des Jardins suspendus."},
-		{56, "Well done; it starts to look like the Hanging Gardens.", "Bravo ! Cela commence à ressembler aux Jardins suspendus."},
-		{65, "Well done; it starts to look like the Hanging Gardens.", "Bravo ! Cela commence à ressembler aux Jardins suspendus."},
-		{66, "A botanical masterpiece worthy of Queen Amytis.", "Un chef-d'œuvre botanique digne de la reine Amytis elle-même !"},
+		{56, "Well done; it starts to look like the Hanging Gardens.", "Bravo\u202f! Cela commence à ressembler aux Jardins suspendus."},
+		{65, "Well done; it starts to look like the Hanging Gardens.", "Bravo\u202f! Cela commence à ressembler aux Jardins suspendus."},
+		{66, "A botanical masterpiece worthy of Queen Amytis.", "Un chef-d'œuvre botanique digne de la reine Amytis elle-même\u202f!"},
 	}
 	for _, tc := range tests {
 		got := ratingText(soloRating(tc.total))

@@ -202,7 +202,7 @@ func TestEventsRead(t *testing.T) {
 		{engine.Event{Actor: 0, Private: -1, Key: "take", Args: []engine.Arg{engine.Comp("F25"), engine.Cell("shop:B1")}}, 0, "fr",
 			"Vous choisissez la tuile marguerite bleue dans la jardinerie (rayon du bas, à gauche)"},
 		{engine.Event{Actor: 1, Private: -1, Key: "rummage", Args: []engine.Arg{engine.Comp("G1"), engine.Cell("shop:T2")}}, 0, "fr",
-			"Bob farfouille : remet un jeton Brouette dans la réserve et choisit la tuile nain de jardin rouge, orange et bleu dans la jardinerie (rayon du haut, au milieu)"},
+			"Bob farfouille\u00a0: remet un jeton Brouette dans la réserve et choisit la tuile nain de jardin rouge, orange et bleu dans la jardinerie (rayon du haut, au milieu)"},
 		{engine.Event{Actor: 2, Private: -1, Reveal: true, Key: "setup_draw", Args: []engine.Arg{engine.Comp("W1"), engine.Comp("F36")}}, 2, "en",
 			"You draw the windmill and the violet star as starting tiles"},
 		{engine.Event{Actor: 0, Private: -1, Key: "place", Args: []engine.Arg{engine.Comp("F36"), engine.Cell("2,-1")}}, -1, "fr",
@@ -216,7 +216,7 @@ func TestEventsRead(t *testing.T) {
 		{engine.Event{Actor: 2, Private: -1, Key: "water", Args: []engine.Arg{engine.Comp("F14"), engine.Comp("colour:Y")}}, 0, "fr",
 			"Cléo place son jeton Arrosoir magique sur la tuile étoile orange et annonce la couleur jaune"},
 		{engine.Event{Actor: 0, Private: -1, Key: "happy", Args: []engine.Arg{engine.Comp("G1")}}, 0, "fr",
-			"Vous validez votre tuile nain de jardin rouge, orange et bleu : elle passe côté content"},
+			"Vous validez votre tuile nain de jardin rouge, orange et bleu\u00a0: elle passe côté content"},
 		{engine.Event{Actor: -1, Private: -1, Key: "game_over"}, 0, "fr", "La partie est terminée"},
 	}
 	for _, c := range cases {
@@ -432,7 +432,7 @@ func TestDrawFrench(t *testing.T) {
 			t.Errorf("French drawing holds %q:\n%s", en, fr)
 		}
 	}
-	for _, want := range []string{"Tour", "Réserve", "Jardinerie", "Joueur 1 (souris rouge) :", "Légende", "camion"} {
+	for _, want := range []string{"Tour", "Réserve", "Jardinerie", "Joueur 1 (souris rouge)\u00a0:", "Légende", "camion"} {
 		if !strings.Contains(fr, want) {
 			t.Errorf("French drawing lacks %q:\n%s", want, fr)
 		}

@@ -170,7 +170,7 @@ func TestDrawStruckWorkersTurn(t *testing.T) {
 	if d := s.Draw(1, engine.Style{}); !strings.Contains(d, "step: relocate (the red architect)") {
 		t.Errorf("relocation step should name the struck subject:\n%s", d)
 	}
-	if d := s.Draw(1, engine.Style{Lang: "fr"}); !strings.Contains(d, "étape : replacer le sujet frappé (l'architecte rouge)") {
+	if d := s.Draw(1, engine.Style{Lang: "fr"}); !strings.Contains(d, "étape\u00a0: replacer le sujet frappé (l'architecte rouge)") {
 		t.Errorf("French relocation step:\n%s", d)
 	}
 	w := x5(t)
@@ -179,7 +179,7 @@ func TestDrawStruckWorkersTurn(t *testing.T) {
 	if d := w.Draw(0, engine.Style{}); !strings.Contains(d, "workers: gardener\n") {
 		t.Errorf("work step should list the workers:\n%s", d)
 	}
-	if d := w.Draw(0, engine.Style{Lang: "fr"}); !strings.Contains(d, "ouvriers : jardinier\n") {
+	if d := w.Draw(0, engine.Style{Lang: "fr"}); !strings.Contains(d, "ouvriers\u00a0: jardinier\n") {
 		t.Errorf("French work step should list the workers:\n%s", d)
 	}
 	w.turn, w.phase = turnCap, phOver
@@ -260,7 +260,7 @@ func TestDrawFrench(t *testing.T) {
 			t.Errorf("French drawing has %q:\n%s", en, d)
 		}
 	}
-	for _, fr := range []string{"Sol :", "Pions :", "réserve :", "main : C", "1 carte", "0 point (tuiles 0)", "2 points (tuiles 0)", "Tour 1/300",
+	for _, fr := range []string{"Sol\u00a0:", "Pions\u00a0:", "réserve\u00a0:", "main\u00a0: C", "1 carte", "0 point (tuiles 0)", "2 points (tuiles 0)", "Tour 1/300",
 		"pioche", "défausse", "jouée C01 [RJA]", "mouvements 1/5", "Rb", "bleu (b)", "haie (1)", "labyrinthe", "piscine", "terrasse"} {
 		if !strings.Contains(d, fr) {
 			t.Errorf("French drawing lacks %q:\n%s", fr, d)

@@ -68,7 +68,7 @@ func TestCatalog(t *testing.T) {
 	c07, _ := cat.Component("C07")
 	if !strings.Contains(catalog().Help(c07.ID, "en"), "Figure: top: king left, gardener right; bottom: architect left.") ||
 		catalog().Name(c07.ID, "en") != "constellation card (top: king left, gardener right; bottom: architect left)" ||
-		catalog().Name(c07.ID, "fr") != "carte constellation (en haut : roi à gauche, jardinier à droite ; en bas : architecte à gauche)" ||
+		catalog().Name(c07.ID, "fr") != "carte constellation (en haut\u00a0: roi à gauche, jardinier à droite\u202f; en bas\u00a0: architecte à gauche)" ||
 		catalog().Name(c07.ID, "de") != "Konstellationskarte (oben: König links, Gärtner rechts; unten: Architekt links)" {
 		t.Errorf("C07: %q, %q", catalog().Name(c07.ID, "en"), catalog().Help(c07.ID, "en"))
 	}
@@ -169,9 +169,9 @@ func TestEventTexts(t *testing.T) {
 		"draw.card 1 en: You take " + catalog().Name(drawn[0], "en") + ".",
 		"draw.card 1 fr: Vous prenez la " + catalog().Name(drawn[0], "fr") + ".",
 		"play 1 en: You play constellation card (top: king left, architect right; bottom: gardener left).",
-		"play 1 fr: Vous posez la carte constellation (en haut : roi à gauche, architecte à droite ; en bas : jardinier à gauche) devant vous.",
+		"play 1 fr: Vous posez la carte constellation (en haut\u00a0: roi à gauche, architecte à droite\u202f; en bas\u00a0: jardinier à gauche) devant vous.",
 		"play 2 en: Bob plays constellation card (top: king left, architect right; bottom: gardener left).",
-		"play 2 fr: Bob pose la carte constellation (en haut : roi à gauche, architecte à droite ; en bas : jardinier à gauche).",
+		"play 2 fr: Bob pose la carte constellation (en haut\u00a0: roi à gauche, architecte à droite\u202f; en bas\u00a0: jardinier à gauche).",
 		"stop.none 1 en: You move no pawn.",
 		"stop.none 1 fr: Vous ne déplacez aucun pion.",
 		"stop.none 2 en: Bob moves no pawn.",
@@ -185,9 +185,9 @@ func TestEventTexts(t *testing.T) {
 		"dig 2 en: Bob excavates the landscape tile at column 4, row 3 with the blue architect (worth 2 points).",
 		"dig 2 fr: Bob excave la tuile paysage en colonne 4, ligne 3 avec l'architecte bleu (2 points).",
 		"build2 1 en: You build the blue pool on the squares at column 3, row 3 and column 4, row 3 and collect 5 points of landscape tiles; score 7.",
-		"build2 1 fr: Vous établissez la piscine bleue sur les cases colonne 3, ligne 3 et colonne 4, ligne 3, et collectez 5 points de tuiles paysage ; total : 7 points.",
+		"build2 1 fr: Vous établissez la piscine bleue sur les cases colonne 3, ligne 3 et colonne 4, ligne 3, et collectez 5 points de tuiles paysage\u202f; total\u00a0: 7 points.",
 		"build2 2 en: Bob builds the blue pool on the squares at column 3, row 3 and column 4, row 3 and collects 5 points of landscape tiles; score 7.",
-		"build2 2 fr: Bob établit la piscine bleue sur les cases colonne 3, ligne 3 et colonne 4, ligne 3, et collecte 5 points de tuiles paysage ; total : 7 points.",
+		"build2 2 fr: Bob établit la piscine bleue sur les cases colonne 3, ligne 3 et colonne 4, ligne 3, et collecte 5 points de tuiles paysage\u202f; total\u00a0: 7 points.",
 		"draw 2 en: You take a constellation card.",
 		"draw 2 fr: Vous prenez une carte constellation.",
 		"draw 3 en: Cid takes a constellation card.",
@@ -211,9 +211,9 @@ func TestEventTexts(t *testing.T) {
 		"stop 2 en: Bob stops moving after 1 move.",
 		"stop 2 fr: Bob arrête ses déplacements après 1 mouvement.",
 		"figure.none 1 en: You have not formed the figure of the card: no work this turn.",
-		"figure.none 1 fr: Vous n'avez pas réalisé la figure de la carte : pas de travail ce tour-ci.",
+		"figure.none 1 fr: Vous n'avez pas réalisé la figure de la carte\u00a0: pas de travail ce tour-ci.",
 		"figure.none 2 en: Bob has not formed the figure of the card: no work this turn.",
-		"figure.none 2 fr: Bob n'a pas réalisé la figure de la carte : pas de travail ce tour-ci.",
+		"figure.none 2 fr: Bob n'a pas réalisé la figure de la carte\u00a0: pas de travail ce tour-ci.",
 		"draw 2 en: You take a constellation card.",
 		"draw 2 fr: Vous prenez une carte constellation.",
 		"draw 3 en: Cid takes a constellation card.",
@@ -330,13 +330,13 @@ func TestEventTextsRare(t *testing.T) {
 	keep(applyLogged(t, win, "build column 3,3"), "build1", "win")
 	want := []string{
 		"Ann has formed the figure, but with none of their own gardeners or architects in it: no work.",
-		"Vous avez réalisé la figure, mais aucun de vos propres sujets n'en fait partie : pas de travail.",
+		"Vous avez réalisé la figure, mais aucun de vos propres sujets n'en fait partie\u00a0: pas de travail.",
 		"The discard pile is shuffled to form a new deck.",
 		"Les cartes de la défausse sont battues pour former une nouvelle pile.",
 		"300 turns have been played: the game ends, and the highest score wins.",
-		"300 tours ont été joués : la partie s'arrête, le score le plus élevé l'emporte.",
+		"300 tours ont été joués\u00a0: la partie s'arrête, le score le plus élevé l'emporte.",
 		"Ann builds the red column on the square at column 3, row 3 and collects 2 points of landscape tiles; score 21.",
-		"Vous établissez la colonne rouge sur la case colonne 3, ligne 3 et collectez 2 points de tuiles paysage ; total : 21 points.",
+		"Vous établissez la colonne rouge sur la case colonne 3, ligne 3 et collectez 2 points de tuiles paysage\u202f; total\u00a0: 21 points.",
 		"Ann reaches 21 points and wins the game.",
 		"Vous atteignez 21 points et gagnez la partie.",
 	}

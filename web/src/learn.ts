@@ -5,8 +5,9 @@
 // own renderer, the same picker) among the move asked and a wrong one, and
 // the server plays the chosen move on the real position
 // (POST /api/learn/{game}/{step}): right, or refused with the rule's
-// sentence, shown as the table shows a refusal. The score step explains the
-// rulebook's own example line by line; the last step opens a casual table
+// sentence, shown as the table shows a refusal. The score step draws the
+// rulebook's own scoring example with the game's renderer and explains its
+// pad line by line; the last step opens a casual table
 // against an easy bot (POST /api/tables).
 
 import { clear, h } from "./dom";
@@ -74,7 +75,9 @@ export async function learnPage(root: HTMLElement, lang: Lang): Promise<void> {
     document.body.dataset.step = String(k);
     document.body.dataset.kind = st.kind;
     if (location.hash !== `#${k}`) history.replaceState(null, "", `#${k}`);
-    view.root.hidden = st.kind === "score" || st.kind === "play";
+    // The score step draws the rulebook's example garden (a real state the
+    // engine scores: the pad beside it is that drawing's score).
+    view.root.hidden = st.kind === "play";
     view.notice("");
     if (st.kind === "score") extra.append(scorePad(st, lang));
     if (st.kind === "play") extra.append(playButton());

@@ -182,9 +182,11 @@ export function wrapLines(s: string, width: number, size: number): string[] {
   const max = Math.max(1, Math.floor(width / (size * 0.6)));
   const out: string[] = [];
   let cur = "";
-  // French puts a space before ":" and ";": such a mark stays with the word before it.
+  // French puts a space before ":" and ";": such a mark stays with the word
+  // before it. The catalogues' French spaces are no-break ones (U+00A0,
+  // U+202F), which JavaScript's \s matches: only ordinary spaces break.
   const words: string[] = [];
-  for (const w of s.split(/\s+/).filter(Boolean)) {
+  for (const w of s.split(/[ \t\n\r]+/).filter(Boolean)) {
     if (words.length && /^[:;!?»]/.test(w)) words[words.length - 1] += ` ${w}`;
     else words.push(w);
   }

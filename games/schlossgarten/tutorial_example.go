@@ -1,0 +1,68 @@
+package schlossgarten
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/jardin-games/jardin/engine"
+)
+
+// TutorialExample returns base with the board's elements and seat's
+// collected tiles replaced by the position data (the rulebook's figure 5d,
+// in the ScorePosition JSON format), so that the tutorial draws it with the
+// game's renderer and the state scores it as a table would
+// (server/learn.go). Each element goes to the seat of its colour; the
+// position's player must be seat's colour. The pawns, cards and the
+// landscape stay as dealt.
+func (g game) TutorialExample(base engine.State, seat int, data []byte) (engine.State, error) {
+	var p positionJSON
+	if err := engine.DecodeJSON(data, &p, true); err != nil || p.Player == nil {
+		return nil, fmt.Errorf("schlossgarten tutorial example: want the JSON position format: %v", err)
+	}
+	if _, err := g.scoreJSON(data); err != nil { // every check of ScorePosition
+		return nil, fmt.Errorf("schlossgarten tutorial example: %w", err)
+	}
+	s, ok := base.Clone().(*state)
+	if !ok || seat < 0 || seat >= int(s.n) {
+		return nil, fmt.Errorf("schlossgarten tutorial example: no seat %d", seat)
+	}
+	player, _ := parseColour(*p.Player)
+	if int(s.color[seat]) != player {
+		return nil, fmt.Errorf("schlossgarten tutorial example: seat %d plays %s, the example %s", seat, colorNames[s.color[seat]], colorNames[player])
+	}
+	seatOf := func(q int) int {
+		for i := 0; i < int(s.n); i++ {
+			if int(s.color[i]) == q {
+				return i
+			}
+		}
+		return -1
+	}
+	s.elem = [maxP][nElems]uint64{}
+	s.pit = 0
+	for y, r := range p.Board {
+		for x, c := range strings.Fields(r) {
+			switch {
+			case strings.HasPrefix(c, "#"):
+				s.pit |= bit(sqOf(x, y))
+			case len(c) == 2 && c[0] >= 'A':
+				e, q := bytes.IndexByte(elemCode[:], c[0]), bytes.IndexByte(colorLetter[:], c[1])
+				i := seatOf(q)
+				if i < 0 {
+					return nil, fmt.Errorf("schlossgarten tutorial example: no seat plays %s", colorNames[q])
+				}
+				s.elem[i][e] |= bit(sqOf(x, y))
+			}
+		}
+	}
+	s.collected[seat], s.collectedN[seat] = 0, [4]int8{}
+	for _, v := range p.Tiles {
+		s.collected[seat] += int16(v)
+		s.collectedN[seat][v]++
+	}
+	for i := 0; i < int(s.n); i++ {
+		s.score[i] = s.collected[i] + int16(s.elemPoints(i))
+	}
+	return s, nil
+}
