@@ -275,6 +275,8 @@ type Store interface {
 	ChatLog
 	Heartbeats
 	Analyses
+	Duplicates
+	Passkeys
 
 	// Ping reports whether the store is usable.
 	Ping(ctx context.Context) error
