@@ -66,6 +66,12 @@ func (s *Server) routes() http.Handler {
 	// Duplicate tables (duplicate.go).
 	mux.HandleFunc("POST /api/tables/{id}/duplicate", s.apiDuplicate)
 	mux.HandleFunc("GET /api/tables/{id}/duplicates", s.apiDuplicates)
+	// Passkeys (passkey.go).
+	mux.HandleFunc("GET /api/passkeys", s.apiPasskeys)
+	mux.HandleFunc("POST /api/passkeys/register", s.apiPasskeyRegister)
+	mux.HandleFunc("POST /api/passkeys/register/finish", s.apiPasskeyRegistered)
+	mux.HandleFunc("POST /api/passkeys/login", s.apiPasskeyLogin)
+	mux.HandleFunc("POST /api/passkeys/login/finish", s.apiPasskeyLoggedIn)
 	// Pages (lobby.go): the page's lobby at /, the plain server-rendered
 	// one (forms, no script) at /plain.
 	mux.HandleFunc("GET /{$}", s.pageHome)
