@@ -418,4 +418,7 @@ func (g guardedStore) Analysis(ctx context.Context, table string) ([]byte, error
 // WireAPI is the bodies of the other JSON calls the page reads (the replay,
 // the coach's review, a hint, the rules and tutorial pages), for wiregen as
 // well.
-func WireAPI() []any { return append([]any{replayJSON{}, coach.Review{}, hintJSON{}}, learnWire()...) }
+func WireAPI() []any {
+	return append(append([]any{replayJSON{}, coach.Review{}, hintJSON{}}, learnWire()...),
+		duplicatesJSON{}, passkeysJSON{}) // duplicate.go, passkey.go
+}

@@ -254,7 +254,7 @@ type dupTableJSON struct {
 	ID     string         `json:"id"`
 	Status store.Status   `json:"status"`
 	Names  []string       `json:"names"` // seat by seat ("" for an open seat)
-	Bots   []bool         `json:"bots"`  // seat by seat: a bot plays it
+	Bots   []string       `json:"bots"`  // seat by seat: the bot's kind, "" for a person
 	Result *engine.Result `json:"result,omitempty"`
 	Replay string         `json:"replay,omitempty"` // path of its replay page, once over
 	You    *int           `json:"you,omitempty"`    // the caller's seat at it
@@ -309,7 +309,11 @@ func (s *Server) duplicates(r *http.Request) (duplicatesJSON, error) {
 		row := dupTableJSON{ID: t.ID, Status: t.Status}
 		for i, st := range t.Seats {
 			row.Names = append(row.Names, st.Name)
-			row.Bots = append(row.Bots, st.Kind == store.SeatBot)
+			bot := ""
+			if st.Kind == store.SeatBot {
+				bot = st.Bot
+			}
+			row.Bots = append(row.Bots, bot)
 			if me.ID != "" && st.Identity == me.ID {
 				if !finished(t.Status) {
 					return out, withStatus(http.StatusForbidden, shelltext.Errorf("err.dupHidden"))

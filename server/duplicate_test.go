@@ -155,7 +155,7 @@ func TestDuplicateTables(t *testing.T) {
 		t.Fatalf("Ann's comparison: %d %+v", code, cmp)
 	}
 	if cmp.Tables[0].Result == nil || cmp.Tables[0].You == nil || *cmp.Tables[0].You != 0 || cmp.Tables[0].Replay != "/replay/"+a.ID ||
-		cmp.Tables[1].Result != nil || cmp.Tables[1].Replay != "" || cmp.Tables[1].Names[0] != "Bob" || !cmp.Tables[1].Bots[1] {
+		cmp.Tables[1].Result != nil || cmp.Tables[1].Replay != "" || cmp.Tables[1].Names[0] != "Bob" || cmp.Tables[1].Bots[1] != "random" {
 		t.Errorf("Ann's comparison while Bob plays: %+v", cmp)
 	}
 

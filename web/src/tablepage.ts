@@ -2,6 +2,7 @@
 // <main id="table" data-table="ID">; this draws the table in it and keeps it
 // in step with the table's WebSocket.
 
+import { DuplicateBox } from "./duplicate";
 import { Absence } from "./absence";
 import { clear, h } from "./dom";
 import { botName, type Lang, t } from "./i18n";
@@ -37,6 +38,8 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
   const heading = h("h1", {}, "");
   // Leave, Resign, the away seat's hand-over, why seats changed hands, the rematch offer (absence.ts).
   const absence = new Absence(lang, id);
+  // Play this deal too, and the comparison with its other tables at the end (duplicate.ts).
+  const dup = new DuplicateBox(lang, id);
 
   const socket = new TableSocket(id, lang, watch, {
     connection: (s) => connection(s),
@@ -84,7 +87,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
   view.underStatus(waitBox);
   // "How to play" opens the game's rules beside the table (rules.ts), never in its place.
   const howTo = h("a", { class: "how-to", target: "_blank", rel: "noopener", hidden: true }, t(lang, "learn.howTo"));
-  root.append(notifyBtn, heading, howTo, conn, absence.banner, seatList, bar, absence.controls, absence.rematch, view.root, extra);
+  root.append(notifyBtn, heading, howTo, conn, absence.banner, seatList, bar, absence.controls, absence.rematch, view.root, extra, dup.root);
 
   function handle(m: ServerMsg): void {
     // For the browser tests' round-trip measure: when news arrived, before drawing.
@@ -593,6 +596,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
       if (m.record) extra.append(h("a", { href: m.record, download: `${id}.json`, class: "record" }, t(lang, "download")), " ");
     }
     drawAbsence();
+    dup.update({ status: m.status ?? "", seat: seat >= 0 ? seat : (m.was ?? -1), comps: m.texts });
   }
 }
 

@@ -64,6 +64,22 @@ export interface CompText {
   help?: string;
 }
 
+/** server.dupTableJSON */
+export interface DupTableJSON {
+  id: string;
+  status: store.Status;
+  names: string[];
+  bots: string[];
+  result?: engine.Result;
+  replay?: string;
+  you?: number;
+}
+
+/** server.duplicatesJSON */
+export interface DuplicatesJSON {
+  tables: DupTableJSON[];
+}
+
 /** server.errorMsg */
 export interface ErrorMsg {
   t: "error";
@@ -208,6 +224,16 @@ export interface OfferMsg {
   t: "offer";
   v: number;
   offer: OfferInfo;
+}
+
+/** server.passkeyInfo */
+export interface PasskeyInfo {
+  created: number;
+}
+
+/** server.passkeysJSON */
+export interface PasskeysJSON {
+  passkeys: PasskeyInfo[];
 }
 
 /** server.playerGame */
