@@ -209,6 +209,15 @@ func TestPasskeys(t *testing.T) {
 	if code, b, _ := pkCall(t, ts, host, ann.token, "POST", "/api/passkeys/register/finish", reg); code != 400 {
 		t.Errorf("a registration replayed: %d %s", code, b)
 	}
+	// The same credential for another identity: refused, Ann's kept.
+	code, opts, _ = pkCall(t, ts, host, bob.token, "POST", "/api/passkeys/register", nil)
+	if code != 200 {
+		t.Fatalf("Bob begins a registration: %d", code)
+	}
+	copied := *key
+	if code, b, _ := pkCall(t, ts, host, bob.token, "POST", "/api/passkeys/register/finish", copied.create(opts)); code != http.StatusConflict {
+		t.Errorf("Ann's credential registered for Bob: %d %s", code, b)
+	}
 	var list passkeysJSON
 	if code, b, _ := pkCall(t, ts, host, ann.token, "GET", "/api/passkeys", nil); code != 200 || json.Unmarshal(b, &list) != nil || len(list.Passkeys) != 1 {
 		t.Fatalf("Ann's passkeys: %d %s", code, b)
