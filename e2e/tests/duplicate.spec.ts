@@ -61,6 +61,14 @@ for (const [lang, viewport, device] of [
 
     // Bob watches, then plays the deal at his own table.
     await bob.goto(`${server.url}/t/${a}?watch=1&lang=${lang}`);
+    const dir = process.env.JARDIN_DUP_SHOTS;
+    if (dir) {
+      // What the offer looks like beside a game in play, to a player and to a spectator.
+      mkdirSync(dir, { recursive: true });
+      await expect(bob.locator("button.dup-play")).toBeVisible();
+      await ann.screenshot({ path: join(dir, `dup-live-player-${lang}-${device}.png`), fullPage: true });
+      await bob.screenshot({ path: join(dir, `dup-live-spectator-${lang}-${device}.png`), fullPage: true });
+    }
     await bob.locator("button.dup-play").click();
     await expect(bob).not.toHaveURL(new RegExp(`/t/${a}`));
     const b = new URL(bob.url()).pathname.split("/").pop()!;
@@ -93,7 +101,6 @@ for (const [lang, viewport, device] of [
     // Now Bob may see Ann's table.
     expect((await bob.request.get(`${server.url}/api/tables/${a}/record`)).status()).toBe(200);
 
-    const dir = process.env.JARDIN_DUP_SHOTS;
     if (dir && lang === "en") {
       mkdirSync(dir, { recursive: true });
       for (const l of ["en", "fr", "de"] as const) {
