@@ -421,5 +421,6 @@ func (g guardedStore) Analysis(ctx context.Context, table string) ([]byte, error
 // the coach's review, a hint, the rules and tutorial pages), for wiregen as
 // well.
 func WireAPI() []any {
-	return append(append([]any{replayJSON{}, coach.Review{}, hintJSON{}}, learnWire()...), forkWire()...)
+return append(append(append([]any{replayJSON{}, coach.Review{}, hintJSON{}}, learnWire()...), forkWire()...),
+		duplicatesJSON{}, passkeysJSON{}) // duplicate.go, passkey.go
 }

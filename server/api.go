@@ -64,6 +64,15 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/tables/{id}/analysis", s.apiAnalysis)
 	mux.HandleFunc("GET /api/tables/{id}/log", s.apiLog)
 	mux.HandleFunc("GET /ws/tables/{id}", s.serveWS)
+	// Duplicate tables (duplicate.go).
+	mux.HandleFunc("POST /api/tables/{id}/duplicate", s.apiDuplicate)
+	mux.HandleFunc("GET /api/tables/{id}/duplicates", s.apiDuplicates)
+	// Passkeys (passkey.go).
+	mux.HandleFunc("GET /api/passkeys", s.apiPasskeys)
+	mux.HandleFunc("POST /api/passkeys/register", s.apiPasskeyRegister)
+	mux.HandleFunc("POST /api/passkeys/register/finish", s.apiPasskeyRegistered)
+	mux.HandleFunc("POST /api/passkeys/login", s.apiPasskeyLogin)
+	mux.HandleFunc("POST /api/passkeys/login/finish", s.apiPasskeyLoggedIn)
 	// Pages (lobby.go): the page's lobby at /, the plain server-rendered
 	// one (forms, no script) at /plain.
 	mux.HandleFunc("GET /{$}", s.pageHome)
@@ -99,7 +108,7 @@ func (s *Server) routes() http.Handler {
 			}
 		}
 	}
-	return s.recoverer(cop.Handler(mux))
+	return s.recoverer(cop.Handler(s.dupGuard(mux)))
 }
 
 type ctxKey int
@@ -455,6 +464,10 @@ type createReq struct {
 	// Hints: whether the person to move may ask what a bot would play
 	// (hints.go); on unless false.
 	Hints *bool `json:"hints"`
+	// Duplicate is a table whose deal this one plays too (duplicate.go):
+	// its game, options, seat order and bots; Seats then only says where
+	// "me" sits (none: the first person's seat).
+	Duplicate string `json:"duplicate,omitempty"`
 }
 
 type createdJSON struct {
@@ -492,6 +505,13 @@ func (s *Server) create(ctx context.Context, id store.Identity, req createReq) (
 		return createdJSON{}, http.StatusBadRequest, fmt.Errorf(format, a...)
 	}
 	fail := func(err error) (createdJSON, int, error) { return createdJSON{}, http.StatusBadRequest, err }
+	if req.Duplicate != "" {
+		seat := slices.Index(req.Seats, "me") // -1: the creator does not sit
+		if len(req.Seats) == 0 {
+			seat = seatFirstPerson
+		}
+		return s.duplicate(ctx, id, req.Duplicate, seat)
+	}
 	g, err := s.reg.Lookup(req.Game)
 	if err != nil {
 		return bad("%v", err)
@@ -546,20 +566,35 @@ func (s *Server) create(ctx context.Context, id store.Identity, req createReq) (
 			t.Seats = append(t.Seats, store.Seat{Kind: store.SeatBot, Bot: k, Name: k + " bot"})
 		}
 	}
-	// Limits: tables per identity, creations per hour.
-	if mine, err := s.st.Tables(ctx, store.Query{Identity: id.ID, Status: []store.Status{store.StatusOpen, store.StatusLive}}); err != nil {
-		return createdJSON{}, 0, err
-	} else if len(mine) >= s.cfg.MaxTables {
-		return createdJSON{}, http.StatusTooManyRequests, shelltext.Errorf("err.tooManyTables", i18n.N("n", len(mine)))
-	}
-	if n, err := s.st.CountCreated(ctx, id.ID, s.now().Add(-time.Hour)); err != nil {
-		return createdJSON{}, 0, err
-	} else if n >= s.cfg.CreateRate {
-		return createdJSON{}, http.StatusTooManyRequests, shelltext.Errorf("err.createRate", i18n.N("n", s.cfg.CreateRate))
+	if code, err := s.creationLimits(ctx, id.ID); err != nil {
+		return createdJSON{}, code, err
 	}
 	if err := s.st.CreateTable(ctx, t); err != nil {
 		return createdJSON{}, 0, err
 	}
+	return s.created(ctx, t, id, mySeat)
+}
+
+// creationLimits checks an identity's tables in play and creations in the
+// last hour before it creates one (a duplicate too); code is err's status
+// (0: statusOf's).
+func (s *Server) creationLimits(ctx context.Context, id string) (int, error) {
+	if mine, err := s.st.Tables(ctx, store.Query{Identity: id, Status: []store.Status{store.StatusOpen, store.StatusLive}}); err != nil {
+		return 0, err
+	} else if len(mine) >= s.cfg.MaxTables {
+		return http.StatusTooManyRequests, shelltext.Errorf("err.tooManyTables", i18n.N("n", len(mine)))
+	}
+	if n, err := s.st.CountCreated(ctx, id, s.now().Add(-time.Hour)); err != nil {
+		return 0, err
+	} else if n >= s.cfg.CreateRate {
+		return http.StatusTooManyRequests, shelltext.Errorf("err.createRate", i18n.N("n", s.cfg.CreateRate))
+	}
+	return 0, nil
+}
+
+// created announces a stored table, starts it if every seat is taken, and
+// answers its links.
+func (s *Server) created(ctx context.Context, t store.Table, id store.Identity, mySeat int) (createdJSON, int, error) {
 	s.lobbyChanged(t)
 	// The creator's other lobby pages list it at once, private or not.
 	s.lobby.publish(lobbyEvent{Turn: lobbyTurn{ID: t.ID, Status: t.Status, ToMove: -1}, People: []string{id.ID}})
@@ -716,6 +751,9 @@ func (s *Server) join(r *http.Request, tableID string, req joinReq) (int, int, e
 		return -1, 0, err
 	} else if len(mine) >= s.cfg.MaxTables {
 		return -1, http.StatusTooManyRequests, shelltext.Errorf("err.tooManyTables", i18n.N("n", len(mine)))
+	}
+	if err := s.dupJoin(r.Context(), id.ID, tableID); err != nil {
+		return -1, 0, err
 	}
 	seat, code := -1, http.StatusOK
 	want := -1

@@ -69,10 +69,16 @@ func (s *Server) player(r *http.Request, id string) (playerJSON, error) {
 	for _, g := range s.reg.All() {
 		per[g.ID()] = &playerGame{Game: g.ID(), Title: g.Title("en")}
 	}
+	// Tables of a deal the viewer is still playing elsewhere count for
+	// nothing here (duplicate.go).
+	hidden, err := s.dupHiddenSet(r)
+	if err != nil {
+		return playerJSON{}, err
+	}
 	for _, t := range ts {
 		g := per[t.Game]
-		if g == nil {
-			continue // a game this server no longer plays
+		if g == nil || hidden[t.ID] {
+			continue // a game this server no longer plays, or a hidden deal
 		}
 		seat := slices.IndexFunc(t.Seats, func(st store.Seat) bool { return st.Identity == id })
 		switch t.Status {

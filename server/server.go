@@ -189,6 +189,7 @@ type Server struct {
 	// analyses are the coach's reviews of finished tables (analysis.go).
 	analyses analysisPool
 	hints    *limiter // hints asked per identity (hints.go)
+	passkeys *limiter // passkey ceremonies begun per address (passkey.go)
 
 	cfg      Config
 	st       store.Store
@@ -254,6 +255,7 @@ func New(cfg Config, st store.Store, reg *engine.Registry, assets fs.FS) *Server
 	s.identities = newLimiter(cfg.IdentityEvery, cfg.IdentityBurst, s.now)
 	s.writes = newLimiter(cfg.WriteEvery, cfg.WriteBurst, s.now)
 	s.hints = newLimiter(cfg.HintEvery, cfg.HintBurst, s.now)
+	s.passkeys = newLimiter(passkeyEvery, passkeyBurst, s.now) // passkey.go
 	s.handler = s.forwardHTTP(s.limitWrites(s.routes()))
 	return s
 }

@@ -276,6 +276,8 @@ type Store interface {
 	Heartbeats
 	Analyses
 	Forks
+	Duplicates
+	Passkeys
 
 	// Ping reports whether the store is usable.
 	Ping(ctx context.Context) error

@@ -133,6 +133,25 @@ CREATE TABLE IF NOT EXISTS forks (
 	moves TEXT NOT NULL,
 	earlier TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS passkeys (
+	id BLOB PRIMARY KEY,
+	identity TEXT NOT NULL REFERENCES identities(id),
+	data BLOB NOT NULL,
+	created INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS passkeys_identity ON passkeys(identity);
+CREATE TABLE IF NOT EXISTS challenges (
+	hash BLOB PRIMARY KEY,
+	kind TEXT NOT NULL,
+	identity TEXT NOT NULL,
+	data BLOB NOT NULL,
+	expires INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS duplicates (
+	tbl TEXT PRIMARY KEY REFERENCES tables(id) ON DELETE CASCADE,
+	grp TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS duplicates_grp ON duplicates(grp);
 `
 
 // Open opens (creating if needed) the store in file path.

@@ -31,6 +31,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Heartbeat", testHeartbeat},
 		{"Analyses", testAnalyses},
 		{"Forks", testForks},
+		{"Duplicates", testDuplicates},
+		{"Passkeys", testPasskeys},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -12,6 +12,7 @@ import { clear, h } from "./dom";
 import { botName, format, type Lang, t } from "./i18n";
 import { renderers } from "./games/index";
 import type { CompText, Ctx } from "./games/types";
+import { passkeySignIn } from "./passkey";
 import { deviceLink, type LiveCtx, liveTables, myTables, Ticker } from "./lobbylive";
 import type { LobbyTurn } from "./gen/server";
 import { learnLinks } from "./rules";
@@ -151,7 +152,7 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
   });
   const nameBox = me
     ? h("section", { class: "named" }, h("p", {}, t(lang, "lobby.playingAs", me.name)), nameForm)
-    : h("section", { class: "first-step" }, h("h2", {}, t(lang, "lobby.firstStep")), nameForm, h("p", { class: "hint" }, t(lang, "lobby.nameHint")));
+    : h("section", { class: "first-step" }, h("h2", {}, t(lang, "lobby.firstStep")), nameForm, h("p", { class: "hint" }, t(lang, "lobby.nameHint")), passkeySignIn(lang, () => location.reload()));
 
   // new table
   const gameSel = h("select", { id: "game", name: "game" }, ...games.map((g) => h("option", { value: g.id }, g.name || g.title[lang] || g.title.en))) as HTMLSelectElement;

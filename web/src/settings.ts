@@ -6,6 +6,7 @@
 
 import { clear, h } from "./dom";
 import { type Lang, languages, t } from "./i18n";
+import { passkeyBox } from "./passkey";
 
 interface Me {
   id: string;
@@ -36,6 +37,8 @@ export async function settingsPage(root: HTMLElement, lang: Lang): Promise<void>
   root.append(backTo(lang), h("h1", {}, t(lang, "settings")), h("p", {}, t(lang, "settingsIntro")));
   if (me.id) root.append(contactForm(lang, me));
   else root.append(h("p", { class: "first-step" }, t(lang, "settingsNoName"), " ", h("a", { href: "/" }, t(lang, "lobby"))));
+  // Protect the identity with a passkey, or sign in with one (passkey.ts).
+  root.append(passkeyBox(lang, me.id !== ""));
   root.append(browserBox(lang));
 }
 

@@ -2,6 +2,7 @@
 // <main id="table" data-table="ID">; this draws the table in it and keeps it
 // in step with the table's WebSocket.
 
+import { DuplicateBox } from "./duplicate";
 import { Absence } from "./absence";
 import { forkNote } from "./fork";
 import { clear, h } from "./dom";
@@ -38,6 +39,8 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
   const heading = h("h1", {}, "");
   // Leave, Resign, the away seat's hand-over, why seats changed hands, the rematch offer (absence.ts).
   const absence = new Absence(lang, id);
+  // Play this deal too, and the comparison with its other tables at the end (duplicate.ts).
+  const dup = new DuplicateBox(lang, id);
 
   const socket = new TableSocket(id, lang, watch, {
     connection: (s) => connection(s),
@@ -87,7 +90,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
   const howTo = h("a", { class: "how-to", target: "_blank", rel: "noopener", hidden: true }, t(lang, "learn.howTo"));
   // A table forked from a replay says from where (fork.ts).
   const forkLine = forkNote(lang);
-  root.append(notifyBtn, heading, howTo, forkLine.root, conn, absence.banner, seatList, bar, absence.controls, absence.rematch, view.root, extra);
+  root.append(notifyBtn, heading, howTo, forkLine.root, conn, absence.banner, seatList, bar, absence.controls, absence.rematch, view.root, extra, dup.root);
 
   function handle(m: ServerMsg): void {
     // For the browser tests' round-trip measure: when news arrived, before drawing.
@@ -597,6 +600,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
       if (m.record) extra.append(h("a", { href: m.record, download: `${id}.json`, class: "record" }, t(lang, "download")), " ");
     }
     drawAbsence();
+    dup.update({ status: m.status ?? "", seat: seat >= 0 ? seat : (m.was ?? -1), comps: m.texts });
   }
 }
 

@@ -18,8 +18,8 @@ func (c *Core) CreateForkTable(ctx context.Context, t store.Table, f store.Fork)
 	if f.Step != len(f.Moves) {
 		return fmt.Errorf("fork of table %s: step %d with %d moves", t.ID, f.Step, len(f.Moves))
 	}
-	r, err := c.encodeTable(t)
-	if err != nil {
+	// A table that cannot be encoded is refused before the transaction.
+	if _, err := c.encodeTable(t); err != nil {
 		return err
 	}
 	moves := f.Moves
@@ -39,7 +39,7 @@ func (c *Core) CreateForkTable(ctx context.Context, t store.Table, f store.Fork)
 		return fmt.Errorf("fork of table %s: %w", t.ID, err)
 	}
 	return c.Drv.Tx(ctx, func(conn Conn) error {
-		if err := c.insertTable(ctx, conn, t, r); err != nil {
+		if err := c.insertTable(ctx, conn, t); err != nil {
 			return err
 		}
 		if _, err := c.exec(ctx, conn, `INSERT INTO forks(tbl, source, step, seat, setup, moves, earlier) VALUES(?,?,?,?,?,?,?)`,

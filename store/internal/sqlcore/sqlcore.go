@@ -247,23 +247,22 @@ func (c *Core) encodeTable(t store.Table) (tableRow, error) {
 }
 
 func (c *Core) CreateTable(ctx context.Context, t store.Table) error {
+	if !c.D.IndexSeats {
+		return c.insertTable(ctx, c.Drv.Writer(), t) // one statement
+	}
+	return c.Drv.Tx(ctx, func(conn Conn) error { return c.insertTable(ctx, conn, t) })
+}
+
+// insertTable inserts t's row (and its seats) on conn: CreateTable's, and
+// CreateDuplicate's and CreateForkTable's inside their transactions.
+func (c *Core) insertTable(ctx context.Context, conn Conn, t store.Table) error {
 	r, err := c.encodeTable(t)
 	if err != nil {
 		return err
 	}
-	insert := func(conn Conn) error { return c.insertTable(ctx, conn, t, r) }
-	if !c.D.IndexSeats {
-		return insert(c.Drv.Writer()) // one statement
-	}
-	return c.Drv.Tx(ctx, insert)
-}
-
-// insertTable stores a new table's row (and its seats) on conn: alone, or
-// in a transaction with what goes with it (CreateForkTable).
-func (c *Core) insertTable(ctx context.Context, conn Conn, t store.Table, r tableRow) error {
 	n, err := c.exec(ctx, conn, `INSERT INTO tables(id, game, players, options, seed, seats, clock, public, undo, invite,
-		owner, status, created, updated, deadline, remind, result, rematch, version, nohints) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
-		ON CONFLICT(id) DO NOTHING`,
+	owner, status, created, updated, deadline, remind, result, rematch, version, nohints) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+	ON CONFLICT(id) DO NOTHING`,
 		t.ID, t.Game, t.Players, r.opts, c.D.Seed(t.Seed), r.seats, r.clock, t.Public, t.Undo, t.Invite, t.Owner,
 		string(t.Status), c.D.Time(t.Created), c.D.Time(t.Updated), c.D.Time(t.Deadline), c.D.Time(t.Remind), t.Result,
 		t.Rematch, t.Version, t.NoHints)

@@ -74,6 +74,22 @@ export interface CreatedJSON {
   seat: number;
 }
 
+/** server.dupTableJSON */
+export interface DupTableJSON {
+  id: string;
+  status: store.Status;
+  names: string[];
+  bots: string[];
+  result?: engine.Result;
+  replay?: string;
+  you?: number;
+}
+
+/** server.duplicatesJSON */
+export interface DuplicatesJSON {
+  tables: DupTableJSON[];
+}
+
 /** server.errorMsg */
 export interface ErrorMsg {
   t: "error";
@@ -231,6 +247,16 @@ export interface OfferMsg {
   t: "offer";
   v: number;
   offer: OfferInfo;
+}
+
+/** server.passkeyInfo */
+export interface PasskeyInfo {
+  created: number;
+}
+
+/** server.passkeysJSON */
+export interface PasskeysJSON {
+  passkeys: PasskeyInfo[];
 }
 
 /** server.playerGame */
