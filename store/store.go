@@ -275,6 +275,7 @@ type Store interface {
 	ChatLog
 	Heartbeats
 	Analyses
+	Dailies
 
 	// Ping reports whether the store is usable.
 	Ping(ctx context.Context) error

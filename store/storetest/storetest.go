@@ -30,6 +30,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Chat", testChat},
 		{"Heartbeat", testHeartbeat},
 		{"Analyses", testAnalyses},
+		{"Dailies", testDailies},
+		{"DailySecret", testDailySecret},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -251,25 +251,29 @@ func (c *Core) CreateTable(ctx context.Context, t store.Table) error {
 	if err != nil {
 		return err
 	}
-	insert := func(conn Conn) error {
-		n, err := c.exec(ctx, conn, `INSERT INTO tables(id, game, players, options, seed, seats, clock, public, undo, invite,
-		owner, status, created, updated, deadline, remind, result, rematch, version, nohints) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
-		ON CONFLICT(id) DO NOTHING`,
-			t.ID, t.Game, t.Players, r.opts, c.D.Seed(t.Seed), r.seats, r.clock, t.Public, t.Undo, t.Invite, t.Owner,
-			string(t.Status), c.D.Time(t.Created), c.D.Time(t.Updated), c.D.Time(t.Deadline), c.D.Time(t.Remind), t.Result,
-			t.Rematch, t.Version, t.NoHints)
-		if err != nil {
-			return c.errorf("create table: %w", err)
-		}
-		if n == 0 {
-			return fmt.Errorf("table %s: %w", t.ID, store.ErrConflict)
-		}
-		return c.WriteSeats(ctx, conn, t)
-	}
+	insert := func(conn Conn) error { return c.insertTable(ctx, conn, t, r) }
 	if !c.D.IndexSeats {
 		return insert(c.Drv.Writer()) // one statement
 	}
 	return c.Drv.Tx(ctx, insert)
+}
+
+// insertTable stores table t (its JSON columns encoded as r) on conn, and
+// its seats' index; ErrConflict if its id exists.
+func (c *Core) insertTable(ctx context.Context, conn Conn, t store.Table, r tableRow) error {
+	n, err := c.exec(ctx, conn, `INSERT INTO tables(id, game, players, options, seed, seats, clock, public, undo, invite,
+	owner, status, created, updated, deadline, remind, result, rematch, version, nohints) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+	ON CONFLICT(id) DO NOTHING`,
+		t.ID, t.Game, t.Players, r.opts, c.D.Seed(t.Seed), r.seats, r.clock, t.Public, t.Undo, t.Invite, t.Owner,
+		string(t.Status), c.D.Time(t.Created), c.D.Time(t.Updated), c.D.Time(t.Deadline), c.D.Time(t.Remind), t.Result,
+		t.Rematch, t.Version, t.NoHints)
+	if err != nil {
+		return c.errorf("create table: %w", err)
+	}
+	if n == 0 {
+		return fmt.Errorf("table %s: %w", t.ID, store.ErrConflict)
+	}
+	return c.WriteSeats(ctx, conn, t)
 }
 
 // WriteSeats indexes who sits where, for "my tables", in a dialect that
