@@ -19,13 +19,16 @@ type Daily struct {
 }
 
 // DailyPlay is a Daily with what the ranking reads: its player's name, and
-// its table's status, result pad and last change (when it ended, once over).
+// its table's status, result pad and last change (when it ended, once over),
+// and whether a bot played on for the person (Zombie: they left or ran out of
+// time).
 type DailyPlay struct {
 	Daily
 	Name    string
 	Status  Status
 	Result  []byte
 	Updated time.Time
+	Zombie  bool
 }
 
 // Dailies keeps the daily deals' plays and the secret their seeds are

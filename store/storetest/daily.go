@@ -88,6 +88,7 @@ func testDailies(t *testing.T, s store.Store) {
 	// Bob finishes: his table is over with a result.
 	over := dailyTable("d3", "bob")
 	over.Status, over.Updated, over.Result = store.StatusOver, at(60), []byte(`{"players":[{"total":42}]}`)
+	over.Seats[0].Zombie, over.Seats[0].Bot = true, "greedy" // he left; a bot played on
 	if errs := s.Commit(ctx, []store.Write{{Table: &over}}); errs[0] != nil {
 		t.Fatal(errs[0])
 	}
@@ -98,12 +99,12 @@ func testDailies(t *testing.T, s store.Store) {
 	if len(plays) != 2 {
 		t.Fatalf("DailyPlays: %d plays, want 2: %+v", len(plays), plays)
 	}
-	if p := plays[0]; !reflect.DeepEqual(p.Daily, ann) || p.Name != "N-ann" || p.Status != store.StatusLive || len(p.Result) != 0 {
-		t.Errorf("first play %+v, want ann's, live, no result", p)
+	if p := plays[0]; !reflect.DeepEqual(p.Daily, ann) || p.Name != "N-ann" || p.Status != store.StatusLive || len(p.Result) != 0 || p.Zombie {
+		t.Errorf("first play %+v, want ann's, live, no result, hers", p)
 	}
 	if p := plays[1]; p.Identity != "bob" || p.Table != "d3" || p.Name != "N-bob" || p.Status != store.StatusOver ||
-		!bytes.Equal(p.Result, over.Result) || !p.Updated.Equal(at(60)) {
-		t.Errorf("second play %+v, want bob's, over at %v with %s", p, at(60), over.Result)
+		!bytes.Equal(p.Result, over.Result) || !p.Updated.Equal(at(60)) || !p.Zombie {
+		t.Errorf("second play %+v, want bob's, over at %v with %s, played on by a bot", p, at(60), over.Result)
 	}
 	if plays, err := s.DailyPlays(ctx, "2026-11-30", "english-gardens"); err != nil || len(plays) != 0 {
 		t.Errorf("a day nobody played: %v, %v", plays, err)

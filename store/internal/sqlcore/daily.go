@@ -2,6 +2,7 @@ package sqlcore
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -69,7 +70,7 @@ func (c *Core) DailyByTable(ctx context.Context, table string) (store.Daily, err
 }
 
 func (c *Core) DailyPlays(ctx context.Context, day, game string) ([]store.DailyPlay, error) {
-	rows, err := c.Drv.Reader().Query(ctx, c.Q(`SELECT `+dailyCols+`, i.name, t.status, t.result, t.updated
+	rows, err := c.Drv.Reader().Query(ctx, c.Q(`SELECT `+dailyCols+`, i.name, t.status, t.result, t.updated, t.seats
 		FROM dailies d JOIN tables t ON t.id = d.tbl JOIN identities i ON i.id = d.identity
 		WHERE d.day = ? AND d.game = ? ORDER BY d.started, d.identity`+c.D.ByteOrder), day, game)
 	if err != nil {
@@ -80,12 +81,18 @@ func (c *Core) DailyPlays(ctx context.Context, day, game string) ([]store.DailyP
 	for rows.Next() {
 		var p store.DailyPlay
 		var status string
+		var seats []byte
 		updated, get := c.D.ScanTime()
-		d, err := c.scanDaily(rows, &p.Name, &status, &p.Result, updated)
+		d, err := c.scanDaily(rows, &p.Name, &status, &p.Result, updated, &seats)
 		if err != nil {
 			return nil, c.errorf("daily plays %s %s: %w", day, game, err)
 		}
+		var ss []store.Seat
+		if err := json.Unmarshal(seats, &ss); err != nil {
+			return nil, c.errorf("daily plays %s %s: seats of %s: %w", day, game, d.Table, err)
+		}
 		p.Daily, p.Status, p.Updated = d, store.Status(status), get()
+		p.Zombie = d.Seat >= 0 && d.Seat < len(ss) && ss[d.Seat].Zombie
 		out = append(out, p)
 	}
 	if err := rows.Err(); err != nil {
