@@ -318,6 +318,12 @@ func (s *Server) storedAnalysis(ctx context.Context, id string, rec *record.Reco
 func (s *Server) apiAnalysis(w http.ResponseWriter, r *http.Request) {
 	lang := requestLang(r)
 	id := r.PathValue("id")
+	if me, err := s.maybeIdentify(r); err != nil {
+		s.answerErr(w, r, err)
+		return
+	} else if !s.dailyGuard(w, r, id, me.ID, false) {
+		return // a daily deal is its player's until the day is over
+	}
 	var data []byte
 	var names, namesLang []string
 	var status store.Status
@@ -418,4 +424,6 @@ func (g guardedStore) Analysis(ctx context.Context, table string) ([]byte, error
 // WireAPI is the bodies of the other JSON calls the page reads (the replay,
 // the coach's review, a hint, the rules and tutorial pages), for wiregen as
 // well.
-func WireAPI() []any { return append([]any{replayJSON{}, coach.Review{}, hintJSON{}}, learnWire()...) }
+func WireAPI() []any {
+	return append(append([]any{replayJSON{}, coach.Review{}, hintJSON{}}, learnWire()...), dailyWire()...)
+}

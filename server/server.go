@@ -190,7 +190,8 @@ type Server struct {
 	identities, writes *limiter
 	// analyses are the coach's reviews of finished tables (analysis.go).
 	analyses analysisPool
-	hints    *limiter // hints asked per identity (hints.go)
+	hints    *limiter   // hints asked per identity (hints.go)
+	daily    dailyState // the daily seeds' secret (daily.go)
 
 	cfg      Config
 	st       store.Store
