@@ -171,8 +171,10 @@ type dailyMineJSON struct {
 type dailyBestJSON struct {
 	Name  string `json:"name"`
 	Score int    `json:"score"`
-	// Replay is its replay page: only once the day is over.
+	// Replay is its replay page, Record its record (which holds the seed):
+	// only once the day is over.
 	Replay string `json:"replay,omitempty"`
+	Record string `json:"record,omitempty"`
 }
 
 // dailyBinJSON is one bar of the score distribution: From ≤ score ≤ To.
@@ -312,7 +314,7 @@ func (st dayStats) best(over bool) *dailyBestJSON {
 	b := st.ranked[0]
 	out := &dailyBestJSON{Name: b.Name, Score: b.score}
 	if over {
-		out.Replay = "/replay/" + b.Table
+		out.Replay, out.Record = "/replay/"+b.Table, "/api/tables/"+b.Table+"/record"
 	}
 	return out
 }

@@ -69,6 +69,7 @@ export interface DailyBestJSON {
   name: string;
   score: number;
   replay?: string;
+  record?: string;
 }
 
 /** server.dailyBinJSON */
