@@ -59,7 +59,7 @@ async function bystander(browser: Browser, server: Server, name: string, k: numb
 }
 
 const words = {
-  en: { now: "Now: play today's", cont: "Continue your game", better: "Better than", rank: "Rank", review: "coach" },
+  en: { now: "Now: play today's deal of", cont: "Continue your game", better: "Better than", rank: "Rank", review: "coach" },
   fr: { now: "Maintenant : jouez la donne du jour", cont: "Reprendre votre partie", better: "Meilleur que", rank: "sur", review: "coach" },
   de: { now: "Jetzt: Spiele die heutige Runde", cont: "Deine Partie fortsetzen", better: "Besser als", rank: "Platz", review: "Trainers" },
 } as const;

@@ -135,6 +135,11 @@ export async function dailyPage(root: HTMLElement, lang: Lang): Promise<void> {
     return li;
   }
 
+  /** num writes a score with a true minus sign (a garden may score below zero). */
+  function num(n: number): string {
+    return n < 0 ? `−${-n}` : String(n);
+  }
+
   /** histogram draws the day's scores: one bar per range, the caller's in the accent colour. */
   function histogram(bins: DailyBinJSON[]): HTMLElement | null {
     if (!bins.length) return null;
@@ -150,14 +155,17 @@ export async function dailyPage(root: HTMLElement, lang: Lang): Promise<void> {
       ...bins.map((b, i) => {
         const bh = most ? Math.max(2, (b.count / most) * H) : 0;
         const x = i * bw + 2;
-        const range = b.from === b.to ? `${b.from}` : `${b.from}–${b.to}`;
+        const range = b.from === b.to ? num(b.from) : `${num(b.from)}–${num(b.to)}`;
+        // A label under a bar near an edge is anchored to that edge: never cut.
+        const cx = x + (bw - 4) / 2;
+        const anchor = cx < W / 4 ? { x: x, "text-anchor": "start" } : cx > (3 * W) / 4 ? { x: x + bw - 4, "text-anchor": "end" } : {};
         return el(
           "g",
           {},
           el("title", {}, t(lang, "daily.binCount", b.from, b.to, b.count)),
           el("rect", { x, y: pad + H - bh, width: bw - 4, height: bh, class: b.mine ? "bar mine" : "bar" }),
           b.count ? text(x + (bw - 4) / 2, pad + H - bh - 8, b.count, { class: "count" }) : null,
-          i === 0 || i === bins.length - 1 || b.mine ? text(x + (bw - 4) / 2, pad + H + 10, b.mine ? `${range} · ${t(lang, "daily.you")}` : range, { class: b.mine ? "axis mine" : "axis" }) : null,
+          i === 0 || i === bins.length - 1 || b.mine ? text(cx, pad + H + 10, b.mine ? `${range} · ${t(lang, "daily.you")}` : range, { class: b.mine ? "axis mine" : "axis", ...anchor }) : null,
         );
       }),
     );
