@@ -490,29 +490,55 @@ func (s *Server) startDaily(ctx context.Context, me store.Identity, game string)
 // whose day is not over and the caller may not see it: anyone but its
 // player, and with seed (the record, which holds the seed) its player too.
 func (s *Server) dailyGuard(w http.ResponseWriter, r *http.Request, table, identity string, seed bool) bool {
-	if len(table) > 64 {
-		return true // no such table: the handler answers 404
-	}
-	p, err := s.st.DailyByTable(r.Context(), table)
-	if errors.Is(err, store.ErrNotFound) {
-		return true
-	}
-	if err != nil {
+	if err := s.dailyRefusal(r.Context(), table, identity, seed); err != nil {
 		s.answerErr(w, r, err)
 		return false
 	}
+	return true
+}
+
+// dailyRefusal is why the caller may not see table (a 403, or the store's
+// fault), or nil; see dailyGuard.
+func (s *Server) dailyRefusal(ctx context.Context, table, identity string, seed bool) error {
+	if len(table) > 64 {
+		return nil // no such table: the handler answers 404
+	}
+	p, err := s.st.DailyByTable(ctx, table)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
 	if !s.now().Before(dayEnd(p.Day)) {
-		return true
+		return nil
 	}
 	if seed {
-		s.apiError(w, r, http.StatusForbidden, shelltext.Errorf("err.dailySeed"))
-		return false
+		return withStatus(http.StatusForbidden, shelltext.Errorf("err.dailySeed"))
 	}
 	if identity == "" || identity != p.Identity {
-		s.apiError(w, r, http.StatusForbidden, shelltext.Errorf("err.dailyPrivate"))
-		return false
+		return withStatus(http.StatusForbidden, shelltext.Errorf("err.dailyPrivate"))
 	}
-	return true
+	return nil
+}
+
+// dailyPageGuard is dailyGuard for the pages of a table (/t/{id},
+// /replay/{id}): a refusal is the error page, saying why.
+func (s *Server) dailyPageGuard(w http.ResponseWriter, r *http.Request) bool {
+	me, err := s.maybeIdentify(r)
+	if err == nil {
+		err = s.dailyRefusal(r.Context(), r.PathValue("id"), me.ID, false)
+	}
+	var se *statusError
+	switch {
+	case err == nil:
+		return true
+	case errors.As(err, &se) && se.code == http.StatusForbidden:
+		s.renderStatus(w, r, http.StatusForbidden, "error", pageData{ErrKey: "dailyPrivate"})
+	default:
+		s.pageError(w, r, err)
+	}
+	return false
 }
 
 // The store's daily calls, their faults marked as the other calls' are

@@ -139,6 +139,11 @@ func TestDailyGarden(t *testing.T) {
 				t.Errorf("GET %s of Ann's daily table as %q: %d, want 403", path, c.name, code)
 			}
 		}
+		for _, page := range []string{"/t/", "/replay/"} {
+			if code, body := get(c, page+a.Table); code != 403 || !bytes.Contains(body, []byte("only its player")) {
+				t.Errorf("the page %s of Ann's daily table as %q: %d, want 403 saying why: %.200s", page, c.name, code, body)
+			}
+		}
 		if _, err := c.tryDial(a.Table, ""); err == nil || !strings.Contains(err.Error(), "403") {
 			t.Errorf("%q watching Ann's daily table: %v, want 403", c.name, err)
 		}

@@ -106,8 +106,15 @@ test("a daily garden played to the end shows the percentile, in English on a des
       expect((await again.json()).table).toBe(id);
       await p.goto(`${server.url}/t/${id}`);
       await finish(p, id, k++);
+      // The table's end leads back to the ranking (its record waits for midnight).
+      await expect(p.locator(".scorepad")).toBeVisible();
+      const back = p.locator("a.daily-standing");
+      await expect(back).toBeVisible();
+      await expect(p.locator("a.record")).toHaveCount(0);
+      await shot("table-end");
+      await back.click();
       // After: score, rank and percentile, the histogram, the coach's review.
-      await p.goto(`${server.url}/daily`);
+      await expect(p).toHaveURL(/\/daily$/);
       await expect(card.locator(".daily-percentile")).toContainText(w.better);
       await expect(card.locator(".daily-percentile")).toContainText("%");
       await expect(card.locator(".daily-rank")).toContainText(w.rank);

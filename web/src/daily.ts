@@ -197,3 +197,22 @@ export async function dailyPage(root: HTMLElement, lang: Lang): Promise<void> {
     );
   }
 }
+
+let today: Promise<DailyJSON | undefined> | undefined;
+
+/**
+ * dailyStanding is, at the end of a game, the way back to /daily when the
+ * table is one of today's daily deals of the viewer's (their rank is
+ * there); such a table's record waits for midnight (it holds the deal's
+ * seed), so its link goes.
+ */
+export function dailyStanding(extra: HTMLElement, id: string, lang: Lang): void {
+  today ??= fetch("/api/daily")
+    .then((r) => (r.ok ? (r.json() as Promise<DailyJSON>) : undefined))
+    .catch(() => undefined);
+  void today.then((d) => {
+    if (!d?.games.some((g) => g.table === id)) return;
+    extra.querySelector("a.record")?.remove();
+    if (!extra.querySelector(".daily-standing")) extra.prepend(h("a", { href: "/daily", class: "button daily-standing" }, t(lang, "daily.standing")));
+  });
+}

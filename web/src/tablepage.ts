@@ -3,6 +3,7 @@
 // in step with the table's WebSocket.
 
 import { Absence } from "./absence";
+import { dailyStanding } from "./daily";
 import { clear, h } from "./dom";
 import { botName, type Lang, t } from "./i18n";
 import type { HintJSON, SyncMsg } from "./gen/server";
@@ -591,6 +592,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
     clear(extra);
     if (m.status === "over") {
       if (m.record) extra.append(h("a", { href: m.record, download: `${id}.json`, class: "record" }, t(lang, "download")), " ");
+      dailyStanding(extra, id, lang); // daily.ts: a daily deal's way back to its ranking
     }
     drawAbsence();
   }
