@@ -199,12 +199,14 @@ export async function dailyPage(root: HTMLElement, lang: Lang): Promise<void> {
 }
 
 let today: Promise<DailyJSON | undefined> | undefined;
+let watched = false; // the score pad is watched (dailyStanding)
 
 /**
  * dailyStanding is, at the end of a game, the way back to /daily when the
  * table is one of today's daily deals of the viewer's (their rank is
- * there); such a table's record waits for midnight (it holds the deal's
- * seed), so its link goes.
+ * there): under the score pad, beside its replay, where the eye is when
+ * the game ends. Such a table's record waits for midnight (it holds the
+ * deal's seed), so its link goes.
  */
 export function dailyStanding(extra: HTMLElement, id: string, lang: Lang): void {
   today ??= fetch("/api/daily")
@@ -213,6 +215,20 @@ export function dailyStanding(extra: HTMLElement, id: string, lang: Lang): void 
   void today.then((d) => {
     if (!d?.games.some((g) => g.table === id)) return;
     extra.querySelector("a.record")?.remove();
-    if (!extra.querySelector(".daily-standing")) extra.prepend(h("a", { href: "/daily", class: "button daily-standing" }, t(lang, "daily.standing")));
+    if (watched) return;
+    const pad = document.querySelector("section.pad");
+    const link = h("p", {}, h("a", { href: "/daily", class: "button daily-standing" }, t(lang, "daily.standing")));
+    if (!pad) {
+      extra.append(link);
+      return;
+    }
+    // The table draws its pad again (cleared, then filled) when it likes:
+    // the link goes back each time.
+    watched = true;
+    const put = () => {
+      if (!pad.contains(link) && pad.querySelector(".scorepad")) pad.append(link);
+    };
+    new MutationObserver(put).observe(pad, { childList: true });
+    put();
   });
 }
