@@ -147,6 +147,10 @@ export async function dailyPage(root: HTMLElement, lang: Lang): Promise<void> {
       H = 120,
       pad = 18;
     const most = Math.max(...bins.map((b) => b.count));
+    // The first and last ranges are labelled, and the caller's: an end's label
+    // too near the caller's would overlap it.
+    const at = bins.findIndex((b) => b.mine);
+    const labelled = (i: number) => i === at || ((i === 0 || i === bins.length - 1) && (at < 0 || Math.abs(i - at) > 2));
     const bw = W / bins.length;
     const label = t(lang, "daily.histogram");
     const svg = el(
@@ -155,7 +159,7 @@ export async function dailyPage(root: HTMLElement, lang: Lang): Promise<void> {
       ...bins.map((b, i) => {
         const bh = most ? Math.max(2, (b.count / most) * H) : 0;
         const x = i * bw + 2;
-        const range = b.from === b.to ? num(b.from) : `${num(b.from)}–${num(b.to)}`;
+        const range = b.from === b.to ? num(b.from) : t(lang, "daily.range", num(b.from), num(b.to));
         // A label under a bar near an edge is anchored to that edge: never cut.
         const cx = x + (bw - 4) / 2;
         const anchor = cx < W / 4 ? { x: x, "text-anchor": "start" } : cx > (3 * W) / 4 ? { x: x + bw - 4, "text-anchor": "end" } : {};
@@ -165,7 +169,7 @@ export async function dailyPage(root: HTMLElement, lang: Lang): Promise<void> {
           el("title", {}, t(lang, "daily.binCount", b.from, b.to, b.count)),
           el("rect", { x, y: pad + H - bh, width: bw - 4, height: bh, class: b.mine ? "bar mine" : "bar" }),
           b.count ? text(x + (bw - 4) / 2, pad + H - bh - 8, b.count, { class: "count" }) : null,
-          i === 0 || i === bins.length - 1 || b.mine ? text(cx, pad + H + 10, b.mine ? `${range} · ${t(lang, "daily.you")}` : range, { class: b.mine ? "axis mine" : "axis", ...anchor }) : null,
+          labelled(i) ? text(cx, pad + H + 10, b.mine ? `${range} · ${t(lang, "daily.you")}` : range, { class: b.mine ? "axis mine" : "axis", ...anchor }) : null,
         );
       }),
     );
