@@ -247,9 +247,11 @@ func (s *Server) statsOf(ctx context.Context, day, game string) (dayStats, error
 	return st, nil
 }
 
-// playScore is a play's score, if it is ranked: finished by its person.
+// playScore is a play's score, if it is ranked: finished by its person
+// before its day was over (after it, the day's seed is published: a game
+// finished then could have been played knowing the whole deal).
 func playScore(p store.DailyPlay) (int, bool) {
-	if p.Status != store.StatusOver || p.Zombie {
+	if p.Status != store.StatusOver || p.Zombie || !p.Updated.Before(dayEnd(p.Day)) {
 		return 0, false
 	}
 	var res engine.Result
@@ -264,7 +266,7 @@ func stateOf(p store.DailyPlay) string {
 	switch {
 	case p.Status == store.StatusLive || p.Status == store.StatusOpen:
 		return "playing"
-	case p.Status == store.StatusOver && !p.Zombie:
+	case p.Status == store.StatusOver && !p.Zombie && p.Updated.Before(dayEnd(p.Day)):
 		return "over"
 	}
 	return "gaveup"

@@ -231,11 +231,22 @@ func TestDailyGarden(t *testing.T) {
 	if tb, _ := ts.db.Table(context.Background(), next.Table); tb.Seed != dailySeed(secret, "2026-11-30", game) || tb.Seed == seed {
 		t.Errorf("the next day's deal has seed %d", tb.Seed)
 	}
-	// Bob's unfinished deal of yesterday is still his, and still his alone
-	// to play (the day being over, anyone may now watch it).
+	// Bob's unfinished deal of yesterday is still his to finish, but, its
+	// seed being published, it no longer ranks; today's deal is a new one.
 	if again, code := start(bob, game); code != 201 || again.Table == b.Table {
 		t.Errorf("Bob's start the next day: %d %+v", code, again)
 	}
+	sb = bob.dial(b.Table, "")
+	if _, err := sb.play(0, rand.New(rand.NewPCG(8, 8)), nil); err != nil {
+		t.Fatal(err)
+	}
+	sb.close()
+	day = dailyJSON{}
+	bob.call("GET", "/api/daily", nil, &day)
+	if y := day.Yesterday.Games[0]; y.Finished != 1 || y.Mine != nil || y.Best.Replay != "/replay/"+a.Table {
+		t.Errorf("yesterday after Bob finished his deal past midnight: %+v, want only Ann's ranked", y)
+	}
+
 }
 
 // TestDailySecretIsKept: a restarted server deals the same seeds (the
