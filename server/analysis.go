@@ -320,6 +320,12 @@ func (s *Server) storedAnalysis(ctx context.Context, id string, rec *record.Reco
 func (s *Server) apiAnalysis(w http.ResponseWriter, r *http.Request) {
 	lang := requestLang(r)
 	id := r.PathValue("id")
+	if me, err := s.maybeIdentify(r); err != nil {
+		s.answerErr(w, r, err)
+		return
+	} else if !s.dailyGuard(w, r, id, me.ID, false) {
+		return // a daily deal is its player's until the day is over
+	}
 	var data []byte
 	var names, namesLang []string
 	var status store.Status
@@ -421,6 +427,6 @@ func (g guardedStore) Analysis(ctx context.Context, table string) ([]byte, error
 // the coach's review, a hint, the rules and tutorial pages), for wiregen as
 // well.
 func WireAPI() []any {
-return append(append(append([]any{replayJSON{}, coach.Review{}, hintJSON{}}, learnWire()...), forkWire()...),
-		duplicatesJSON{}, passkeysJSON{}) // duplicate.go, passkey.go
+	return append(append(append(append([]any{replayJSON{}, coach.Review{}, hintJSON{}}, learnWire()...), forkWire()...),
+		duplicatesJSON{}, passkeysJSON{}), dailyWire()...) // fork.go, duplicate.go, passkey.go, daily.go
 }

@@ -86,6 +86,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /join/{id}", s.formJoin)
 	mux.HandleFunc("GET /t/{id}", s.pageTable)
 	s.learnRoutes(mux) // learn.go: /rules/{game}, /learn/{game} and their API
+	s.dailyRoutes(mux) // daily.go: /daily and its API
 	mux.HandleFunc("GET /p/{id}", s.pagePlayer)
 	mux.HandleFunc("GET /continue/{code}", s.pageContinue)
 	mux.HandleFunc("POST /continue/{code}", s.formContinue)
@@ -626,6 +627,9 @@ func (s *Server) apiTable(w http.ResponseWriter, r *http.Request) {
 		s.answerErr(w, r, err)
 		return
 	}
+	if !s.dailyGuard(w, r, r.PathValue("id"), me.ID, false) {
+		return // a daily deal is its player's until the day is over
+	}
 	var out tableJSON
 	err = s.withTable(r.Context(), r.PathValue("id"), func(t *table) {
 		out = t.snapshot()
@@ -822,6 +826,9 @@ func refusal(err error) error {
 
 // apiRecord is the game's record, once over (docs/records.md).
 func (s *Server) apiRecord(w http.ResponseWriter, r *http.Request) {
+	if !s.dailyGuard(w, r, r.PathValue("id"), "", true) {
+		return // a daily deal's record holds the day's seed: not before the day is over
+	}
 	var b []byte
 	var rerr error
 	err := s.withTable(r.Context(), r.PathValue("id"), func(t *table) { b, rerr = t.recordOf() })

@@ -273,6 +273,9 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	if !s.dailyGuard(w, r, id, ident.ID, false) {
+		return // a daily deal is its player's until the day is over
+	}
 	// The seat is decided before the upgrade, so that a refused seat is a
 	// plain HTTP error.
 	var t *table

@@ -17,8 +17,8 @@ import (
 	"github.com/jardin-games/jardin/store"
 )
 
-// stateOf is a copy of table id's position on ts.
-func stateOf(t *testing.T, ts *testServer, id string) engine.State {
+// tableState is a copy of table id's position on ts.
+func tableState(t *testing.T, ts *testServer, id string) engine.State {
 	t.Helper()
 	var st engine.State
 	if err := ts.withTable(context.Background(), id, func(tb *table) { st = tb.state.Clone() }); err != nil {
@@ -163,7 +163,7 @@ func TestFork(t *testing.T) {
 	if got, want := compactJSON(t, sync["view"]), viewJSON(t, orig, 1); got != want {
 		t.Fatalf("the fork's first view for seat 1 differs from the original's at step %d:\n%s\nwant\n%s", step, got, want)
 	}
-	forked := stateOf(t, ts, fk.ID)
+	forked := tableState(t, ts, fk.ID)
 	if playOut(t, forked) == playOut(t, orig) && viewJSON(t, forked, 0) == viewJSON(t, orig, 0) {
 		t.Error("the fork's hidden parts are the original's: nothing was dealt again")
 	}
@@ -182,7 +182,7 @@ func TestFork(t *testing.T) {
 	sock.send(map[string]any{"t": "move", "v": num(sync, "v"), "id": "fork-1", "i": 0})
 	sock.next(outAck)
 	sock.close()
-	after := stateOf(t, ts, fk.ID)
+	after := tableState(t, ts, fk.ID)
 	if viewJSON(t, after, 1) == viewJSON(t, forked, 1) {
 		t.Fatal("Ann's move changed nothing")
 	}
@@ -193,7 +193,7 @@ func TestFork(t *testing.T) {
 	ts.stop()
 	ts = startServer(t, path, cfg)
 	ann.base = ts.URL
-	back := stateOf(t, ts, fk.ID)
+	back := tableState(t, ts, fk.ID)
 	for p, want := range wantViews {
 		if got := viewJSON(t, back, p); got != want {
 			t.Errorf("after a restart, seat %d's view differs", p)
@@ -263,7 +263,7 @@ func TestFork(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := viewJSON(t, stateOf(t, ts, fk2.ID), 0), viewJSON(t, orig2, 0); got != want {
+	if got, want := viewJSON(t, tableState(t, ts, fk2.ID), 0), viewJSON(t, orig2, 0); got != want {
 		t.Errorf("fork of a fork: seat 0's first view differs from the forked game's at step %d", step2)
 	}
 	f2, err := ts.db.Fork(context.Background(), fk2.ID)

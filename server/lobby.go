@@ -367,6 +367,9 @@ func (s *Server) formJoin(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) pageTable(w http.ResponseWriter, r *http.Request) {
+	if !s.dailyPageGuard(w, r) {
+		return // a daily deal is its player's until the day is over (daily.go)
+	}
 	var d pageData
 	if err := s.withTable(r.Context(), r.PathValue("id"), func(t *table) { d.Table = t.snapshot() }); err != nil {
 		s.pageError(w, r, err)
@@ -379,6 +382,9 @@ func (s *Server) pageTable(w http.ResponseWriter, r *http.Request) {
 // pageReplay is the replay page's shell: the script fetches the replay
 // (GET /api/tables/{id}/replay) and draws it.
 func (s *Server) pageReplay(w http.ResponseWriter, r *http.Request) {
+	if !s.dailyPageGuard(w, r) {
+		return // a daily deal is its player's until the day is over (daily.go)
+	}
 	var d pageData
 	if err := s.withTable(r.Context(), r.PathValue("id"), func(t *table) { d.Table = t.snapshot() }); err != nil {
 		s.pageError(w, r, err)

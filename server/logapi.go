@@ -29,6 +29,9 @@ func (s *Server) apiLog(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	if !s.dailyGuard(w, r, id, ident.ID, false) {
+		return // a daily deal is its player's until the day is over
+	}
 	var meta store.Table
 	var fork *store.Fork
 	seat := -1

@@ -88,6 +88,12 @@ func textsOf(cat *engine.Catalog, lang string) map[string]compText {
 // computed.
 func (s *Server) apiReplay(w http.ResponseWriter, r *http.Request) {
 	lang := requestLang(r)
+	if me, err := s.maybeIdentify(r); err != nil {
+		s.answerErr(w, r, err)
+		return
+	} else if !s.dailyGuard(w, r, r.PathValue("id"), me.ID, false) {
+		return // a daily deal is its player's until the day is over
+	}
 	var rec []byte
 	var names []string
 	var status store.Status

@@ -188,8 +188,9 @@ type Server struct {
 	identities, writes *limiter
 	// analyses are the coach's reviews of finished tables (analysis.go).
 	analyses analysisPool
-	hints    *limiter // hints asked per identity (hints.go)
-	passkeys *limiter // passkey ceremonies begun per address (passkey.go)
+	hints    *limiter   // hints asked per identity (hints.go)
+	passkeys *limiter   // passkey ceremonies begun per address (passkey.go)
+	daily    dailyState // the daily seeds' secret (daily.go)
 
 	cfg      Config
 	st       store.Store

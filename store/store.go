@@ -278,6 +278,7 @@ type Store interface {
 	Forks
 	Duplicates
 	Passkeys
+	Dailies
 
 	// Ping reports whether the store is usable.
 	Ping(ctx context.Context) error

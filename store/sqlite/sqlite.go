@@ -215,6 +215,10 @@ func upgrade(w *sql.DB) error {
 			}
 		}
 	}
+	// The daily deals' tables (daily.go).
+	if _, err := w.Exec(dailySchema); err != nil {
+		return fmt.Errorf("daily tables: %w", err)
+	}
 	// Indexes of added columns: the schema above runs before they exist.
 	if _, err := w.Exec(`CREATE INDEX IF NOT EXISTS tables_remind ON tables(remind) WHERE remind > 0`); err != nil {
 		return fmt.Errorf("index tables.remind: %w", err)

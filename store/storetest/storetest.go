@@ -33,6 +33,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Forks", testForks},
 		{"Duplicates", testDuplicates},
 		{"Passkeys", testPasskeys},
+		{"Dailies", testDailies},
+		{"DailySecret", testDailySecret},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -16,6 +16,7 @@ import { passkeySignIn } from "./passkey";
 import { deviceLink, type LiveCtx, liveTables, myTables, Ticker } from "./lobbylive";
 import type { LobbyTurn } from "./gen/server";
 import { learnLinks } from "./rules";
+import { dailyLink } from "./daily";
 
 interface OptionInfo {
   name: string;
@@ -368,6 +369,7 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
       h("h1", {}, t(lang, "lobby")),
       msg,
       nameBox,
+      dailyLink(lang), // daily.ts: the daily garden, prominent
       mine ? mine.section : null,
       lobbyTables,
       me ? h("section", {}, h("h2", {}, t(lang, "newTable")), createForm, created) : null,

@@ -4,6 +4,7 @@
 // saves the choice and reloads: the server then renders events in it.
 
 import { h } from "./dom";
+import { dailyPage } from "./daily";
 import { harness } from "./harness";
 import { learnPage } from "./learn";
 import { lobby } from "./lobby";
@@ -37,6 +38,12 @@ function start(): void {
   const learn = document.getElementById("rules") ?? document.getElementById("learn");
   if (learn?.dataset.game) {
     void (learn.id === "rules" ? rulesPage(learn, lang) : learnPage(learn, lang));
+    return;
+  }
+  // The daily garden (daily.ts).
+  const daily = document.getElementById("daily");
+  if (daily) {
+    void dailyPage(daily, lang);
     return;
   }
   const app = document.getElementById("app");

@@ -5,6 +5,7 @@
 import { DuplicateBox } from "./duplicate";
 import { Absence } from "./absence";
 import { forkNote } from "./fork";
+import { dailyStanding } from "./daily";
 import { clear, h } from "./dom";
 import { botName, type Lang, t } from "./i18n";
 import type { HintJSON, SyncMsg } from "./gen/server";
@@ -598,6 +599,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
     clear(extra);
     if (m.status === "over") {
       if (m.record) extra.append(h("a", { href: m.record, download: `${id}.json`, class: "record" }, t(lang, "download")), " ");
+      dailyStanding(extra, id, lang); // daily.ts: a daily deal's way back to its ranking
     }
     drawAbsence();
     dup.update({ status: m.status ?? "", seat: seat >= 0 ? seat : (m.was ?? -1), comps: m.texts });

@@ -254,7 +254,8 @@ func (c *Core) CreateTable(ctx context.Context, t store.Table) error {
 }
 
 // insertTable inserts t's row (and its seats) on conn: CreateTable's, and
-// CreateDuplicate's and CreateForkTable's inside their transactions.
+// CreateDuplicate's, CreateForkTable's and CreateDaily's inside their
+// transactions.
 func (c *Core) insertTable(ctx context.Context, conn Conn, t store.Table) error {
 	r, err := c.encodeTable(t)
 	if err != nil {

@@ -74,6 +74,77 @@ export interface CreatedJSON {
   seat: number;
 }
 
+/** server.dailyBestJSON */
+export interface DailyBestJSON {
+  name: string;
+  score: number;
+  replay?: string;
+  record?: string;
+}
+
+/** server.dailyBinJSON */
+export interface DailyBinJSON {
+  from: number;
+  to: number;
+  count: number;
+  mine: boolean;
+}
+
+/** server.dailyDayJSON */
+export interface DailyDayJSON {
+  day: string;
+  games: DailyPastJSON[];
+}
+
+/** server.dailyGameJSON */
+export interface DailyGameJSON {
+  game: string;
+  title: string;
+  opponents: string[];
+  state: string;
+  table?: string;
+  players: number;
+  finished: number;
+  mine?: DailyMineJSON;
+  best?: DailyBestJSON;
+  histogram?: DailyBinJSON[];
+}
+
+/** server.dailyJSON */
+export interface DailyJSON {
+  day: string;
+  ends: number;
+  games: DailyGameJSON[];
+  streak: number;
+  playedToday: boolean;
+  yesterday: DailyDayJSON;
+}
+
+/** server.dailyMineJSON */
+export interface DailyMineJSON {
+  score: number;
+  rank: number;
+  percentile: number;
+  review: string;
+}
+
+/** server.dailyPastJSON */
+export interface DailyPastJSON {
+  game: string;
+  title: string;
+  seed: string;
+  finished: number;
+  best?: DailyBestJSON;
+  mine?: number;
+}
+
+/** server.dailyStartJSON */
+export interface DailyStartJSON {
+  table: string;
+  url: string;
+  resumed: boolean;
+}
+
 /** server.dupTableJSON */
 export interface DupTableJSON {
   id: string;
