@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/jardin-games/jardin/bots"
 	"github.com/jardin-games/jardin/coach"
@@ -182,7 +183,16 @@ func TestFork(t *testing.T) {
 	sock.send(map[string]any{"t": "move", "v": num(sync, "v"), "id": "fork-1", "i": 0})
 	sock.next(outAck)
 	sock.close()
+	// The bot in seat 0 answers on the table's goroutine: wait until it is
+	// Ann's turn again (or the game is over) before taking the position.
 	after := tableState(t, ts, fk.ID)
+	for deadline := time.Now().Add(10 * time.Second); after.ToMove() == 0 && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond)
+		after = tableState(t, ts, fk.ID)
+	}
+	if after.ToMove() == 0 {
+		t.Fatal("the bot in seat 0 did not move within 10 s")
+	}
 	if viewJSON(t, after, 1) == viewJSON(t, forked, 1) {
 		t.Fatal("Ann's move changed nothing")
 	}
