@@ -170,3 +170,49 @@ func Rotate(seat, viewer, players int) int {
 	}
 	return (seat - viewer + players) % players
 }
+
+// Vocabulary numbers the ids of a game's components, for one-hot encodings
+// of the ids a view shows.
+type Vocabulary struct {
+	ids   []string
+	index map[string]int
+}
+
+// NewVocabulary numbers ids in order. An empty or repeated id is a
+// programming error (typically components read before their init ran) and
+// panics.
+func NewVocabulary(ids ...string) *Vocabulary {
+	v := &Vocabulary{index: make(map[string]int, len(ids))}
+	for _, id := range ids {
+		if _, dup := v.index[id]; dup || id == "" {
+			panic(fmt.Sprintf("engine: vocabulary id %q empty or repeated", id))
+		}
+		v.index[id] = len(v.ids)
+		v.ids = append(v.ids, id)
+	}
+	return v
+}
+
+// Len is the number of ids.
+func (v *Vocabulary) Len() int { return len(v.ids) }
+
+// OneHot appends a one-hot of id (all 0 for "" or an unknown id).
+func (v *Vocabulary) OneHot(buf []float32, id string) []float32 {
+	i, ok := v.index[id]
+	if !ok {
+		i = -1
+	}
+	return OneHot(buf, len(v.ids), i)
+}
+
+// Counts appends how many times each id occurs in ids.
+func (v *Vocabulary) Counts(buf []float32, ids []string) []float32 {
+	start := len(buf)
+	buf = append(buf, make([]float32, len(v.ids))...)
+	for _, id := range ids {
+		if i, ok := v.index[id]; ok {
+			buf[start+i]++
+		}
+	}
+	return buf
+}

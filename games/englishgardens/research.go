@@ -101,7 +101,15 @@ func obsTrophy(buf []float32, t *TrophyView) []float32 {
 
 // Observe encodes a View (layout in docs/research.md).
 func (g *game) Observe(view any, player, players int, buf []float32) []float32 {
-	v := view.(View)
+	var v View
+	switch x := view.(type) {
+	case View:
+		v = x
+	case *View:
+		v = *x
+	default:
+		panic(fmt.Sprintf("%T is not a view of this game", view))
+	}
 	start := len(buf)
 	ph := -1
 	for i, n := range phaseNames {
