@@ -37,6 +37,7 @@ type rpcRequest struct {
 	Action   *int              `json:"action,omitempty"`
 	Player   *int              `json:"player,omitempty"`
 	Legal    bool              `json:"legal,omitempty"` // apply: answer the next legal actions too
+	Moves    bool              `json:"moves,omitempty"` // legal: the engine's legal moves in notation too
 	Requests []json.RawMessage `json:"requests,omitempty"`
 }
 
@@ -202,7 +203,7 @@ func (srv *rpcServer) do(req rpcRequest, batchOK bool) (any, error) {
 	// every other op names a state
 	if req.State == nil {
 		if !knownOp(req.Op) {
-			return nil, rpcErrorf("unknown op %q (games, new, legal, apply, view, observation, determinize, clone, free, result, batch)", req.Op)
+			return nil, rpcErrorf("unknown op %q (games, new, legal, apply, notation, view, observation, determinize, clone, free, result, batch)", req.Op)
 		}
 		return nil, rpcErrorf(`%s: give "state"`, req.Op)
 	}
@@ -215,7 +216,19 @@ func (srv *rpcServer) do(req rpcRequest, batchOK bool) (any, error) {
 	}
 	switch req.Op {
 	case "legal":
+		if req.Moves {
+			return srv.legalMoves(st)
+		}
 		return srv.legal(st)
+	case "notation":
+		if req.Action == nil {
+			return nil, rpcErrorf(`notation: give "action"`)
+		}
+		m, ok := st.index.Move(*req.Action)
+		if !ok {
+			return nil, rpcErrorf("notation: action %d out of range [0, %d)", *req.Action, st.index.Len())
+		}
+		return map[string]string{"move": st.s.FormatMove(m)}, nil
 	case "apply":
 		if req.Action == nil {
 			return nil, rpcErrorf(`apply: give "action"`)
@@ -277,12 +290,12 @@ func (srv *rpcServer) do(req rpcRequest, batchOK bool) (any, error) {
 		}
 		return map[string]any{"over": st.s.Over(), "result": res, "returns": returns}, nil
 	}
-	return nil, rpcErrorf("unknown op %q (games, new, legal, apply, view, observation, determinize, clone, free, result, batch)", req.Op)
+	return nil, rpcErrorf("unknown op %q (games, new, legal, apply, notation, view, observation, determinize, clone, free, result, batch)", req.Op)
 }
 
 func knownOp(op string) bool {
 	switch op {
-	case "games", "new", "legal", "apply", "view", "observation", "determinize", "clone", "free", "result", "batch":
+	case "games", "new", "legal", "apply", "view", "observation", "determinize", "clone", "free", "result", "batch", "notation":
 		return true
 	}
 	return false
@@ -310,6 +323,31 @@ func (srv *rpcServer) legal(st *rpcState) (any, error) {
 		return nil, err
 	}
 	return map[string]any{"player": st.s.ToMove(), "actions": actions}, nil
+}
+
+// legalMoves is legal with the engine's own legal moves in notation, in
+// the engine's order, listed straight from LegalMoves ("moves"), and the
+// notation of each action through the action index ("actionMoves"), so that
+// a program can check the two agree.
+func (srv *rpcServer) legalMoves(st *rpcState) (any, error) {
+	a, err := srv.legal(st)
+	if err != nil {
+		return nil, err
+	}
+	moves := st.s.LegalMoves(nil)
+	names := make([]string, len(moves))
+	for i, m := range moves {
+		names[i] = st.s.FormatMove(m)
+	}
+	actions := a.(map[string]any)["actions"].([]int)
+	via := make([]string, len(actions))
+	for i, x := range actions {
+		m, _ := st.index.Move(x)
+		via[i] = st.s.FormatMove(m)
+	}
+	a.(map[string]any)["moves"] = names
+	a.(map[string]any)["actionMoves"] = via
+	return a, nil
 }
 
 // room checks that n more states fit under the limit.
