@@ -75,12 +75,15 @@ def main():
     ap.add_argument("--games", type=int, default=10, help="per game and player count")
     ap.add_argument("--parallel", type=int, default=64)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--game", action="append", help="versioned name (default: every game)")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     t0 = time.time()
     total = 0
     with jardin.Engine() as engine:
         for f in engine.games():
+            if args.game and f["name"] not in args.game:
+                continue
             lo, hi = f["players"]
             for n in range(lo, hi + 1):
                 g, d = check(engine, f["name"], n, args.games, args.parallel, rng, f["maxDecisions"])
