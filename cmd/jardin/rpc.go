@@ -44,6 +44,7 @@ type rpcRequest struct {
 // rpcGame is a game as rpc offers it: the game, its research face and, per
 // player count, its facts and action index.
 type rpcGame struct {
+	name  string // the versioned name
 	game  engine.Game
 	r     engine.Researcher
 	facts map[int]engine.Facts
@@ -86,7 +87,8 @@ func newRPCServer(reg *engine.Registry, maxStates int) (*rpcServer, error) {
 		}
 		srv.games = append(srv.games, rg)
 		srv.byName[g.ID()] = rg
-		srv.byName[rg.facts[hi].Name] = rg
+		rg.name = rg.facts[hi].Name
+		srv.byName[rg.name] = rg
 	}
 	return srv, nil
 }
@@ -167,7 +169,7 @@ func (srv *rpcServer) do(req rpcRequest, batchOK bool) (any, error) {
 		if !ok {
 			names := make([]string, 0, len(srv.games))
 			for _, g := range srv.games {
-				names = append(names, g.facts[func() int { _, hi := g.game.Players(); return hi }()].Name)
+				names = append(names, g.name)
 			}
 			return nil, rpcErrorf("unknown game %q (known: %s, or their ids)", req.Game, strings.Join(names, ", "))
 		}
