@@ -196,23 +196,42 @@ func NewVocabulary(ids ...string) *Vocabulary {
 // Len is the number of ids.
 func (v *Vocabulary) Len() int { return len(v.ids) }
 
-// OneHot appends a one-hot of id (all 0 for "" or an unknown id).
+// OneHot appends a one-hot of id (all 0 for "": none). An id outside the
+// vocabulary is a programming error (a view and its encoder disagree) and
+// panics, rather than encode silently as none.
 func (v *Vocabulary) OneHot(buf []float32, id string) []float32 {
-	i, ok := v.index[id]
-	if !ok {
-		i = -1
+	if id == "" {
+		return OneHot(buf, len(v.ids), -1)
 	}
-	return OneHot(buf, len(v.ids), i)
+	return OneHot(buf, len(v.ids), v.mustIndex(id))
 }
 
-// Counts appends how many times each id occurs in ids.
+// Counts appends how many times each id occurs in ids (an unknown id
+// panics, as in OneHot).
 func (v *Vocabulary) Counts(buf []float32, ids []string) []float32 {
 	start := len(buf)
 	buf = append(buf, make([]float32, len(v.ids))...)
 	for _, id := range ids {
-		if i, ok := v.index[id]; ok {
-			buf[start+i]++
-		}
+		buf[start+v.mustIndex(id)]++
 	}
 	return buf
+}
+
+func (v *Vocabulary) mustIndex(id string) int {
+	i, ok := v.index[id]
+	if !ok {
+		panic(fmt.Sprintf("engine: id %q is not in the observation's vocabulary", id))
+	}
+	return i
+}
+
+// OneHotName appends a one-hot of name among names (a game's phase names,
+// say). A name not among them panics, as an unknown vocabulary id does.
+func OneHotName(buf []float32, names []string, name string) []float32 {
+	for i, n := range names {
+		if n == name {
+			return OneHot(buf, len(names), i)
+		}
+	}
+	panic(fmt.Sprintf("engine: %q is not among %q", name, names))
 }

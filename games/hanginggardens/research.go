@@ -106,13 +106,7 @@ func (game) Observe(view any, player, players int, buf []float32) []float32 {
 		panic(fmt.Sprintf("%T is not a view of this game", view))
 	}
 	start := len(buf)
-	ph := -1
-	for i, n := range phaseNames {
-		if n == v.Phase {
-			ph = i
-		}
-	}
-	buf = engine.OneHot(buf, len(phaseNames), ph)
+	buf = engine.OneHotName(buf, phaseNames[:], v.Phase)
 	buf = append(buf, float32(v.Round))
 	buf = engine.OneHot(buf, maxPlayers, engine.Rotate(v.ToMove, player, players))
 	buf = engine.OneHot(buf, nSeats, seatIndex(v.FirstPlayer, player, players))

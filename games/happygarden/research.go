@@ -125,13 +125,7 @@ func (game) Observe(view any, player, players int, buf []float32) []float32 {
 	}
 	start := len(buf)
 	l := layout()
-	ph := -1
-	for i, n := range phaseNames {
-		if n == v.Step {
-			ph = i
-		}
-	}
-	buf = engine.OneHot(buf, len(phaseNames), ph)
+	buf = engine.OneHotName(buf, phaseNames[:], v.Step)
 	buf = engine.OneHot(buf, maxPlayers, engine.Rotate(v.ToMove, player, players))
 	buf = engine.OneHot(buf, maxPlayers, engine.Rotate(v.Turn, player, players))
 	buf = engine.OneHot(buf, maxPlayers, engine.Rotate(v.FirstPlayer, player, players))

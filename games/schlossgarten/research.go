@@ -109,13 +109,7 @@ func (game) Observe(view any, player, players int, buf []float32) []float32 {
 		}
 		return -1
 	}
-	ph := -1
-	for i, n := range phaseNames {
-		if n == v.Phase {
-			ph = i
-		}
-	}
-	buf = engine.OneHot(buf, len(phaseNames), ph)
+	buf = engine.OneHotName(buf, phaseNames[:], v.Phase)
 	buf = engine.OneHot(buf, maxP, engine.Rotate(v.ToMove, player, players))
 	buf = append(buf, float32(v.Turn), float32(v.StepsUsed))
 	buf = cardVocab.OneHot(buf, v.Played)
