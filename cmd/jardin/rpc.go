@@ -262,8 +262,7 @@ func (srv *rpcServer) do(req rpcRequest, batchOK bool) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		srv.obs = engine.Observation(st.g.r, st.s, p, srv.obs[:0])
-		return map[string]any{"observation": srv.obs}, nil
+		return srv.observe(st, p)
 	case "determinize":
 		p, err := seatArg(req, st, true)
 		if err != nil {
@@ -350,6 +349,19 @@ func (srv *rpcServer) legalMoves(st *rpcState) (any, error) {
 	a.(map[string]any)["moves"] = names
 	a.(map[string]any)["actionMoves"] = via
 	return a, nil
+}
+
+// observe encodes seat p's observation. An encoder that does not know an
+// id of its view panics (a bug of the game, engine.Vocabulary); reading
+// changes nothing, so that one request fails and the session goes on.
+func (srv *rpcServer) observe(st *rpcState, p int) (a any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			a, err = nil, rpcErrorf("observation: internal error of %s: %v", st.g.name, r)
+		}
+	}()
+	srv.obs = engine.Observation(st.g.r, st.s, p, srv.obs[:0])
+	return map[string]any{"observation": srv.obs}, nil
 }
 
 // room checks that n more states fit under the limit.
