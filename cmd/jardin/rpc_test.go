@@ -256,3 +256,33 @@ func rpcSnapshot(t *testing.T, srv *rpcServer) string {
 	fmt.Fprintf(&b, "next %d", srv.next)
 	return b.String()
 }
+
+// brokenObserver is a real game whose observation encoder panics, as one
+// meeting an id it does not know would.
+type brokenObserver struct{ engine.Game }
+
+func (b brokenObserver) Research(n int) (engine.Facts, *engine.ActionIndex, error) {
+	return b.Game.(engine.Researcher).Research(n)
+}
+
+func (brokenObserver) Observe(any, int, int, []float32) []float32 { panic("unknown id") }
+
+// An encoder's panic fails that request only: the session and its states
+// go on.
+func TestRPCObservationPanic(t *testing.T) {
+	g, err := games.Registry().Lookup("alices-garden")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := newRPCServer(engine.NewRegistry(brokenObserver{g}), 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []string{`{"state":1}`, `{"error":"observation: internal error of alices_garden_v1: unknown id"}`, `{"actions":[0,1,2,3,4],"player":1}`} {
+		line := []string{`{"op":"new","game":"alices-garden","players":2,"seed":1}`, `{"op":"observation","state":1,"player":0}`, `{"op":"legal","state":1}`}[i]
+		got, _ := json.Marshal(srv.handleLine([]byte(line)))
+		if string(got) != want {
+			t.Errorf("%s: %s, want %s", line, got, want)
+		}
+	}
+}
