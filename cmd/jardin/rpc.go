@@ -1,0 +1,457 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/jardin-games/jardin/engine"
+)
+
+// jardin rpc serves the engine to programs in any language over
+// newline-delimited JSON on stdin and stdout: one request per line, one
+// answer per line, in order (docs/research.md is the protocol's reference).
+// An error answers {"error": …} and changes nothing.
+
+// Limits: a program cannot exhaust the machine's memory silently. Each is a
+// clear error naming the limit and its flag.
+const (
+	defaultMaxStates = 100000   // states held at once (--max-states)
+	maxRPCLine       = 16 << 20 // bytes in one request line
+	maxBatch         = 100000   // requests in one batch
+)
+
+// rpcRequest is one request. Pointers tell a field not given from a zero.
+type rpcRequest struct {
+	Op       string            `json:"op"`
+	Game     string            `json:"game,omitempty"`
+	Players  int               `json:"players,omitempty"`
+	Seed     *uint64           `json:"seed,omitempty"`
+	Options  map[string]string `json:"options,omitempty"`
+	State    *int64            `json:"state,omitempty"`
+	Action   *int              `json:"action,omitempty"`
+	Player   *int              `json:"player,omitempty"`
+	Legal    bool              `json:"legal,omitempty"` // apply: answer the next legal actions too
+	Moves    bool              `json:"moves,omitempty"` // legal: the engine's legal moves in notation too
+	Requests []json.RawMessage `json:"requests,omitempty"`
+}
+
+// rpcGame is a game as rpc offers it: the game, its research face and, per
+// player count, its facts and action index.
+type rpcGame struct {
+	name  string // the versioned name
+	game  engine.Game
+	r     engine.Researcher
+	facts map[int]engine.Facts
+	index map[int]*engine.ActionIndex
+}
+
+// rpcState is one state held for the program.
+type rpcState struct {
+	s     engine.State
+	g     *rpcGame
+	index *engine.ActionIndex
+}
+
+// rpcServer holds the states of one session.
+type rpcServer struct {
+	games     []*rpcGame
+	byName    map[string]*rpcGame // id and versioned name
+	states    map[int64]*rpcState
+	next      int64
+	maxStates int
+	moves     []engine.Move // scratch
+	obs       []float32     // scratch
+}
+
+func newRPCServer(reg *engine.Registry, maxStates int) (*rpcServer, error) {
+	srv := &rpcServer{byName: map[string]*rpcGame{}, states: map[int64]*rpcState{}, next: 1, maxStates: maxStates}
+	for _, g := range reg.All() {
+		r, ok := g.(engine.Researcher)
+		if !ok {
+			continue // only games with a research face are offered
+		}
+		rg := &rpcGame{game: g, r: r, facts: map[int]engine.Facts{}, index: map[int]*engine.ActionIndex{}}
+		lo, hi := g.Players()
+		for n := lo; n <= hi; n++ {
+			f, idx, err := r.Research(n)
+			if err != nil {
+				return nil, fmt.Errorf("%s, %d players: %w", g.ID(), n, err)
+			}
+			rg.facts[n], rg.index[n] = f, idx
+		}
+		srv.games = append(srv.games, rg)
+		srv.byName[g.ID()] = rg
+		rg.name = rg.facts[hi].Name
+		srv.byName[rg.name] = rg
+	}
+	return srv, nil
+}
+
+// rpcError is an answer's error.
+type rpcError struct{ msg string }
+
+func (e rpcError) Error() string { return e.msg }
+
+func rpcErrorf(format string, args ...any) error { return rpcError{fmt.Sprintf(format, args...)} }
+
+// decodeRequest reads one request strictly: one JSON object, known fields
+// only, nothing after it.
+func decodeRequest(line []byte) (rpcRequest, error) {
+	var req rpcRequest
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		return rpcRequest{}, rpcErrorf("bad request: %v", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return rpcRequest{}, rpcErrorf("bad request: more than one JSON value on the line")
+	}
+	if req.Op == "" {
+		return rpcRequest{}, rpcErrorf(`bad request: no "op"`)
+	}
+	return req, nil
+}
+
+// handleLine answers one line. It never fails: errors are answers.
+func (srv *rpcServer) handleLine(line []byte) any {
+	req, err := decodeRequest(line)
+	if err != nil {
+		return errAnswer(err)
+	}
+	return srv.handle(req, true)
+}
+
+func errAnswer(err error) map[string]string { return map[string]string{"error": err.Error()} }
+
+func (srv *rpcServer) handle(req rpcRequest, batchOK bool) any {
+	a, err := srv.do(req, batchOK)
+	if err != nil {
+		return errAnswer(err)
+	}
+	return a
+}
+
+// gameFacts is a game as the games op lists it: its facts at its largest
+// player count (numActions and observationLength are the same at every
+// count for the five games) and its player range and options.
+type gameFacts struct {
+	engine.Facts
+	Players [2]int              `json:"players"`
+	Options []engine.OptionSpec `json:"options"`
+}
+
+func (srv *rpcServer) do(req rpcRequest, batchOK bool) (any, error) {
+	switch req.Op {
+	case "games":
+		out := make([]gameFacts, 0, len(srv.games))
+		for _, g := range srv.games {
+			lo, hi := g.game.Players()
+			f := gameFacts{Facts: g.facts[hi], Players: [2]int{lo, hi}, Options: g.game.Options()}
+			for n := lo; n <= hi; n++ { // the largest of each, should a count differ
+				f.NumActions = max(f.NumActions, g.facts[n].NumActions)
+				f.MaxDecisions = max(f.MaxDecisions, g.facts[n].MaxDecisions)
+				f.ObservationLength = max(f.ObservationLength, g.facts[n].ObservationLength)
+			}
+			if f.Options == nil {
+				f.Options = []engine.OptionSpec{}
+			}
+			out = append(out, f)
+		}
+		return map[string]any{"games": out}, nil
+	case "new":
+		g, ok := srv.byName[req.Game]
+		if !ok {
+			names := make([]string, 0, len(srv.games))
+			for _, g := range srv.games {
+				names = append(names, g.name)
+			}
+			return nil, rpcErrorf("unknown game %q (known: %s, or their ids)", req.Game, strings.Join(names, ", "))
+		}
+		if req.Seed == nil {
+			return nil, rpcErrorf(`new: give "seed"`)
+		}
+		if err := srv.room(1); err != nil {
+			return nil, err
+		}
+		s, err := g.game.New(req.Players, *req.Seed, engine.Options(req.Options))
+		if err != nil {
+			return nil, rpcErrorf("new: %s", oneLine(errText(err, "en")))
+		}
+		return map[string]any{"state": srv.hold(s, g)}, nil
+	case "batch":
+		if !batchOK {
+			return nil, rpcErrorf("batch: a batch cannot hold a batch")
+		}
+		if len(req.Requests) > maxBatch {
+			return nil, rpcErrorf("batch: %d requests, at most %d", len(req.Requests), maxBatch)
+		}
+		out := make([]any, len(req.Requests))
+		for i, raw := range req.Requests {
+			sub, err := decodeRequest(raw)
+			if err != nil {
+				out[i] = errAnswer(err)
+				continue
+			}
+			out[i] = srv.handle(sub, false)
+		}
+		return map[string]any{"answers": out}, nil
+	}
+	// every other op names a state
+	if req.State == nil {
+		if !knownOp(req.Op) {
+			return nil, rpcErrorf("unknown op %q (games, new, legal, apply, notation, view, observation, determinize, clone, free, result, batch)", req.Op)
+		}
+		return nil, rpcErrorf(`%s: give "state"`, req.Op)
+	}
+	st, ok := srv.states[*req.State]
+	if !ok {
+		if !knownOp(req.Op) {
+			return nil, rpcErrorf("unknown op %q", req.Op)
+		}
+		return nil, rpcErrorf("%s: no state %d (never made, or freed)", req.Op, *req.State)
+	}
+	switch req.Op {
+	case "legal":
+		if req.Moves {
+			return srv.legalMoves(st)
+		}
+		return srv.legal(st)
+	case "notation":
+		if req.Action == nil {
+			return nil, rpcErrorf(`notation: give "action"`)
+		}
+		m, ok := st.index.Move(*req.Action)
+		if !ok {
+			return nil, rpcErrorf("notation: action %d out of range [0, %d)", *req.Action, st.index.Len())
+		}
+		return map[string]string{"move": st.s.FormatMove(m)}, nil
+	case "apply":
+		if req.Action == nil {
+			return nil, rpcErrorf(`apply: give "action"`)
+		}
+		m, ok := st.index.Move(*req.Action)
+		if !ok {
+			return nil, rpcErrorf("apply: action %d out of range [0, %d)", *req.Action, st.index.Len())
+		}
+		if st.s.Over() {
+			return nil, rpcErrorf("apply: the game is over")
+		}
+		// Apply refuses an illegal move with a *RuleError and changes
+		// nothing (the engine's contract).
+		if err := st.s.Apply(m, nil); err != nil {
+			return nil, rpcErrorf("apply: action %d is not legal now: %s", *req.Action, oneLine(errText(err, "en")))
+		}
+		if req.Legal {
+			return srv.legal(st)
+		}
+		return map[string]int{"player": st.s.ToMove()}, nil
+	case "view":
+		p, err := seatArg(req, st, true)
+		if err != nil {
+			return nil, err
+		}
+		return map[string]any{"view": st.s.View(p)}, nil
+	case "observation":
+		p, err := seatArg(req, st, false)
+		if err != nil {
+			return nil, err
+		}
+		return srv.observe(st, p)
+	case "determinize":
+		p, err := seatArg(req, st, true)
+		if err != nil {
+			return nil, err
+		}
+		if req.Seed == nil {
+			return nil, rpcErrorf(`determinize: give "seed"`)
+		}
+		if err := srv.room(1); err != nil {
+			return nil, err
+		}
+		return map[string]any{"state": srv.hold(st.s.Determinize(p, *req.Seed), st.g)}, nil
+	case "clone":
+		if err := srv.room(1); err != nil {
+			return nil, err
+		}
+		return map[string]any{"state": srv.hold(st.s.Clone(), st.g)}, nil
+	case "free":
+		delete(srv.states, *req.State)
+		return map[string]any{}, nil
+	case "result":
+		res := st.s.Result()
+		returns := make([]int, st.s.NumPlayers())
+		for p := range returns {
+			returns[p] = st.s.Score(p)
+		}
+		return map[string]any{"over": st.s.Over(), "result": res, "returns": returns}, nil
+	}
+	return nil, rpcErrorf("unknown op %q (games, new, legal, apply, notation, view, observation, determinize, clone, free, result, batch)", req.Op)
+}
+
+func knownOp(op string) bool {
+	switch op {
+	case "games", "new", "legal", "apply", "view", "observation", "determinize", "clone", "free", "result", "batch", "notation":
+		return true
+	}
+	return false
+}
+
+// seatArg is the request's player: a seat, or with spectator also -1.
+func seatArg(req rpcRequest, st *rpcState, spectator bool) (int, error) {
+	if req.Player == nil {
+		return 0, rpcErrorf(`%s: give "player"`, req.Op)
+	}
+	p := *req.Player
+	if p == engine.Spectator && spectator || engine.IsSeat(st.s, p) {
+		return p, nil
+	}
+	if spectator {
+		return 0, rpcErrorf("%s: player %d is not a seat of %d players, nor -1 (spectator)", req.Op, p, st.s.NumPlayers())
+	}
+	return 0, rpcErrorf("%s: player %d is not a seat of %d players", req.Op, p, st.s.NumPlayers())
+}
+
+func (srv *rpcServer) legal(st *rpcState) (any, error) {
+	actions, moves, err := st.index.LegalActions(st.s, srv.moves, make([]int, 0, 16))
+	srv.moves = moves
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"player": st.s.ToMove(), "actions": actions}, nil
+}
+
+// legalMoves is legal with the engine's own legal moves in notation, in
+// the engine's order, listed straight from LegalMoves ("moves"), and the
+// notation of each action through the action index ("actionMoves"), so that
+// a program can check the two agree.
+func (srv *rpcServer) legalMoves(st *rpcState) (any, error) {
+	a, err := srv.legal(st)
+	if err != nil {
+		return nil, err
+	}
+	moves := st.s.LegalMoves(nil)
+	names := make([]string, len(moves))
+	for i, m := range moves {
+		names[i] = st.s.FormatMove(m)
+	}
+	actions := a.(map[string]any)["actions"].([]int)
+	via := make([]string, len(actions))
+	for i, x := range actions {
+		m, _ := st.index.Move(x)
+		via[i] = st.s.FormatMove(m)
+	}
+	a.(map[string]any)["moves"] = names
+	a.(map[string]any)["actionMoves"] = via
+	return a, nil
+}
+
+// observe encodes seat p's observation. An encoder that does not know an
+// id of its view panics (a bug of the game, engine.Vocabulary); reading
+// changes nothing, so that one request fails and the session goes on.
+func (srv *rpcServer) observe(st *rpcState, p int) (a any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			a, err = nil, rpcErrorf("observation: internal error of %s: %v", st.g.name, r)
+		}
+	}()
+	srv.obs = engine.Observation(st.g.r, st.s, p, srv.obs[:0])
+	return map[string]any{"observation": srv.obs}, nil
+}
+
+// room checks that n more states fit under the limit.
+func (srv *rpcServer) room(n int) error {
+	if len(srv.states)+n > srv.maxStates {
+		return rpcErrorf("too many states held (%d, the limit of --max-states): free some", len(srv.states))
+	}
+	return nil
+}
+
+func (srv *rpcServer) hold(s engine.State, g *rpcGame) int64 {
+	id := srv.next
+	srv.next++
+	srv.states[id] = &rpcState{s: s, g: g, index: g.index[s.NumPlayers()]}
+	return id
+}
+
+// serve answers every line of in on out until in ends.
+func (srv *rpcServer) serve(in io.Reader, out io.Writer) error {
+	r := bufio.NewReaderSize(in, 1<<16)
+	w := bufio.NewWriterSize(out, 1<<16)
+	enc := json.NewEncoder(w)
+	for {
+		line, err := readLine(r)
+		if len(bytes.TrimSpace(line)) > 0 || errors.Is(err, errRPCLineTooLong) {
+			var a any
+			if errors.Is(err, errRPCLineTooLong) {
+				a = errAnswer(rpcErrorf("bad request: a line of more than %d bytes", maxRPCLine))
+			} else {
+				a = srv.handleLine(line)
+			}
+			if err := enc.Encode(a); err != nil {
+				return fmt.Errorf("rpc: writing an answer: %w", err)
+			}
+			// flush when the program has sent nothing more: it waits
+			if r.Buffered() == 0 {
+				if err := w.Flush(); err != nil {
+					return fmt.Errorf("rpc: writing an answer: %w", err)
+				}
+			}
+		}
+		if err == io.EOF {
+			return w.Flush()
+		}
+		if err != nil && !errors.Is(err, errRPCLineTooLong) {
+			return fmt.Errorf("rpc: reading requests: %w", err)
+		}
+	}
+}
+
+var errRPCLineTooLong = errors.New("line too long")
+
+// readLine reads one line without its newline; a line longer than
+// maxRPCLine is skipped to its end and reported as errRPCLineTooLong.
+func readLine(r *bufio.Reader) ([]byte, error) {
+	var line []byte
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if len(line)+len(chunk) > maxRPCLine+1 {
+			for errors.Is(err, bufio.ErrBufferFull) {
+				_, err = r.ReadSlice('\n')
+			}
+			if err != nil && err != io.EOF {
+				return nil, err
+			}
+			return nil, errRPCLineTooLong
+		}
+		line = append(line, chunk...)
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		return bytes.TrimSuffix(line, []byte("\n")), err
+	}
+}
+
+// cmdRPC is jardin rpc: docs/research.md.
+func cmdRPC(e *env, args []string) error {
+	fs := flag.NewFlagSet("rpc", flag.ContinueOnError)
+	maxStates := fs.Int("max-states", defaultMaxStates, "cli.flag.rpc.max-states")
+	if _, err := e.parse(fs, args, 0, 0, "cli.wantRPC"); err != nil {
+		return err
+	}
+	if *maxStates < 1 {
+		return usageErr("cli.rpcMaxStates")
+	}
+	srv, err := newRPCServer(e.reg, *maxStates)
+	if err != nil {
+		return err
+	}
+	return srv.serve(e.stdin, e.stdout)
+}
+
+func init() { commands["rpc"] = cmdRPC }
