@@ -4,12 +4,10 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
-	"strings"
 
+	"github.com/jardin-games/jardin/internal/storeopen"
 	"github.com/jardin-games/jardin/server"
 	"github.com/jardin-games/jardin/store"
-	"github.com/jardin-games/jardin/store/sqlite"
 )
 
 // errCheckFailed is check's verdict when a table does not replay: the
@@ -51,19 +49,14 @@ func cmdCheck(e *env, args []string) error {
 // exist already: checking a mistyped path must not create an empty
 // database and call it sound.
 func openForCheck(e *env, db string) (store.Store, error) {
-	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
-		pg, _, err := openPostgres(e.ctx, db, 0)
-		if err != nil {
-			return nil, fmt.Errorf("--db %s: %w", redactURL(db), err)
-		}
-		return pg, nil
-	}
-	if _, err := os.Stat(db); err != nil {
-		return nil, fmt.Errorf("--db: %w", err)
-	}
-	sq, err := sqlite.Open(db, sqlite.Options{})
-	if err != nil {
+	st, _, err := storeopen.Open(e.ctx, db, storeopen.Options{MustExist: true})
+	switch {
+	case errors.Is(err, storeopen.ErrNoPostgres):
+		return nil, usageErr("cli.noPostgres")
+	case err != nil && storeopen.IsURL(db):
+		return nil, fmt.Errorf("--db %s: %w", redactURL(db), err)
+	case err != nil:
 		return nil, fmt.Errorf("--db %s: %w", db, err)
 	}
-	return sq, nil
+	return st, nil
 }

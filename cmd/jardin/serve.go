@@ -19,9 +19,8 @@ import (
 	"github.com/nats-io/nats.go"
 
 	"github.com/jardin-games/jardin/cluster"
+	"github.com/jardin-games/jardin/internal/storeopen"
 	"github.com/jardin-games/jardin/server"
-	"github.com/jardin-games/jardin/store"
-	"github.com/jardin-games/jardin/store/sqlite"
 	"github.com/jardin-games/jardin/web"
 )
 
@@ -75,7 +74,7 @@ func cmdServe(e *env, args []string) error {
 	if _, err := e.parse(fs, args, 0, 0, "cli.wantNothing"); err != nil {
 		return err
 	}
-	pgURL := strings.HasPrefix(*db, "postgres://") || strings.HasPrefix(*db, "postgresql://")
+	pgURL := storeopen.IsURL(*db)
 	if *natsURL != "" && !pgURL {
 		return usageErr("cli.serveNATSdb")
 	}
@@ -103,22 +102,16 @@ func cmdServe(e *env, args []string) error {
 			cfg.Origins = append(cfg.Origins, o)
 		}
 	}
-	var st store.Store
-	if pgURL {
-		pg, pool, err := openPostgres(e.ctx, *db, int32(*dbConns))
-		if err != nil {
-			return err
-		}
-		defer pg.Close()
-		st = pg
+	st, pool, err := storeopen.Open(e.ctx, *db, storeopen.Options{Synchronous: *sync, MaxConns: int32(*dbConns)})
+	if errors.Is(err, storeopen.ErrNoPostgres) {
+		return usageErr("cli.noPostgres")
+	}
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	if pool != nil {
 		cfg.Collectors = append(cfg.Collectors, pool)
-	} else {
-		sq, err := sqlite.Open(*db, sqlite.Options{Synchronous: *sync})
-		if err != nil {
-			return err
-		}
-		defer sq.Close()
-		st = sq
 	}
 	dbName := *db
 	if pgURL {

@@ -1,21 +1,15 @@
 //go:build postgres
 
-package main
+package storeopen
 
 import (
 	"context"
 
 	"github.com/jardin-games/jardin/internal/metrics"
-
 	"github.com/jardin-games/jardin/store"
 	"github.com/jardin-games/jardin/store/postgres"
 )
 
-// withPostgres: this binary can open a PostgreSQL database.
-const withPostgres = true
-
-// openPostgres opens the PostgreSQL store of --db and the Prometheus
-// series of its connection pool.
 func openPostgres(ctx context.Context, url string, maxConns int32) (store.Store, metrics.Collector, error) {
 	pg, err := postgres.Open(ctx, url, postgres.Options{MaxConns: maxConns})
 	if err != nil {
