@@ -454,6 +454,9 @@ type createReq struct {
 	// Hints: whether the person to move may ask what a bot would play
 	// (hints.go); on unless false.
 	Hints *bool `json:"hints"`
+	// Rated: the final ranking changes the players' ratings (ratings.go);
+	// the table must then be public, without undo and hints, on a clock.
+	Rated bool `json:"rated"`
 }
 
 type createdJSON struct {
@@ -519,13 +522,18 @@ func (s *Server) create(ctx context.Context, id store.Identity, req createReq) (
 	if err != nil {
 		return fail(err)
 	}
+	if req.Rated {
+		if err := checkRated(&req, clock); err != nil {
+			return fail(err)
+		}
+	}
 	seed := s.newSeed()
 	if _, err := g.New(req.Players, seed, opts); err != nil {
 		return bad("%w", err)
 	}
 	t := store.Table{ID: s.newID(), Game: g.ID(), Players: req.Players, Options: opts, Seed: seed, Clock: clock,
 		Public: req.Public, Undo: req.Undo == nil || *req.Undo, NoHints: req.Hints != nil && !*req.Hints, Invite: s.newCode(), Owner: id.ID,
-		Status: store.StatusLive, Created: s.now(), Updated: s.now()}
+		Status: store.StatusLive, Created: s.now(), Updated: s.now(), Rated: req.Rated}
 	mySeat := -1
 	for i, k := range req.Seats {
 		switch k = strings.ToLower(strings.TrimSpace(k)); k {
@@ -543,6 +551,11 @@ func (s *Server) create(ctx context.Context, id store.Identity, req createReq) (
 				return fail(shelltext.Errorf("err.seatKind", i18n.N("n", i+1), i18n.S("kind", strconv.Quote(k))))
 			}
 			t.Seats = append(t.Seats, store.Seat{Kind: store.SeatBot, Bot: k, Name: k + " bot"})
+		}
+	}
+	if t.Rated {
+		if err := checkRatedSeats(t); err != nil {
+			return fail(err)
 		}
 	}
 	// Limits: tables per identity, creations per hour.

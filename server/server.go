@@ -191,6 +191,7 @@ type Server struct {
 	// analyses are the coach's reviews of finished tables (analysis.go).
 	analyses analysisPool
 	hints    *limiter // hints asked per identity (hints.go)
+	rater    *rater   // settles finished rated tables (ratings.go)
 
 	cfg      Config
 	st       store.Store
@@ -293,6 +294,7 @@ func (s *Server) Start(ctx context.Context) error {
 	}
 	s.every(s.cfg.Heartbeat, s.heartbeat)
 	s.every(s.cfg.DueCheck, s.loadDue)
+	s.startRatings()
 	return nil
 }
 
