@@ -23,6 +23,7 @@ import (
 	"math"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jardin-games/jardin/engine"
@@ -123,6 +124,9 @@ func checkRatedSeats(t store.Table) error {
 // fault, a table another node ended).
 type rater struct {
 	queue chan string
+	// hold: tables that end are not queued (tests: a crash between a
+	// table's end and its rating).
+	hold atomic.Bool
 }
 
 const (
@@ -159,7 +163,7 @@ func (s *Server) startRatings() {
 // rateEnded queues a rated table that just ended; a full queue leaves it
 // to the sweep.
 func (s *Server) rateEnded(meta store.Table) {
-	if !meta.Rated || meta.Status != store.StatusOver || s.rater == nil {
+	if !meta.Rated || meta.Status != store.StatusOver || s.rater == nil || s.rater.hold.Load() {
 		return
 	}
 	select {

@@ -16,6 +16,12 @@ export interface AckMsg {
   id: string;
 }
 
+/** server.categoryMean */
+export interface CategoryMean {
+  category: string;
+  mean: number;
+}
+
 /** server.chatMsg */
 export interface ChatMsg {
   t: "chat";
@@ -217,6 +223,8 @@ export interface PlayerGame {
   played: number;
   won: number;
   playing: number;
+  means?: CategoryMean[];
+  scored: number;
 }
 
 /** server.playerJSON */
@@ -226,6 +234,19 @@ export interface PlayerJSON {
   since: number;
   games: PlayerGame[];
   finished: PlayerTable[];
+  ratings: PlayerRating[];
+}
+
+/** server.playerRating */
+export interface PlayerRating {
+  game: string;
+  rating: number;
+  mu: number;
+  sigma: number;
+  games: number;
+  wins: number;
+  provisional: boolean;
+  history: RatingPoint[];
 }
 
 /** server.playerTable */
@@ -246,6 +267,14 @@ export interface PresenceMsg {
   v: number;
   seats: SeatInfo[];
   watching: number;
+}
+
+/** server.ratingPoint */
+export interface RatingPoint {
+  table: string;
+  at: number;
+  place: number;
+  rating: number;
 }
 
 /** server.refusalReason */
