@@ -323,7 +323,7 @@ var _ = template.Must(pages.Funcs(template.FuncMap{"provisionalLeft": provisiona
 {{define "playerRatings"}}{{with .Player}}<h3>{{$.W.ratings}}</h3>
 {{if .Ratings}}<table class="player-games ratings"><thead><tr><th scope="col">{{$.W.game}}</th><th scope="col">{{$.W.boardRating}}</th><th scope="col">{{$.W.boardGames}}</th><th scope="col">{{$.W.boardWins}}</th></tr></thead>
 <tbody>{{range .Ratings}}<tr><th scope="row"><a href="/ratings/{{.Game}}">{{index $.Titles .Game}}</a></th><td>{{.Rating}}{{if .Provisional}} <small class="provisional">({{provisionalLeft .Games $.Lang}})</small>{{end}}</td><td>{{.Games}}</td><td>{{.Wins}}</td></tr>{{end}}</tbody></table>
-{{range .Ratings}}<figure class="rating-figure">{{.Chart}}</figure>{{end}}
+{{range .Ratings}}<figure class="rating-figure"><figcaption>{{index $.Titles .Game}}</figcaption>{{.Chart}}</figure>{{end}}
 {{else}}<p>{{$.W.ratingsNone}}</p>{{end}}
 {{if .Games}}<h3>{{$.W.meanPoints}}</h3>
 {{range .Games}}{{if .Means}}<table class="player-games means"><caption>{{meanCaption (index $.Titles .Game) .Scored $.Lang}}</caption><thead><tr><th scope="col">{{$.W.category}}</th><th scope="col">{{$.W.meanOf}}</th></tr></thead>
