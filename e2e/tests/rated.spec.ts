@@ -111,14 +111,14 @@ async function ratedGame(browser: Browser, server: Server, lang: Lang, onPhone: 
 }
 
 test("a rated game between two people changes both ratings and the leaderboard shows it", async ({ browser, server }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(180_000);
   const [ann, bob] = await ratedGame(browser, server, "en", false);
   await ann.ctx.close();
   await bob.ctx.close();
 });
 
 test("a rated game on phones, in French", async ({ browser, server }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(180_000);
   const [ann, bob] = await ratedGame(browser, server, "fr", true);
   await ann.ctx.close();
   await bob.ctx.close();

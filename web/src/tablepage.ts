@@ -84,7 +84,9 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
   view.underStatus(waitBox);
   // "How to play" opens the game's rules beside the table (rules.ts), never in its place.
   const howTo = h("a", { class: "how-to", target: "_blank", rel: "noopener", hidden: true }, t(lang, "learn.howTo"));
-  root.append(notifyBtn, heading, howTo, conn, absence.banner, seatList, bar, absence.controls, absence.rematch, view.root, extra);
+  // A rated table says so: its result changes the players' ratings (docs/ratings.md).
+  const ratedNote = h("p", { class: "rated-note", hidden: true }, t(lang, "ratedGame"));
+  root.append(notifyBtn, heading, howTo, ratedNote, conn, absence.banner, seatList, bar, absence.controls, absence.rematch, view.root, extra);
 
   function handle(m: ServerMsg): void {
     // For the browser tests' round-trip measure: when news arrived, before drawing.
@@ -557,6 +559,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
     heading.textContent = title;
     howTo.setAttribute("href", `/rules/${encodeURIComponent(game)}`);
     howTo.hidden = !game;
+    ratedNote.hidden = !m.table?.rated;
     drawSeats();
     const data: TableData = {
       game,

@@ -407,6 +407,7 @@ export interface TableInfo {
   public: boolean;
   undo: boolean;
   hints: boolean;
+  rated: boolean;
   clock: ClockSpec;
   rematch?: string;
 }
