@@ -314,3 +314,21 @@ func places(res engine.Result, seats []store.Seat) []int {
 	}
 	return out
 }
+
+// The store's rating reads, marked like its others (guardedStore): a
+// failed one answers 503 "retry", not 500.
+
+func (g guardedStore) PlayerRatings(ctx context.Context, game string, players []string) (map[string]store.PlayerRating, error) {
+	rs, err := g.Store.PlayerRatings(ctx, game, players)
+	return rs, unavailable(dbName, err)
+}
+
+func (g guardedStore) Leaderboard(ctx context.Context, game string, limit int) ([]store.PlayerRating, error) {
+	rs, err := g.Store.Leaderboard(ctx, game, limit)
+	return rs, unavailable(dbName, err)
+}
+
+func (g guardedStore) RatingHistory(ctx context.Context, player string, limit int) ([]store.RatingChange, error) {
+	chs, err := g.Store.RatingHistory(ctx, player, limit)
+	return chs, unavailable(dbName, err)
+}

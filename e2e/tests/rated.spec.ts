@@ -47,7 +47,7 @@ async function createRated(page: Page, server: Server): Promise<void> {
 type Person = Awaited<ReturnType<typeof person>>;
 
 /** ratedGame plays one rated game between two new people (or the pair given, for their game number n). */
-async function ratedGame(browser: Browser, server: Server, lang: Lang, onPhone: boolean, pair?: [Person, Person], n = 1): Promise<[Person, Person]> {
+async function ratedGame(browser: Browser, server: Server, lang: Lang, onPhone: boolean, pair?: [Person, Person], n = 1, quick = false): Promise<[Person, Person]> {
   const tag = `${lang}${onPhone ? "p" : ""}`;
   const ann = pair ? pair[0] : await person(browser, server, `Ann ${tag}`, lang, onPhone);
   const bob = pair ? pair[1] : await person(browser, server, `Bob ${tag}`, lang, onPhone);
@@ -64,20 +64,21 @@ async function ratedGame(browser: Browser, server: Server, lang: Lang, onPhone: 
   // suite's time is short: a bot finishes his game, and he takes the last
   // place, as a leaver does).
   const id = new URL(ann.page.url()).pathname.split("/").pop()!;
-  const bobPlays = async () => {
+  const twoMovesThenResign = async (page: Page) => {
     for (let k = 0; k < 2; k++) {
-      const sent = await bob.page.locator("body").getAttribute("data-sent-at");
-      for (let i = 0; i < 20 && (await bob.page.locator("body").getAttribute("data-sent-at")) === sent; i++) {
-        const target = await firstChoice(bob.page);
+      const sent = await page.locator("body").getAttribute("data-sent-at");
+      for (let i = 0; i < 20 && (await page.locator("body").getAttribute("data-sent-at")) === sent; i++) {
+        const target = await firstChoice(page);
         await target.waitFor({ state: "visible", timeout: 20_000 });
         if (how === "tap") await target.tap();
         else await target.click();
       }
     }
-    const r = await bob.page.request.post(`${server.url}/api/tables/${id}/resign`);
+    const r = await page.request.post(`${server.url}/api/tables/${id}/resign`);
     expect(r.ok(), await r.text()).toBeTruthy();
   };
-  await Promise.all([playByClicks(ann.page, { how }), bobPlays()]);
+  // quick (the screenshots' extra games): Ann resigns too, and bots finish.
+  await Promise.all([quick ? twoMovesThenResign(ann.page) : playByClicks(ann.page, { how }), twoMovesThenResign(bob.page)]);
 
   // The rating is settled just after the end: both move from a newcomer's 0.
   let rows: { player?: string; rating: number; provisional: boolean; games: number }[] = [];
@@ -127,12 +128,12 @@ test("a rated game on phones, in French", async ({ browser, server }) => {
 test("screenshots of the rated pages", async ({ browser, server }) => {
   const dir = process.env.JARDIN_RATED_SHOTS;
   test.skip(!dir, "JARDIN_RATED_SHOTS=dir takes them");
-  test.setTimeout(120_000);
+  test.setTimeout(900_000);
   mkdirSync(dir!, { recursive: true });
   // Three rated games of one pair, so that a history has a line.
   let pair = await ratedGame(browser, server, "de", false);
-  pair = await ratedGame(browser, server, "de", false, pair, 2);
-  pair = await ratedGame(browser, server, "de", false, pair, 3);
+  pair = await ratedGame(browser, server, "de", false, pair, 2, true);
+  pair = await ratedGame(browser, server, "de", false, pair, 3, true);
   const someone = { player: pair[1].id };
   for (const lang of ["en", "fr", "de"] as Lang[]) {
     for (const onPhone of [false, true]) {
