@@ -317,8 +317,7 @@ var _ = template.Must(pages.Funcs(template.FuncMap{"provisionalLeft": provisiona
 {{if .Board.Rows}}<table class="player-games board"><thead><tr><th scope="col">{{$.W.boardRank}}</th><th scope="col">{{$.W.boardPlayer}}</th><th scope="col">{{$.W.boardRating}}</th><th scope="col">{{$.W.boardGames}}</th><th scope="col">{{$.W.boardWins}}</th></tr></thead>
 <tbody>{{range .Board.Rows}}<tr{{if .Bot}} class="anchor"{{end}}><td>{{.Rank}}</td><th scope="row">{{if .Player}}<a href="/p/{{.Player}}">{{.Name}}</a>{{else}}{{.Name}} <small>({{$.W.boardBot}})</small>{{end}}</th>
 <td>{{.Rating}}{{if .Provisional}} <small class="provisional">({{$.W.provisional}})</small>{{end}}</td><td>{{if .Player}}{{.Games}}{{else}}—{{end}}</td><td>{{if .Player}}{{.Wins}}{{else}}—{{end}}</td></tr>{{end}}</tbody></table>{{end}}
-</main>{{end}}
-<p><a href="/">{{$.W.lobby}}</a></p></body></html>{{end}}
+<p><a href="/">{{$.W.lobby}}</a></p></main>{{end}}</body></html>{{end}}
 
 {{define "playerRatings"}}{{with .Player}}<h3>{{$.W.ratings}}</h3>
 {{if .Ratings}}<table class="player-games ratings"><thead><tr><th scope="col">{{$.W.game}}</th><th scope="col">{{$.W.boardRating}}</th><th scope="col">{{$.W.boardGames}}</th><th scope="col">{{$.W.boardWins}}</th></tr></thead>
