@@ -248,6 +248,19 @@ func TestRatedAgainstBot(t *testing.T) {
 	if len(chs) != 1 || chs[0].Player != ann.id {
 		t.Fatalf("changes %+v; want Ann's alone", chs)
 	}
+	// Her page: the rating, its history of one game, its chart.
+	var p playerJSON
+	if code := ann.call("GET", "/api/players/"+ann.id, nil, &p); code != 200 || len(p.Ratings) != 1 ||
+		len(p.Ratings[0].History) != 1 || !p.Ratings[0].Provisional || p.Ratings[0].History[0].Table != tb.ID {
+		t.Fatalf("player JSON %d: %+v", code, p.Ratings)
+	}
+	if len(p.Games) != 1 || p.Games[0].Scored != 1 || len(p.Games[0].Means) == 0 {
+		t.Errorf("mean points: %+v", p.Games)
+	}
+	var page string
+	if code := ann.call("GET", "/p/"+ann.id, nil, &page); code != 200 || !strings.Contains(page, `class="rating-chart"`) || !strings.Contains(page, "provisional: 4 more rated games") {
+		t.Errorf("player page %d without the chart or the provisional label:\n%s", code, page)
+	}
 	var board boardJSON
 	ann.call("GET", "/api/ratings/english-gardens", nil, &board)
 	a, _ := anchorOf("english-gardens", "random")
