@@ -284,7 +284,7 @@ func (s *Server) outcome(ctx context.Context, tb store.Table) ([]store.RatingCha
 			continue // anchors do not move
 		}
 		out = append(out, store.RatingChange{Table: tb.ID, Game: tb.Game, Player: st.Identity, Seat: i, Place: ranks[i],
-			Mu: after[i].Mu, Sigma: after[i].Sigma, Games: known[st.Identity].Games + 1})
+			Won: ranks[i] == 1 && !st.Zombie, Mu: after[i].Mu, Sigma: after[i].Sigma, Games: known[st.Identity].Games + 1})
 	}
 	return out, nil
 }

@@ -30,6 +30,10 @@ type RatingChange struct {
 	Player string // identity
 	Seat   int
 	Place  int // 1 for the winner(s); leavers and players out of time share the last
+	// Won counts the game as a win (PlayerRating.Wins): first and still
+	// playing at the end (when every person left, they share the first
+	// place, and nobody won).
+	Won bool
 	Mu     float64
 	Sigma  float64
 	// Games is the player's rated games of Game counting this one: the

@@ -39,7 +39,7 @@ func testRatings(t *testing.T, s store.Store) {
 	}
 	ch := func(table, player string, seat, place, games int, mu float64) store.RatingChange {
 		return store.RatingChange{Table: table, Game: "english-gardens", Player: player, Seat: seat, Place: place,
-			Mu: mu, Sigma: 8 - float64(games)/10, Games: games}
+			Mu: mu, Sigma: 8 - float64(games)/10, Games: games, Won: place == 1}
 	}
 	// Only a finished rated table changes a rating.
 	for _, id := range []string{"casual", "live", "nosuch"} {

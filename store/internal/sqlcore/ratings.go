@@ -79,7 +79,7 @@ func (c *Core) RateTable(ctx context.Context, table string, at time.Time, change
 				return fmt.Errorf("rate table %s: change of seat %d is for table %q after %d games", table, ch.Seat, ch.Table, ch.Games)
 			}
 			win := 0
-			if ch.Place == 1 {
+			if ch.Won {
 				win = 1
 			}
 			if ch.Games == 1 {
@@ -97,8 +97,8 @@ func (c *Core) RateTable(ctx context.Context, table string, at time.Time, change
 			if n == 0 {
 				return fmt.Errorf("table %s: %s's rating changed since it was read: %w", table, ch.Player, store.ErrConflict)
 			}
-			if _, err := c.exec(ctx, conn, `INSERT INTO rating_changes(tbl, seat, game, player, place, mu, sigma, games, at)
-				VALUES(?,?,?,?,?,?,?,?,?)`, table, ch.Seat, ch.Game, ch.Player, ch.Place, ch.Mu, ch.Sigma, ch.Games,
+			if _, err := c.exec(ctx, conn, `INSERT INTO rating_changes(tbl, seat, game, player, place, won, mu, sigma, games, at)
+				VALUES(?,?,?,?,?,?,?,?,?,?)`, table, ch.Seat, ch.Game, ch.Player, ch.Place, ch.Won, ch.Mu, ch.Sigma, ch.Games,
 				c.D.Time(at)); err != nil {
 				return c.errorf("rate table %s: change of seat %d: %w", table, ch.Seat, err)
 			}
@@ -107,7 +107,7 @@ func (c *Core) RateTable(ctx context.Context, table string, at time.Time, change
 	})
 }
 
-const changeCols = `tbl, seat, game, player, place, mu, sigma, games, at`
+const changeCols = `tbl, seat, game, player, place, won, mu, sigma, games, at`
 
 func (c *Core) changes(ctx context.Context, what, query string, args ...any) ([]store.RatingChange, error) {
 	rows, err := c.Drv.Reader().Query(ctx, c.Q(query), args...)
@@ -119,7 +119,7 @@ func (c *Core) changes(ctx context.Context, what, query string, args ...any) ([]
 	for rows.Next() {
 		var ch store.RatingChange
 		at, get := c.D.ScanTime()
-		if err := rows.Scan(&ch.Table, &ch.Seat, &ch.Game, &ch.Player, &ch.Place, &ch.Mu, &ch.Sigma, &ch.Games, at); err != nil {
+		if err := rows.Scan(&ch.Table, &ch.Seat, &ch.Game, &ch.Player, &ch.Place, &ch.Won, &ch.Mu, &ch.Sigma, &ch.Games, at); err != nil {
 			return nil, c.errorf("%s: %w", what, err)
 		}
 		ch.At = get()

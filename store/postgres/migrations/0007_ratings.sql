@@ -24,6 +24,7 @@ CREATE TABLE rating_changes (
 	game text NOT NULL,
 	player text NOT NULL,
 	place integer NOT NULL,
+	won boolean NOT NULL,
 	mu double precision NOT NULL,
 	sigma double precision NOT NULL,
 	games integer NOT NULL,
