@@ -33,9 +33,9 @@ type RatingChange struct {
 	// Won counts the game as a win (PlayerRating.Wins): first and still
 	// playing at the end (when every person left, they share the first
 	// place, and nobody won).
-	Won bool
-	Mu     float64
-	Sigma  float64
+	Won   bool
+	Mu    float64
+	Sigma float64
 	// Games is the player's rated games of Game counting this one: the
 	// store applies the change only if they had Games−1 before (so that two
 	// tables rated at once never both start from the same rating).
