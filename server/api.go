@@ -49,6 +49,9 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/tables", s.apiTables)
 	mux.HandleFunc("GET /api/lobby", s.apiLobby)
 	mux.HandleFunc("GET /api/players/{id}", s.apiPlayer)
+	mux.HandleFunc("GET /api/ratings/{game}", s.apiRatings)
+	mux.HandleFunc("GET /ratings", s.pageRatings)
+	mux.HandleFunc("GET /ratings/{game}", s.pageRatings)
 	mux.HandleFunc("POST /api/tables", s.apiCreate)
 	mux.HandleFunc("GET /api/tables/{id}", s.apiTable)
 	mux.HandleFunc("POST /api/tables/{id}/join", s.apiJoin)
@@ -469,6 +472,9 @@ type createReq struct {
 	// its game, options, seat order and bots; Seats then only says where
 	// "me" sits (none: the first person's seat).
 	Duplicate string `json:"duplicate,omitempty"`
+	// Rated: the final ranking changes the players' ratings (ratings.go);
+	// the table must then be public, without undo and hints, on a clock.
+	Rated bool `json:"rated"`
 }
 
 type createdJSON struct {
@@ -541,13 +547,18 @@ func (s *Server) create(ctx context.Context, id store.Identity, req createReq) (
 	if err != nil {
 		return fail(err)
 	}
+	if req.Rated {
+		if err := checkRated(&req, clock); err != nil {
+			return fail(err)
+		}
+	}
 	seed := s.newSeed()
 	if _, err := g.New(req.Players, seed, opts); err != nil {
 		return bad("%w", err)
 	}
 	t := store.Table{ID: s.newID(), Game: g.ID(), Players: req.Players, Options: opts, Seed: seed, Clock: clock,
 		Public: req.Public, Undo: req.Undo == nil || *req.Undo, NoHints: req.Hints != nil && !*req.Hints, Invite: s.newCode(), Owner: id.ID,
-		Status: store.StatusLive, Created: s.now(), Updated: s.now()}
+		Status: store.StatusLive, Created: s.now(), Updated: s.now(), Rated: req.Rated}
 	mySeat := -1
 	for i, k := range req.Seats {
 		switch k = strings.ToLower(strings.TrimSpace(k)); k {
@@ -565,6 +576,11 @@ func (s *Server) create(ctx context.Context, id store.Identity, req createReq) (
 				return fail(shelltext.Errorf("err.seatKind", i18n.N("n", i+1), i18n.S("kind", strconv.Quote(k))))
 			}
 			t.Seats = append(t.Seats, store.Seat{Kind: store.SeatBot, Bot: k, Name: k + " bot"})
+		}
+	}
+	if t.Rated {
+		if err := checkRatedSeats(t); err != nil {
+			return fail(err)
 		}
 	}
 	if code, err := s.creationLimits(ctx, id.ID); err != nil {

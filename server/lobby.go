@@ -47,6 +47,7 @@ var pages = template.Must(template.New("").Option("missingkey=error").Funcs(temp
 <label>{{.W.minutes}} <input name="minutes" size="4" value="10"></label> <label>{{.W.increment}} <input name="increment" size="4" value="5"></label>
 <label>{{.W.hours}} <input name="hours" size="4" value="24"></label>
 <label><input type="checkbox" name="public" value="1" checked> {{.W.public}}</label>
+<label><input type="checkbox" name="rated" value="1"> {{.W.rated}}</label>
 <button>{{.W.create}}</button></form>
 <h2>{{.W.myTables}}</h2>
 <table>{{range .Mine}}<tr><td><a href="/t/{{.ID}}">{{index $.Titles .Game}}</a></td><td>{{dateIn .Created $.Lang}}</td><td>{{index $.W (print "status_" .Status)}}</td><td>{{range .Seats}}{{seatName . $.Lang}} {{end}}</td></tr>{{else}}<tr><td>{{.W.noneYet}}</td></tr>{{end}}</table>
@@ -55,6 +56,7 @@ var pages = template.Must(template.New("").Option("missingkey=error").Funcs(temp
 <p><a href="/p/{{.Me.ID}}">{{.W.myPage}}</a></p>
 <form method="post" action="/lobby/link"><button id="link">{{.W.continue}}</button>{{if .Link}} <code>{{.Link}}</code>{{end}}</form>
 {{end}}
+<p><a href="/ratings">{{.W.boardsLink}}</a></p>
 <h2>{{.W.openTables}}</h2>
 <table>{{range .Open}}<tr><td>{{index $.Titles .Game}}</td><td>{{range .Seats}}{{if .Name}}{{seatName . $.Lang}}{{else}}{{$.W.openSeat}}{{end}} {{end}}</td><td>{{index $.W (print "clock_" .Clock.Mode)}}</td>
 <td><a href="/join/{{.ID}}">{{$.W.join}}</a> · <a href="/t/{{.ID}}?watch=1">{{$.W.watch}}</a></td></tr>{{else}}<tr><td>{{.W.noOpen}}</td></tr>{{end}}</table>
@@ -97,6 +99,7 @@ var pages = template.Must(template.New("").Option("missingkey=error").Funcs(temp
 {{if .Games}}<table class="player-games"><thead><tr><th scope="col">{{$.W.game}}</th><th scope="col">{{$.W.playerPlayed}}</th><th scope="col">{{$.W.playerWon}}</th><th scope="col">{{$.W.playerPlaying}}</th></tr></thead>
 <tbody>{{range .Games}}<tr><th scope="row">{{index $.Titles .Game}}</th><td>{{.Played}}</td><td>{{.Won}}</td><td>{{.Playing}}</td></tr>{{end}}</tbody></table>
 {{else}}<p>{{$.W.playerNoGames}}</p>{{end}}
+{{template "playerRatings" $}}
 <h3>{{$.W.playerFinished}}</h3>
 {{if .Finished}}<ul class="player-finished">{{range .Finished}}<li><b>{{index $.Titles .Game}}</b> · <time datetime="{{date .Updated}}">{{dateIn .Updated $.Lang}}</time> ·
 {{if eq .Rank 1}}{{$.W.playerFirst}}{{else if gt .Rank 0}}{{place .Rank $.Lang}}{{end}} ·
@@ -125,6 +128,7 @@ type pageData struct {
 	Mine      []lobbyJSON
 	Finished  []lobbyJSON // the caller's finished tables (the plain lobby's archive)
 	Player    *playerJSON // a player's page
+	Board     *boardPage  // the leaderboards' page (ratings_pages.go)
 	Link      string      // a "continue on another device" address just made
 	Open      []lobbyJSON
 	Table     tableJSON
@@ -277,7 +281,7 @@ func (s *Server) formCreate(w http.ResponseWriter, r *http.Request) {
 		s.back(w, r, "/plain", err)
 		return
 	}
-	req := createReq{Game: r.PostFormValue("game"), Public: r.PostFormValue("public") != ""}
+	req := createReq{Game: r.PostFormValue("game"), Public: r.PostFormValue("public") != "", Rated: r.PostFormValue("rated") != ""}
 	for _, k := range r.PostForm["seat"] {
 		if k != "" {
 			req.Seats = append(req.Seats, k)

@@ -27,6 +27,10 @@ type playerGame struct {
 	Played  int    `json:"played"`  // finished games
 	Won     int    `json:"won"`     // of them, ranked first (shared or not)
 	Playing int    `json:"playing"` // open or live now
+	// Means: mean points by score category over the finished games that
+	// have a score pad (Scored of them), the total last (category "").
+	Means  []categoryMean `json:"means,omitempty"`
+	Scored int            `json:"scored"`
 }
 
 // playerTable is a finished public game of the player's: Seat is theirs,
@@ -44,6 +48,8 @@ type playerJSON struct {
 	Since    int64         `json:"since"` // ms: when the identity was made
 	Games    []playerGame  `json:"games"`
 	Finished []playerTable `json:"finished"` // the last lobbyTables, the last ended first
+	// Ratings: the rated games' ratings per game, with their history.
+	Ratings []playerRating `json:"ratings"`
 }
 
 // player reads a player's page from the store.
@@ -66,7 +72,9 @@ func (s *Server) player(r *http.Request, id string) (playerJSON, error) {
 	p := playerJSON{ID: ident.ID, Name: ident.Name, Since: ident.Created.UnixMilli(), Games: []playerGame{},
 		Finished: []playerTable{}}
 	per := map[string]*playerGame{}
+	sums, order := map[string]map[string]float64{}, map[string]*[]string{}
 	for _, g := range s.reg.All() {
+		sums[g.ID()], order[g.ID()] = map[string]float64{}, new([]string)
 		per[g.ID()] = &playerGame{Game: g.ID(), Title: g.Title("en")}
 	}
 	// Tables of a deal the viewer is still playing elsewhere count for
@@ -88,6 +96,9 @@ func (s *Server) player(r *http.Request, id string) (playerJSON, error) {
 		case store.StatusOver:
 			g.Played++
 		}
+		if scoreMeans(t, seat, sums[t.Game], order[t.Game]) {
+			g.Scored++
+		}
 		rank := rankOf(t, seat)
 		if rank == 1 {
 			g.Won++
@@ -100,12 +111,20 @@ func (s *Server) player(r *http.Request, id string) (playerJSON, error) {
 	}
 	for _, g := range s.reg.All() {
 		if c := per[g.ID()]; c.Played+c.Playing > 0 {
+			for _, id := range append(*order[g.ID()], "") {
+				if c.Scored > 0 {
+					c.Means = append(c.Means, categoryMean{Category: id, Mean: sums[g.ID()][id] / float64(c.Scored)})
+				}
+			}
 			p.Games = append(p.Games, *c)
 		}
 	}
 	slices.SortStableFunc(p.Finished, func(a, b playerTable) int { return int(min(max(b.Updated-a.Updated, -1), 1)) })
 	if len(p.Finished) > lobbyTables {
 		p.Finished = p.Finished[:lobbyTables]
+	}
+	if p.Ratings, err = s.playerRatings(r.Context(), id); err != nil {
+		return playerJSON{}, err
 	}
 	return p, nil
 }
@@ -130,6 +149,7 @@ func (s *Server) pagePlayer(w http.ResponseWriter, r *http.Request) {
 		s.pageError(w, r, err)
 		return
 	}
+	s.localizeRatings(&p, requestLang(r))
 	s.render(w, r, "player", pageData{Title: p.Name, Player: &p})
 }
 

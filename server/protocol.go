@@ -189,6 +189,7 @@ type tableInfo struct {
 	Public  bool              `json:"public"`
 	Undo    bool              `json:"undo"`
 	Hints   bool              `json:"hints"` // the person to move may ask for a hint (hints.go)
+	Rated   bool              `json:"rated"` // the result changes the players' ratings (ratings.go)
 	Clock   clockSpec         `json:"clock"`
 	Rematch string            `json:"rematch,omitempty"`
 	// Fork: the table plays on from a finished table's step (fork.go).

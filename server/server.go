@@ -191,6 +191,7 @@ type Server struct {
 	hints    *limiter   // hints asked per identity (hints.go)
 	passkeys *limiter   // passkey ceremonies begun per address (passkey.go)
 	daily    dailyState // the daily seeds' secret (daily.go)
+	rater    *rater     // settles finished rated tables (ratings.go)
 
 	cfg      Config
 	st       store.Store
@@ -294,6 +295,7 @@ func (s *Server) Start(ctx context.Context) error {
 	}
 	s.every(s.cfg.Heartbeat, s.heartbeat)
 	s.every(s.cfg.DueCheck, s.loadDue)
+	s.startRatings()
 	return nil
 }
 

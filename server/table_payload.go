@@ -127,7 +127,7 @@ func (t *table) seatInfos() []seatInfo {
 
 func (t *table) info() *tableInfo {
 	in := &tableInfo{ID: t.id, Game: t.meta.Game, Title: t.game.Title("en"), Players: t.meta.Players,
-		Options: t.meta.Options, Status: t.meta.Status, Public: t.meta.Public, Undo: t.meta.Undo, Hints: !t.meta.NoHints,
+		Options: t.meta.Options, Status: t.meta.Status, Public: t.meta.Public, Undo: t.meta.Undo, Hints: !t.meta.NoHints, Rated: t.meta.Rated,
 		Clock: specOf(t.meta.Clock), Rematch: t.meta.Rematch}
 	in.Fork = t.forkInfo()
 	return in

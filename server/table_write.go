@@ -338,6 +338,7 @@ func (t *table) applied(e store.Entry, events []engine.Event, c *conn, client st
 	if t.meta.Status == store.StatusOver {
 		t.srv.log.Info("table over", "table", t.id, "game", t.meta.Game)
 		t.srv.tableEnded(t)
+		t.srv.rateEnded(t.meta)
 	}
 	t.afterChange()
 	t.notifyTurn()

@@ -122,6 +122,9 @@ type Table struct {
 	// on at casual tables (every table today); rated tables will set it.
 	// Set at creation only.
 	NoHints bool
+	// Rated: the table's final ranking changes its players' ratings
+	// (ratings.go). Set at creation only.
+	Rated   bool
 	Invite  string // code of the invite link that lets people take open seats
 	Owner   string // identity that created it
 	Status  Status
@@ -279,6 +282,7 @@ type Store interface {
 	Duplicates
 	Passkeys
 	Dailies
+	Ratings
 
 	// Ping reports whether the store is usable.
 	Ping(ctx context.Context) error

@@ -75,6 +75,7 @@ CREATE TABLE IF NOT EXISTS tables (
 	public INTEGER NOT NULL,
 	undo INTEGER NOT NULL DEFAULT 0,
 	nohints INTEGER NOT NULL DEFAULT 0,
+	rated INTEGER NOT NULL DEFAULT 0,
 	invite TEXT NOT NULL,
 	owner TEXT NOT NULL,
 	status TEXT NOT NULL,
@@ -152,6 +153,35 @@ CREATE TABLE IF NOT EXISTS duplicates (
 	grp TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS duplicates_grp ON duplicates(grp);
+CREATE TABLE IF NOT EXISTS ratings (
+	player TEXT NOT NULL,
+	game TEXT NOT NULL,
+	mu REAL NOT NULL,
+	sigma REAL NOT NULL,
+	games INTEGER NOT NULL,
+	wins INTEGER NOT NULL,
+	updated INTEGER NOT NULL,
+	PRIMARY KEY (player, game)
+);
+CREATE INDEX IF NOT EXISTS ratings_board ON ratings(game, (mu - 3*sigma));
+CREATE TABLE IF NOT EXISTS rated_tables (
+	tbl TEXT PRIMARY KEY REFERENCES tables(id) ON DELETE CASCADE,
+	at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS rating_changes (
+	tbl TEXT NOT NULL REFERENCES rated_tables(tbl) ON DELETE CASCADE,
+	seat INTEGER NOT NULL,
+	game TEXT NOT NULL,
+	player TEXT NOT NULL,
+	place INTEGER NOT NULL,
+	won INTEGER NOT NULL,
+	mu REAL NOT NULL,
+	sigma REAL NOT NULL,
+	games INTEGER NOT NULL,
+	at INTEGER NOT NULL,
+	PRIMARY KEY (tbl, seat)
+);
+CREATE INDEX IF NOT EXISTS rating_changes_player ON rating_changes(player, at);
 `
 
 // Open opens (creating if needed) the store in file path.
@@ -204,6 +234,7 @@ func upgrade(w *sql.DB) error {
 		{"identities", "lang", "TEXT NOT NULL DEFAULT ''"},
 		{"tables", "remind", "INTEGER NOT NULL DEFAULT 0"},
 		{"tables", "nohints", "INTEGER NOT NULL DEFAULT 0"},
+		{"tables", "rated", "INTEGER NOT NULL DEFAULT 0"},
 	} {
 		var n int
 		if err := w.QueryRow(`SELECT count(*) FROM pragma_table_info(?) WHERE name = ?`, c.table, c.column).Scan(&n); err != nil {

@@ -170,6 +170,10 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
   const undo = h("input", { id: "undo", type: "checkbox", checked: true }) as HTMLInputElement;
   // Hints: on at a casual table (every table today; rated tables will have none).
   const hints = h("input", { id: "hints", type: "checkbox", checked: true, "aria-describedby": "hints-help" }) as HTMLInputElement;
+  // Rated: the result changes the players' ratings; the table is then
+  // public, on a clock, without undo and hints (the server refuses it
+  // otherwise), so those choices are made for the person and locked.
+  const rated = h("input", { id: "rated", type: "checkbox", "aria-describedby": "rated-help" }) as HTMLInputElement;
   const created = h("div", { class: "created", "aria-live": "polite" });
 
   const game = () => games.find((g) => g.id === gameSel.value)!;
@@ -266,6 +270,29 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
     drawSeats();
   });
   clockSel.addEventListener("change", drawClock);
+  const drawRated = () => {
+    const on = rated.checked;
+    if (on) {
+      pub.checked = true;
+      undo.checked = false;
+      hints.checked = false;
+      if (clockSel.value === "none") clockSel.value = "realtime";
+    }
+    pub.disabled = undo.disabled = hints.disabled = on;
+    clockSel.querySelector<HTMLOptionElement>('option[value="none"]')!.disabled = on;
+    // Only the bots whose rating is measured sit at a rated table.
+    for (const sel of seatsBox.querySelectorAll<HTMLSelectElement>("select[data-seat]")) {
+      for (const o of sel.options) o.disabled = on && o.value.startsWith("ismcts:") && o.value !== "ismcts:easy";
+      if (sel.selectedOptions[0]?.disabled) {
+        sel.value = "greedy";
+        sel.dispatchEvent(new Event("change"));
+      }
+    }
+    drawClock();
+  };
+  rated.addEventListener("change", drawRated);
+  gameSel.addEventListener("change", drawRated);
+  playersSel.addEventListener("change", drawRated);
   drawPlayers();
   drawClock();
 
@@ -280,6 +307,8 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
     as,
     h("div", { class: "row" }, h("span", { class: "check" }, pub, h("label", { for: "public" }, t(lang, "publicTable"))), h("span", { class: "check" }, undo, h("label", { for: "undo" }, t(lang, "undoAllowed"))), h("span", { class: "check" }, hints, h("label", { for: "hints" }, t(lang, "lobby.hints")))),
     h("small", { class: "help", id: "hints-help" }, t(lang, "lobby.hintsHelp")),
+    h("div", { class: "row" }, h("span", { class: "check" }, rated, h("label", { for: "rated" }, t(lang, "lobby.rated")))),
+    h("small", { class: "help", id: "rated-help" }, t(lang, "lobby.ratedHelp")),
     h("button", { type: "submit", class: "primary" }, t(lang, "create")),
   );
   createForm.addEventListener("submit", (e) => {
@@ -292,7 +321,7 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
     }
     const seats = [...seatsBox.querySelectorAll<HTMLSelectElement>("select[data-seat]")].map((s) => s.value);
     const clock = clockSel.value === "realtime" ? { mode: "realtime", minutes: Number(minutes.value), increment: Number(inc.value) } : clockSel.value === "async" ? { mode: "async", hours: Number(hours.value) } : { mode: "none" };
-    api<{ url: string; inviteUrl: string; spectate: string }>("/api/tables", { game: gameSel.value, players: seats.length, seats, options, clock, public: pub.checked, undo: undo.checked, hints: hints.checked })
+    api<{ url: string; inviteUrl: string; spectate: string }>("/api/tables", { game: gameSel.value, players: seats.length, seats, options, clock, public: pub.checked, undo: undo.checked, hints: hints.checked, rated: rated.checked })
       .then((r) => {
         clear(created);
         if (!seats.includes("open")) {
@@ -372,6 +401,7 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
       dailyLink(lang), // daily.ts: the daily garden, prominent
       mine ? mine.section : null,
       lobbyTables,
+      h("p", { class: "boards-link" }, h("a", { href: "/ratings" }, t(lang, "lobby.boards"))),
       me ? h("section", {}, h("h2", {}, t(lang, "newTable")), createForm, created) : null,
       h("section", {}, h("h2", {}, t(lang, "lobby.games")), cards),
       me ? deviceLink(live) : null,

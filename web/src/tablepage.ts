@@ -91,7 +91,9 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
   const howTo = h("a", { class: "how-to", target: "_blank", rel: "noopener", hidden: true }, t(lang, "learn.howTo"));
   // A table forked from a replay says from where (fork.ts).
   const forkLine = forkNote(lang);
-  root.append(notifyBtn, heading, howTo, forkLine.root, conn, absence.banner, seatList, bar, absence.controls, absence.rematch, view.root, extra, dup.root);
+  // A rated table says so: its result changes the players' ratings (docs/ratings.md).
+  const ratedNote = h("p", { class: "rated-note", hidden: true }, t(lang, "ratedGame"));
+  root.append(notifyBtn, heading, howTo, forkLine.root, ratedNote, conn, absence.banner, seatList, bar, absence.controls, absence.rematch, view.root, extra, dup.root);
 
   function handle(m: ServerMsg): void {
     // For the browser tests' round-trip measure: when news arrived, before drawing.
@@ -565,6 +567,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
     howTo.setAttribute("href", `/rules/${encodeURIComponent(game)}`);
     howTo.hidden = !game;
     forkLine.update(m.table?.fork);
+    ratedNote.hidden = !m.table?.rated;
     drawSeats();
     const data: TableData = {
       game,

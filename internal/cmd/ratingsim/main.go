@@ -6,6 +6,8 @@
 //	ratingsim rate FILE...   rate those games in order and report
 //	ratingsim model FILE...  fit the bots' strengths on those games, then
 //	                         rate many runs of games drawn from that model
+//	ratingsim anchors FILE...  the bots' ratings at the end of those games,
+//	                         per game, as the server's anchors (JSON)
 //
 // play is deterministic: game i of a run is played with seed -seed+i, by a
 // player count and a draw of bots that depend only on that seed, so a run can
@@ -57,6 +59,8 @@ func main() {
 		err = rate(os.Args[2:], os.Stdout)
 	case "model":
 		err = model(os.Args[2:], os.Stdout)
+	case "anchors":
+		err = anchors(os.Args[2:], os.Stdout)
 	default:
 		usage()
 	}
@@ -67,7 +71,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: ratingsim play [-games N] [-seed S] [-jobs J] [-only GAME,...] [-bots KIND,...] [-out FILE]\n       ratingsim rate [-every K] [-bots KIND,...] FILE...\n       ratingsim model [-games N] [-runs R] [-seed S] [-bots KIND,...] FILE...")
+	fmt.Fprintln(os.Stderr, "usage: ratingsim play [-games N] [-seed S] [-jobs J] [-only GAME,...] [-bots KIND,...] [-out FILE]\n       ratingsim rate [-every K] [-bots KIND,...] FILE...\n       ratingsim model [-games N] [-runs R] [-seed S] [-bots KIND,...] FILE...\n       ratingsim anchors [-bots KIND,...] [-command TEXT] FILE...")
 	os.Exit(2)
 }
 

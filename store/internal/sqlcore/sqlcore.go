@@ -262,11 +262,11 @@ func (c *Core) insertTable(ctx context.Context, conn Conn, t store.Table) error 
 		return err
 	}
 	n, err := c.exec(ctx, conn, `INSERT INTO tables(id, game, players, options, seed, seats, clock, public, undo, invite,
-	owner, status, created, updated, deadline, remind, result, rematch, version, nohints) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+	owner, status, created, updated, deadline, remind, result, rematch, version, nohints, rated) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
 	ON CONFLICT(id) DO NOTHING`,
 		t.ID, t.Game, t.Players, r.opts, c.D.Seed(t.Seed), r.seats, r.clock, t.Public, t.Undo, t.Invite, t.Owner,
 		string(t.Status), c.D.Time(t.Created), c.D.Time(t.Updated), c.D.Time(t.Deadline), c.D.Time(t.Remind), t.Result,
-		t.Rematch, t.Version, t.NoHints)
+		t.Rematch, t.Version, t.NoHints, t.Rated)
 	if err != nil {
 		return c.errorf("create table: %w", err)
 	}
@@ -330,7 +330,7 @@ func (c *Core) UpdateTableSQL(t *store.Table, last int) (query string, args []an
 
 func (c *Core) tableCols() string {
 	return `t.id, t.game, t.players, t.options, t.seed, t.seats, t.clock, t.public, t.undo, t.invite, t.owner, t.status,
-	t.created, t.updated, t.deadline, t.remind, t.result, t.rematch, t.nohints, ` + c.D.Version
+	t.created, t.updated, t.deadline, t.remind, t.result, t.rematch, t.nohints, t.rated, ` + c.D.Version
 }
 
 func (c *Core) scanTable(row Row) (store.Table, error) {
@@ -342,7 +342,7 @@ func (c *Core) scanTable(row Row) (store.Table, error) {
 	deadline, getDeadline := c.D.ScanTime()
 	remind, getRemind := c.D.ScanTime()
 	if err := row.Scan(&t.ID, &t.Game, &t.Players, &opts, seed, &seats, &clock, &t.Public, &t.Undo, &t.Invite, &t.Owner,
-		&t.Status, created, updated, deadline, remind, &t.Result, &t.Rematch, &t.NoHints, &t.Version); err != nil {
+		&t.Status, created, updated, deadline, remind, &t.Result, &t.Rematch, &t.NoHints, &t.Rated, &t.Version); err != nil {
 		return t, err
 	}
 	t.Created, t.Updated, t.Deadline, t.Remind = getCreated(), getUpdated(), getDeadline(), getRemind()

@@ -16,6 +16,12 @@ export interface AckMsg {
   id: string;
 }
 
+/** server.categoryMean */
+export interface CategoryMean {
+  category: string;
+  mean: number;
+}
+
 /** server.chatMsg */
 export interface ChatMsg {
   t: "chat";
@@ -337,6 +343,8 @@ export interface PlayerGame {
   played: number;
   won: number;
   playing: number;
+  means?: CategoryMean[];
+  scored: number;
 }
 
 /** server.playerJSON */
@@ -346,6 +354,19 @@ export interface PlayerJSON {
   since: number;
   games: PlayerGame[];
   finished: PlayerTable[];
+  ratings: PlayerRating[];
+}
+
+/** server.playerRating */
+export interface PlayerRating {
+  game: string;
+  rating: number;
+  mu: number;
+  sigma: number;
+  games: number;
+  wins: number;
+  provisional: boolean;
+  history: RatingPoint[];
 }
 
 /** server.playerTable */
@@ -366,6 +387,14 @@ export interface PresenceMsg {
   v: number;
   seats: SeatInfo[];
   watching: number;
+}
+
+/** server.ratingPoint */
+export interface RatingPoint {
+  table: string;
+  at: number;
+  place: number;
+  rating: number;
 }
 
 /** server.refusalReason */
@@ -498,6 +527,7 @@ export interface TableInfo {
   public: boolean;
   undo: boolean;
   hints: boolean;
+  rated: boolean;
   clock: ClockSpec;
   rematch?: string;
   fork?: ForkInfo;
