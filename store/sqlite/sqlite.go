@@ -124,6 +124,18 @@ CREATE TABLE IF NOT EXISTS analyses (
 	tbl TEXT PRIMARY KEY REFERENCES tables(id) ON DELETE CASCADE,
 	data BLOB NOT NULL
 );
+CREATE TABLE IF NOT EXISTS bots (
+	identity TEXT PRIMARY KEY REFERENCES identities(id),
+	since INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS bot_invitations (
+	tbl TEXT NOT NULL,
+	seat INTEGER NOT NULL,
+	bot TEXT NOT NULL REFERENCES identities(id),
+	at INTEGER NOT NULL,
+	PRIMARY KEY (tbl, seat)
+);
+CREATE INDEX IF NOT EXISTS bot_invitations_bot ON bot_invitations(bot);
 `
 
 // Open opens (creating if needed) the store in file path.

@@ -30,6 +30,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Chat", testChat},
 		{"Heartbeat", testHeartbeat},
 		{"Analyses", testAnalyses},
+		{"BotIdentities", testBotIdentities},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
