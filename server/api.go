@@ -63,6 +63,13 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/tables/{id}/analysis", s.apiAnalysis)
 	mux.HandleFunc("GET /api/tables/{id}/log", s.apiLog)
 	mux.HandleFunc("GET /ws/tables/{id}", s.serveWS)
+	// The bot API (botapi.go, docs/bot-api.md).
+	mux.HandleFunc("POST /api/bot/account/upgrade", s.apiBotUpgrade)
+	mux.HandleFunc("GET /api/bot/stream", s.apiBotStream)
+	mux.HandleFunc("GET /api/bots", s.apiBots)
+	mux.HandleFunc("POST /api/tables/{id}/accept", s.apiBotAccept)
+	mux.HandleFunc("POST /api/tables/{id}/decline", s.apiBotDecline)
+	mux.HandleFunc("POST /api/tables/{id}/move", s.apiMove)
 	// Pages (lobby.go): the page's lobby at /, the plain server-rendered
 	// one (forms, no script) at /plain.
 	mux.HandleFunc("GET /{$}", s.pageHome)
@@ -528,6 +535,15 @@ func (s *Server) create(ctx context.Context, id store.Identity, req createReq) (
 		Status: store.StatusLive, Created: s.now(), Updated: s.now()}
 	mySeat := -1
 	for i, k := range req.Seats {
+		// A bot identity invited (botapi.go): an open seat kept for it.
+		if seat, ok, err := s.botSeat(ctx, k, i+1); ok {
+			if err != nil {
+				return createdJSON{}, 0, err
+			}
+			t.Seats = append(t.Seats, seat)
+			t.Status = store.StatusOpen
+			continue
+		}
 		switch k = strings.ToLower(strings.TrimSpace(k)); k {
 		case "me":
 			if mySeat >= 0 {
@@ -556,9 +572,13 @@ func (s *Server) create(ctx context.Context, id store.Identity, req createReq) (
 	} else if n >= s.cfg.CreateRate {
 		return createdJSON{}, http.StatusTooManyRequests, shelltext.Errorf("err.createRate", i18n.N("n", s.cfg.CreateRate))
 	}
+	if err := s.botCreating(ctx, id.ID, &t); err != nil {
+		return createdJSON{}, 0, err
+	}
 	if err := s.st.CreateTable(ctx, t); err != nil {
 		return createdJSON{}, 0, err
 	}
+	s.botInvited(t, id.Name)
 	s.lobbyChanged(t)
 	// The creator's other lobby pages list it at once, private or not.
 	s.lobby.publish(lobbyEvent{Turn: lobbyTurn{ID: t.ID, Status: t.Status, ToMove: -1}, People: []string{id.ID}})
@@ -715,6 +735,12 @@ func (s *Server) join(r *http.Request, tableID string, req joinReq) (int, int, e
 		return -1, 0, err
 	} else if len(mine) >= s.cfg.MaxTables {
 		return -1, http.StatusTooManyRequests, shelltext.Errorf("err.tooManyTables", i18n.N("n", len(mine)))
+	}
+	// A bot identity sits where it is invited only (botapi.go: accept).
+	if bot, err := s.isBot(r.Context(), id.ID); err != nil {
+		return -1, 0, err
+	} else if bot {
+		return -1, http.StatusForbidden, shelltext.Errorf("err.botJoins")
 	}
 	seat, code := -1, http.StatusOK
 	want := -1

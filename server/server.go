@@ -61,6 +61,7 @@ type Config struct {
 	ChatLines  int           // chat lines per seat per ChatWindow
 	ChatWindow time.Duration
 	MaxTables  int // open and live tables an identity may sit at
+	BotTables  int // open and live tables a bot identity may sit at (botapi.go; 0: 8)
 	CreateRate int // tables an identity may create per hour
 	// IdentityEvery and IdentityBurst: one new identity per IdentityEvery
 	// per client address, IdentityBurst at once; WriteEvery and WriteBurst
@@ -209,6 +210,7 @@ type Server struct {
 	enc      encoders
 	static   *staticSet // assets ready to send (assets.go), built by routes
 	lobby    *lobbyHub  // the live lobby's fan-out (lobbyhub.go)
+	botapi   botAPI     // the bot API's streams and limits (botapi.go)
 
 	node      *cluster.Node  // nil: a single node
 	relay     *cluster.Relay // the node's relay to the other nodes' tables (cluster.go); nil: a single node

@@ -185,6 +185,8 @@ export interface LobbySeat {
   bot?: string;
   zombie?: boolean;
   player?: string;
+  program?: boolean;
+  invited?: boolean;
 }
 
 /** server.lobbyTurn */
@@ -324,6 +326,8 @@ export interface SeatInfo {
   kind: store.SeatKind;
   bot?: string;
   zombie?: boolean;
+  program?: boolean;
+  invited?: boolean;
   online: boolean;
   handOver?: number;
 }
