@@ -103,7 +103,7 @@ type botAPI struct {
 func (s *Server) botState() *botAPI {
 	s.botapi.once.Do(func() {
 		s.botapi.hub = &botHub{streams: map[string]map[*botStream]struct{}{}}
-		s.botapi.moves = newLimiter(time.Second/botMovesPerSecond, 2*botMovesPerSecond, s.now)
+		s.botapi.moves = newLimiter(time.Second/time.Duration(s.botMoves()), 2*s.botMoves(), s.now)
 	})
 	return &s.botapi
 }
@@ -177,7 +177,14 @@ func (t *table) botCheck() {
 		return
 	}
 	if t.botSent == nil {
-		t.botSent = &botSent{turn: map[int]int{}}
+		// First seen with a bot seat: a table at version 0 has just
+		// started (the bot's accepting filled the last seat) or is
+		// loaded before anyone moved; either way its bots hear "start"
+		// (an event may come twice: a stream's pending events say it too).
+		t.botSent = &botSent{turn: map[int]int{}, init: true, status: t.meta.Status}
+		if t.version == 0 {
+			t.botSent.status = store.StatusOpen
+		}
 	}
 	sent := t.botSent
 	hub := t.srv.botHub()
@@ -188,7 +195,7 @@ func (t *table) botCheck() {
 		if sent.init && sent.status == store.StatusOpen && t.meta.Status == store.StatusLive {
 			hub.tell(st.Identity, t.botStartEvent(p))
 		}
-		if t.meta.Status == store.StatusLive && t.state.ToMove() == p && sent.turn[p] != t.version {
+		if told, ok := sent.turn[p]; t.meta.Status == store.StatusLive && t.state.ToMove() == p && (!ok || told != t.version) {
 			sent.turn[p] = t.version
 			hub.tell(st.Identity, t.botTurnEvent(p))
 		}
@@ -653,7 +660,7 @@ func (s *Server) apiMove(w http.ResponseWriter, r *http.Request) {
 	} else if bot {
 		if ok, wait := s.botState().moves.allow(id.ID); !ok {
 			w.Header().Set("Retry-After", retrySeconds(wait))
-			s.apiError(w, r, http.StatusTooManyRequests, shelltext.Errorf("err.botMoveRate", i18n.N("n", botMovesPerSecond)))
+			s.apiError(w, r, http.StatusTooManyRequests, shelltext.Errorf("err.botMoveRate", i18n.N("n", s.botMoves())))
 			return
 		}
 	}
@@ -662,7 +669,7 @@ func (s *Server) apiMove(w http.ResponseWriter, r *http.Request) {
 		out: make(chan []byte, 8), closedCh: make(chan struct{})}
 	var serr error
 	err = s.withTable(r.Context(), c.table, func(t *table) {
-		seat, e := t.seatFor(id.ID, -1)
+		seat, e := t.seatFor(id.ID, -2)
 		if e != nil || seat < 0 {
 			serr = withStatus(http.StatusForbidden, shelltext.Errorf("err.noSeat"))
 			return
@@ -715,6 +722,12 @@ func (s *Server) apiMove(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// botMovesPerSecond is the moves per second a bot identity may make by
-// HTTP (a burst of twice as many); sockets have their own rate (--rate).
-const botMovesPerSecond = 10
+// botMoves is the moves per second a bot identity may make by HTTP, over
+// all its tables (a burst of twice as many); sockets have their own rate
+// (--rate).
+func (s *Server) botMoves() int {
+	if s.cfg.BotMoves > 0 {
+		return s.cfg.BotMoves
+	}
+	return 20
+}

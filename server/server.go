@@ -62,6 +62,7 @@ type Config struct {
 	ChatWindow time.Duration
 	MaxTables  int // open and live tables an identity may sit at
 	BotTables  int // open and live tables a bot identity may sit at (botapi.go; 0: 8)
+	BotMoves   int // moves per second a bot identity may make by HTTP (botapi.go; 0: 20)
 	CreateRate int // tables an identity may create per hour
 	// IdentityEvery and IdentityBurst: one new identity per IdentityEvery
 	// per client address, IdentityBurst at once; WriteEvery and WriteBurst
