@@ -43,6 +43,13 @@ const (
 	botList = 200
 )
 
+// The bot identities' limits when Config leaves them 0 (--bot-tables,
+// --bot-moves).
+const (
+	DefaultBotTables = 8  // open and live tables a bot identity sits at, at once
+	DefaultBotMoves  = 20 // moves per second a bot identity makes by HTTP, over all its tables
+)
+
 // botConfirm is what an identity sends to become a bot: a sentence, not a
 // flag, because the change cannot be undone.
 const botConfirm = "I understand that this cannot be undone"
@@ -60,7 +67,7 @@ type botEvent struct {
 	Clock   *clockSpec        `json:"clock,omitempty"`
 	// turn: the version to play on, the seat's view and its legal moves as
 	// a socket of the seat gets them, and when its time runs out (Unix ms).
-	V        int               `json:"v,omitempty"`
+	V        int               `json:"v"`
 	View     json.RawMessage   `json:"view,omitempty"`
 	Legal    []engine.MoveDesc `json:"legal,omitempty"`
 	Deadline int64             `json:"deadline,omitempty"`
@@ -268,7 +275,7 @@ func (s *Server) botTables() int {
 	if s.cfg.BotTables > 0 {
 		return s.cfg.BotTables
 	}
-	return 8
+	return DefaultBotTables
 }
 
 // botCreating completes a table about to be created: the creator's own
@@ -729,5 +736,5 @@ func (s *Server) botMoves() int {
 	if s.cfg.BotMoves > 0 {
 		return s.cfg.BotMoves
 	}
-	return 20
+	return DefaultBotMoves
 }

@@ -68,6 +68,8 @@ func cmdServe(e *env, args []string) error {
 	fs.DurationVar(&cfg.BotBudget, "bot-budget", d.BotBudget, "cli.flag.serve.bot-budget")
 	fs.IntVar(&cfg.QuickBots, "quick-bots", d.QuickBots, "cli.flag.serve.quick-bots")
 	fs.IntVar(&cfg.SearchBots, "search-bots", d.SearchBots, "cli.flag.serve.search-bots")
+	fs.IntVar(&cfg.BotTables, "bot-tables", server.DefaultBotTables, "cli.flag.serve.bot-tables")
+	fs.IntVar(&cfg.BotMoves, "bot-moves", server.DefaultBotMoves, "cli.flag.serve.bot-moves")
 	fs.IntVar(&cfg.Analyses, "analyses", d.Analyses, "cli.flag.serve.analyses")
 	fs.IntVar(&cfg.BatchMax, "batch", d.BatchMax, "cli.flag.serve.batch")
 	fs.StringVar(&cfg.SMTPAddr, "smtp", "", "cli.flag.serve.smtp")
