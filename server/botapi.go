@@ -738,3 +738,12 @@ func (s *Server) botMoves() int {
 	}
 	return DefaultBotMoves
 }
+
+// programName is a bot identity's seat as a server page names it: "Robin
+// (bot)", or "Robin (bot, invited)" for a seat kept for it.
+func programName(lang, name string, invited bool) string {
+	if invited {
+		return shelltext.T(lang, "plain.botInvited", i18n.S("name", name))
+	}
+	return shelltext.T(lang, "plain.botNamed", i18n.S("name", name))
+}

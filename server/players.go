@@ -42,6 +42,7 @@ type playerJSON struct {
 	ID       string        `json:"id"`
 	Name     string        `json:"name"`
 	Since    int64         `json:"since"` // ms: when the identity was made
+	Bot      bool          `json:"bot,omitempty"` // a bot identity: a program plays (docs/bot-api.md)
 	Games    []playerGame  `json:"games"`
 	Finished []playerTable `json:"finished"` // the last lobbyTables, the last ended first
 }
@@ -63,8 +64,12 @@ func (s *Server) player(r *http.Request, id string) (playerJSON, error) {
 	if err != nil {
 		return playerJSON{}, err
 	}
+	bot, err := s.isBot(r.Context(), id)
+	if err != nil {
+		return playerJSON{}, err
+	}
 	p := playerJSON{ID: ident.ID, Name: ident.Name, Since: ident.Created.UnixMilli(), Games: []playerGame{},
-		Finished: []playerTable{}}
+		Finished: []playerTable{}, Bot: bot}
 	per := map[string]*playerGame{}
 	for _, g := range s.reg.All() {
 		per[g.ID()] = &playerGame{Game: g.ID(), Title: g.Title("en")}

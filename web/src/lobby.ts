@@ -15,6 +15,7 @@ import type { CompText, Ctx } from "./games/types";
 import { deviceLink, type LiveCtx, liveTables, myTables, Ticker } from "./lobbylive";
 import type { LobbyTurn } from "./gen/server";
 import { learnLinks } from "./rules";
+import { botIdentities, programHelp, programOptions } from "./botapi";
 
 interface OptionInfo {
   name: string;
@@ -134,6 +135,7 @@ async function picture(box: HTMLElement, g: GameInfo, lang: Lang): Promise<void>
 
 export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
   const games = await api<GameInfo[]>("/api/games");
+  const programs = await botIdentities(); // bot identities a seat may invite
   // A visitor without an identity gets an empty one (no error to log).
   const who = await api<{ id: string; name: string }>("/api/me").catch(() => ({ id: "", name: "" }));
   const me = who.id ? who : undefined;
@@ -231,6 +233,7 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
     drawSeats();
   };
   const seatHelp = (v: string) => {
+    if (v.startsWith("bot:")) return programHelp(lang, v);
     if (v === "me") return t(lang, "lobby.youHelp");
     if (v === "open") return t(lang, "lobby.openHelp");
     const b = BOTS.find((b) => b.kind === v);
@@ -248,6 +251,7 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
         ...(i === 0 ? [h("option", { value: "me" }, t(lang, "you"))] : []),
         h("option", { value: "open" }, t(lang, "open")),
         ...BOTS.map((b) => h("option", { value: b.kind, selected: i > 0 && b.kind === "greedy" }, t(lang, `lobby.bot.${b.level}`))),
+        programOptions(lang, programs), // bot identities (botapi.ts)
       ) as HTMLSelectElement;
       const help = h("small", { class: "help", id: `${id}-help` }, seatHelp(sel.value));
       sel.addEventListener("change", () => (help.textContent = seatHelp(sel.value)));

@@ -226,6 +226,7 @@ export interface PlayerJSON {
   id: string;
   name: string;
   since: number;
+  bot?: boolean;
   games: PlayerGame[];
   finished: PlayerTable[];
 }
