@@ -33,7 +33,7 @@ export async function botIdentities(): Promise<BotIdentity[]> {
 /** programOptions is the seat picker's group of bot identities (null without any). */
 export function programOptions(lang: Lang, bots: BotIdentity[]): HTMLElement | null {
   if (!bots.length) return null;
-  return h("optgroup", { label: t(lang, "botapi.group") }, ...bots.map((b) => h("option", { value: `bot:${b.id}` }, b.name)));
+  return h("optgroup", { label: t(lang, "botapi.group") }, ...bots.map((b) => h("option", { value: `bot:${b.id}` }, t(lang, "botapi.option", b.name))));
 }
 
 /** programHelp is the help under a seat set to a bot identity ("" for another choice). */

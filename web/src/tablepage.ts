@@ -225,7 +225,8 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
    */
   function drawWaiting(): void {
     const m = last;
-    const open = m?.status === "open" && seats.some((s) => s.kind === "open");
+    // A seat kept for an invited bot identity is not for people: no invite link for it.
+    const open = m?.status === "open" && seats.some((s) => s.kind === "open" && !s.invited);
     waitBox.hidden = !open;
     if (!open) return;
     const canTake = seat < 0 && (m?.table?.public || inviteParam !== "");
