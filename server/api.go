@@ -67,6 +67,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/bot/account/upgrade", s.apiBotUpgrade)
 	mux.HandleFunc("GET /api/bot/stream", s.apiBotStream)
 	mux.HandleFunc("GET /api/bots", s.apiBots)
+	mux.HandleFunc("POST /api/bot/account/arena", s.apiBotArena)
 	mux.HandleFunc("POST /api/tables/{id}/accept", s.apiBotAccept)
 	mux.HandleFunc("POST /api/tables/{id}/decline", s.apiBotDecline)
 	mux.HandleFunc("POST /api/tables/{id}/move", s.apiMove)

@@ -50,6 +50,9 @@ const (
 	DefaultBotMoves  = 20 // moves per second a bot identity makes by HTTP, over all its tables
 )
 
+// errArenaBody: an arena call without its field.
+var errArenaBody = shelltext.Errorf("err.arenaBody")
+
 // botConfirm is what an identity sends to become a bot: a sentence, not a
 // flag, because the change cannot be undone.
 const botConfirm = "I understand that this cannot be undone"
@@ -105,6 +108,7 @@ type botAPI struct {
 	once  sync.Once
 	hub   *botHub
 	moves *limiter // moves by HTTP per bot identity
+	arena arenaState // the bot arena's tables (botarena.go), its ticker's alone
 }
 
 func (s *Server) botState() *botAPI {
@@ -155,13 +159,6 @@ func (h *botHub) tell(bot string, ev botEvent) {
 			st.drop()
 		}
 	}
-}
-
-// listening reports whether bot has a stream open (on this node).
-func (h *botHub) listening(bot string) bool {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return len(h.streams[bot]) > 0
 }
 
 // botSent is what a table last told its bot seats: the version of the

@@ -333,3 +333,106 @@ func TestBotOutOfTimeIsReplaced(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 }
+
+// runBot plays c's bot identity in the background until the test ends:
+// it accepts invitations and plays a random legal move on each turn, by
+// HTTP. (Errors are for the test's checks to find: a bot that stops
+// playing leaves its tables to the clock.)
+func runBot(t *testing.T, c *client, seed uint64) {
+	st, code := openBotStream(t, c)
+	if code != 200 {
+		t.Fatalf("stream: %d", code)
+	}
+	rnd := rand.New(rand.NewPCG(seed, 1))
+	post := func(path string, body any) {
+		b, _ := json.Marshal(body)
+		req, _ := http.NewRequest("POST", c.base+path, bytes.NewReader(b))
+		req.Header.Set("Authorization", "Bearer "+c.token)
+		if resp, err := http.DefaultClient.Do(req); err == nil {
+			resp.Body.Close()
+		}
+	}
+	go func() {
+		for l := range st.lines {
+			var ev botEvent
+			if json.Unmarshal(l, &ev) != nil {
+				continue
+			}
+			switch ev.Type {
+			case botInvitation:
+				post("/api/tables/"+ev.Table+"/accept", struct{}{})
+			case botTurn:
+				if len(ev.Legal) > 0 {
+					post("/api/tables/"+ev.Table+"/move", map[string]any{"v": ev.V, "i": rnd.IntN(len(ev.Legal)), "id": fmt.Sprint(ev.Table, ev.V)})
+				}
+			}
+		}
+	}()
+}
+
+// TestBotArena: with --arena 2, two bot identities that opted in (and not
+// a third that did not) are seated at arena tables with built-in anchors,
+// one game and player count after another; each table is indexed with its
+// game, and plays to its end, its result stored for ratings.
+func TestBotArena(t *testing.T) {
+	ts := startServer(t, "", Config{ArenaTables: 2, ArenaEvery: 50 * time.Millisecond, BotMoves: 1000})
+	robin, rosa, shy := newBot(t, ts.URL, "Robin"), newBot(t, ts.URL, "Rosa"), newBot(t, ts.URL, "Shy")
+	if code := ann(t, ts).call("POST", "/api/bot/account/arena", map[string]bool{"arena": true}, nil); code != http.StatusForbidden {
+		t.Errorf("a person opting in: %d, want 403", code)
+	}
+	if code := robin.call("POST", "/api/bot/account/arena", map[string]string{}, nil); code != http.StatusBadRequest {
+		t.Errorf("opting in without the field: %d, want 400", code)
+	}
+	for _, b := range []*client{robin, rosa} {
+		if code := b.call("POST", "/api/bot/account/arena", map[string]bool{"arena": true}, nil); code != 200 {
+			t.Fatalf("opt in: %d", code)
+		}
+		runBot(t, b, uint64(len(b.name)))
+	}
+	runBot(t, shy, 3)
+	deadline := time.Now().Add(90 * time.Second)
+	for {
+		ats, err := ts.db.ArenaTables(t.Context(), time.Time{}, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		over := 0
+		for _, a := range ats {
+			tb, err := ts.db.Table(t.Context(), a.Table)
+			if err != nil {
+				t.Fatal(err)
+			}
+			programs, anchors := 0, 0
+			for _, st := range tb.Seats {
+				if st.Identity == shy.id {
+					t.Fatalf("a bot that did not opt in sits at arena table %s", a.Table)
+				}
+				if st.Program {
+					programs++
+				}
+				if st.Kind == store.SeatBot {
+					anchors++
+				}
+			}
+			if programs == 0 || anchors == 0 || a.Game != tb.Game || a.Players != tb.Players || len(tb.Seats) != tb.Players {
+				t.Fatalf("arena table %+v: %d programs, %d anchors, seats %+v", a, programs, anchors, tb.Seats)
+			}
+			if tb.Status == store.StatusOver {
+				if len(tb.Result) == 0 {
+					t.Fatalf("arena table %s over without a result", a.Table)
+				}
+				over++
+			}
+		}
+		if over >= 3 && len(ats) >= 4 && ats[0].Game == ats[1].Game && ats[1].Players == ats[0].Players+1 {
+			t.Logf("%d arena tables, %d over", len(ats), over)
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after 90 s: %d arena tables, %d over: %+v", len(ats), over, ats)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+func ann(t *testing.T, ts *testServer) *client { return newClient(t, ts.URL, "Ann") }

@@ -10,6 +10,7 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/base32"
@@ -63,7 +64,11 @@ type Config struct {
 	MaxTables  int // open and live tables an identity may sit at
 	BotTables  int // open and live tables a bot identity may sit at (botapi.go; 0: 8)
 	BotMoves   int // moves per second a bot identity may make by HTTP (botapi.go; 0: 20)
-	CreateRate int // tables an identity may create per hour
+	// ArenaTables: bot arena tables kept going (botarena.go; 0: no arena),
+	// looked after every ArenaEvery (0: 10 s).
+	ArenaTables int
+	ArenaEvery  time.Duration
+	CreateRate  int // tables an identity may create per hour
 	// IdentityEvery and IdentityBurst: one new identity per IdentityEvery
 	// per client address, IdentityBurst at once; WriteEvery and WriteBurst
 	// the same for every write (POST…) per address and per identity.
@@ -296,6 +301,9 @@ func (s *Server) Start(ctx context.Context) error {
 	}
 	s.every(s.cfg.Heartbeat, s.heartbeat)
 	s.every(s.cfg.DueCheck, s.loadDue)
+	if s.cfg.ArenaTables > 0 {
+		s.every(cmp.Or(s.cfg.ArenaEvery, 10*time.Second), s.arenaTick) // botarena.go
+	}
 	return nil
 }
 

@@ -12,6 +12,17 @@ type Bot struct {
 	Identity string
 	Name     string // the identity's name
 	Since    time.Time
+	// Arena: the bot takes part in the bot arena (docs/bot-api.md): the
+	// server seats it at arena tables without inviting it.
+	Arena bool
+}
+
+// ArenaTable is a table the bot arena made: its results rate the bots.
+type ArenaTable struct {
+	Table   string
+	Game    string
+	Players int
+	At      time.Time
 }
 
 // Invitation is an open seat kept for a bot identity (Seat.Invited): the
@@ -43,4 +54,11 @@ type BotIdentities interface {
 	// DropInvitation removes the invitation of a table's seat (none: no
 	// error).
 	DropInvitation(ctx context.Context, table string, seat int) error
+	// SetArena opts bot in or out of the arena; ErrNotFound for no bot.
+	SetArena(ctx context.Context, bot string, on bool) error
+	// PutArenaTable records a table the arena made (the table must exist).
+	PutArenaTable(ctx context.Context, at ArenaTable) error
+	// ArenaTables lists the arena's tables made at or after since, oldest
+	// first, at most limit (0: all).
+	ArenaTables(ctx context.Context, since time.Time, limit int) ([]ArenaTable, error)
 }

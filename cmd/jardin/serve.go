@@ -70,6 +70,7 @@ func cmdServe(e *env, args []string) error {
 	fs.IntVar(&cfg.SearchBots, "search-bots", d.SearchBots, "cli.flag.serve.search-bots")
 	fs.IntVar(&cfg.BotTables, "bot-tables", server.DefaultBotTables, "cli.flag.serve.bot-tables")
 	fs.IntVar(&cfg.BotMoves, "bot-moves", server.DefaultBotMoves, "cli.flag.serve.bot-moves")
+	fs.IntVar(&cfg.ArenaTables, "arena", 0, "cli.flag.serve.arena")
 	fs.IntVar(&cfg.Analyses, "analyses", d.Analyses, "cli.flag.serve.analyses")
 	fs.IntVar(&cfg.BatchMax, "batch", d.BatchMax, "cli.flag.serve.batch")
 	fs.StringVar(&cfg.SMTPAddr, "smtp", "", "cli.flag.serve.smtp")

@@ -90,4 +90,48 @@ func testBotIdentities(t *testing.T, s store.Store) {
 	if got, err := s.Invitations(ctx, "i2"); err != nil || len(got) != 1 || got[0].Table != "t2" || got[0].Seat != 1 {
 		t.Errorf("after dropping t1/1: Invitations(i2) = %+v, %v", got, err)
 	}
+
+	// The arena: opting in and out, and its tables.
+	if err := s.SetArena(ctx, "i3", true); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("SetArena of a person: err %v, want ErrNotFound", err)
+	}
+	if err := s.SetArena(ctx, "i1", true); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := s.BotIdentity(ctx, "i1"); err != nil || !b.Arena {
+		t.Errorf("after opting in: %+v, %v", b, err)
+	}
+	if b, err := s.BotIdentity(ctx, "i2"); err != nil || b.Arena {
+		t.Errorf("the other bot: %+v, %v", b, err)
+	}
+	if err := s.SetArena(ctx, "i1", false); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := s.BotIdentity(ctx, "i1"); err != nil || b.Arena {
+		t.Errorf("after opting out: %+v, %v", b, err)
+	}
+	if err := s.PutArenaTable(ctx, store.ArenaTable{Table: "nosuch", Game: "g", Players: 2, At: at(1)}); err == nil {
+		t.Error("an arena table that does not exist was recorded")
+	}
+	for i, id := range []string{"a2", "a1"} {
+		if err := s.CreateTable(ctx, sampleTable(id)); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.PutArenaTable(ctx, store.ArenaTable{Table: id, Game: "english-gardens", Players: 2, At: at(10 + i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.PutArenaTable(ctx, store.ArenaTable{Table: "a1", Game: "english-gardens", Players: 2, At: at(12)}); err == nil {
+		t.Error("an arena table recorded twice")
+	}
+	ats, err := s.ArenaTables(ctx, at(0), 0)
+	if err != nil || len(ats) != 2 || ats[0].Table != "a2" || ats[1].Table != "a1" || ats[1].At != at(11) || ats[0].Players != 2 {
+		t.Fatalf("ArenaTables = %+v, %v; want a2 then a1", ats, err)
+	}
+	if ats, err := s.ArenaTables(ctx, at(11), 0); err != nil || len(ats) != 1 || ats[0].Table != "a1" {
+		t.Errorf("ArenaTables since 11 = %+v, %v", ats, err)
+	}
+	if ats, err := s.ArenaTables(ctx, at(0), 1); err != nil || len(ats) != 1 || ats[0].Table != "a2" {
+		t.Errorf("ArenaTables limit 1 = %+v, %v", ats, err)
+	}
 }

@@ -28,12 +28,12 @@ func (c *Core) MakeBot(ctx context.Context, identity string, at time.Time) error
 	return c.errorf("make %s a bot: not stored", identity)
 }
 
-const botCols = `b.identity, i.name, b.since`
+const botCols = `b.identity, i.name, b.since, b.arena`
 
 func (c *Core) scanBot(row Row) (store.Bot, error) {
 	var b store.Bot
 	since, get := c.D.ScanTime()
-	err := row.Scan(&b.Identity, &b.Name, since)
+	err := row.Scan(&b.Identity, &b.Name, since, &b.Arena)
 	b.Since = get()
 	return b, err
 }
@@ -115,4 +115,54 @@ func (c *Core) DropInvitation(ctx context.Context, table string, seat int) error
 		return c.errorf("drop invitation %s/%d: %w", table, seat, err)
 	}
 	return nil
+}
+
+// SetArena opts a bot in or out of the arena.
+func (c *Core) SetArena(ctx context.Context, bot string, on bool) error {
+	n, err := c.exec(ctx, c.Drv.Writer(), `UPDATE bots SET arena = ? WHERE identity = ?`, on, bot)
+	if err != nil {
+		return c.errorf("arena of %s: %w", bot, err)
+	}
+	if n == 0 {
+		return fmt.Errorf("bot %s: %w", bot, store.ErrNotFound)
+	}
+	return nil
+}
+
+// PutArenaTable records an arena table.
+func (c *Core) PutArenaTable(ctx context.Context, at store.ArenaTable) error {
+	if _, err := c.exec(ctx, c.Drv.Writer(), `INSERT INTO arena_tables(tbl, game, players, at) VALUES(?, ?, ?, ?)`,
+		at.Table, at.Game, at.Players, c.D.Time(at.At)); err != nil {
+		return c.errorf("arena table %s: %w", at.Table, err)
+	}
+	return nil
+}
+
+// ArenaTables lists the arena's tables since a time, oldest first.
+func (c *Core) ArenaTables(ctx context.Context, since time.Time, limit int) ([]store.ArenaTable, error) {
+	q := `SELECT tbl, game, players, at FROM arena_tables WHERE at >= ? ORDER BY at, tbl` + c.D.ByteOrder
+	args := []any{c.D.Time(since)}
+	if limit > 0 {
+		q += ` LIMIT ?`
+		args = append(args, limit)
+	}
+	rows, err := c.Drv.Reader().Query(ctx, c.Q(q), args...)
+	if err != nil {
+		return nil, c.errorf("arena tables: %w", err)
+	}
+	defer rows.Close()
+	var out []store.ArenaTable
+	for rows.Next() {
+		var a store.ArenaTable
+		at, get := c.D.ScanTime()
+		if err := rows.Scan(&a.Table, &a.Game, &a.Players, at); err != nil {
+			return nil, c.errorf("arena tables: %w", err)
+		}
+		a.At = get()
+		out = append(out, a)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, c.errorf("arena tables: %w", err)
+	}
+	return out, nil
 }

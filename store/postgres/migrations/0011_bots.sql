@@ -6,8 +6,17 @@
 -- row whose table or seat no longer invites the bot is ignored and dropped.
 CREATE TABLE bots (
 	identity text PRIMARY KEY REFERENCES identities(id),
-	since timestamptz NOT NULL
+	since timestamptz NOT NULL,
+	arena boolean NOT NULL DEFAULT false
 );
+-- The bot arena's tables (server/botarena.go): their results rate the bots.
+CREATE TABLE arena_tables (
+	tbl text PRIMARY KEY REFERENCES tables(id) ON DELETE CASCADE,
+	game text NOT NULL,
+	players integer NOT NULL,
+	at timestamptz NOT NULL
+);
+CREATE INDEX arena_tables_at ON arena_tables(at);
 CREATE TABLE bot_invitations (
 	tbl text NOT NULL,
 	seat integer NOT NULL,
