@@ -107,7 +107,7 @@ func (s *botStream) drop() { s.once.Do(func() { close(s.gone) }) }
 type botAPI struct {
 	once  sync.Once
 	hub   *botHub
-	moves *limiter // moves by HTTP per bot identity
+	moves *limiter   // moves by HTTP per bot identity
 	arena arenaState // the bot arena's tables (botarena.go), its ticker's alone
 }
 

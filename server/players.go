@@ -41,7 +41,7 @@ type playerTable struct {
 type playerJSON struct {
 	ID       string        `json:"id"`
 	Name     string        `json:"name"`
-	Since    int64         `json:"since"` // ms: when the identity was made
+	Since    int64         `json:"since"`         // ms: when the identity was made
 	Bot      bool          `json:"bot,omitempty"` // a bot identity: a program plays (docs/bot-api.md)
 	Games    []playerGame  `json:"games"`
 	Finished []playerTable `json:"finished"` // the last lobbyTables, the last ended first
