@@ -71,6 +71,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/tables/{id}/accept", s.apiBotAccept)
 	mux.HandleFunc("POST /api/tables/{id}/decline", s.apiBotDecline)
 	mux.HandleFunc("POST /api/tables/{id}/move", s.apiMove)
+	mux.HandleFunc("POST /api/tables/{id}/invite", s.apiBotInvite)
 	// Pages (lobby.go): the page's lobby at /, the plain server-rendered
 	// one (forms, no script) at /plain.
 	mux.HandleFunc("GET /{$}", s.pageHome)

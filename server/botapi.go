@@ -744,3 +744,132 @@ func programName(lang, name string, invited bool) string {
 	}
 	return shelltext.T(lang, "plain.botNamed", i18n.S("name", name))
 }
+
+// ----- inviting a bot at a table already made -----
+
+// apiBotInvite: a person seated at an open table keeps one of its open
+// seats for a bot identity, named by its id or by its name:
+// {"bot": "Robin", "seat"?: N} → {"seat"}. The bot hears of it as of an
+// invitation at creation.
+func (s *Server) apiBotInvite(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Bot  string `json:"bot"`
+		Seat *int   `json:"seat"`
+	}
+	if err := readJSON(w, r, &req); err != nil {
+		s.apiError(w, r, http.StatusBadRequest, err)
+		return
+	}
+	id, err := s.identify(r)
+	if err != nil {
+		s.answerErr(w, r, err)
+		return
+	}
+	b, err := s.botNamed(r.Context(), strings.TrimSpace(req.Bot))
+	if err != nil {
+		s.answerErr(w, r, err)
+		return
+	}
+	if err := s.botRoom(r.Context(), b.Identity); err != nil {
+		s.answerErr(w, r, err)
+		return
+	}
+	tableID := r.PathValue("id")
+	seat := -1
+	var ierr error
+	var meta store.Table
+	err = s.withTable(r.Context(), tableID, func(t *table) {
+		seat, ierr = t.invite(id.ID, b, req.Seat)
+		meta = t.meta
+	})
+	if err == nil {
+		err = ierr
+	}
+	if err != nil {
+		s.answerErr(w, r, err)
+		return
+	}
+	s.botHub().tell(b.Identity, invitationOf(meta, seat, id.Name))
+	writeJSON(w, http.StatusOK, map[string]int{"seat": seat})
+}
+
+// botNamed finds a bot identity by id, else by its exact name (400 for
+// none, 409 for a name several bots share: then by id).
+func (s *Server) botNamed(ctx context.Context, name string) (store.Bot, error) {
+	if b, err := s.st.BotIdentity(ctx, name); err == nil {
+		return b, nil
+	} else if !errors.Is(err, store.ErrNotFound) {
+		return b, err
+	}
+	bs, err := s.st.BotIdentities(ctx, 0)
+	if err != nil {
+		return store.Bot{}, err
+	}
+	var found []store.Bot
+	for _, b := range bs {
+		if b.Name == name {
+			found = append(found, b)
+		}
+	}
+	switch len(found) {
+	case 0:
+		return store.Bot{}, withStatus(http.StatusBadRequest, shelltext.Errorf("err.botNoName", i18n.S("name", name)))
+	case 1:
+		return found[0], nil
+	}
+	return store.Bot{}, withStatus(http.StatusConflict, shelltext.Errorf("err.botNameShared", i18n.S("name", name), i18n.N("n", len(found))))
+}
+
+// invite keeps an open seat (want, or the first one not kept) for bot b, on
+// the word of by, a person seated there. The invitation is indexed before
+// the table's row is written; a failed write changes nothing (the index row
+// is then stale, and ignored).
+func (t *table) invite(by string, b store.Bot, want *int) (int, error) {
+	if t.meta.Status != store.StatusOpen {
+		return -1, withStatus(http.StatusConflict, shelltext.Errorf("err.tableIs", i18n.S("status", string(t.meta.Status))))
+	}
+	seated := false
+	for i, st := range t.meta.Seats {
+		seated = seated || (st.Identity == by && t.seatHolder(i))
+		if st.Identity == b.Identity || st.Invited == b.Identity {
+			return -1, withStatus(http.StatusConflict, shelltext.Errorf("err.botThere"))
+		}
+	}
+	if !seated {
+		return -1, withStatus(http.StatusForbidden, shelltext.Errorf("err.noSeat"))
+	}
+	seat := -1
+	if want != nil {
+		seat = *want
+	} else {
+		for i, st := range t.meta.Seats {
+			if st.Kind == store.SeatOpen && st.Invited == "" {
+				seat = i
+				break
+			}
+		}
+	}
+	if seat < 0 || seat >= len(t.meta.Seats) || t.meta.Seats[seat].Kind != store.SeatOpen || t.meta.Seats[seat].Invited != "" {
+		return -1, withStatus(http.StatusConflict, shelltext.Errorf("err.noOpenSeat"))
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := t.srv.st.PutInvitation(ctx, store.Invitation{Table: t.id, Seat: seat, Bot: b.Identity, At: t.srv.now()}); err != nil {
+		return -1, err
+	}
+	meta := t.meta
+	meta.Seats = append([]store.Seat(nil), meta.Seats...)
+	meta.Seats[seat] = store.Seat{Kind: store.SeatOpen, Invited: b.Identity, Name: b.Name}
+	meta.Updated = t.srv.now()
+	if err := t.commitWrite(store.Write{Table: &meta}); err != nil {
+		t.storeFailed(nil, nil, err)
+		return -1, errStoreFailed
+	}
+	t.meta = meta
+	clear(t.cache)
+	for c := range t.conns {
+		t.sendSync(c, -1)
+	}
+	t.srv.lobbyChanged(meta)
+	return seat, nil
+}

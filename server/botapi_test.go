@@ -436,3 +436,46 @@ func TestBotArena(t *testing.T) {
 }
 
 func ann(t *testing.T, ts *testServer) *client { return newClient(t, ts.URL, "Ann") }
+
+// TestBotInvitedByName: a person seated at an open table invites a bot by
+// its name (or, when several bots share it, by its id) to an open seat; the
+// bot hears of it and accepts. Strangers may not invite, nor may a bot be
+// invited twice.
+func TestBotInvitedByName(t *testing.T) {
+	ts := startServer(t, "", Config{})
+	a, bob := newClient(t, ts.URL, "Ann"), newClient(t, ts.URL, "Bob")
+	robin := newBot(t, ts.URL, "Robin")
+	twin1, _ := newBot(t, ts.URL, "Twin"), newBot(t, ts.URL, "Twin")
+	st, _ := openBotStream(t, robin)
+	tb := a.create(createReq{Game: "happy-garden", Seats: []string{"me", "open", "open"}})
+	path := "/api/tables/" + tb.ID + "/invite"
+	if code := bob.call("POST", path, map[string]string{"bot": "Robin"}, nil); code != http.StatusForbidden {
+		t.Errorf("a stranger inviting: %d, want 403", code)
+	}
+	var out map[string]int
+	if code := a.call("POST", path, map[string]string{"bot": "Robin"}, &out); code != 200 || out["seat"] != 1 {
+		t.Fatalf("invite Robin: %d %v", code, out)
+	}
+	if inv := st.next(botInvitation); inv.Table != tb.ID || inv.Seat != 1 || inv.By != "Ann" {
+		t.Errorf("invitation %+v", inv)
+	}
+	for _, c := range []struct {
+		bot  string
+		want int
+	}{{"Robin", http.StatusConflict}, {"Nobody", http.StatusBadRequest}, {"Twin", http.StatusConflict}} {
+		if code := a.call("POST", path, map[string]string{"bot": c.bot}, nil); code != c.want {
+			t.Errorf("invite %s: %d, want %d", c.bot, code, c.want)
+		}
+	}
+	if code := a.call("POST", path, map[string]string{"bot": twin1.id}, &out); code != 200 || out["seat"] != 2 {
+		t.Fatalf("invite a twin by id: %d %v", code, out)
+	}
+	if code := robin.call("POST", "/api/tables/"+tb.ID+"/accept", struct{}{}, nil); code != 200 {
+		t.Fatalf("accept: %d", code)
+	}
+	var tj tableJSON
+	a.call("GET", "/api/tables/"+tb.ID, nil, &tj)
+	if !tj.Seats[1].Program || tj.Seats[1].Name != "Robin" || !tj.Seats[2].Invited || tj.Status != store.StatusOpen {
+		t.Errorf("seats %+v, %s", tj.Seats, tj.Status)
+	}
+}
