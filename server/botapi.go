@@ -162,11 +162,42 @@ func (h *botHub) tell(bot string, ev botEvent) {
 }
 
 // botSent is what a table last told its bot seats: the version of the
-// turn told, and the status.
+// turn told, and the status; and which bot seats it counts as present for
+// their open stream.
 type botSent struct {
-	turn   map[int]int
-	status store.Status
-	init   bool
+	turn    map[int]int
+	status  store.Status
+	init    bool
+	present map[int]bool
+}
+
+// listening reports whether bot has a stream open (on this node).
+func (h *botHub) listening(bot string) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.streams[bot]) > 0
+}
+
+// botPresence counts a bot seat whose bot has its stream open as online, as
+// a socket of the seat would be: a program playing by HTTP is there while it
+// listens, and away (the absence rules) once its stream is gone.
+func (t *table) botPresence(p int, identity string, sent *botSent) {
+	on := t.meta.Status == store.StatusLive && !t.meta.Seats[p].Zombie && t.srv.botHub().listening(identity)
+	if on == sent.present[p] {
+		return
+	}
+	sent.present[p] = on
+	if on {
+		t.online[p]++
+		t.away[p] = time.Time{}
+	} else {
+		t.online[p]--
+		if t.online[p] == 0 {
+			t.away[p] = t.srv.now()
+		}
+	}
+	t.presence()
+	t.afterChange()
 }
 
 // botCheck runs on the table's goroutine after each thing it does: it tells
@@ -185,7 +216,7 @@ func (t *table) botCheck() {
 		// started (the bot's accepting filled the last seat) or is
 		// loaded before anyone moved; either way its bots hear "start"
 		// (an event may come twice: a stream's pending events say it too).
-		t.botSent = &botSent{turn: map[int]int{}, init: true, status: t.meta.Status}
+		t.botSent = &botSent{turn: map[int]int{}, init: true, status: t.meta.Status, present: map[int]bool{}}
 		if t.version == 0 {
 			t.botSent.status = store.StatusOpen
 		}
@@ -193,6 +224,9 @@ func (t *table) botCheck() {
 	sent := t.botSent
 	hub := t.srv.botHub()
 	for p, st := range t.meta.Seats {
+		if st.Program {
+			t.botPresence(p, st.Identity, sent)
+		}
 		if !st.Program || st.Zombie {
 			continue
 		}
@@ -417,7 +451,7 @@ func (s *Server) apiBotStream(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, http.StatusTooManyRequests, shelltext.Errorf("err.botStreams", i18n.N("n", botStreamsEach)))
 		return
 	}
-	defer hub.close(id.ID, st)
+	defer s.botGone(id.ID, st)
 	pending, err := s.botPending(r.Context(), id.ID)
 	if err != nil {
 		s.answerErr(w, r, err)
@@ -462,6 +496,31 @@ func (s *Server) apiBotStream(w http.ResponseWriter, r *http.Request) {
 		}
 		if bw.Flush() != nil || rc.Flush() != nil {
 			return
+		}
+	}
+}
+
+// botGone closes a bot's stream and, if it was its last, tells its live
+// tables of this node, which count it away from now (botPresence).
+func (s *Server) botGone(bot string, st *botStream) {
+	hub := s.botHub()
+	hub.close(bot, st)
+	if hub.listening(bot) {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	ts, err := s.st.Tables(ctx, store.Query{Identity: bot, Status: []store.Status{store.StatusLive}})
+	if err != nil {
+		s.log.Warn("bot stream closed: its tables not told", "bot", bot, "err", err)
+		return
+	}
+	for _, tb := range ts {
+		s.mu.Lock()
+		t := s.tables[tb.ID]
+		s.mu.Unlock()
+		if t != nil {
+			t.post(func() {}) // botCheck runs after it
 		}
 	}
 }

@@ -479,3 +479,39 @@ func TestBotInvitedByName(t *testing.T) {
 		t.Errorf("seats %+v, %s", tj.Seats, tj.Status)
 	}
 }
+
+// TestBotStreamIsPresence: a bot seat counts as online while its bot's
+// stream is open (a program playing by HTTP is there while it listens),
+// and away once the stream closes, as a person whose sockets closed.
+func TestBotStreamIsPresence(t *testing.T) {
+	ts := startServer(t, "", Config{})
+	a := newClient(t, ts.URL, "Ann")
+	robin := newBot(t, ts.URL, "Robin")
+	tb := a.create(createReq{Game: "english-gardens", Seats: []string{"me", "bot:" + robin.id}, Options: map[string]string{"first": "2"}})
+	robin.call("POST", "/api/tables/"+tb.ID+"/accept", struct{}{}, nil)
+	online := func() bool {
+		var tj tableJSON
+		a.call("GET", "/api/tables/"+tb.ID, nil, &tj)
+		return tj.Seats[1].Online
+	}
+	waitFor := func(want bool, what string) {
+		t.Helper()
+		for end := time.Now().Add(10 * time.Second); online() != want; {
+			if time.Now().After(end) {
+				t.Fatalf("%s: online %v after 10 s", what, !want)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	waitFor(false, "no stream yet")
+	st, _ := openBotStream(t, robin)
+	st.next(botTurn) // its turn: the stream is open and read
+	waitFor(true, "stream open")
+	st.resp.Body.Close()
+	waitFor(false, "stream closed")
+	var tj tableJSON
+	a.call("GET", "/api/tables/"+tb.ID, nil, &tj)
+	if tj.Seats[1].HandOver == 0 {
+		t.Errorf("the bot away on its turn: no hand-over time, seat %+v", tj.Seats[1])
+	}
+}

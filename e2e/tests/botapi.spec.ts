@@ -40,42 +40,48 @@ async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(shots, `${name}.png`), fullPage: false });
 }
 
-for (const lang of ["en", "fr", "de"] as const) {
-  for (const [size, viewport] of Object.entries(sizes)) {
-    test(`a person invites a bot identity to a seat (${lang}, ${size})`, async ({ browser, playwright }) => {
-      const ctx = await browser.newContext({ viewport });
-      const page = await ctx.newPage();
-      await page.request.post(server.url + "/api/me", { data: { name: "Ann" } });
-      await page.goto(`${server.url}/?lang=${lang}`);
-      await page.locator("select#game").selectOption("english-gardens");
-      await page.locator("select#players").selectOption("2");
-      await page.locator("select#seat-1").selectOption(`bot:${bot.id}`);
-      await expect(page.locator("#seat-1-help")).toContainText(words[lang].help);
-      await page.locator("select#seat-1").scrollIntoViewIfNeeded();
-      await snap(page, `form-${lang}-${size}`);
-      // No identifier reaches the person: the option reads the bot's name.
-      await expect(page.locator("select#seat-1 option:checked")).toHaveText(words[lang].option);
-
-      await page.locator("#new-table button[type=submit]").click();
-      await page.waitForURL(/\/t\//);
-      const seats = page.locator("ol.seats");
-      await expect(seats).toContainText(words[lang].invited);
-      await snap(page, `invited-${lang}-${size}`);
-      const id = new URL(page.url()).pathname.split("/").pop()!;
-      // The bot (a program, with its own token and no cookie) accepts.
-      const rq = await playwright.request.newContext();
-      const acc = await rq.post(`${server.url}/api/tables/${id}/accept`, { headers: { Authorization: `Bearer ${bot.token}` }, data: {} });
-      expect(acc.status(), await acc.text()).toBe(200);
-      await rq.dispose();
-      await expect(seats.locator(".botmark.program")).toHaveText(words[lang].mark);
-      await expect(seats).not.toContainText(words[lang].invited);
-      await expect(page.locator("body")).not.toContainText(bot.id);
-      await snap(page, `accepted-${lang}-${size}`);
-
-      await page.goto(`${server.url}/p/${bot.id}?lang=${lang}`);
-      await expect(page.locator(".player-page h2 .botmark")).toHaveText(words[lang].mark);
-      await snap(page, `player-${lang}-${size}`);
-      await ctx.close();
-    });
+/** both takes a screenshot at each size (the page reflows between them), ending at the desktop's. */
+async function both(page: Page, name: string, scroll?: string): Promise<void> {
+  for (const [size, viewport] of Object.entries(sizes).reverse()) {
+    await page.setViewportSize(viewport);
+    if (scroll) await page.locator(scroll).scrollIntoViewIfNeeded();
+    await snap(page, `${name}-${size}`);
   }
+}
+
+for (const lang of ["en", "fr", "de"] as const) {
+  test(`a person invites a bot identity to a seat (${lang})`, async ({ browser, playwright }) => {
+    const ctx = await browser.newContext({ viewport: sizes.desktop });
+    const page = await ctx.newPage();
+    await page.request.post(server.url + "/api/me", { data: { name: "Ann" } });
+    await page.goto(`${server.url}/?lang=${lang}`);
+    await page.locator("select#game").selectOption("english-gardens");
+    await page.locator("select#players").selectOption("2");
+    await page.locator("select#seat-1").selectOption(`bot:${bot.id}`);
+    await expect(page.locator("#seat-1-help")).toContainText(words[lang].help);
+    // No identifier reaches the person: the option reads the bot's name.
+    await expect(page.locator("select#seat-1 option:checked")).toHaveText(words[lang].option);
+    await both(page, `form-${lang}`, "select#seat-1");
+
+    await page.locator("#new-table button[type=submit]").click();
+    await page.waitForURL(/\/t\//);
+    const seats = page.locator("ol.seats");
+    await expect(seats).toContainText(words[lang].invited);
+    await both(page, `invited-${lang}`);
+    const id = new URL(page.url()).pathname.split("/").pop()!;
+    // The bot (a program, with its own token and no cookie) accepts.
+    const rq = await playwright.request.newContext();
+    const acc = await rq.post(`${server.url}/api/tables/${id}/accept`, { headers: { Authorization: `Bearer ${bot.token}` }, data: {} });
+    expect(acc.status(), await acc.text()).toBe(200);
+    await rq.dispose();
+    await expect(seats.locator(".botmark.program")).toHaveText(words[lang].mark);
+    await expect(seats).not.toContainText(words[lang].invited);
+    await expect(page.locator("body")).not.toContainText(bot.id);
+    await both(page, `accepted-${lang}`);
+
+    await page.goto(`${server.url}/p/${bot.id}?lang=${lang}`);
+    await expect(page.locator(".player-page h2 .botmark")).toHaveText(words[lang].mark);
+    await both(page, `player-${lang}`);
+    await ctx.close();
+  });
 }
