@@ -152,7 +152,8 @@ def main():
     bot = Bot(a.server, a.token, a.seed, log)
     if not bot.token:
         bot.register(a.name)
-        print("token:", bot.token, "(pass it with --token next time)", file=sys.stderr)
+        if not a.play_against:  # a test's bot is not kept
+            print("token:", bot.token, "(pass it with --token next time)", file=sys.stderr)
     bot_id = bot.call("GET", "/api/me")["id"]
     if a.play_against:
         person, tables = play_against(a.server, bot_id, a.play_against)
