@@ -76,6 +76,15 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/passkeys/register/finish", s.apiPasskeyRegistered)
 	mux.HandleFunc("POST /api/passkeys/login", s.apiPasskeyLogin)
 	mux.HandleFunc("POST /api/passkeys/login/finish", s.apiPasskeyLoggedIn)
+	// The bot API (botapi.go, docs/bot-api.md).
+	mux.HandleFunc("POST /api/bot/account/upgrade", s.apiBotUpgrade)
+	mux.HandleFunc("GET /api/bot/stream", s.apiBotStream)
+	mux.HandleFunc("GET /api/bots", s.apiBots)
+	mux.HandleFunc("POST /api/bot/account/arena", s.apiBotArena)
+	mux.HandleFunc("POST /api/tables/{id}/accept", s.apiBotAccept)
+	mux.HandleFunc("POST /api/tables/{id}/decline", s.apiBotDecline)
+	mux.HandleFunc("POST /api/tables/{id}/move", s.apiMove)
+	mux.HandleFunc("POST /api/tables/{id}/invite", s.apiBotInvite)
 	// Pages (lobby.go): the page's lobby at /, the plain server-rendered
 	// one (forms, no script) at /plain.
 	mux.HandleFunc("GET /{$}", s.pageHome)
@@ -561,6 +570,15 @@ func (s *Server) create(ctx context.Context, id store.Identity, req createReq) (
 		Status: store.StatusLive, Created: s.now(), Updated: s.now(), Rated: req.Rated}
 	mySeat := -1
 	for i, k := range req.Seats {
+		// A bot identity invited (botapi.go): an open seat kept for it.
+		if seat, ok, err := s.botSeat(ctx, k, i+1); ok {
+			if err != nil {
+				return createdJSON{}, 0, err
+			}
+			t.Seats = append(t.Seats, seat)
+			t.Status = store.StatusOpen
+			continue
+		}
 		switch k = strings.ToLower(strings.TrimSpace(k)); k {
 		case "me":
 			if mySeat >= 0 {
@@ -586,9 +604,13 @@ func (s *Server) create(ctx context.Context, id store.Identity, req createReq) (
 	if code, err := s.creationLimits(ctx, id.ID); err != nil {
 		return createdJSON{}, code, err
 	}
+	if err := s.botCreating(ctx, id.ID, &t); err != nil {
+		return createdJSON{}, 0, err
+	}
 	if err := s.st.CreateTable(ctx, t); err != nil {
 		return createdJSON{}, 0, err
 	}
+	s.botInvited(t, id.Name)
 	return s.created(ctx, t, id, mySeat)
 }
 
@@ -774,6 +796,12 @@ func (s *Server) join(r *http.Request, tableID string, req joinReq) (int, int, e
 	}
 	if err := s.dupJoin(r.Context(), id.ID, tableID); err != nil {
 		return -1, 0, err
+	}
+	// A bot identity sits where it is invited only (botapi.go: accept).
+	if bot, err := s.isBot(r.Context(), id.ID); err != nil {
+		return -1, 0, err
+	} else if bot {
+		return -1, http.StatusForbidden, shelltext.Errorf("err.botJoins")
 	}
 	seat, code := -1, http.StatusOK
 	want := -1

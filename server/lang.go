@@ -89,8 +89,14 @@ func seatName(seat any, lang string) string {
 	switch s := seat.(type) {
 	case seatInfo:
 		name, kind, bot = s.Name, s.Kind, s.Bot
+		if s.Program || s.Invited {
+			return programName(lang, s.Name, s.Invited) // a bot identity's (botapi.go)
+		}
 	case lobbySeat:
 		name, kind, bot = s.Name, s.Kind, s.Bot
+		if s.Program || s.Invited {
+			return programName(lang, s.Name, s.Invited)
+		}
 	}
 	if kind == store.SeatBot && (name == "" || name == bot+" bot") {
 		return botSeatName(lang, bot)

@@ -93,7 +93,8 @@ var pages = template.Must(template.New("").Option("missingkey=error").Funcs(temp
 <form method="post"><button>{{.W.continueHere}}</button></form></body></html>{{end}}
 
 {{define "player"}}{{template "head" .}}
-{{with .Player}}<main class="player-page"><h2>{{.Name}}</h2>
+{{with .Player}}<main class="player-page"><h2>{{.Name}}{{if .Bot}} <span class="botmark">{{$.W.botMark}}</span>{{end}}</h2>
+{{if .Bot}}<p>{{$.W.botAbout}}</p>{{end}}
 <p>{{$.W.playerSince}} <time datetime="{{date .Since}}">{{dateIn .Since $.Lang}}</time></p>
 <h3>{{$.W.playerGames}}</h3>
 {{if .Games}}<table class="player-games"><thead><tr><th scope="col">{{$.W.game}}</th><th scope="col">{{$.W.playerPlayed}}</th><th scope="col">{{$.W.playerWon}}</th><th scope="col">{{$.W.playerPlaying}}</th></tr></thead>

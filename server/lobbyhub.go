@@ -58,6 +58,10 @@ type lobbySeat struct {
 	Bot    string         `json:"bot,omitempty"`
 	Zombie bool           `json:"zombie,omitempty"`
 	Player string         `json:"player,omitempty"`
+	// Program and Invited: as seatInfo's (a bot identity's seat, a seat
+	// kept for one).
+	Program bool `json:"program,omitempty"`
+	Invited bool `json:"invited,omitempty"`
 }
 
 // lobbyJSON is a table as the lobby lists it (GET /api/tables, the live
@@ -358,7 +362,8 @@ func (s *Server) lobbyRow(t store.Table) lobbyJSON {
 	l := lobbyJSON{ID: t.ID, Game: t.Game, Title: title, Players: t.Players, Status: t.Status, Clock: specOf(t.Clock),
 		Created: t.Created.UnixMilli(), Updated: t.Updated.UnixMilli(), Seats: make([]lobbySeat, 0, len(t.Seats))}
 	for _, st := range t.Seats {
-		l.Seats = append(l.Seats, lobbySeat{Name: st.Name, Kind: st.Kind, Bot: st.Bot, Zombie: st.Zombie, Player: st.Identity})
+		l.Seats = append(l.Seats, lobbySeat{Name: st.Name, Kind: st.Kind, Bot: st.Bot, Zombie: st.Zombie, Player: st.Identity,
+			Program: st.Program, Invited: st.Invited != ""})
 	}
 	return l
 }

@@ -45,7 +45,8 @@ type playerTable struct {
 type playerJSON struct {
 	ID       string        `json:"id"`
 	Name     string        `json:"name"`
-	Since    int64         `json:"since"` // ms: when the identity was made
+	Since    int64         `json:"since"`         // ms: when the identity was made
+	Bot      bool          `json:"bot,omitempty"` // a bot identity: a program plays (docs/bot-api.md)
 	Games    []playerGame  `json:"games"`
 	Finished []playerTable `json:"finished"` // the last lobbyTables, the last ended first
 	// Ratings: the rated games' ratings per game, with their history.
@@ -69,8 +70,12 @@ func (s *Server) player(r *http.Request, id string) (playerJSON, error) {
 	if err != nil {
 		return playerJSON{}, err
 	}
+	bot, err := s.isBot(r.Context(), id)
+	if err != nil {
+		return playerJSON{}, err
+	}
 	p := playerJSON{ID: ident.ID, Name: ident.Name, Since: ident.Created.UnixMilli(), Games: []playerGame{},
-		Finished: []playerTable{}}
+		Finished: []playerTable{}, Bot: bot}
 	per := map[string]*playerGame{}
 	sums, order := map[string]map[string]float64{}, map[string]*[]string{}
 	for _, g := range s.reg.All() {

@@ -138,7 +138,12 @@ type seatInfo struct {
 	Kind   store.SeatKind `json:"kind"`
 	Bot    string         `json:"bot,omitempty"`
 	Zombie bool           `json:"zombie,omitempty"`
-	Online bool           `json:"online"`
+	// Program: a bot identity holds the seat (a program plays it, through
+	// the bot API); Invited: the open seat is kept for the bot identity
+	// Name until it accepts or declines.
+	Program bool `json:"program,omitempty"`
+	Invited bool `json:"invited,omitempty"`
+	Online  bool `json:"online"`
 	// HandOver: the seat to move is away, and from this time (Unix
 	// milliseconds) the other players may hand it to a bot (POST
 	// /api/tables/{id}/handover). Absent while its player is there, and

@@ -10,6 +10,7 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/base32"
@@ -59,7 +60,13 @@ type Config struct {
 	ChatLines  int           // chat lines per seat per ChatWindow
 	ChatWindow time.Duration
 	MaxTables  int // open and live tables an identity may sit at
-	CreateRate int // tables an identity may create per hour
+	BotTables  int // open and live tables a bot identity may sit at (botapi.go; 0: 8)
+	BotMoves   int // moves per second a bot identity may make by HTTP (botapi.go; 0: 20)
+	// ArenaTables: bot arena tables kept going (botarena.go; 0: no arena),
+	// looked after every ArenaEvery (0: 10 s).
+	ArenaTables int
+	ArenaEvery  time.Duration
+	CreateRate  int // tables an identity may create per hour
 	// IdentityEvery and IdentityBurst: one new identity per IdentityEvery
 	// per client address, IdentityBurst at once; WriteEvery and WriteBurst
 	// the same for every write (POST…) per address and per identity.
@@ -210,6 +217,7 @@ type Server struct {
 	enc      encoders
 	static   *staticSet // assets ready to send (assets.go), built by routes
 	lobby    *lobbyHub  // the live lobby's fan-out (lobbyhub.go)
+	botapi   botAPI     // the bot API's streams and limits (botapi.go)
 
 	node      *cluster.Node  // nil: a single node
 	relay     *cluster.Relay // the node's relay to the other nodes' tables (cluster.go); nil: a single node
@@ -296,6 +304,9 @@ func (s *Server) Start(ctx context.Context) error {
 	s.every(s.cfg.Heartbeat, s.heartbeat)
 	s.every(s.cfg.DueCheck, s.loadDue)
 	s.startRatings()
+	if s.cfg.ArenaTables > 0 {
+		s.every(cmp.Or(s.cfg.ArenaEvery, 10*time.Second), s.arenaTick) // botarena.go
+	}
 	return nil
 }
 

@@ -99,6 +99,8 @@ type table struct {
 	allItems bool
 	// lobby is what the lobby last heard of the table (lobbyhub.go).
 	lobby lobbyState
+	// botSent is what the table last told its bot identities (botapi.go).
+	botSent *botSent
 }
 
 // memo is what a write changes in the table's memory before the write is
@@ -421,6 +423,7 @@ func (t *table) run() {
 	}
 	t.lobbyInit()
 	t.afterChange()
+	t.botCheck()
 	tick := time.NewTicker(t.srv.cfg.IdleCheck)
 	defer tick.Stop()
 	var lost <-chan struct{} // nil (never ready) on a single node
@@ -432,8 +435,10 @@ func (t *table) run() {
 		case f := <-t.inbox:
 			t.safely(f)
 			t.lobbyCheck()
+			t.botCheck()
 		case <-t.timer.C:
 			t.safely(t.onTimer)
+			t.botCheck()
 		case <-t.reminder.C:
 			t.safely(t.onRemind)
 			t.lobbyCheck()

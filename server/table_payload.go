@@ -117,7 +117,8 @@ func zombieArgs(why string, secs int) []engine.Arg {
 func (t *table) seatInfos() []seatInfo {
 	out := make([]seatInfo, len(t.meta.Seats))
 	for i, s := range t.meta.Seats {
-		out[i] = seatInfo{Name: s.Name, Kind: s.Kind, Bot: s.Bot, Zombie: s.Zombie, Online: t.online[i] > 0 || s.Kind == store.SeatBot}
+		out[i] = seatInfo{Name: s.Name, Kind: s.Kind, Bot: s.Bot, Zombie: s.Zombie, Online: t.online[i] > 0 || s.Kind == store.SeatBot,
+			Program: s.Program, Invited: s.Invited != ""}
 		if at := t.handOverAt(i); !at.IsZero() {
 			out[i].HandOver = at.UnixMilli()
 		}

@@ -395,18 +395,21 @@ func (t *table) join(id store.Identity, seat int) (int, error) {
 	}
 	if seat < 0 {
 		for i, s := range t.meta.Seats {
-			if s.Kind == store.SeatOpen {
+			if s.Kind == store.SeatOpen && s.Invited == "" {
 				seat = i
 				break
 			}
 		}
 	}
-	if seat < 0 || seat >= len(t.meta.Seats) || t.meta.Seats[seat].Kind != store.SeatOpen {
+	// A seat kept for an invited bot identity is that bot's only (botapi.go).
+	if seat < 0 || seat >= len(t.meta.Seats) || t.meta.Seats[seat].Kind != store.SeatOpen ||
+		(t.meta.Seats[seat].Invited != "" && t.meta.Seats[seat].Invited != id.ID) {
 		return -1, shelltext.Errorf("err.noOpenSeat")
 	}
 	meta := t.meta
 	meta.Seats = append([]store.Seat(nil), meta.Seats...)
-	meta.Seats[seat] = store.Seat{Kind: store.SeatHuman, Identity: id.ID, Name: id.Name}
+	meta.Seats[seat] = store.Seat{Kind: store.SeatHuman, Identity: id.ID, Name: id.Name,
+		Program: t.meta.Seats[seat].Invited == id.ID}
 	meta.Updated = t.srv.now()
 	full := true
 	for _, s := range meta.Seats {

@@ -76,6 +76,11 @@ type Seat struct {
 	// offer ended there), or "" (not asked, or not answered yet). It is
 	// in the seat so that an offer survives a restart.
 	Rematch RematchAnswer `json:"rematch,omitempty"`
+	// Invited is the bot identity an open seat is kept for until it
+	// accepts or declines (docs/bot-api.md); Program marks a seat a bot
+	// identity holds, so that its name shows as a bot's everywhere.
+	Invited string `json:"invited,omitempty"`
+	Program bool   `json:"program,omitempty"`
 }
 
 // RematchAnswer is a seat's answer to a rematch offer.
@@ -283,6 +288,7 @@ type Store interface {
 	Passkeys
 	Dailies
 	Ratings
+	BotIdentities
 
 	// Ping reports whether the store is usable.
 	Ping(ctx context.Context) error

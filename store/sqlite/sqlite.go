@@ -182,6 +182,26 @@ CREATE TABLE IF NOT EXISTS rating_changes (
 	PRIMARY KEY (tbl, seat)
 );
 CREATE INDEX IF NOT EXISTS rating_changes_player ON rating_changes(player, at);
+CREATE TABLE IF NOT EXISTS bots (
+	identity TEXT PRIMARY KEY REFERENCES identities(id),
+	since INTEGER NOT NULL,
+	arena INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS arena_tables (
+	tbl TEXT PRIMARY KEY REFERENCES tables(id) ON DELETE CASCADE,
+	game TEXT NOT NULL,
+	players INTEGER NOT NULL,
+	at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS arena_tables_at ON arena_tables(at);
+CREATE TABLE IF NOT EXISTS bot_invitations (
+	tbl TEXT NOT NULL,
+	seat INTEGER NOT NULL,
+	bot TEXT NOT NULL REFERENCES identities(id),
+	at INTEGER NOT NULL,
+	PRIMARY KEY (tbl, seat)
+);
+CREATE INDEX IF NOT EXISTS bot_invitations_bot ON bot_invitations(bot);
 `
 
 // Open opens (creating if needed) the store in file path.

@@ -17,6 +17,7 @@ import { deviceLink, type LiveCtx, liveTables, myTables, Ticker } from "./lobbyl
 import type { LobbyTurn } from "./gen/server";
 import { learnLinks } from "./rules";
 import { dailyLink } from "./daily";
+import { botIdentities, programHelp, programOptions } from "./botapi";
 
 interface OptionInfo {
   name: string;
@@ -136,6 +137,7 @@ async function picture(box: HTMLElement, g: GameInfo, lang: Lang): Promise<void>
 
 export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
   const games = await api<GameInfo[]>("/api/games");
+  const programs = await botIdentities(); // bot identities a seat may invite
   // A visitor without an identity gets an empty one (no error to log).
   const who = await api<{ id: string; name: string }>("/api/me").catch(() => ({ id: "", name: "" }));
   const me = who.id ? who : undefined;
@@ -237,6 +239,7 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
     drawSeats();
   };
   const seatHelp = (v: string) => {
+    if (v.startsWith("bot:")) return programHelp(lang, v);
     if (v === "me") return t(lang, "lobby.youHelp");
     if (v === "open") return t(lang, "lobby.openHelp");
     const b = BOTS.find((b) => b.kind === v);
@@ -254,6 +257,7 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
         ...(i === 0 ? [h("option", { value: "me" }, t(lang, "you"))] : []),
         h("option", { value: "open" }, t(lang, "open")),
         ...BOTS.map((b) => h("option", { value: b.kind, selected: i > 0 && b.kind === "greedy" }, t(lang, `lobby.bot.${b.level}`))),
+        programOptions(lang, programs), // bot identities (botapi.ts)
       ) as HTMLSelectElement;
       const help = h("small", { class: "help", id: `${id}-help` }, seatHelp(sel.value));
       sel.addEventListener("change", () => (help.textContent = seatHelp(sel.value)));

@@ -8,6 +8,7 @@
 import { clear, h } from "./dom";
 import { type Lang, t } from "./i18n";
 import type { LobbyJSON, LobbyMsg, LobbySeat, LobbyTurn } from "./gen/server";
+import { invitedWords, programMark } from "./botapi";
 
 /** What the tables need to know of the page's lobby. */
 export interface LiveCtx {
@@ -58,8 +59,10 @@ function clockText(lang: Lang, r: LobbyJSON): string {
 /** seatWords names a seat for a person: its holder's name (a link to their page), a bot by strength, or "open". */
 function seatWords(c: LiveCtx, s: LobbySeat): HTMLElement | string {
   if (s.kind === "bot" || s.zombie) return s.kind === "bot" && (!s.name || s.name === `${s.bot} bot`) ? c.botWord(s.bot) : s.name;
+  if (s.kind === "open" && s.invited) return h("span", { class: "free-seat" }, invitedWords(c.lang, s.name));
   if (s.kind === "open") return h("span", { class: "free-seat" }, t(c.lang, "lobby.freeSeat"));
-  return s.player ? h("a", { href: `/p/${encodeURIComponent(s.player)}`, class: "player" }, s.name) : s.name;
+  const name = s.player ? h("a", { href: `/p/${encodeURIComponent(s.player)}`, class: "player" }, s.name) : s.name;
+  return s.program ? h("span", {}, name, " ", programMark(c.lang)) : name;
 }
 
 function seatList(c: LiveCtx, r: LobbyJSON): (HTMLElement | string)[] {

@@ -12,6 +12,7 @@ import type { HintJSON, SyncMsg } from "./gen/server";
 import { type ChatOut, type EventOut, type ServerMsg, type SeatInfo, TableSocket } from "./net";
 import { type LastMove, type TableData, TableView } from "./table";
 import { asyncClock } from "./timeleft";
+import { invitedWords, programMark } from "./botapi";
 
 export function tablePage(root: HTMLElement, lang: Lang): void {
   const id = root.dataset.table!;
@@ -233,7 +234,8 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
    */
   function drawWaiting(): void {
     const m = last;
-    const open = m?.status === "open" && seats.some((s) => s.kind === "open");
+    // A seat kept for an invited bot identity is not for people: no invite link for it.
+    const open = m?.status === "open" && seats.some((s) => s.kind === "open" && !s.invited);
     waitBox.hidden = !open;
     if (!open) return;
     const canTake = seat < 0 && (m?.table?.public || inviteParam !== "");
@@ -524,7 +526,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
     // The viewer's seat, or the one they held before a bot took it over (they resigned or left): "Ann (you)".
     const mine = seat >= 0 ? seat : (last?.was ?? -1);
     seats.forEach((s, i) => {
-      const who = s.kind === "open" ? t(lang, "seatFree") : names()[i];
+      const who = s.kind === "open" ? (s.invited ? invitedWords(lang, s.name) : t(lang, "seatFree")) : names()[i];
       let clock = m?.clocks?.remaining?.[i];
       if (clock !== undefined && m?.clocks?.running === i && m.clocks.deadline) clock = m.clocks.deadline - Date.now();
       const here = s.online || s.kind === "bot";
@@ -539,6 +541,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
           ` ${i === mine ? t(lang, "youMark", who) : who}`,
           // in words: no font here drew the robot emoji it was (a box)
           s.zombie ? h("span", { class: "botmark" }, " ", t(lang, "together.botPlays")) : null,
+          s.program && !s.zombie ? programMark(lang) : null,
           presence ? h("span", { class: "sr" }, ` (${t(lang, said)})`) : null,
           clock !== undefined ? h("span", { class: "clock" }, fmtClock(clock)) : null,
           left,

@@ -301,6 +301,8 @@ export interface LobbySeat {
   bot?: string;
   zombie?: boolean;
   player?: string;
+  program?: boolean;
+  invited?: boolean;
 }
 
 /** server.lobbyTurn */
@@ -352,6 +354,7 @@ export interface PlayerJSON {
   id: string;
   name: string;
   since: number;
+  bot?: boolean;
   games: PlayerGame[];
   finished: PlayerTable[];
   ratings: PlayerRating[];
@@ -473,6 +476,8 @@ export interface SeatInfo {
   kind: store.SeatKind;
   bot?: string;
   zombie?: boolean;
+  program?: boolean;
+  invited?: boolean;
   online: boolean;
   handOver?: number;
 }
