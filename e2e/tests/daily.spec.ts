@@ -64,15 +64,15 @@ const words = {
   de: { now: "Jetzt: Spiele die heutige Runde", cont: "Deine Partie fortsetzen", better: "Besser als", rank: "Platz", review: "Trainers" },
 } as const;
 
-test("a daily garden played to the end shows the percentile, in English on a desktop and French on a phone (every language and size with JARDIN_READABLE_ALL=1)", async ({ browser, server }) => {
+test("a daily garden played to the end shows the percentile, in English on a desktop (every language and size with JARDIN_READABLE_ALL=1)", async ({ browser, server }) => {
   const all = process.env.JARDIN_READABLE_ALL === "1";
-  test.setTimeout(all ? 400_000 : 120_000);
+  test.setTimeout(all ? 400_000 : 240_000);
   for (const [i, k] of [1, 2, 3].entries()) await bystander(browser, server, `Player ${i + 1}`, k);
   const out = process.env.JARDIN_E2E_OUT;
   let k = 5;
   for (const lang of ["en", "fr", "de"] as const) {
     for (const [device, viewport] of [["desktop", { width: 1366, height: 900 }], ["phone", { width: 390, height: 844 }]] as const) {
-      if (!all && !(lang === "en" && device === "desktop") && !(lang === "fr" && device === "phone")) continue;
+      if (!all && !(lang === "en" && device === "desktop")) continue;
       const w = words[lang];
       const ctx = await browser.newContext({ viewport, locale: { en: "en-GB", fr: "fr-FR", de: "de-DE" }[lang] });
       const p = await ctx.newPage();
