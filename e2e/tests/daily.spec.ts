@@ -5,7 +5,7 @@
 // day's players, the histogram, the best garden and the coach's review.
 // Three other people finish the same deal first (through a socket, with
 // other choices: other scores), so that the percentile is one. English on a
-// desktop and French on a phone; every language at both sizes with
+// desktop; every language at both sizes with
 // JARDIN_READABLE_ALL=1. Screenshots before, during and after under
 // $JARDIN_E2E_OUT/daily (looked at, not committed).
 import { join } from "node:path";
