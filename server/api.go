@@ -495,15 +495,25 @@ type createdJSON struct {
 	Seat      int    `json:"seat"` // the creator's seat, -1 if none
 }
 
-func (s *Server) apiCreate(w http.ResponseWriter, r *http.Request) {
-	var req createReq
-	if err := readJSON(w, r, &req); err != nil {
+// readIdentified reads a request's JSON body into v, then who sends it; when
+// either fails it has answered, and ok is false.
+func (s *Server) readIdentified(w http.ResponseWriter, r *http.Request, v any) (id store.Identity, ok bool) {
+	if err := readJSON(w, r, v); err != nil {
 		s.apiError(w, r, http.StatusBadRequest, err)
-		return
+		return id, false
 	}
 	id, err := s.identify(r)
 	if err != nil {
 		s.answerErr(w, r, err)
+		return id, false
+	}
+	return id, true
+}
+
+func (s *Server) apiCreate(w http.ResponseWriter, r *http.Request) {
+	var req createReq
+	id, ok := s.readIdentified(w, r, &req)
+	if !ok {
 		return
 	}
 	out, code, err := s.create(r.Context(), id, req)

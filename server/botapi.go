@@ -363,13 +363,8 @@ func (s *Server) apiBotUpgrade(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		Confirm string `json:"confirm"`
 	}
-	if err := readJSON(w, r, &req); err != nil {
-		s.apiError(w, r, http.StatusBadRequest, err)
-		return
-	}
-	id, err := s.identify(r)
-	if err != nil {
-		s.answerErr(w, r, err)
+	id, ok := s.readIdentified(w, r, &req)
+	if !ok {
 		return
 	}
 	if req.Confirm != botConfirm {
@@ -815,13 +810,8 @@ func (s *Server) apiBotInvite(w http.ResponseWriter, r *http.Request) {
 		Bot  string `json:"bot"`
 		Seat *int   `json:"seat"`
 	}
-	if err := readJSON(w, r, &req); err != nil {
-		s.apiError(w, r, http.StatusBadRequest, err)
-		return
-	}
-	id, err := s.identify(r)
-	if err != nil {
-		s.answerErr(w, r, err)
+	id, ok := s.readIdentified(w, r, &req)
+	if !ok {
 		return
 	}
 	b, err := s.botNamed(r.Context(), strings.TrimSpace(req.Bot))

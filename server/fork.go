@@ -167,13 +167,8 @@ func (s *Server) forkSeed(source string, step, seat int) uint64 {
 // Nothing is stored unless everything was accepted.
 func (s *Server) apiFork(w http.ResponseWriter, r *http.Request) {
 	var req forkReq
-	if err := readJSON(w, r, &req); err != nil {
-		s.apiError(w, r, http.StatusBadRequest, err)
-		return
-	}
-	id, err := s.identify(r)
-	if err != nil {
-		s.answerErr(w, r, err)
+	id, ok := s.readIdentified(w, r, &req)
+	if !ok {
 		return
 	}
 	out, err := s.fork(r.Context(), id, r.PathValue("id"), req)

@@ -25,7 +25,6 @@ import (
 	"sync/atomic"
 	"time"
 
-
 	"github.com/jardin-games/jardin/internal/metrics"
 	"github.com/jardin-games/jardin/shelltext"
 	"github.com/jardin-games/jardin/store"
@@ -458,10 +457,10 @@ func (s *Server) lobbyMetrics() {
 	s.met.reg.Register(
 		metrics.NewGaugeFunc("jardin_lobby_watchers",
 			"Open live lobby streams (GET /api/lobby) on this node.", func() float64 {
-			h.mu.Lock()
-			defer h.mu.Unlock()
-			return float64(len(h.watchers))
-		}),
+				h.mu.Lock()
+				defer h.mu.Unlock()
+				return float64(len(h.watchers))
+			}),
 		metrics.NewCounterFunc("jardin_lobby_messages_total",
 			"Live lobby messages queued to watchers.", count(&h.sent)),
 		metrics.NewCounterFunc("jardin_lobby_dropped_total",
