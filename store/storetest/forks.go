@@ -26,7 +26,7 @@ func testForks(t *testing.T, s store.Store) {
 	tb := sampleTable("f1")
 	tb.Status = store.StatusLive
 	f := store.Fork{Table: "f1", Source: "src", Step: 3, Seat: 1, Setup: 1<<64 - 7,
-		Moves: []store.ForkMove{{Seat: 0, Move: "take 3"}, {Seat: 0, Move: "place h1 r2c2 — é"}, {Seat: 1, Move: "take 1"}},
+		Moves:   []store.ForkMove{{Seat: 0, Move: "take 3"}, {Seat: 0, Move: "place h1 r2c2 — é"}, {Seat: 1, Move: "take 1"}},
 		Earlier: []store.Redeal{{After: 1, Seat: 0, Seed: 1<<63 + 1}, {After: 1, Seat: 1, Seed: 9}}}
 	if err := s.CreateForkTable(ctx, tb, f); err != nil {
 		t.Fatal(err)
