@@ -169,13 +169,13 @@ func TestRPCLegalMatchesEngine(t *testing.T) {
 
 func rpcPlayOne(t *testing.T, srv *rpcServer, g *rpcGame, n int, seed uint64) {
 	t.Helper()
-	id := srv.handle(rpcRequest{Op: "new", Game: g.facts[n].Name, Players: n, Seed: &seed}, false).(map[string]any)["state"].(int64)
+	id := srv.handle(rpcRequest{Op: "new", Game: g.facts[n].Name, Players: n, Seed: &seed}, false).(stateAnswer).State
 	defer srv.handle(rpcRequest{Op: "free", State: &id}, false)
 	mirror, _ := g.game.New(n, seed, nil)
 	rng := engine.NewRNG(seed)
 	for step := 0; ; step++ {
-		a := srv.handle(rpcRequest{Op: "legal", State: &id}, false).(map[string]any)
-		actions := a["actions"].([]int)
+		a := srv.handle(rpcRequest{Op: "legal", State: &id}, false).(*legalAnswer)
+		actions := a.Actions
 		var want []engine.Move
 		want = mirror.LegalMoves(want)
 		var got []engine.Move
@@ -185,8 +185,8 @@ func rpcPlayOne(t *testing.T, srv *rpcServer, g *rpcGame, n int, seed uint64) {
 		}
 		slices.Sort(want)
 		slices.Sort(got)
-		if !slices.Equal(got, want) || a["player"] != mirror.ToMove() {
-			t.Fatalf("%s %dp seed %d move %d: rpc offers %v for %v, the engine %v for %d", g.game.ID(), n, seed, step, got, a["player"], want, mirror.ToMove())
+		if !slices.Equal(got, want) || a.Player != mirror.ToMove() {
+			t.Fatalf("%s %dp seed %d move %d: rpc offers %v for %v, the engine %v for %d", g.game.ID(), n, seed, step, got, a.Player, want, mirror.ToMove())
 		}
 		if len(actions) == 0 {
 			return

@@ -100,6 +100,17 @@ def _ok(answer):
     return answer
 
 
+def apply_actions(states, actions):
+    """Apply actions[i] to states[i] (States of one engine, each named
+    once) in one request: the fast way to play many games at once. All or
+    nothing: an illegal action raises EngineError and changes no state."""
+    if not states:
+        return
+    players, legal = states[0].game.engine.step([s.id for s in states], [int(a) for a in actions])
+    for s, p, l in zip(states, players, legal):
+        s._legal = {"player": p, "actions": l}
+
+
 class State:
     """One position, held by the engine until freed (``free``, or when the
     State is garbage-collected)."""
