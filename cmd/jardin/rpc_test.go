@@ -212,6 +212,8 @@ func FuzzRPCLine(f *testing.F) {
 		`{"op":"batch","requests":[{"op":"clone","state":1},{"op":"free","state":1}]}`,
 		`{"op":"new","game":"alices_garden_v1","players":2,"seed":1,"options":{"side":"B"}}`,
 		`{"op":"free","state":1}`, `{"op":"result","state":1}`, `[]`, `null`, `{"op":1}`, `{"state":1e99}`,
+		`{"op":"step","states":[1],"actions":[0],"legal":true}`, `{"op":"step","states":[1,1],"actions":[0,1]}`,
+		`{"op":"apply","state":1,"actions":[0,5,70]}`, `{"op":"batch","requests":[{"op":"step","states":[1],"actions":[3]}]}`,
 	} {
 		f.Add([]byte(s))
 	}
