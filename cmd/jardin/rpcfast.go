@@ -62,15 +62,6 @@ func (p *fastParser) byte(c byte) bool {
 	return false
 }
 
-// peek is the next byte after white space, or 0 at the end.
-func (p *fastParser) peek() byte {
-	p.space()
-	if p.i < len(p.b) {
-		return p.b[p.i]
-	}
-	return 0
-}
-
 // str reads a string of printable ASCII without escapes.
 func (p *fastParser) str() (string, bool) {
 	b, ok := p.raw()
