@@ -85,7 +85,7 @@ def main():
                 continue
             lo, hi = f["players"]
             for n in range(lo, hi + 1):
-                g, d = check(engine, f["name"], n, args.games, args.parallel, rng, f["maxDecisions"])
+                g, d = check(engine, f["name"], n, args.games, args.parallel, rng, f["maxDecisionsByPlayers"][str(n)])
                 total += d
                 print(f"{f['name']:22} {n}p: {g} games, {d} decisions, legal actions = engine's legal moves", flush=True)
     print(f"all: {total} decisions in {time.time() - t0:.0f} s")

@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/jardin-games/jardin/engine"
@@ -159,6 +160,9 @@ type gameFacts struct {
 	engine.Facts
 	Players [2]int              `json:"players"`
 	Options []engine.OptionSpec `json:"options"`
+	// MaxDecisionsByPlayers is maxDecisions per player count (the
+	// largest is MaxDecisions): keyed by the count, as JSON keys are.
+	MaxDecisionsByPlayers map[string]int `json:"maxDecisionsByPlayers"`
 }
 
 func (srv *rpcServer) do(req rpcRequest, batchOK bool) (any, error) {
@@ -167,8 +171,9 @@ func (srv *rpcServer) do(req rpcRequest, batchOK bool) (any, error) {
 		out := make([]gameFacts, 0, len(srv.games))
 		for _, g := range srv.games {
 			lo, hi := g.game.Players()
-			f := gameFacts{Facts: g.facts[hi], Players: [2]int{lo, hi}, Options: g.game.Options()}
+			f := gameFacts{Facts: g.facts[hi], Players: [2]int{lo, hi}, Options: g.game.Options(), MaxDecisionsByPlayers: map[string]int{}}
 			for n := lo; n <= hi; n++ { // the largest of each, should a count differ
+				f.MaxDecisionsByPlayers[strconv.Itoa(n)] = g.facts[n].MaxDecisions
 				f.NumActions = max(f.NumActions, g.facts[n].NumActions)
 				f.MaxDecisions = max(f.MaxDecisions, g.facts[n].MaxDecisions)
 				f.ObservationLength = max(f.ObservationLength, g.facts[n].ObservationLength)

@@ -66,7 +66,8 @@ class Game:
         return self.facts["numActions"]
 
     def max_game_length(self):
-        return self.facts["maxDecisions"]
+        """maxDecisions at this player count (docs/research.md)."""
+        return self.facts.get("maxDecisionsByPlayers", {}).get(str(self._players), self.facts["maxDecisions"])
 
     def observation_tensor_size(self):
         return self.facts["observationLength"]

@@ -31,6 +31,11 @@ class TestFacts(unittest.TestCase):
         for g in ENGINE.games():
             for k in ("numActions", "maxDecisions", "observationLength"):
                 self.assertGreater(g[k], 0, (g["name"], k))
+            by = g["maxDecisionsByPlayers"]
+            lo, hi = g["players"]
+            self.assertEqual(sorted(by, key=int), [str(n) for n in range(lo, hi + 1)])
+            self.assertEqual(max(by.values()), g["maxDecisions"])
+            self.assertEqual(jardin.load_game(g["name"], hi, engine=ENGINE).max_game_length(), by[str(hi)])
 
     def test_bad_requests_raise_and_change_nothing(self):
         g = jardin.load_game("schlossgarten_v1", 2, engine=ENGINE)
