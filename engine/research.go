@@ -63,20 +63,43 @@ type Researcher interface {
 
 // ActionIndex numbers every move a game can ever offer at one player count,
 // densely: index ↔ move is a bijection on the listed moves.
+//
+// Move → index is looked up for every legal move a program is answered, so
+// it is a table rather than a map (a third of jardin rpc's time went to map
+// lookups, docs/performance.md): indexed by the move itself when every move
+// is below denseMoves, else a binary search in the moves sorted.
 type ActionIndex struct {
-	moves []Move
-	index map[Move]int32
+	moves  []Move
+	dense  []int32 // dense[m] is m's index + 1 (0: none); nil if a move is too large
+	sorted []Move  // the moves sorted, and at, each one's index
+	at     []int32
 }
+
+// denseMoves bounds the moves of an index looked up in a table indexed by
+// the move (4 bytes each: at most 256 KB).
+const denseMoves = 1 << 16
 
 // NewActionIndex numbers moves in the order given. Duplicates are a
 // programming error and panic.
 func NewActionIndex(moves []Move) *ActionIndex {
-	x := &ActionIndex{moves: moves, index: make(map[Move]int32, len(moves))}
-	for i, m := range moves {
-		if _, dup := x.index[m]; dup {
-			panic(fmt.Sprintf("engine: move %#x listed twice in an action index", uint64(m)))
+	x := &ActionIndex{moves: moves}
+	order := make([]int32, len(moves))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	sort.Slice(order, func(a, b int) bool { return moves[order[a]] < moves[order[b]] })
+	x.sorted, x.at = make([]Move, len(moves)), order
+	for k, i := range order {
+		x.sorted[k] = moves[i]
+		if k > 0 && x.sorted[k] == x.sorted[k-1] {
+			panic(fmt.Sprintf("engine: move %#x listed twice in an action index", uint64(moves[i])))
 		}
-		x.index[m] = int32(i)
+	}
+	if n := len(x.sorted); n > 0 && x.sorted[n-1] < denseMoves {
+		x.dense = make([]int32, x.sorted[n-1]+1)
+		for i, m := range moves {
+			x.dense[m] = int32(i) + 1
+		}
 	}
 	return x
 }
@@ -86,8 +109,25 @@ func (x *ActionIndex) Len() int { return len(x.moves) }
 
 // Action returns the index of m, or false if m is not in the index.
 func (x *ActionIndex) Action(m Move) (int, bool) {
-	i, ok := x.index[m]
-	return int(i), ok
+	if x.dense != nil {
+		if m >= Move(len(x.dense)) || x.dense[m] == 0 {
+			return 0, false
+		}
+		return int(x.dense[m]) - 1, true
+	}
+	lo, hi := 0, len(x.sorted)
+	for lo < hi {
+		k := int(uint(lo+hi) >> 1)
+		if x.sorted[k] < m {
+			lo = k + 1
+		} else {
+			hi = k
+		}
+	}
+	if lo < len(x.sorted) && x.sorted[lo] == m {
+		return int(x.at[lo]), true
+	}
+	return 0, false
 }
 
 // Move returns the move of action a, or false if a is out of range.

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Random games of every game and player count to the end through the
 Python kit, checking at every decision that the legal actions the kit holds
-(answered by each apply) are exactly the engine's legal moves: the same
+(answered by each step) are exactly the engine's legal moves: the same
 number, and the same moves in the game's notation, listed by the engine
 straight from its LegalMoves. Games are played --parallel at a time, with
 batches. docs/research.md reports the 1,000-game run:
@@ -56,16 +56,15 @@ def check(engine, name, players, games, parallel, rng, max_len):
         ready = [g for g in live if g[1]]  # fresh games get their legal list first
         if not ready:
             continue
-        reqs = []
         for g in ready:
-            reqs.append({"op": "apply", "state": g[0], "action": rng.choice(g[1]), "legal": True})
             g[2] += 1
             if g[2] > max_len:
                 raise AssertionError(f"{name} {players}p: longer than maxDecisions {max_len}")
-        for g, a in zip(ready, engine.batch(reqs)):
-            if "error" in a:
-                raise AssertionError(f"{name} {players}p: {a['error']}")
-            g[1] = a["actions"]
+        # one step applies an action in every game: its legal lists are
+        # the ones checked against a fresh legal above
+        _, legal = engine.step([g[0] for g in ready], [rng.choice(g[1]) for g in ready])
+        for g, actions in zip(ready, legal):
+            g[1] = actions
             decisions += 1
     return done, decisions
 
@@ -86,7 +85,7 @@ def main():
                 continue
             lo, hi = f["players"]
             for n in range(lo, hi + 1):
-                g, d = check(engine, f["name"], n, args.games, args.parallel, rng, f["maxDecisions"])
+                g, d = check(engine, f["name"], n, args.games, args.parallel, rng, f["maxDecisionsByPlayers"][str(n)])
                 total += d
                 print(f"{f['name']:22} {n}p: {g} games, {d} decisions, legal actions = engine's legal moves", flush=True)
     print(f"all: {total} decisions in {time.time() - t0:.0f} s")

@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/jardin-games/jardin/engine"
@@ -39,6 +40,10 @@ type rpcRequest struct {
 	Legal    bool              `json:"legal,omitempty"` // apply: answer the next legal actions too
 	Moves    bool              `json:"moves,omitempty"` // legal: the engine's legal moves in notation too
 	Requests []json.RawMessage `json:"requests,omitempty"`
+	States   []int64           `json:"states,omitempty"`  // step: the states, one action each
+	Actions  []int             `json:"actions,omitempty"` // step: the actions; apply: a sequence
+
+	parsed []rpcRequest // a batch's requests, read by parseFast; nil: decode Requests
 }
 
 // rpcGame is a game as rpc offers it: the game, its research face and, per
@@ -56,6 +61,11 @@ type rpcState struct {
 	s     engine.State
 	g     *rpcGame
 	index *engine.ActionIndex
+	// legal is the state's legal actions, sorted, once asked (legalOK);
+	// apply forgets it. step checks every action against it before
+	// applying any.
+	legal   []int
+	legalOK bool
 }
 
 // rpcServer holds the states of one session.
@@ -67,6 +77,9 @@ type rpcServer struct {
 	maxStates int
 	moves     []engine.Move // scratch
 	obs       []float32     // scratch
+	// ints holds the action lists of the answers to the line being
+	// answered; serve empties it once they are written.
+	ints []int
 }
 
 func newRPCServer(reg *engine.Registry, maxStates int) (*rpcServer, error) {
@@ -120,9 +133,12 @@ func decodeRequest(line []byte) (rpcRequest, error) {
 
 // handleLine answers one line. It never fails: errors are answers.
 func (srv *rpcServer) handleLine(line []byte) any {
-	req, err := decodeRequest(line)
-	if err != nil {
-		return errAnswer(err)
+	req, ok := parseFast(line)
+	if !ok {
+		var err error
+		if req, err = decodeRequest(line); err != nil {
+			return errAnswer(err)
+		}
 	}
 	return srv.handle(req, true)
 }
@@ -144,6 +160,9 @@ type gameFacts struct {
 	engine.Facts
 	Players [2]int              `json:"players"`
 	Options []engine.OptionSpec `json:"options"`
+	// MaxDecisionsByPlayers is maxDecisions per player count (the
+	// largest is MaxDecisions): keyed by the count, as JSON keys are.
+	MaxDecisionsByPlayers map[string]int `json:"maxDecisionsByPlayers"`
 }
 
 func (srv *rpcServer) do(req rpcRequest, batchOK bool) (any, error) {
@@ -152,8 +171,9 @@ func (srv *rpcServer) do(req rpcRequest, batchOK bool) (any, error) {
 		out := make([]gameFacts, 0, len(srv.games))
 		for _, g := range srv.games {
 			lo, hi := g.game.Players()
-			f := gameFacts{Facts: g.facts[hi], Players: [2]int{lo, hi}, Options: g.game.Options()}
+			f := gameFacts{Facts: g.facts[hi], Players: [2]int{lo, hi}, Options: g.game.Options(), MaxDecisionsByPlayers: map[string]int{}}
 			for n := lo; n <= hi; n++ { // the largest of each, should a count differ
+				f.MaxDecisionsByPlayers[strconv.Itoa(n)] = g.facts[n].MaxDecisions
 				f.NumActions = max(f.NumActions, g.facts[n].NumActions)
 				f.MaxDecisions = max(f.MaxDecisions, g.facts[n].MaxDecisions)
 				f.ObservationLength = max(f.ObservationLength, g.facts[n].ObservationLength)
@@ -183,7 +203,7 @@ func (srv *rpcServer) do(req rpcRequest, batchOK bool) (any, error) {
 		if err != nil {
 			return nil, rpcErrorf("new: %s", oneLine(errText(err, "en")))
 		}
-		return map[string]any{"state": srv.hold(s, g)}, nil
+		return stateAnswer{srv.hold(s, g)}, nil
 	case "batch":
 		if !batchOK {
 			return nil, rpcErrorf("batch: a batch cannot hold a batch")
@@ -192,6 +212,12 @@ func (srv *rpcServer) do(req rpcRequest, batchOK bool) (any, error) {
 			return nil, rpcErrorf("batch: %d requests, at most %d", len(req.Requests), maxBatch)
 		}
 		out := make([]any, len(req.Requests))
+		if req.parsed != nil {
+			for i, sub := range req.parsed {
+				out[i] = srv.handle(sub, false)
+			}
+			return batchAnswer{out}, nil
+		}
 		for i, raw := range req.Requests {
 			sub, err := decodeRequest(raw)
 			if err != nil {
@@ -200,12 +226,14 @@ func (srv *rpcServer) do(req rpcRequest, batchOK bool) (any, error) {
 			}
 			out[i] = srv.handle(sub, false)
 		}
-		return map[string]any{"answers": out}, nil
+		return batchAnswer{out}, nil
+	case "step":
+		return srv.step(req)
 	}
 	// every other op names a state
 	if req.State == nil {
 		if !knownOp(req.Op) {
-			return nil, rpcErrorf("unknown op %q (games, new, legal, apply, notation, view, observation, determinize, clone, free, result, batch)", req.Op)
+			return nil, rpcErrorf("unknown op %q (games, new, legal, apply, step, notation, view, observation, determinize, clone, free, result, batch)", req.Op)
 		}
 		return nil, rpcErrorf(`%s: give "state"`, req.Op)
 	}
@@ -232,8 +260,11 @@ func (srv *rpcServer) do(req rpcRequest, batchOK bool) (any, error) {
 		}
 		return map[string]string{"move": st.s.FormatMove(m)}, nil
 	case "apply":
+		if req.Actions != nil {
+			return srv.applySequence(st, req)
+		}
 		if req.Action == nil {
-			return nil, rpcErrorf(`apply: give "action"`)
+			return nil, rpcErrorf(`apply: give "action" (or "actions", a sequence)`)
 		}
 		m, ok := st.index.Move(*req.Action)
 		if !ok {
@@ -247,10 +278,11 @@ func (srv *rpcServer) do(req rpcRequest, batchOK bool) (any, error) {
 		if err := st.s.Apply(m, nil); err != nil {
 			return nil, rpcErrorf("apply: action %d is not legal now: %s", *req.Action, oneLine(errText(err, "en")))
 		}
+		st.legalOK = false
 		if req.Legal {
 			return srv.legal(st)
 		}
-		return map[string]int{"player": st.s.ToMove()}, nil
+		return playerAnswer{st.s.ToMove()}, nil
 	case "view":
 		p, err := seatArg(req, st, true)
 		if err != nil {
@@ -274,12 +306,12 @@ func (srv *rpcServer) do(req rpcRequest, batchOK bool) (any, error) {
 		if err := srv.room(1); err != nil {
 			return nil, err
 		}
-		return map[string]any{"state": srv.hold(st.s.Determinize(p, *req.Seed), st.g)}, nil
+		return stateAnswer{srv.hold(st.s.Determinize(p, *req.Seed), st.g)}, nil
 	case "clone":
 		if err := srv.room(1); err != nil {
 			return nil, err
 		}
-		return map[string]any{"state": srv.hold(st.s.Clone(), st.g)}, nil
+		return stateAnswer{srv.hold(st.s.Clone(), st.g)}, nil
 	case "free":
 		delete(srv.states, *req.State)
 		return map[string]any{}, nil
@@ -291,12 +323,12 @@ func (srv *rpcServer) do(req rpcRequest, batchOK bool) (any, error) {
 		}
 		return map[string]any{"over": st.s.Over(), "result": res, "returns": returns}, nil
 	}
-	return nil, rpcErrorf("unknown op %q (games, new, legal, apply, notation, view, observation, determinize, clone, free, result, batch)", req.Op)
+	return nil, rpcErrorf("unknown op %q (games, new, legal, apply, step, notation, view, observation, determinize, clone, free, result, batch)", req.Op)
 }
 
 func knownOp(op string) bool {
 	switch op {
-	case "games", "new", "legal", "apply", "view", "observation", "determinize", "clone", "free", "result", "batch", "notation":
+	case "games", "new", "legal", "apply", "view", "observation", "determinize", "clone", "free", "result", "batch", "notation", "step":
 		return true
 	}
 	return false
@@ -318,12 +350,34 @@ func seatArg(req rpcRequest, st *rpcState, spectator bool) (int, error) {
 }
 
 func (srv *rpcServer) legal(st *rpcState) (any, error) {
-	actions, moves, err := st.index.LegalActions(st.s, srv.moves, make([]int, 0, 16))
+	actions, err := srv.legalActions(st)
+	if err != nil {
+		return nil, err
+	}
+	return &legalAnswer{Actions: srv.answerInts(actions), Player: st.s.ToMove()}, nil
+}
+
+// legalActions are st's legal actions, sorted: remembered until the state
+// changes. The slice is st's own: copy it to keep it.
+func (srv *rpcServer) legalActions(st *rpcState) ([]int, error) {
+	if st.legalOK {
+		return st.legal, nil
+	}
+	actions, moves, err := st.index.LegalActions(st.s, srv.moves, st.legal[:0])
 	srv.moves = moves
 	if err != nil {
 		return nil, err
 	}
-	return map[string]any{"player": st.s.ToMove(), "actions": actions}, nil
+	st.legal, st.legalOK = actions, true
+	return actions, nil
+}
+
+// answerInts copies xs into the answers' scratch: the copy stays as it is
+// until the line's answer is written, whatever happens to the state.
+func (srv *rpcServer) answerInts(xs []int) []int {
+	start := len(srv.ints)
+	srv.ints = append(srv.ints, xs...)
+	return srv.ints[start:len(srv.ints):len(srv.ints)]
 }
 
 // legalMoves is legal with the engine's own legal moves in notation, in
@@ -340,15 +394,13 @@ func (srv *rpcServer) legalMoves(st *rpcState) (any, error) {
 	for i, m := range moves {
 		names[i] = st.s.FormatMove(m)
 	}
-	actions := a.(map[string]any)["actions"].([]int)
-	via := make([]string, len(actions))
-	for i, x := range actions {
+	la := a.(*legalAnswer)
+	via := make([]string, len(la.Actions))
+	for i, x := range la.Actions {
 		m, _ := st.index.Move(x)
 		via[i] = st.s.FormatMove(m)
 	}
-	a.(map[string]any)["moves"] = names
-	a.(map[string]any)["actionMoves"] = via
-	return a, nil
+	return map[string]any{"player": la.Player, "actions": la.Actions, "moves": names, "actionMoves": via}, nil
 }
 
 // observe encodes seat p's observation. An encoder that does not know an
@@ -383,7 +435,7 @@ func (srv *rpcServer) hold(s engine.State, g *rpcGame) int64 {
 func (srv *rpcServer) serve(in io.Reader, out io.Writer) error {
 	r := bufio.NewReaderSize(in, 1<<16)
 	w := bufio.NewWriterSize(out, 1<<16)
-	enc := json.NewEncoder(w)
+	var buf []byte
 	for {
 		line, err := readLine(r)
 		if len(bytes.TrimSpace(line)) > 0 || errors.Is(err, errRPCLineTooLong) {
@@ -393,7 +445,12 @@ func (srv *rpcServer) serve(in io.Reader, out io.Writer) error {
 			} else {
 				a = srv.handleLine(line)
 			}
-			if err := enc.Encode(a); err != nil {
+			var encErr error
+			if buf, encErr = appendAnswer(buf[:0], a); encErr != nil {
+				return fmt.Errorf("rpc: encoding an answer: %w", encErr)
+			}
+			srv.ints = srv.ints[:0]
+			if _, err := w.Write(append(buf, '\n')); err != nil {
 				return fmt.Errorf("rpc: writing an answer: %w", err)
 			}
 			// flush when the program has sent nothing more: it waits

@@ -169,13 +169,13 @@ func TestRPCLegalMatchesEngine(t *testing.T) {
 
 func rpcPlayOne(t *testing.T, srv *rpcServer, g *rpcGame, n int, seed uint64) {
 	t.Helper()
-	id := srv.handle(rpcRequest{Op: "new", Game: g.facts[n].Name, Players: n, Seed: &seed}, false).(map[string]any)["state"].(int64)
+	id := srv.handle(rpcRequest{Op: "new", Game: g.facts[n].Name, Players: n, Seed: &seed}, false).(stateAnswer).State
 	defer srv.handle(rpcRequest{Op: "free", State: &id}, false)
 	mirror, _ := g.game.New(n, seed, nil)
 	rng := engine.NewRNG(seed)
 	for step := 0; ; step++ {
-		a := srv.handle(rpcRequest{Op: "legal", State: &id}, false).(map[string]any)
-		actions := a["actions"].([]int)
+		a := srv.handle(rpcRequest{Op: "legal", State: &id}, false).(*legalAnswer)
+		actions := a.Actions
 		var want []engine.Move
 		want = mirror.LegalMoves(want)
 		var got []engine.Move
@@ -185,8 +185,8 @@ func rpcPlayOne(t *testing.T, srv *rpcServer, g *rpcGame, n int, seed uint64) {
 		}
 		slices.Sort(want)
 		slices.Sort(got)
-		if !slices.Equal(got, want) || a["player"] != mirror.ToMove() {
-			t.Fatalf("%s %dp seed %d move %d: rpc offers %v for %v, the engine %v for %d", g.game.ID(), n, seed, step, got, a["player"], want, mirror.ToMove())
+		if !slices.Equal(got, want) || a.Player != mirror.ToMove() {
+			t.Fatalf("%s %dp seed %d move %d: rpc offers %v for %v, the engine %v for %d", g.game.ID(), n, seed, step, got, a.Player, want, mirror.ToMove())
 		}
 		if len(actions) == 0 {
 			return
@@ -212,6 +212,8 @@ func FuzzRPCLine(f *testing.F) {
 		`{"op":"batch","requests":[{"op":"clone","state":1},{"op":"free","state":1}]}`,
 		`{"op":"new","game":"alices_garden_v1","players":2,"seed":1,"options":{"side":"B"}}`,
 		`{"op":"free","state":1}`, `{"op":"result","state":1}`, `[]`, `null`, `{"op":1}`, `{"state":1e99}`,
+		`{"op":"step","states":[1],"actions":[0],"legal":true}`, `{"op":"step","states":[1,1],"actions":[0,1]}`,
+		`{"op":"apply","state":1,"actions":[0,5,70]}`, `{"op":"batch","requests":[{"op":"step","states":[1],"actions":[3]}]}`,
 	} {
 		f.Add([]byte(s))
 	}

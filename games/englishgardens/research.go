@@ -54,9 +54,19 @@ var actionIndex = func() *engine.ActionIndex {
 	return engine.NewActionIndex(ms)
 }()
 
-// maxDecisions bounds a game's length at any player count (checked by the
-// research tests on random games; docs/research.md).
-const maxDecisions = 2000
+// maxDecisions bounds a game's length with players seats, from the rules
+// (docs/research.md):
+//   - a turn is at most 5 decisions: special 1 or 2 (the village card),
+//     take, place or cover, and a structure's trophy taken and put;
+//   - until the end is triggered every turn takes a card from a deck (a
+//     card taken from a display is replaced from its deck; special 1 puts
+//     back as many as it reveals; nobody passes while a deck has cards),
+//     and the end is triggered once a deck is empty (EG-E1): at most
+//     numLand + numTrophy turns, then at most players - 1 to complete the
+//     round (EG-E2);
+//   - solo: every turn takes a card, at most numLand + numTrophy, and the
+//     end can be declared once (EG-SO).
+func maxDecisions(players int) int { return 5*(numLand+numTrophy+players) + 1 }
 
 const (
 	obsVillage = 1 + 9*(numLand+1) + 6*(numTrophy+1) + 1 + 4*numLand + 3
@@ -70,7 +80,7 @@ func (g *game) Research(players int) (engine.Facts, *engine.ActionIndex, error) 
 	return engine.Facts{
 		Name: "english_gardens_v1", ID: g.ID(), Players: players,
 		HiddenInformation: true, Chance: true, GeneralSum: true,
-		NumActions: actionIndex.Len(), MaxDecisions: maxDecisions, ObservationLength: obsLen,
+		NumActions: actionIndex.Len(), MaxDecisions: maxDecisions(players), ObservationLength: obsLen,
 	}, actionIndex, nil
 }
 

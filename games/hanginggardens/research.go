@@ -39,9 +39,11 @@ var actionIndex = func() *engine.ActionIndex {
 	return engine.NewActionIndex(ms)
 }()
 
-// maxDecisions bounds a game's length at any player count (checked by the
-// research tests on random games; docs/research.md).
-const maxDecisions = 1000
+// maxDecisions bounds a game's length with players seats, from the rules
+// (docs/research.md): 4 rounds of 3 gardeners per player (HG-T1; solo, the
+// automa's turns ask nothing), and a turn is at most 5 decisions: take,
+// place, buy (or pass) and put, an objective (or pass) (HG-T3).
+func maxDecisions(players int) int { return 4 * 3 * max(players, 1) * 5 }
 
 var (
 	cardVocab, enhVocab, objVocab, irrigVocab = func() (c, e, o, i *engine.Vocabulary) {
@@ -81,7 +83,7 @@ func (game) Research(players int) (engine.Facts, *engine.ActionIndex, error) {
 	return engine.Facts{
 		Name: "hanging_gardens_v1", ID: Game.ID(), Players: players,
 		HiddenInformation: false, Chance: true, GeneralSum: true,
-		NumActions: actionIndex.Len(), MaxDecisions: maxDecisions, ObservationLength: obsLen,
+		NumActions: actionIndex.Len(), MaxDecisions: maxDecisions(players), ObservationLength: obsLen,
 	}, actionIndex, nil
 }
 

@@ -59,9 +59,28 @@ var actionIndex = func() *engine.ActionIndex {
 	return engine.NewActionIndex(ms)
 }()
 
-// maxDecisions bounds a game's length at any player count (checked by the
-// research tests on random games; docs/research.md).
-const maxDecisions = 3000
+// maxDecisions bounds a game's length with n seats, from the rules
+// (docs/research.md). R rounds (13, 10 with 5 players: HP-S9), one turn
+// per player each. Counted per seat:
+//   - setup: 2 placements and at most 2 butterflies to steal (HP-S6);
+//   - a turn: choose, steal, place, end, at most 4 (HP-T2, HP-T14);
+//   - the round's token: at most one worm, gust or drum decision (HP-T1);
+//   - waterings: one can each, from the big watering can (HP-T9);
+//   - repots, 3 decisions each for 2 wheelbarrows: at most (2R + 2) / 2,
+//     a wheelbarrow coming only from the token and the tile's symbol;
+//   - moles handed out, 2 decisions each (give, take): each comes from a
+//     worm placed (at most 2 per seat and round, and 2 at setup), a mole
+//     that reached a tile before it turned happy (each of 60 tiles turns
+//     happy once, holding at most one mole handed to it) or one moved
+//     there by a gust or a drum's round.
+func maxDecisions(n int) int {
+	r := 13
+	if n == 5 {
+		r = 10
+	}
+	worms := 2*r*n + 2*n
+	return 4*n + 4*r*n + r*n + n + 3*(r+1)*n + 2*(worms+numTiles+r*n)
+}
 
 // obsLayout holds the vocabularies and lengths of the observation. It is
 // built on first use: tiles and colours come from the components' init,
@@ -95,7 +114,7 @@ func (game) Research(players int) (engine.Facts, *engine.ActionIndex, error) {
 	return engine.Facts{
 		Name: "happy_garden_v1", ID: Game.ID(), Players: players,
 		HiddenInformation: false, Chance: true, GeneralSum: true,
-		NumActions: actionIndex.Len(), MaxDecisions: maxDecisions, ObservationLength: layout().length,
+		NumActions: actionIndex.Len(), MaxDecisions: maxDecisions(players), ObservationLength: layout().length,
 	}, actionIndex, nil
 }
 

@@ -9,7 +9,7 @@ PettingZoo-style environment.
 """
 
 from .rpc import Engine, EngineError, default_engine
-from .spiel import TERMINAL, Game, GameType, State, load_game, registered_names
+from .spiel import TERMINAL, Game, GameType, State, apply_actions, load_game, registered_names
 
 __all__ = [
     "Engine",
@@ -18,6 +18,7 @@ __all__ = [
     "GameType",
     "State",
     "TERMINAL",
+    "apply_actions",
     "default_engine",
     "load_game",
     "registered_names",

@@ -72,6 +72,15 @@ class Engine:
         errors included as {"error": ...} (each request stands alone)."""
         return self.request({"op": "batch", "requests": requests})["answers"]
 
+    def step(self, states, actions, legal=True):
+        """Apply actions[i] in state states[i], every one in one request
+        (op step): all or nothing, an illegal action raises EngineError and
+        changes no state. Returns (players, legal actions): the seat to
+        decide next in each state (-1 at the end) and, with legal, each
+        state's legal actions (else None)."""
+        a = self.request({"op": "step", "states": states, "actions": actions, "legal": bool(legal)})
+        return a["players"], a.get("actions")
+
     def games(self):
         """Each game's facts (cached): a list of dicts."""
         if self._games is None:

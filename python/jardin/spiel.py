@@ -66,7 +66,8 @@ class Game:
         return self.facts["numActions"]
 
     def max_game_length(self):
-        return self.facts["maxDecisions"]
+        """maxDecisions at this player count (docs/research.md)."""
+        return self.facts.get("maxDecisionsByPlayers", {}).get(str(self._players), self.facts["maxDecisions"])
 
     def observation_tensor_size(self):
         return self.facts["observationLength"]
@@ -98,6 +99,17 @@ def _ok(answer):
     if "error" in answer:
         raise EngineError(answer["error"])
     return answer
+
+
+def apply_actions(states, actions):
+    """Apply actions[i] to states[i] (States of one engine, each named
+    once) in one request: the fast way to play many games at once. All or
+    nothing: an illegal action raises EngineError and changes no state."""
+    if not states:
+        return
+    players, legal = states[0].game.engine.step([s.id for s in states], [int(a) for a in actions])
+    for s, p, l in zip(states, players, legal):
+        s._legal = {"player": p, "actions": l}
 
 
 class State:

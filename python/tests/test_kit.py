@@ -31,6 +31,11 @@ class TestFacts(unittest.TestCase):
         for g in ENGINE.games():
             for k in ("numActions", "maxDecisions", "observationLength"):
                 self.assertGreater(g[k], 0, (g["name"], k))
+            by = g["maxDecisionsByPlayers"]
+            lo, hi = g["players"]
+            self.assertEqual(sorted(by, key=int), [str(n) for n in range(lo, hi + 1)])
+            self.assertEqual(max(by.values()), g["maxDecisions"])
+            self.assertEqual(jardin.load_game(g["name"], hi, engine=ENGINE).max_game_length(), by[str(hi)])
 
     def test_bad_requests_raise_and_change_nothing(self):
         g = jardin.load_game("schlossgarten_v1", 2, engine=ENGINE)
@@ -125,6 +130,39 @@ class TestBatch(unittest.TestCase):
         self.assertEqual(answers[0]["actions"], states[0].legal_actions())
         self.assertIn("error", answers[1])
         self.assertEqual(answers[2]["actions"], states[2].legal_actions())
+
+    def test_apply_actions_steps_many_games_all_or_nothing(self):
+        g = jardin.load_game("alices_garden_v1", 2, engine=ENGINE)
+        states = g.new_initial_states([1, 2, 3])
+        twins = g.new_initial_states([1, 2, 3])  # the same games, played one apply at a time
+        rng = random.Random(5)
+        for _ in range(20):  # 2-player games are longer: all still live after
+            live = [k for k, s in enumerate(states) if not s.is_terminal()]
+            if not live:
+                break
+            actions = [rng.choice(states[k].legal_actions()) for k in live]
+            jardin.apply_actions([states[k] for k in live], actions)
+            for k, a in zip(live, actions):
+                twins[k].apply_action(a)
+                self.assertEqual(states[k].legal_actions(), twins[k].legal_actions())
+                self.assertEqual(states[k].current_player(), twins[k].current_player())
+        # one illegal action: an error, and no state moved
+        before = [(s.legal_actions(), s.view(0)) for s in states]
+        bad = next(a for a in range(g.num_distinct_actions()) if a not in states[1].legal_actions())
+        with self.assertRaises(jardin.EngineError):
+            jardin.apply_actions(states, [states[0].legal_actions()[0], bad, states[2].legal_actions()[0]])
+        for s, b in zip(states, before):
+            s._legal = None
+            self.assertEqual((s.legal_actions(), s.view(0)), b)
+        # apply a sequence: the same as one apply at a time
+        seq_state, seq = g.new_initial_state(9), []
+        step_state = g.new_initial_state(9)
+        for _ in range(6):
+            a = step_state.legal_actions()[0]
+            seq.append(a)
+            step_state.apply_action(a)
+        got = ENGINE.request({"op": "apply", "state": seq_state.id, "actions": seq, "legal": True})
+        self.assertEqual(got["actions"], step_state.legal_actions())
 
     def test_state_limit(self):
         with jardin.Engine(max_states=2) as e:
