@@ -19,7 +19,9 @@ import "github.com/jardin-games/jardin/engine"
 // A step with few legal moves among many candidates could draw long, so
 // after as many draws as there are candidates it lists the moves instead
 // (still uniform: either way the move is uniform over the legal ones).
-// The other steps have few moves, cheap to list: they are listed.
+// A repot's two steps are sampled so too: the tile lifted among the
+// garden's tiles, its destination among the cells of the garden's box. The
+// other steps have few moves, cheap to list: they are listed.
 func (s *state) RandomMove(rng *engine.RNG, buf []engine.Move) (engine.Move, []engine.Move, bool) {
 	if s.phase == phTurn || s.phase == phPlace || s.phase == phAfter {
 		sp := s.candidates()
@@ -27,6 +29,20 @@ func (s *state) RandomMove(rng *engine.RNG, buf []engine.Move) (engine.Move, []e
 			if m, ok := sp.legal(s, rng.Intn(sp.size())); ok {
 				return m, buf, true
 			}
+		}
+	}
+	switch s.phase {
+	case phRepotTile:
+		own := s.gtiles[s.toMove][:s.gn[s.toMove]]
+		for range own {
+			t := own[rng.Intn(len(own))]
+			if _, ok := s.repotDests(int(s.toMove), t, nil, true); ok {
+				return mkMove(mvLift, int(t), 0, 0), buf, true
+			}
+		}
+	case phRepotDest:
+		if m, ok := s.randomRepotDest(rng); ok {
+			return m, buf, true
 		}
 	}
 	buf = s.LegalMoves(buf[:0])
@@ -116,4 +132,30 @@ func (sp *space) legal(s *state, i int) (engine.Move, bool) {
 		}
 	}
 	return mkMove(mvEnd, 0, 0, 0), true
+}
+
+// randomRepotDest draws a destination of the tile being repotted by
+// rejection over the cells of the garden's box widened by one, with the
+// tests of repotDests (reached by sliding, then repotDestOK); ok is false
+// after as many draws as there are cells, and the caller lists them.
+func (s *state) randomRepotDest(rng *engine.RNG) (engine.Move, bool) {
+	p, t := int(s.toMove), s.repotT
+	if t == 0 || s.pos[t] < 0 {
+		return 0, false
+	}
+	free := s.connected(p, t, -1)
+	start := int(s.pos[t])
+	x0, y0, x1, y1 := s.bbox(p)
+	x0, y0 = x0-1, y0-1
+	w, n := x1-x0+2, (x1-x0+2)*(y1-y0+2)
+	var seen cellSet
+	s.slideSet(p, t, &seen)
+	for range n {
+		i := rng.Intn(n)
+		c := cellOf(x0+i%w, y0+i/w)
+		if c != start && seen.has(c) && s.repotDestOK(p, t, start, c, free) {
+			return mkMove(mvPlace, 0, c, 0), true
+		}
+	}
+	return 0, false
 }
