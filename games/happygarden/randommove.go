@@ -118,14 +118,11 @@ func (sp *space) legal(s *state, i int) (engine.Move, bool) {
 		ok := tiles[t].kind == kindFlower && s.waterRule(p, t, c) == "" && s.waterKeepsHeld(p, t, c)
 		return mkMove(mvWater, int(t), 0, c), ok
 	}
-	i -= sp.water
-	if sp.repot {
-		if i == 0 {
-			return mkMove(mvRepot, 0, 0, 0), s.anyRepot(p)
-		}
-		i--
+	if i -= sp.water; sp.repot && i == 0 {
+		return mkMove(mvRepot, 0, 0, 0), s.anyRepot(p)
 	}
-	// phTurn's "end": offered only when no tile can be taken (HP-T13).
+	// The last candidate, phTurn's "end": offered only when no tile can be
+	// taken (HP-T13).
 	for k := 0; k < 6; k++ {
 		if s.takeRule(k) == "" && s.anyCell(p, s.shop[k]) {
 			return 0, false
