@@ -150,11 +150,6 @@ func (s *searcher) playout(d engine.State, rng *engine.RNG) error {
 			}
 			mover = p
 		}
-		s.buf = d.LegalMoves(s.buf[:0])
-		if len(s.buf) == 0 {
-			return fmt.Errorf("coach: %s: no legal move but the game is not over", d.Game().ID())
-		}
-		m := s.buf[rng.Intn(len(s.buf))]
 		width := s.pol.sample
 		if s.pol.wide > 0 && s.pol.tail > 0 && changes >= s.pol.wide {
 			width = s.pol.tail
@@ -167,7 +162,27 @@ func (s *searcher) playout(d engine.State, rng *engine.RNG) error {
 			// fewer ways looked better than one that fits well.
 			width = max(width, followUp)
 		}
-		if isEv && len(s.buf) > 1 && width > 1 {
+		if !isEv || width <= 1 {
+			// One random move: drawn by the game where it can do so
+			// without listing every move (engine.RandomMover; Happy
+			// Garden's random tail spent half of an analysis listing
+			// moves to pick one), else picked from the list exactly as
+			// before.
+			m, buf, err := engine.RandomMove(d, rng, s.buf)
+			if s.buf = buf; err != nil {
+				return fmt.Errorf("coach: play-out: %w", err)
+			}
+			if err := d.Apply(m, nil); err != nil {
+				return fmt.Errorf("coach: play-out: legal move refused: %w", err)
+			}
+			continue
+		}
+		s.buf = d.LegalMoves(s.buf[:0])
+		if len(s.buf) == 0 {
+			return fmt.Errorf("coach: %s: no legal move but the game is not over", d.Game().ID())
+		}
+		m := s.buf[rng.Intn(len(s.buf))]
+		if len(s.buf) > 1 {
 			p, best := d.ToMove(), math.Inf(-1)
 			if len(s.buf) <= width {
 				for _, c := range s.buf {
