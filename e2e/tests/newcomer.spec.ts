@@ -27,8 +27,11 @@ function words(lang: L): Record<string, string> {
   return JSON.parse(readFileSync(join(__dirname, "..", "..", "shelltext", "texts", `${lang}.json`), "utf8"));
 }
 
+/** plain makes no-break spaces (the French page puts them before ":") ordinary ones. */
+const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
+
 /** before returns the part of catalogue message m before its first argument. */
-const before = (m: string) => m.slice(0, m.indexOf("{"));
+const before = (m: string) => plain(m.slice(0, m.indexOf("{")));
 
 const shots = process.env.JARDIN_E2E_OUT ? join(process.env.JARDIN_E2E_OUT, "newcomer") : "";
 
@@ -103,7 +106,7 @@ for (const lang of ["en", "fr", "de"] as const) {
       const behind = before(w["page.coachBestBehind"]);
       let said = "";
       for (let i = 0; i < 40 && !said.startsWith(ahead); i++) {
-        said = (await page.locator(".replay-coach").textContent()) ?? "";
+        said = plain((await page.locator(".replay-coach").textContent()) ?? "");
         if (said.startsWith(ahead)) break;
         await page.keyboard.press("ArrowRight");
       }
