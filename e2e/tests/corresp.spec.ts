@@ -8,9 +8,9 @@ const out = process.env.JARDIN_E2E_OUT || "/tmp/jardin-e2e-results";
 const sizes = { desktop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } };
 
 const words = {
-  en: { left: "2 days 1 hour left", saved: "Saved.", webhookErr: "the webhook address must be", settings: "Notifications", back: "Back to the table" },
-  fr: { left: "il reste 2 jours 1 heure", saved: "Enregistré.", webhookErr: "l'adresse du webhook doit être", settings: "Notifications", back: "Retour à la table" },
-  de: { left: "noch 2 Tage 1 Stunde", saved: "Gespeichert.", webhookErr: "die Webhook-Adresse muss", settings: "Benachrichtigungen", back: "Zurück zum Tisch" },
+  en: { left: "2 days 1 hour left", saved: "Saved.", webhookErr: "the webhook address must be", settings: "Settings", back: "Back to the table" },
+  fr: { left: "il reste 2 jours 1 heure", saved: "Enregistré.", webhookErr: "l'adresse du webhook doit être", settings: "Réglages", back: "Retour à la table" },
+  de: { left: "noch 2 Tage 1 Stunde", saved: "Gespeichert.", webhookErr: "die Webhook-Adresse muss", settings: "Einstellungen", back: "Zurück zum Tisch" },
 };
 
 for (const lang of ["en", "fr", "de"] as const) {

@@ -61,7 +61,7 @@ async function bystander(browser: Browser, server: Server, name: string, k: numb
 const words = {
   en: { now: "Now: play today's deal of", cont: "Continue your game", better: "Better than", rank: "Rank", review: "coach" },
   fr: { now: "Maintenant : jouez la donne du jour", cont: "Reprendre votre partie", better: "Meilleur que", rank: "sur", review: "coach" },
-  de: { now: "Jetzt: Spiele die heutige Runde", cont: "Deine Partie fortsetzen", better: "Besser als", rank: "Platz", review: "Trainers" },
+  de: { now: "Jetzt: Spiele die heutige Partie", cont: "Deine Partie fortsetzen", better: "Besser als", rank: "Platz", review: "Trainers" },
 } as const;
 
 test("a daily garden played to the end shows the percentile, in English on a desktop (every language and size with JARDIN_READABLE_ALL=1)", async ({ browser, server }) => {

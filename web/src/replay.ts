@@ -156,7 +156,17 @@ export async function replayPage(root: HTMLElement, lang: Lang): Promise<void> {
       const exact = points.format(d.error) === points.format(0);
       coachLine.textContent = exact ? t(lang, "coachLossExact", points.format(d.loss), d.bestWords) : t(lang, "coachLoss", points.format(d.loss), points.format(d.error), d.bestWords);
       coachLine.classList.add("lost");
-    } else coachLine.textContent = t(lang, "coachBest", points.format(d.playedValue));
+    } else coachLine.textContent = bestSays(d.playedValue);
+  }
+
+  /**
+   * bestSays words a best move's value. Against others the value is the
+   * lead over the best of them: "worth 34 points" under a total of 24 read
+   * as a mistake, so it says ahead or behind; alone, it is the score.
+   */
+  function bestSays(v: number): string {
+    if (rp.names.length < 2) return t(lang, "coachBest", points.format(v));
+    return t(lang, v < 0 ? "coachBestBehind" : "coachBestAhead", points.format(Math.abs(v)));
   }
 
   function fromHash(): number {

@@ -34,7 +34,10 @@ export async function settingsPage(root: HTMLElement, lang: Lang): Promise<void>
   clear(root);
   root.classList.add("settings");
   document.title = `${t(lang, "settings")} — jardin`;
-  root.append(backTo(lang), h("h1", {}, t(lang, "settings")), h("p", {}, t(lang, "settingsIntro")));
+  // "Settings", not "Notifications": the page holds the passkey too, and a
+  // newcomer looking for how to keep their identity would not look under
+  // notifications. Each part has its own heading.
+  root.append(backTo(lang), h("h1", {}, t(lang, "settings")), h("h2", {}, t(lang, "settingsNotifyTitle")), h("p", {}, t(lang, "settingsIntro")));
   if (me.id) root.append(contactForm(lang, me));
   else root.append(h("p", { class: "first-step" }, t(lang, "settingsNoName"), " ", h("a", { href: "/" }, t(lang, "lobby"))));
   // Protect the identity with a passkey, or sign in with one (passkey.ts).
