@@ -71,8 +71,9 @@ type TutorialStep struct {
 	WrongRule string `json:"wrongRule,omitempty"`
 	// Position is a worked example of the rulebook in the game's position
 	// format, set up as the scoring example is (exampler) on the game's
-	// position at this step: an info step draws it, a move step asks its
-	// move on it (the game's turn and phase, the learner's garden — and
+	// position at this step: an info step draws it, a score step draws it
+	// in place of Example (the same garden, with what the position format
+	// leaves out), a move step asks its move on it (the game's turn and phase, the learner's garden — and
 	// hand, when the example gives one — the example's). The move asked on
 	// an example does not carry on to the next step.
 	Position string `json:"position,omitempty"`
@@ -177,7 +178,7 @@ func loadLesson(g engine.Game) (*lesson, error) {
 	}
 	l.shown = make([]engine.State, len(l.data.Steps))
 	for i, st := range l.data.Steps {
-		if st.Position == "" || st.Kind == "move" {
+		if st.Position == "" || st.Kind == "move" || st.Kind == "score" {
 			continue
 		}
 		ex, ok := g.(exampler)
@@ -197,7 +198,16 @@ func loadLesson(g engine.Game) (*lesson, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s tutorial example: %w", g.ID(), err)
 		}
-		if l.example, err = ex.TutorialExample(base, l.data.Seat, []byte(l.data.Example)); err != nil {
+		// the score step's position, when it has one, is the example as
+		// drawn, with what the position format leaves out (Schlossgarten's
+		// pawns); the tests check that it scores as the example
+		drawn := l.data.Example
+		for _, st := range l.data.Steps {
+			if st.Kind == "score" && st.Position != "" {
+				drawn = st.Position
+			}
+		}
+		if l.example, err = ex.TutorialExample(base, l.data.Seat, []byte(drawn)); err != nil {
 			return nil, fmt.Errorf("%s tutorial example: %w", g.ID(), err)
 		}
 	}

@@ -104,7 +104,8 @@ func (g game) TutorialExample(base engine.State, seat int, data []byte) (engine.
 			return nil, fmt.Errorf("schlossgarten tutorial example: pawn %q at %q", id, pawns[id])
 		}
 		sq := sqOf(xi, yi)
-		if o := s.pawnOn(sq); o >= 0 && o != int8(i*nPawns+k) || s.pit&bit(sq) != 0 {
+		// SG-T5: one pawn a square, on a landscape tile or its own colour's element
+		if o := s.pawnOn(sq); o >= 0 && o != int8(i*nPawns+k) || s.pit&bit(sq) != 0 || s.elemOn(sq) >= 0 && int(s.elemOn(sq))/nElems != i {
 			return nil, fmt.Errorf("schlossgarten tutorial example: pawn %q on %q, a square taken", id, pawns[id])
 		}
 		s.pawnSq[i][k] = int8(sq)
