@@ -65,9 +65,17 @@ type TutorialStep struct {
 	// Expect is the move asked (notation), Wrong one the engine refuses.
 	Expect string `json:"expect,omitempty"`
 	Wrong  string `json:"wrong,omitempty"`
-	// Position, on an info step, is a worked example of the rulebook in
-	// the game's position format: the step draws it (set up as the
-	// scoring example is, exampler) instead of the game's position.
+	// WrongRule is the rule the rulebook names for refusing Wrong (a move
+	// step on a worked example): the tests check the engine refuses it by
+	// that rule.
+	WrongRule string `json:"wrongRule,omitempty"`
+	// Position is a worked example of the rulebook in the game's position
+	// format, set up as the scoring example is (exampler) on the game's
+	// position at this step: an info step draws it, a score step draws it
+	// in place of Example (the same garden, with what the position format
+	// leaves out), a move step asks its move on it (the game's turn and phase, the learner's garden — and
+	// hand, when the example gives one — the example's). The move asked on
+	// an example does not carry on to the next step.
 	Position string `json:"position,omitempty"`
 }
 
@@ -143,6 +151,19 @@ func loadLesson(g engine.Game) (*lesson, error) {
 				return nil, err
 			}
 		}
+		if st.Kind == "move" && st.Position != "" {
+			// the move is asked on the rulebook's example, not on the game
+			ex, ok := g.(exampler)
+			if !ok {
+				return nil, fmt.Errorf("%s tutorial step %d: a position, but the game cannot set it up", g.ID(), i)
+			}
+			es, err := ex.TutorialExample(s.Clone(), l.data.Seat, []byte(st.Position))
+			if err != nil {
+				return nil, fmt.Errorf("%s tutorial step %d position: %w", g.ID(), i, err)
+			}
+			l.states = append(l.states, es)
+			continue
+		}
 		l.states = append(l.states, s.Clone())
 		if st.Expect != "" {
 			if err := play(i, st.Expect); err != nil {
@@ -157,7 +178,7 @@ func loadLesson(g engine.Game) (*lesson, error) {
 	}
 	l.shown = make([]engine.State, len(l.data.Steps))
 	for i, st := range l.data.Steps {
-		if st.Position == "" {
+		if st.Position == "" || st.Kind == "move" || st.Kind == "score" {
 			continue
 		}
 		ex, ok := g.(exampler)
@@ -177,7 +198,16 @@ func loadLesson(g engine.Game) (*lesson, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s tutorial example: %w", g.ID(), err)
 		}
-		if l.example, err = ex.TutorialExample(base, l.data.Seat, []byte(l.data.Example)); err != nil {
+		// the score step's position, when it has one, is the example as
+		// drawn, with what the position format leaves out (Schlossgarten's
+		// pawns); the tests check that it scores as the example
+		drawn := l.data.Example
+		for _, st := range l.data.Steps {
+			if st.Kind == "score" && st.Position != "" {
+				drawn = st.Position
+			}
+		}
+		if l.example, err = ex.TutorialExample(base, l.data.Seat, []byte(drawn)); err != nil {
 			return nil, fmt.Errorf("%s tutorial example: %w", g.ID(), err)
 		}
 	}

@@ -35,7 +35,7 @@ func TestTutorialData(t *testing.T) {
 					}
 				}
 			}
-			moves, wrongs := 0, 0
+			moves, wrongs, examples := 0, 0, 0
 			kinds := map[string]bool{}
 			for i, st := range l.data.Steps {
 				kinds[st.Kind] = true
@@ -43,7 +43,7 @@ func TestTutorialData(t *testing.T) {
 				for _, r := range st.Rules {
 					has("rule." + r)
 				}
-				if st.Position != "" {
+				if st.Position != "" && st.Kind == "info" {
 					// a worked example of the rulebook, set up and drawn
 					if l.shown[i] == nil {
 						t.Errorf("step %d: the worked example is not set up", i)
@@ -85,12 +85,22 @@ func TestTutorialData(t *testing.T) {
 					t.Errorf("step %d: wrong move %q is not refused by a rule: ok %v, %v", i, st.Wrong, ok, err)
 					continue
 				}
+				if st.WrongRule != "" && engine.RuleOf(err) != st.WrongRule {
+					t.Errorf("step %d: wrong move %q is refused by %s (%v), the rulebook names %s", i, st.Wrong, engine.RuleOf(err), err, st.WrongRule)
+				}
+				if st.Position != "" && st.WrongRule != "" {
+					// a move asked on the rulebook's own example, right and wrong as it discusses them
+					examples++
+				}
 				for _, lang := range learnLangs {
 					msg := learnRefusal(cat, err, lang)
 					if msg == "" || learnRawID.MatchString(msg) {
 						t.Errorf("step %d, %s: refusal %q names ids", i, lang, msg)
 					}
 				}
+			}
+			if examples == 0 {
+				t.Errorf("no move asked on a worked example of the rulebook (a move step with a position, a wrong move and the rule refusing it)")
 			}
 			if moves < 3 || wrongs < 1 || !kinds["info"] || !kinds["score"] || !kinds["play"] {
 				t.Errorf("%d moves asked, %d wrong ones, kinds %v: want 3 moves, a refusal, setup, score and play", moves, wrongs, kinds)

@@ -16,10 +16,17 @@ func (game) TutorialExample(base engine.State, seat int, data []byte) (engine.St
 	if seat != 0 {
 		return nil, fmt.Errorf("happy-garden tutorial example: the example is seat 0's garden, not seat %d's", seat)
 	}
-	var pos Position
-	if err := engine.DecodeJSON(data, &pos, true); err != nil {
+	// A worked example of a turn adds to the position the wheelbarrows the
+	// player holds and the repot it has begun (HP-X2, Julie's repot).
+	var ex struct {
+		Position
+		Wheelbarrows int  `json:"wheelbarrows,omitempty"`
+		Repot        bool `json:"repot,omitempty"`
+	}
+	if err := engine.DecodeJSON(data, &ex, true); err != nil {
 		return nil, fmt.Errorf("happy-garden tutorial example: %w", err)
 	}
+	pos := ex.Position
 	if len(pos.OpponentButterflies) > 0 && pos.OpponentButterflies[0] != 0 || len(pos.OpponentButterflies) > 1 {
 		// a one-garden state has no opponent to hold them
 		return nil, fmt.Errorf("happy-garden tutorial example: opponents' butterflies %v are not drawn", pos.OpponentButterflies)
@@ -53,5 +60,20 @@ func (game) TutorialExample(base engine.State, seat int, data []byte) (engine.St
 	}
 	s.supWB, s.supWorm, s.supCan, s.supBfly = b.supWB, b.supWorm, b.supCan, b.supBfly
 	s.round, s.rounds = b.rounds, b.rounds
+	if ex.Wheelbarrows < 0 || ex.Wheelbarrows > int(s.supWB) {
+		return nil, fmt.Errorf("happy-garden tutorial example: %d wheelbarrows, %d in the supply", ex.Wheelbarrows, s.supWB)
+	}
+	s.wb[0], s.supWB = uint8(ex.Wheelbarrows), s.supWB-uint8(ex.Wheelbarrows)
+	if ex.Repot {
+		// the player's turn, the repot begun: the tile to move is asked
+		s.cur, s.toMove, s.phase = 0, 0, phTurn
+		m, err := s.ParseMove("repot")
+		if err == nil {
+			err = s.Apply(m, nil)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("happy-garden tutorial example: the repot: %w", err)
+		}
+	}
 	return s, nil
 }
