@@ -161,10 +161,14 @@ func (s *Server) pagePlayer(w http.ResponseWriter, r *http.Request) {
 // rankOf is seat's place in a finished table's result (0: none).
 func rankOf(t store.Table, seat int) int {
 	var res engine.Result
-	if t.Status == store.StatusOver && json.Unmarshal(t.Result, &res) == nil && seat >= 0 && seat < len(res.Players) {
-		return res.Players[seat].Rank
+	if t.Status != store.StatusOver || json.Unmarshal(t.Result, &res) != nil || seat < 0 || seat >= len(res.Players) ||
+		len(res.Players) != len(t.Seats) || t.Seats[seat].Zombie {
+		return 0 // not over, or given up: a bot finished the seat's game
 	}
-	return 0
+	// Among the seats still held at the end, as ratings place them: the
+	// person who stayed won even when a bot playing a leaver's seat scored
+	// more.
+	return places(res, t.Seats)[seat]
 }
 
 // dateOf is a ms time as a date, for the pages (2026-11-29: read alike in

@@ -215,6 +215,9 @@ test("a friend leaves an untimed table: after the grace another hands the seat t
   await looker.page.goto(`${t.url}?lang=${looker.lang}`);
   await Promise.all(stay.map((p) => autoplay(p.page, t.id)));
   for (const p of stay) await expect(p.page.locator(".scorepad")).toBeVisible();
+  // The end ranks the seat whose person left after those who stayed, and says why.
+  for (const p of stay)
+    await expect(p.page.locator("p.banner")).toContainText({ en: "left the game", fr: "a quitté la partie", de: "hat die Partie verlassen" }[p.lang as "en"]);
   // The record says why the seat changed hands.
   const rec = await (await stay[0].page.request.get(`${server.url}/api/tables/${t.id}/record`)).json();
   expect(rec.players[state.toMove].replaced.why).toBe("away");

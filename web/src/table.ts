@@ -29,6 +29,8 @@ export interface TableData {
   /** The log: each event's sentence, with its move's version and actor when known. */
   events: LogLine[];
   result?: Result;
+  /** Seats whose person left or ran out of time (a bot finished their game): ranked after the others. */
+  left?: boolean[];
   /** The table is waiting for players: no one decides yet. */
   waiting?: boolean;
   /** How many seats are still open while it waits ("Waiting for 1 player"). */
@@ -476,7 +478,7 @@ export class TableView {
     const b = this.els.banner;
     b.hidden = !d.over || !r?.players?.length;
     if (b.hidden) return;
-    b.textContent = capital(ranking(this.lang, r!, (i) => d.names[i] || t(this.lang, "seatN", i + 1)), this.lang);
+    b.textContent = capital(ranking(this.lang, r!, (i) => d.names[i] || t(this.lang, "seatN", i + 1), d.left), this.lang);
   }
 
   /**
@@ -787,15 +789,22 @@ function flashChanged(changed: Element[]): void {
 
 /**
  * ranking is the end in one sentence: "Ann wins with 42 points; Bob 2nd
- * with 38 points." (a shared win names every winner).
+ * with 38 points." (a shared win names every winner). A seat whose person
+ * left is placed after those who stayed, as the ratings place it, and said
+ * so: the bot that finished their game may have scored more.
  */
-export function ranking(lang: Lang, r: Result, name: (i: number) => string): string {
-  const order = r.players.map((p, i) => ({ p, i })).sort((a, b) => a.p.rank - b.p.rank || a.i - b.i);
-  const first = order.filter((o) => o.p.rank === 1);
+export function ranking(lang: Lang, r: Result, name: (i: number) => string, left?: boolean[]): string {
+  const gone = (i: number) => !!left?.[i] && !left.every(Boolean);
+  const kept = r.players.map((p, i) => ({ p, i })).filter((o) => !gone(o.i));
+  // place among the seats kept: 1 + how many kept seats ranked strictly ahead
+  const place = (o: { p: Result["players"][number] }) => 1 + kept.filter((k) => k.p.rank < o.p.rank).length;
+  const order = kept.sort((a, b) => a.p.rank - b.p.rank || a.i - b.i);
+  const first = order.filter((o) => place(o) === 1);
   const head =
     first.length > 1
       ? t(lang, "table.winners", first.map((o) => name(o.i)).join(", "), first[0].p.total)
       : t(lang, "table.winner", name(first[0]?.i ?? 0), first[0]?.p.total ?? 0);
-  const rest = order.filter((o) => o.p.rank !== 1).map((o) => t(lang, "table.placed", name(o.i), o.p.rank, o.p.total));
-  return [head, ...rest].join(t(lang, "table.then"));
+  const rest = order.filter((o) => place(o) !== 1).map((o) => t(lang, "table.placed", name(o.i), place(o), o.p.total));
+  const leavers = r.players.map((p, i) => ({ p, i })).filter((o) => gone(o.i)).map((o) => t(lang, "table.leftPlace", name(o.i), o.p.total));
+  return [head, ...rest, ...leavers].join(t(lang, "table.then"));
 }

@@ -583,6 +583,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
       moves: (m.legal ?? []).map((d) => ({ desc: d })),
       events: events.map((e) => ({ text: e.text, v: e.v, actor: e.actor })),
       result: m.result,
+      left: seats.map((s) => !!s.zombie),
       waiting: m.status === "open",
       waitingFor: seats.filter((s) => s.kind === "open").length,
       undo: m.undo,
