@@ -275,3 +275,16 @@ func OneHotName(buf []float32, names []string, name string) []float32 {
 	}
 	panic(fmt.Sprintf("engine: %q is not among %q", name, names))
 }
+
+// ViewAs is the view an Observe was given, as its game's view type V (a V or
+// a *V, as State.View returns it). Any other value is a caller's mistake:
+// it panics, naming the type.
+func ViewAs[V any](view any) V {
+	switch x := view.(type) {
+	case V:
+		return x
+	case *V:
+		return *x
+	}
+	panic(fmt.Sprintf("%T is not a view of this game", view))
+}

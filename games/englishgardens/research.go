@@ -111,15 +111,7 @@ func obsTrophy(buf []float32, t *TrophyView) []float32 {
 
 // Observe encodes a View (layout in docs/research.md).
 func (g *game) Observe(view any, player, players int, buf []float32) []float32 {
-	var v View
-	switch x := view.(type) {
-	case View:
-		v = x
-	case *View:
-		v = *x
-	default:
-		panic(fmt.Sprintf("%T is not a view of this game", view))
-	}
+	v := engine.ViewAs[View](view)
 	start := len(buf)
 	buf = engine.OneHotName(buf, phaseNames[:], v.Phase)
 	buf = engine.OneHot(buf, maxPlayers, engine.Rotate(v.ToMove, player, players))

@@ -98,15 +98,7 @@ func seatIndex(x, player, players int) int {
 
 // Observe encodes a View (layout in docs/research.md).
 func (game) Observe(view any, player, players int, buf []float32) []float32 {
-	var v View
-	switch x := view.(type) {
-	case View:
-		v = x
-	case *View:
-		v = *x
-	default:
-		panic(fmt.Sprintf("%T is not a view of this game", view))
-	}
+	v := engine.ViewAs[View](view)
 	start := len(buf)
 	buf = engine.OneHotName(buf, phaseNames[:], v.Phase)
 	buf = append(buf, float32(v.Round))
