@@ -288,6 +288,7 @@ type Store interface {
 	Passkeys
 	Dailies
 	Ratings
+	RatingBoards
 	BotIdentities
 
 	// Ping reports whether the store is usable.
