@@ -18,3 +18,18 @@ type RatingBoards interface {
 	// is false, the bot identities' when it is true (the arena's board).
 	Board(ctx context.Context, game string, bots bool, limit int) ([]BoardEntry, error)
 }
+
+// RatingDelta is one seat's change at a settled table: the change and the
+// rating it started from (the player's previous change at that game; none
+// before their first rated game: Games is 1 and Before zero).
+type RatingDelta struct {
+	RatingChange
+	BeforeMu, BeforeSigma float64
+	HadRating             bool // the player had a rating before this table
+}
+
+// TableDeltas is what the end of a rated table shows: whether its outcome
+// is stored, and each rated seat's rating before and after, in one read.
+type TableDeltas interface {
+	TableDeltas(ctx context.Context, table string) (settled bool, deltas []RatingDelta, err error)
+}

@@ -289,6 +289,7 @@ type Store interface {
 	Dailies
 	Ratings
 	RatingBoards
+	TableDeltas
 	BotIdentities
 
 	// Ping reports whether the store is usable.

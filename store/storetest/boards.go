@@ -51,4 +51,37 @@ func testBoards(t *testing.T, s store.Store) {
 	if got, err := s.Board(ctx, "alices-garden", false, 10); err != nil || len(got) != 0 {
 		t.Fatalf("board of a game nobody played = %+v, %v", got, err)
 	}
+	// The end of a table: each seat's rating before and after, in seat order.
+	if settled, ds, err := s.TableDeltas(ctx, "nosuch"); err != nil || settled || len(ds) != 0 {
+		t.Fatalf("TableDeltas of no table = %v %+v %v", settled, ds, err)
+	}
+	tb2 := sampleTable("t2")
+	tb2.Rated, tb2.Status, tb2.Undo, tb2.Result = true, store.StatusOver, false, []byte(`{}`)
+	if err := s.CreateTable(ctx, tb2); err != nil {
+		t.Fatal(err)
+	}
+	if settled, ds, err := s.TableDeltas(ctx, "t2"); err != nil || settled || len(ds) != 0 {
+		t.Fatalf("TableDeltas of an unsettled table = %v %+v %v", settled, ds, err)
+	}
+	second := store.RatingChange{Table: "t2", Game: "english-gardens", Player: "p1", Seat: 1, Place: 1, Mu: 24, Sigma: 1.5, Games: 2, Won: true}
+	first := store.RatingChange{Table: "t2", Game: "english-gardens", Player: "p3", Seat: 0, Place: 2, Mu: 22, Sigma: 7, Games: 1}
+	if err := s.CreateIdentity(ctx, store.Identity{ID: "p3", Name: "Cy"}, []byte("hash-p3")); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RateTable(ctx, "t2", at(3), []store.RatingChange{second, first}); err != nil {
+		t.Fatal(err)
+	}
+	settled, ds, err := s.TableDeltas(ctx, "t2")
+	if err != nil || !settled || len(ds) != 2 {
+		t.Fatalf("TableDeltas(t2) = %v %+v %v", settled, ds, err)
+	}
+	if d := ds[0]; d.Seat != 0 || d.Player != "p3" || d.HadRating || d.Mu != 22 || d.Games != 1 {
+		t.Errorf("a first rated game: %+v; want no rating before", d)
+	}
+	if d := ds[1]; d.Seat != 1 || d.Player != "p1" || !d.HadRating || d.BeforeMu != 20 || d.BeforeSigma != 2 || d.Mu != 24 || !d.Won || d.Place != 1 {
+		t.Errorf("a second rated game: %+v; want 20±2 before, 24 after", d)
+	}
+	if settled, ds, err := s.TableDeltas(ctx, "t1"); err != nil || !settled || len(ds) != 3 || ds[1].HadRating {
+		t.Errorf("TableDeltas(t1) = %v %+v %v; want three first games", settled, ds, err)
+	}
 }

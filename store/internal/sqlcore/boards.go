@@ -2,6 +2,7 @@ package sqlcore
 
 import (
 	"context"
+	"database/sql"
 
 	"github.com/jardin-games/jardin/store"
 )
@@ -34,4 +35,39 @@ func (c *Core) Board(ctx context.Context, game string, bots bool, limit int) ([]
 		return nil, c.errorf("board of %s: %w", game, err)
 	}
 	return out, nil
+}
+
+// TableDeltas reads a settled table's changes with each one's previous
+// rating: the same player's change at the same game one rated game before
+// (RateTable makes games counts follow each other one by one).
+func (c *Core) TableDeltas(ctx context.Context, table string) (bool, []store.RatingDelta, error) {
+	settled, _, err := c.TableRating(ctx, table)
+	if err != nil || !settled {
+		return settled, nil, err
+	}
+	rows, err := c.Drv.Reader().Query(ctx, c.Q(`SELECT c.tbl, c.seat, c.game, c.player, c.place, c.won, c.mu, c.sigma, c.games, c.at,
+		p.mu, p.sigma FROM rating_changes c LEFT JOIN rating_changes p
+		ON p.player = c.player AND p.game = c.game AND p.games = c.games - 1
+		WHERE c.tbl = ? ORDER BY c.seat`), table)
+	if err != nil {
+		return false, nil, c.errorf("rating changes of %s: %w", table, err)
+	}
+	defer rows.Close()
+	out := []store.RatingDelta{}
+	for rows.Next() {
+		var d store.RatingDelta
+		var mu, sigma sql.NullFloat64
+		at, get := c.D.ScanTime()
+		if err := rows.Scan(&d.Table, &d.Seat, &d.Game, &d.Player, &d.Place, &d.Won, &d.Mu, &d.Sigma, &d.Games, at,
+			&mu, &sigma); err != nil {
+			return false, nil, c.errorf("rating changes of %s: %w", table, err)
+		}
+		d.At = get()
+		d.BeforeMu, d.BeforeSigma, d.HadRating = mu.Float64, sigma.Float64, mu.Valid
+		out = append(out, d)
+	}
+	if err := rows.Err(); err != nil {
+		return false, nil, c.errorf("rating changes of %s: %w", table, err)
+	}
+	return true, out, nil
 }
