@@ -7,9 +7,8 @@ import { clear, h } from "./dom";
 import type { TableRatingJSON } from "./gen/server";
 import { type Lang, t } from "./i18n";
 
-// One box a page: a table page shows one table.
-let box: HTMLElement | undefined;
-let asked = false;
+/** What is known of each table asked: its answer once settled, or that an ask is under way. */
+const known = new Map<string, TableRatingJSON | "asking" | "gone">();
 
 /** The tries and their spacing while the table is not rated yet (some 10 s in all). */
 const TRIES = 10;
@@ -18,23 +17,48 @@ const WAIT_MS = 1000;
 /**
  * ratingChange shows a finished rated table's rating changes under its
  * score pad; names are the seats' names as the page shows them, game the
- * table's game (for the leaderboard's link).
+ * table's game (for the leaderboard's link). Called at every drawing of a
+ * finished rated table: it keeps no element of its own between calls (the
+ * table draws its pad again when it likes), only the answer.
  */
 export function ratingChange(id: string, lang: Lang, names: string[], game: string): void {
-  if (!box) {
-    box = h("section", { class: "rating-change", "aria-live": "polite" }, h("p", {}, t(lang, "ratingChange.pending")));
-    const pad = document.querySelector("section.pad");
-    // The table draws its pad again (cleared, then filled) when it likes:
-    // the box goes back each time, after the score pad.
-    const put = () => {
-      if (pad && !pad.contains(box!) && pad.querySelector(".scorepad")) pad.append(box!);
-    };
-    if (pad) new MutationObserver(put).observe(pad, { childList: true });
-    put();
+  const k = known.get(id);
+  if (k === undefined) {
+    known.set(id, "asking");
+    void ask(id, lang, names, game, TRIES);
   }
-  if (asked) return;
-  asked = true;
-  void ask(id, lang, names, game, TRIES);
+  place(id, lang, names, game);
+  // The table draws its pad again (cleared, then filled) when it likes:
+  // the box goes back each time.
+  const pad = document.querySelector("section.pad");
+  if (pad && !observed.has(pad)) {
+    observed.add(pad);
+    new MutationObserver(() => place(id, lang, names, game)).observe(pad, { childList: true });
+  }
+}
+
+const observed = new WeakSet<Element>();
+
+/** place puts the box, drawn from what is known, after the score pad. */
+function place(id: string, lang: Lang, names: string[], game: string): void {
+  const pad = document.querySelector("section.pad");
+  const k = known.get(id);
+  if (!pad || !pad.querySelector(".scorepad") || k === undefined) return;
+  let box = pad.querySelector<HTMLElement>("section.rating-change");
+  if (k === "gone") {
+    box?.remove();
+    return;
+  }
+  const want = k === "asking" ? "pending" : "drawn";
+  if (box && box.dataset.state === want) return;
+  if (!box) {
+    box = h("section", { class: "rating-change", "aria-live": "polite" });
+    pad.append(box);
+  }
+  box.dataset.state = want;
+  clear(box);
+  if (k === "asking") box.append(h("p", {}, t(lang, "ratingChange.pending")));
+  else draw(box, k, lang, names, game);
 }
 
 async function ask(id: string, lang: Lang, names: string[], game: string, tries: number): Promise<void> {
@@ -46,23 +70,23 @@ async function ask(id: string, lang: Lang, names: string[], game: string, tries:
     r = undefined;
   }
   if (r && !r.rated) {
-    box?.remove();
+    known.set(id, "gone");
+  } else if (r?.settled) {
+    known.set(id, r);
+  } else if (tries > 1) {
+    setTimeout(() => void ask(id, lang, names, game, tries - 1), WAIT_MS);
     return;
-  }
-  if (!r?.settled) {
-    if (tries > 1) setTimeout(() => void ask(id, lang, names, game, tries - 1), WAIT_MS);
+  } else {
     return; // the "being updated" line stays; the player's page will have it
   }
-  draw(r, lang, names, game);
+  place(id, lang, names, game);
 }
 
 function signed(n: number): string {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0";
 }
 
-function draw(r: TableRatingJSON, lang: Lang, names: string[], game: string): void {
-  if (!box) return;
-  clear(box);
+function draw(box: HTMLElement, r: TableRatingJSON, lang: Lang, names: string[], game: string): void {
   box.append(h("h3", {}, t(lang, "ratingChange.title")));
   if (r.seats.length === 0) {
     box.append(h("p", {}, t(lang, "ratingChange.none")));
