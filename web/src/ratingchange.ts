@@ -82,6 +82,11 @@ async function ask(id: string, lang: Lang, names: string[], game: string, tries:
   place(id, lang, names, game);
 }
 
+/** num writes a rating with a true minus sign, as signed does. */
+function num(n: number): string {
+  return n < 0 ? `−${-n}` : String(n);
+}
+
 function signed(n: number): string {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0";
 }
@@ -97,11 +102,11 @@ function draw(box: HTMLElement, r: TableRatingJSON, lang: Lang, names: string[],
   for (const s of [...r.seats].sort((a, b) => a.seat - b.seat)) {
     const name = names[s.seat] ?? "";
     if (s.anchor) {
-      list.append(h("li", { class: "anchor" }, h("span", { class: "who" }, name), " ", h("span", { class: "what" }, t(lang, "ratingChange.fixed", s.after))));
+      list.append(h("li", { class: "anchor" }, h("span", { class: "who" }, name), " ", h("span", { class: "what" }, t(lang, "ratingChange.fixed", num(s.after)))));
       continue;
     }
     const cls = s.after > s.before ? "up" : s.after < s.before ? "down" : "same";
-    const li = h("li", { class: cls }, h("span", { class: "who" }, name), " ", h("span", { class: "what" }, t(lang, "ratingChange.move", s.before, s.after, signed(s.after - s.before))));
+    const li = h("li", { class: cls }, h("span", { class: "who" }, name), " ", h("span", { class: "what" }, t(lang, "ratingChange.move", num(s.before), num(s.after), signed(s.after - s.before))));
     if (s.provisional) li.append(" ", h("small", { class: "provisional" }, t(lang, "ratingChange.provisional", s.left)));
     list.append(li);
   }
