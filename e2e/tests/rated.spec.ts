@@ -109,7 +109,7 @@ async function ratedGame(browser: Browser, server: Server, lang: Lang, onPhone: 
     for (const r of rows) {
       const name = r.player === ann.id ? `Ann ${tag}` : `Bob ${tag}`;
       const li = change.locator("li", { hasText: name });
-      await expect(li).toContainText(`${n === 1 ? "0 → " : ""}${r.rating} (`);
+      await expect(li).toContainText(`${n === 1 ? "0 → " : ""}${r.rating < 0 ? `−${-r.rating}` : r.rating} (`); // a true minus sign
       await expect(li).toContainText(words[lang].left);
     }
   }
