@@ -428,5 +428,5 @@ func (g guardedStore) Analysis(ctx context.Context, table string) ([]byte, error
 // well.
 func WireAPI() []any {
 	return append(append(append(append([]any{replayJSON{}, coach.Review{}, hintJSON{}}, learnWire()...), forkWire()...),
-		duplicatesJSON{}, passkeysJSON{}), dailyWire()...) // fork.go, duplicate.go, passkey.go, daily.go
+		duplicatesJSON{}, passkeysJSON{}), append(dailyWire(), ratingWire()...)...) // fork.go, duplicate.go, passkey.go, daily.go, ratings_table.go
 }

@@ -52,6 +52,9 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/ratings/{game}", s.apiRatings)
 	mux.HandleFunc("GET /ratings", s.pageRatings)
 	mux.HandleFunc("GET /ratings/{game}", s.pageRatings)
+	mux.HandleFunc("GET /api/ratings/{game}/bots", s.apiRatings) // the arena's board
+	mux.HandleFunc("GET /ratings/{game}/bots", s.pageRatings)
+	mux.HandleFunc("GET /api/tables/{id}/rating", s.apiTableRating) // ratings_table.go
 	mux.HandleFunc("POST /api/tables", s.apiCreate)
 	mux.HandleFunc("GET /api/tables/{id}", s.apiTable)
 	mux.HandleFunc("POST /api/tables/{id}/join", s.apiJoin)

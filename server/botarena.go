@@ -4,8 +4,9 @@ package server
 // other, with the built-in bots as anchors, at every game and player count
 // in turn, continuously: the server keeps --arena tables going, each made
 // when one ends. The results are the tables themselves (their seats and
-// score pads) and an index of the arena's tables (store.ArenaTable), which
-// ratings read.
+// score pads) and an index of the arena's tables (store.ArenaTable). They
+// are rated tables: the programs' ratings move as people's do, on the
+// arena's own leaderboard (/ratings/{game}/bots, docs/ratings.md).
 
 import (
 	"context"
@@ -127,7 +128,12 @@ func (s *Server) arenaTable(ctx context.Context, slot arenaSlot, rnd *rand.Rand)
 	now := s.now()
 	t := store.Table{ID: s.newID(), Game: slot.game.ID(), Players: slot.players, Options: opts, Seed: s.newSeed(),
 		Seats: seats, Clock: arenaClock, Public: true, Undo: false, NoHints: true, Invite: s.newCode(),
-		Owner: in[0].Identity, Status: store.StatusLive, Created: now, Updated: now}
+		Owner: in[0].Identity, Status: store.StatusLive, Created: now, Updated: now,
+		// Rated as people's tables are (ratings.go): the programs' ratings
+		// move once per table through the same store fence, the anchors'
+		// do not. An arena table keeps a rated table's rules (public, no
+		// undo, no hints, a clock) and seats only calibrated anchors.
+		Rated: true}
 	if _, err := slot.game.New(t.Players, t.Seed, opts); err != nil {
 		return "", err
 	}

@@ -57,7 +57,11 @@ var botAnchors = sync.OnceValue(func() map[string]map[string]anchor {
 })
 
 // anchorOf is bot kind's fixed rating at game, if it was calibrated.
+// "ismcts" alone is the Medium bot (its default level), the same program.
 func anchorOf(game, kind string) (rating.Rating, bool) {
+	if kind == "ismcts" {
+		kind = "ismcts:medium"
+	}
 	a, ok := botAnchors()[game][kind]
 	return a.Rating, ok
 }

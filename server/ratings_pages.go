@@ -8,6 +8,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"html/template"
 	"math"
@@ -15,15 +16,33 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/jardin-games/jardin/engine"
 	"github.com/jardin-games/jardin/i18n"
 	"github.com/jardin-games/jardin/rating"
+	"github.com/jardin-games/jardin/shelltext"
 	"github.com/jardin-games/jardin/store"
 )
 
 // boardLimit is how many people a leaderboard lists.
 const boardLimit = 100
+
+// A leaderboard's reads per client address: one every boardEvery after a
+// burst of boardBurst (a person browsing the boards of five games and
+// back never meets it; a script reading them in a loop does).
+const (
+	boardEvery = 250 * time.Millisecond
+	boardBurst = 30
+)
+
+// allowBoardRead takes a token of the address's leaderboard bucket.
+func (s *Server) allowBoardRead(r *http.Request) error {
+	if ok, d := s.boardReads.allow("addr " + s.clientAddr(r)); !ok {
+		return &rateError{retry: d, err: shelltext.Errorf("err.rateLimited")}
+	}
+	return nil
+}
 
 // boardRow is one line of a leaderboard: a person (Player, their identity)
 // or a bot (Bot, its kind: an anchor, whose rating does not move).
@@ -31,7 +50,9 @@ type boardRow struct {
 	Rank   int    `json:"rank"`
 	Player string `json:"player,omitempty"`
 	Bot    string `json:"bot,omitempty"`
-	Name   string `json:"name"`
+	// Program: Player is a bot identity (a program, on the arena's board).
+	Program bool   `json:"program,omitempty"`
+	Name    string `json:"name"`
 	// Rating is the ordinal shown, Mu − 3·Sigma rounded: 0 for a newcomer.
 	Rating      int     `json:"rating"`
 	Mu          float64 `json:"mu"`
@@ -45,31 +66,35 @@ type boardRow struct {
 type boardJSON struct {
 	Game  string     `json:"game"`
 	Title string     `json:"title"`
+	Bots  bool       `json:"bots"` // the arena's board: bot identities, not people
 	Rows  []boardRow `json:"rows"`
 }
 
 func shown(r rating.Rating) int { return int(math.Round(r.Ordinal())) }
 
-// board reads game's leaderboard: its rated people, and its anchored bots
-// in their place (bot names in lang).
-func (s *Server) board(ctx context.Context, game, lang string) (boardJSON, error) {
+// board reads game's leaderboard in one store read (and the anchors from
+// memory): its rated people, or with bots its rated bot identities (the
+// arena's board), and its anchored bots in their place (bot names in
+// lang). Programs and people are on the same scale, set by the same fixed
+// anchors, but on separate boards: docs/ratings.md says why.
+func (s *Server) board(ctx context.Context, game, lang string, bots bool) (boardJSON, error) {
 	g, err := s.reg.Lookup(game)
 	if err != nil {
 		return boardJSON{}, withStatus(http.StatusNotFound, err)
 	}
-	rs, err := s.st.Leaderboard(ctx, g.ID(), boardLimit)
+	rs, err := s.st.Board(ctx, g.ID(), bots, boardLimit)
 	if err != nil {
-		return boardJSON{}, err
+		return boardJSON{}, fmt.Errorf("leaderboard of %s: %w", game, err)
 	}
-	out := boardJSON{Game: g.ID(), Title: g.Title(lang), Rows: []boardRow{}}
+	out := boardJSON{Game: g.ID(), Title: g.Title(lang), Bots: bots, Rows: []boardRow{}}
 	for _, r := range rs {
-		id, err := s.st.Identity(ctx, r.Player)
-		if err != nil {
-			return boardJSON{}, fmt.Errorf("leaderboard of %s: %w", game, err)
-		}
 		rt := rating.Rating{Mu: r.Mu, Sigma: r.Sigma}
-		out.Rows = append(out.Rows, boardRow{Player: r.Player, Name: id.Name, Rating: shown(rt), Mu: r.Mu, Sigma: r.Sigma,
-			Games: r.Games, Wins: r.Wins, Provisional: rating.Provisional(r.Games)})
+		name := r.Name
+		if r.Bot {
+			name = programName(lang, r.Name, false) // marked as a bot, as at a table
+		}
+		out.Rows = append(out.Rows, boardRow{Player: r.Player, Name: name, Program: r.Bot, Rating: shown(rt), Mu: r.Mu,
+			Sigma: r.Sigma, Games: r.Games, Wins: r.Wins, Provisional: rating.Provisional(r.Games)})
 	}
 	for _, k := range anchoredBots(g.ID()) {
 		a := botAnchors()[g.ID()][k]
@@ -92,9 +117,14 @@ func (s *Server) board(ctx context.Context, game, lang string) (boardJSON, error
 	return out, nil
 }
 
-// apiRatings is GET /api/ratings/{game}: the game's leaderboard.
+// apiRatings is GET /api/ratings/{game}: the game's leaderboard of people;
+// GET /api/ratings/{game}/bots: of bot identities (the arena's).
 func (s *Server) apiRatings(w http.ResponseWriter, r *http.Request) {
-	b, err := s.board(r.Context(), r.PathValue("game"), requestLang(r))
+	if err := s.allowBoardRead(r); err != nil {
+		s.answerErr(w, r, err)
+		return
+	}
+	b, err := s.board(r.Context(), r.PathValue("game"), requestLang(r), strings.HasSuffix(r.URL.Path, "/bots"))
 	if err != nil {
 		s.answerErr(w, r, err)
 		return
@@ -117,7 +147,15 @@ func (s *Server) pageRatings(w http.ResponseWriter, r *http.Request) {
 		game = all[0].ID()
 	}
 	lang := requestLang(r)
-	b, err := s.board(r.Context(), game, lang)
+	if err := s.allowBoardRead(r); err != nil {
+		var re *rateError
+		if errors.As(err, &re) {
+			w.Header().Set("Retry-After", retrySeconds(re.retry))
+		}
+		s.renderStatus(w, r, http.StatusTooManyRequests, "error", pageData{ErrKey: "unavailable"})
+		return
+	}
+	b, err := s.board(r.Context(), game, lang, strings.HasSuffix(r.URL.Path, "/bots"))
 	if err != nil {
 		if _, lookErr := s.reg.Lookup(game); lookErr != nil {
 			s.renderStatus(w, r, http.StatusNotFound, "error", pageData{ErrKey: "noGame"})
@@ -311,8 +349,9 @@ func meanOf(v float64, lang string) string {
 var _ = template.Must(pages.Funcs(template.FuncMap{"provisionalLeft": provisionalLeft, "mean": meanOf, "meanCaption": meanCaption}).Parse(`
 {{define "ratings"}}{{template "head" .}}
 {{with .Board}}<main class="board-page"><h2>{{$.W.boards}}</h2>
-<nav class="board-games">{{range .Games}}{{if eq .ID $.Board.Board.Game}}<b aria-current="page">{{index $.Titles .ID}}</b>{{else}}<a href="/ratings/{{.ID}}">{{index $.Titles .ID}}</a>{{end}} {{end}}</nav>
-<p class="board-about">{{$.W.boardsAbout}}</p>
+<nav class="board-games">{{range .Games}}{{if eq .ID $.Board.Board.Game}}<b aria-current="page">{{index $.Titles .ID}}</b>{{else}}<a href="/ratings/{{.ID}}{{if $.Board.Board.Bots}}/bots{{end}}">{{index $.Titles .ID}}</a>{{end}} {{end}}</nav>
+<nav class="board-kind">{{if .Board.Bots}}<a href="/ratings/{{.Board.Game}}">{{$.W.boardPeople}}</a> · <b aria-current="page">{{$.W.boardArena}}</b>{{else}}<b aria-current="page">{{$.W.boardPeople}}</b> · <a href="/ratings/{{.Board.Game}}/bots">{{$.W.boardArena}}</a>{{end}}</nav>
+<p class="board-about">{{if .Board.Bots}}{{$.W.boardArenaAbout}}{{else}}{{$.W.boardsAbout}}{{end}}</p>
 <h3>{{.Board.Title}}</h3>
 {{if .Board.Rows}}<table class="player-games board"><thead><tr><th scope="col">{{$.W.boardRank}}</th><th scope="col">{{$.W.boardPlayer}}</th><th scope="col">{{$.W.boardRating}}</th><th scope="col">{{$.W.boardGames}}</th><th scope="col">{{$.W.boardWins}}</th></tr></thead>
 <tbody>{{range .Board.Rows}}<tr{{if .Bot}} class="anchor"{{end}}><td>{{.Rank}}</td><th scope="row">{{if .Player}}<a href="/p/{{.Player}}">{{.Name}}</a>{{else}}{{.Name}} <small>({{$.W.boardBot}})</small>{{end}}</th>

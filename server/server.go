@@ -200,6 +200,8 @@ type Server struct {
 	daily    dailyState // the daily seeds' secret (daily.go)
 	rater    *rater     // settles finished rated tables (ratings.go)
 
+	boardReads *limiter // leaderboard reads per address (ratings_pages.go)
+
 	cfg      Config
 	st       store.Store
 	reg      *engine.Registry
@@ -266,6 +268,7 @@ func New(cfg Config, st store.Store, reg *engine.Registry, assets fs.FS) *Server
 	s.writes = newLimiter(cfg.WriteEvery, cfg.WriteBurst, s.now)
 	s.hints = newLimiter(cfg.HintEvery, cfg.HintBurst, s.now)
 	s.passkeys = newLimiter(passkeyEvery, passkeyBurst, s.now) // passkey.go
+	s.boardReads = newLimiter(boardEvery, boardBurst, s.now)   // ratings_pages.go
 	s.handler = s.forwardHTTP(s.limitWrites(s.routes()))
 	return s
 }

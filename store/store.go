@@ -288,6 +288,8 @@ type Store interface {
 	Passkeys
 	Dailies
 	Ratings
+	RatingBoards
+	TableDeltas
 	BotIdentities
 
 	// Ping reports whether the store is usable.

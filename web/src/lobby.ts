@@ -284,9 +284,9 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
     }
     pub.disabled = undo.disabled = hints.disabled = on;
     clockSel.querySelector<HTMLOptionElement>('option[value="none"]')!.disabled = on;
-    // Only the bots whose rating is measured sit at a rated table.
+    // Only the bots whose rating is measured sit at a rated table (server/ratinganchors.json).
     for (const sel of seatsBox.querySelectorAll<HTMLSelectElement>("select[data-seat]")) {
-      for (const o of sel.options) o.disabled = on && o.value.startsWith("ismcts:") && o.value !== "ismcts:easy";
+      for (const o of sel.options) o.disabled = on && o.value.startsWith("ismcts:") && o.value !== "ismcts:easy" && o.value !== "ismcts:medium";
       if (sel.selectedOptions[0]?.disabled) {
         sel.value = "greedy";
         sel.dispatchEvent(new Event("change"));

@@ -5,6 +5,7 @@
 import { DuplicateBox } from "./duplicate";
 import { Absence } from "./absence";
 import { forkNote } from "./fork";
+import { ratingChange } from "./ratingchange";
 import { dailyStanding } from "./daily";
 import { clear, h } from "./dom";
 import { botName, type Lang, t } from "./i18n";
@@ -607,6 +608,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
     if (m.status === "over") {
       if (m.record) extra.append(h("a", { href: m.record, download: `${id}.json`, class: "record" }, t(lang, "download")), " ");
       dailyStanding(extra, id, lang); // daily.ts: a daily deal's way back to its ranking
+      if (m.table?.rated) ratingChange(id, lang, names(), game); // ratingchange.ts: before → after under the pad
     }
     drawAbsence();
     dup.update({ status: m.status ?? "", seat: seat >= 0 ? seat : (m.was ?? -1), comps: m.texts });

@@ -87,6 +87,7 @@ func play(args []string) error {
 	pool := fs.String("bots", defaultBots, "bot kinds, weakest first")
 	out := fs.String("out", "", "output file (default: standard output); appended to")
 	skip := fs.Int("skip", 0, "skip the first K games of the run (to resume a stopped one)")
+	with := fs.String("with", "", "a bot kind seated at every game, beside -bots (to calibrate it against them)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -107,8 +108,8 @@ func play(args []string) error {
 		}
 	}
 	kinds := strings.Split(*pool, ",")
-	if len(kinds) < 2 {
-		return errors.New("-bots needs at least two kinds")
+	if len(kinds) < 2 && *with == "" || len(kinds) < 1 {
+		return errors.New("-bots needs at least two kinds, or one with -with")
 	}
 	w := io.Writer(os.Stdout)
 	if *out != "" {
@@ -135,7 +136,7 @@ func play(args []string) error {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				g, err := playOne(ctx, gs, kinds, i, *seed+uint64(i))
+				g, err := playOne(ctx, gs, kinds, *with, i, *seed+uint64(i))
 				results <- done{g, err}
 			}
 		}()
@@ -188,19 +189,31 @@ func play(args []string) error {
 }
 
 // setup is game i's game, player count and seating, from its seed alone.
-func setup(gs []engine.Game, kinds []string, i int, seed uint64) (engine.Game, []string) {
+// A with kind sits at every game, the others drawn from kinds: every game
+// then tells something of the bot being calibrated (it is the one whose
+// games are costly), and the seat order is still drawn.
+func setup(gs []engine.Game, kinds []string, with string, i int, seed uint64) (engine.Game, []string) {
 	g := gs[i%len(gs)]
 	lo, hi := g.Players()
-	lo, hi = max(lo, 2), min(hi, 4, len(kinds))
+	pool := len(kinds)
+	if with != "" {
+		pool++
+	}
+	lo, hi = max(lo, 2), min(hi, 4, pool)
 	rng := rand.New(rand.NewPCG(seed, 26))
 	players := lo + rng.IntN(hi-lo+1)
 	seats := slices.Clone(kinds)
 	rng.Shuffle(len(seats), func(a, b int) { seats[a], seats[b] = seats[b], seats[a] })
-	return g, seats[:players]
+	if with == "" {
+		return g, seats[:players]
+	}
+	seats = append(seats[:players-1:players-1], with)
+	rng.Shuffle(len(seats), func(a, b int) { seats[a], seats[b] = seats[b], seats[a] })
+	return g, seats
 }
 
-func playOne(ctx context.Context, gs []engine.Game, kinds []string, i int, seed uint64) (Game, error) {
-	g, seats := setup(gs, kinds, i, seed)
+func playOne(ctx context.Context, gs []engine.Game, kinds []string, with string, i int, seed uint64) (Game, error) {
+	g, seats := setup(gs, kinds, with, i, seed)
 	start := time.Now()
 	_, s, err := sim.Play(ctx, g, seed, nil, seats)
 	if err != nil {

@@ -21,6 +21,7 @@ type ladder struct {
 	rightAt int // games after which the order has been right ever since; -1 if wrong now
 	first   int // games after which the order was first right; -1 if never
 	rows    []row
+	fixed   map[string]bool // bots whose rating does not move (anchors already calibrated)
 }
 
 // row is the ladder after some games.
@@ -55,7 +56,9 @@ func (l *ladder) add(g Game) error {
 		return fmt.Errorf("game %d: %w", g.N, err)
 	}
 	for i, k := range g.Seats {
-		l.r[k] = out[i]
+		if !l.fixed[k] {
+			l.r[k] = out[i]
+		}
 		l.played[k]++
 	}
 	l.games++

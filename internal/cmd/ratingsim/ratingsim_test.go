@@ -20,8 +20,8 @@ func TestSetup(t *testing.T) {
 	gs := games.Registry().All()
 	counts := map[int]int{}
 	for i := range 200 {
-		g, seats := setup(gs, pool, i, 1+uint64(i))
-		g2, seats2 := setup(gs, pool, i, 1+uint64(i))
+		g, seats := setup(gs, pool, "", i, 1+uint64(i))
+		g2, seats2 := setup(gs, pool, "", i, 1+uint64(i))
 		if g != g2 || !slices.Equal(seats, seats2) {
 			t.Fatalf("game %d set up twice: %s %v, then %s %v", i, g.ID(), seats, g2.ID(), seats2)
 		}
@@ -51,7 +51,7 @@ func TestPlayOne(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := playOne(context.Background(), []engine.Game{g}, []string{"random", "greedy"}, 0, 7)
+	got, err := playOne(context.Background(), []engine.Game{g}, []string{"random", "greedy"}, "", 0, 7)
 	if err != nil {
 		t.Fatal(err)
 	}

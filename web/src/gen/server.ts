@@ -482,6 +482,17 @@ export interface SeatInfo {
   handOver?: number;
 }
 
+/** server.seatRatingJSON */
+export interface SeatRatingJSON {
+  seat: number;
+  before: number;
+  after: number;
+  games: number;
+  provisional: boolean;
+  left: number;
+  anchor: boolean;
+}
+
 /** Every message the server sends, told apart by t. */
 export type ServerMsg =
   | AckMsg
@@ -536,6 +547,13 @@ export interface TableInfo {
   clock: ClockSpec;
   rematch?: string;
   fork?: ForkInfo;
+}
+
+/** server.tableRatingJSON */
+export interface TableRatingJSON {
+  rated: boolean;
+  settled: boolean;
+  seats: SeatRatingJSON[];
 }
 
 /** server.updateMsg */
