@@ -28,7 +28,7 @@ import "github.com/jardin-games/jardin/engine"
 // games in 371.7 s at load 30 (no better, and over the time measured
 // before at a lower load), so the counts stay at 1.4.
 func (s *state) SearchAdvice() engine.SearchAdvice {
-	return engine.SearchAdvice{Rollout: -1, RolloutTurns: 4, Sample: 8, Widen: 0.5, IterationScale: 1.4}
+	return engine.SearchAdvice{Rollout: -1, RolloutTurns: 4, Sample: 8, Widen: 0.5, IterationScale: 0.9}
 }
 
 // EvaluateMove is the mover's Evaluate once m is applied (bots.MoveEvaluator),
