@@ -35,7 +35,9 @@ import "github.com/jardin-games/jardin/engine"
 // flowers happy a game to greedy's 8.8. A play-out's take decision costs
 // several valuations more, the search about 1.5 times as much an
 // iteration, so the counts fall to 0.9 times the base to keep the former
-// processor time (docs/bots.md for the result).
+// processor time. Over the 200 games: 150 wins, 75.0% [68.6%, 80.5%],
+// mean 18.59 against 14.73, in 285.9 s of processor time against 308.5 s
+// (docs/bots.md).
 func (s *state) SearchAdvice() engine.SearchAdvice {
 	return engine.SearchAdvice{Rollout: -1, RolloutTurns: 4, Sample: 8, Widen: 0.5, IterationScale: 0.9}
 }
