@@ -485,6 +485,7 @@ func (t *tree) rollout(d engine.State, limit int) error {
 	}
 	_, ok := d.(engine.Evaluator)
 	me, _ := d.(MoveEvaluator)
+	pe, _ := d.(PlayoutEvaluator)
 	turns, mover := 0, d.ToMove()
 	for k := 0; !d.Over() && (limit < 0 || k < limit); k++ {
 		if p := d.ToMove(); p != mover {
@@ -498,12 +499,12 @@ func (t *tree) rollout(d engine.State, limit int) error {
 		if ok && len(t.buf) > 1 && t.sample > 1 {
 			if len(t.buf) <= t.sample {
 				// Few moves: try each once.
-				m = t.bestByEvaluate(d, t.buf, m)
+				m = t.bestInPlayout(d, me, pe, t.buf, m)
 			} else {
 				p, best := d.ToMove(), math.Inf(-1)
 				for i := 0; i < t.sample; i++ {
 					cand := t.buf[t.rng.Intn(len(t.buf))]
-					if v, ok := t.valueAfter(d, me, cand, p); ok && v > best {
+					if v, ok := t.playoutValue(d, me, pe, cand, p); ok && v > best {
 						best, m = v, cand
 					}
 				}
