@@ -250,6 +250,7 @@ export function myTables(c: LiveCtx, ticker: Ticker): { section: HTMLElement; re
     const parts: (HTMLElement | string | null)[] = [h("b", {}, c.title(r.game)), " · ", h("span", { class: "date" }, t(lang, "lobby.ended", dateText(lang, r.updated))), " · ", ...seatList(c, r)];
     if (r.rank === 1) parts.push(" · ", h("strong", { class: "result" }, t(lang, "lobby.won")));
     else if (r.rank) parts.push(" · ", h("span", { class: "result" }, t(lang, "lobby.place", r.rank)));
+    else if (r.status === "over" && seat >= 0) parts.push(" · ", h("span", { class: "result" }, t(lang, "lobby.left")));
     if (r.status === "over") parts.push(" · ", h("a", { href: `/replay/${encodeURIComponent(r.id)}`, class: "replay" }, t(lang, "replay")));
     else parts.push(" · ", t(lang, "status_aborted"));
     return h("li", { "data-id": r.id, "data-seat": String(seat) }, h("span", { class: "what" }, ...parts));
