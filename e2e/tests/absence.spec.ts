@@ -7,7 +7,7 @@
 import { type Browser, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { expect, newTable, Server, test } from "./fixtures";
+import { autoplay, expect, newTable, Server, test } from "./fixtures";
 
 const grace = 2; // seconds
 const desktop = { width: 1366, height: 900 };
@@ -60,42 +60,6 @@ async function seat(p: Person, id: string, invite: string): Promise<void> {
   expect((await p.page.request.post(`${server.url}/api/me`, { data: { name: p.name } })).ok()).toBeTruthy();
   const r = await p.page.request.post(`${server.url}/api/tables/${id}/join`, { data: { invite } });
   expect(r.ok(), await r.text()).toBeTruthy();
-}
-
-/**
- * autoplay plays the page's seat to the end of the game through a second
- * socket of the page's own (the first legal move each time), faster than
- * clicks; the page itself sees every move as it comes.
- */
-async function autoplay(page: Page, id: string): Promise<void> {
-  await page.evaluate(
-    (id) =>
-      new Promise<void>((resolve, reject) => {
-        const ws = new WebSocket(`ws://${location.host}/ws/tables/${encodeURIComponent(id)}`);
-        let n = 0;
-        // A bound, not a speed target: a busy machine (CI shares its two
-        // cores) takes a minute or more for the three seats' game.
-        const timer = setTimeout(() => reject(new Error(`the game did not end in 150 s (${n} moves sent)`)), 150_000);
-        // A closed socket or a refused move would stall the game: say so.
-        ws.onclose = (ev) => reject(new Error(`the socket closed after ${n} moves: ${ev.code} ${ev.reason}`));
-        ws.onmessage = (ev) => {
-          const m = JSON.parse(ev.data);
-          if (m.t === "error") reject(new Error(`move refused after ${n} moves: ${ev.data}`));
-          if (m.t !== "sync" && m.t !== "update") return;
-          if (m.status === "over") {
-            clearTimeout(timer);
-            ws.onclose = null;
-            ws.close();
-            resolve();
-            return;
-          }
-          const you = m.t === "sync" ? m.you : (ws as unknown as { you: number }).you;
-          if (m.t === "sync") (ws as unknown as { you: number }).you = m.you;
-          if (m.toMove === you && m.legal?.length) ws.send(JSON.stringify({ t: "move", v: m.v, id: `auto-${++n}`, i: 0 }));
-        };
-      }),
-    id,
-  );
 }
 
 async function texts(page: Page): Promise<string> {

@@ -294,3 +294,40 @@ export async function boardMarkup(page: Page): Promise<string> {
 export function inRun(lang: string, k: number): boolean {
   return process.env.JARDIN_READABLE_ALL === "1" || lang === ["en", "fr", "de"][k % 3];
 }
+
+/**
+ * autoplay plays the page's seat of table id to the end through a second
+ * socket of the page's own (the person's identity: its cookie), the first
+ * legal move each time, faster than clicks; the page itself sees every
+ * move as it comes.
+ */
+export async function autoplay(page: Page, id: string): Promise<void> {
+  await page.evaluate(
+    (id) =>
+      new Promise<void>((resolve, reject) => {
+        const ws = new WebSocket(`ws://${location.host}/ws/tables/${encodeURIComponent(id)}`);
+        let n = 0;
+        // A bound, not a speed target: a busy machine (CI shares its two
+        // cores) takes a minute or more for the three seats' game.
+        const timer = setTimeout(() => reject(new Error(`the game did not end in 150 s (${n} moves sent)`)), 150_000);
+        // A closed socket or a refused move would stall the game: say so.
+        ws.onclose = (ev) => reject(new Error(`the socket closed after ${n} moves: ${ev.code} ${ev.reason}`));
+        ws.onmessage = (ev) => {
+          const m = JSON.parse(ev.data);
+          if (m.t === "error") reject(new Error(`move refused after ${n} moves: ${ev.data}`));
+          if (m.t !== "sync" && m.t !== "update") return;
+          if (m.status === "over") {
+            clearTimeout(timer);
+            ws.onclose = null;
+            ws.close();
+            resolve();
+            return;
+          }
+          const you = m.t === "sync" ? m.you : (ws as unknown as { you: number }).you;
+          if (m.t === "sync") (ws as unknown as { you: number }).you = m.you;
+          if (m.toMove === you && m.legal?.length) ws.send(JSON.stringify({ t: "move", v: m.v, id: `auto-${++n}`, i: 0 }));
+        };
+      }),
+    id,
+  );
+}

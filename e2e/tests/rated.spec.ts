@@ -1,14 +1,15 @@
 // Rated tables through the page (issue 26): a person creates a rated table
 // in the lobby (the choice locks public, clock, undo and hints), another
 // joins by the invite link, both play by clicks (Bob two moves, then he
-// resigns and a bot finishes his game), and both ratings move: the leaderboard lists them as provisional and the player's
+// resigns and a bot finishes his game; Ann two, then the rest through her
+// socket), and both ratings move: the leaderboard lists them as provisional and the player's
 // page draws the history. In English on a desktop, in French on a phone.
 // JARDIN_RATED_SHOTS=dir also saves the leaderboard, the player page and
 // the rated creation in English, French and German, desktop and phone.
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { expect, firstChoice, playByClicks, test, type Server } from "./fixtures";
+import { autoplay, expect, firstChoice, test, type Server } from "./fixtures";
 
 const words = {
   en: { provisional: "(provisional)", boards: "Leaderboards", create: "Create table", after: "Ratings after this game", left: "provisional: " },
@@ -67,7 +68,7 @@ async function ratedGame(browser: Browser, server: Server, lang: Lang, onPhone: 
   // suite's time is short: a bot finishes his game, and he takes the last
   // place, as a leaver does).
   const id = new URL(ann.page.url()).pathname.split("/").pop()!;
-  const twoMovesThenResign = async (page: Page) => {
+  const twoMoves = async (page: Page) => {
     for (let k = 0; k < 2; k++) {
       const sent = await page.locator("body").getAttribute("data-sent-at");
       for (let i = 0; i < 20 && (await page.locator("body").getAttribute("data-sent-at")) === sent; i++) {
@@ -77,11 +78,21 @@ async function ratedGame(browser: Browser, server: Server, lang: Lang, onPhone: 
         else await target.click();
       }
     }
+  };
+  const twoMovesThenResign = async (page: Page) => {
+    await twoMoves(page);
     const r = await page.request.post(`${server.url}/api/tables/${id}/resign`);
     expect(r.ok(), await r.text()).toBeTruthy();
   };
   // quick (the screenshots' extra games): Ann resigns too, and bots finish.
-  await Promise.all([quick ? twoMovesThenResign(ann.page) : playByClicks(ann.page, { how }), twoMovesThenResign(bob.page)]);
+  // Ann's first moves by clicks, the rest through her socket (a whole game
+  // by clicks took a minute of the suite).
+  const annPlays = async () => {
+    await twoMoves(ann.page);
+    await autoplay(ann.page, id);
+    await expect(ann.page.locator(".scorepad")).toBeVisible();
+  };
+  await Promise.all([quick ? twoMovesThenResign(ann.page) : annPlays(), twoMovesThenResign(bob.page)]);
 
   // The rating is settled just after the end: both move from a newcomer's 0.
   let rows: { player?: string; rating: number; provisional: boolean; games: number }[] = [];
