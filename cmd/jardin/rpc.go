@@ -76,7 +76,7 @@ type rpcServer struct {
 	states    map[int64]*rpcState
 	next      int64
 	maxStates int
-	lang      string // the errors' language
+	lang      string        // the errors' language
 	moves     []engine.Move // scratch
 	obs       []float32     // scratch
 	// ints holds the action lists of the answers to the line being

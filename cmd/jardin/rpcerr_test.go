@@ -41,7 +41,7 @@ func (refusingState) Apply(engine.Move, *engine.Log) error { return errors.New("
 type rpcErrorCase struct {
 	line      string
 	code      string
-	maxStates int             // 0: 10
+	maxStates int              // 0: 10
 	reg       *engine.Registry // nil: the games
 }
 
