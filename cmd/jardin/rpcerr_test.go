@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -247,5 +248,18 @@ func TestRPCLangFlag(t *testing.T) {
 	}
 	if code, _, errs := jardin(t, "", "rpc", "--lang", "klingon"); code != 2 || !strings.Contains(errs, "--lang") {
 		t.Errorf("--lang klingon: exit %d, %s", code, errs)
+	}
+}
+
+// docs/research.md lists every code a program may meet.
+func TestRPCErrorCodesDocumented(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/research.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range shelltext.Bundle().Catalog("en").IDs() {
+		if code, ok := strings.CutPrefix(id, "cli."); ok && strings.HasPrefix(id, rpcMsg) && !bytes.Contains(doc, []byte("`"+code+"`")) {
+			t.Errorf("docs/research.md does not list the code %s", code)
+		}
 	}
 }
