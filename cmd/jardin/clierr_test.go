@@ -77,3 +77,23 @@ func TestFlagUsagesCatalogued(t *testing.T) {
 		}
 	}
 }
+
+// check sums up and gives its verdict in the environment's language.
+func TestCheckInLanguage(t *testing.T) {
+	db := checkDB(t, true)
+	for lang, want := range map[string][2]string{
+		"fr_FR.UTF-8": {"3 tables vérifiées, 1 en échec", "des tables ne se rejouent pas"},
+		"de_DE.UTF-8": {"3 Tische geprüft, 1 fehlerhaft", "einige Tische lassen sich nicht nachspielen"},
+	} {
+		c := term{getenv: func(k string) string {
+			if k == "LANG" {
+				return lang
+			}
+			return ""
+		}}
+		code, out, errs := c.run(t, "", "check", "--db", db)
+		if code != 1 || !strings.Contains(out, want[0]) || !strings.Contains(out, "FAIL table forked") || !strings.Contains(errs, want[1]) {
+			t.Errorf("LANG=%s: exit %d, %q, %q; want %q and %q", lang, code, out, errs, want[0], want[1])
+		}
+	}
+}
