@@ -97,3 +97,19 @@ func TestCheckInLanguage(t *testing.T) {
 		}
 	}
 }
+
+// jardin games heads its columns in the environment's language.
+func TestGamesHeadInLanguage(t *testing.T) {
+	for lang, want := range map[string]string{"": "TITLE", "fr_FR.UTF-8": "TITRE", "de_DE.UTF-8": "TITEL"} {
+		c := term{getenv: func(k string) string {
+			if k == "LANG" {
+				return lang
+			}
+			return ""
+		}}
+		code, out, _ := c.run(t, "", "games")
+		if head, _, _ := strings.Cut(out, "\n"); code != 0 || !strings.Contains(head, want) {
+			t.Errorf("LANG=%s: %d, head %q, want %q", lang, code, head, want)
+		}
+	}
+}
