@@ -513,7 +513,7 @@ func (c *conn) handle(m clientMsg) bool {
 	case msgLeave:
 		ok = t.post(func() {
 			if err := t.leave(c.seat); err != nil {
-				c.send(mustJSON(refusedMsg{T: outRefused, V: t.version, Reason: refSeat, Message: errorIn(err, c.lang)}))
+				c.send(mustJSON(refusedMsg{T: outRefused, V: t.version, Reason: refSeat, Message: t.shownIn(err, c.lang)}))
 			}
 		})
 	case msgRematch:
@@ -529,7 +529,7 @@ func (c *conn) handle(m clientMsg) bool {
 				return
 			}
 			if _, err := t.rematch(context.Background(), seat); err != nil {
-				c.send(mustJSON(refusedMsg{T: outRefused, V: t.version, Reason: refOver, Message: errorIn(err, c.lang)}))
+				c.send(mustJSON(refusedMsg{T: outRefused, V: t.version, Reason: refOver, Message: t.shownIn(err, c.lang)}))
 			}
 		})
 	}

@@ -259,8 +259,13 @@ func (s *Server) back(w http.ResponseWriter, r *http.Request, to string, err err
 			sep = "&"
 		}
 		// The message goes back in the form's language: the server's own
-		// words from the shell catalogue, the games' from the engine.
-		to += sep + "error=" + template.URLQueryEscaper(errorIn(err, requestLang(r)))
+		// words from the shell catalogue, the games' from the engine; a
+		// fault's own text only to the log (shownIn).
+		msg, worded := shownIn(err, requestLang(r))
+		if !worded {
+			s.log.Error("form", "request", requestID(r), "path", r.URL.Path, "err", err)
+		}
+		to += sep + "error=" + template.URLQueryEscaper(msg)
 	}
 	http.Redirect(w, r, to, http.StatusSeeOther)
 }

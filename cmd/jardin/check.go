@@ -5,14 +5,16 @@ import (
 	"flag"
 	"fmt"
 
+	"github.com/jardin-games/jardin/i18n"
 	"github.com/jardin-games/jardin/internal/storeopen"
 	"github.com/jardin-games/jardin/server"
+	"github.com/jardin-games/jardin/shelltext"
 	"github.com/jardin-games/jardin/store"
 )
 
 // errCheckFailed is check's verdict when a table does not replay: the
 // tables are already named on stdout, so the error line only sums up.
-var errCheckFailed = errors.New("some tables do not replay (listed above)")
+var errCheckFailed = shelltext.Errorf("cli.err.checkFailed")
 
 // cmdCheck replays every table of a database, as a server loading it
 // would, and names those that fail: docs/cli.md.
@@ -38,7 +40,8 @@ func cmdCheck(e *env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("after %d tables: %w", n, err)
 	}
-	fmt.Fprintf(e.stdout, "%d tables checked, %d fail\n", n, failed)
+	lang, _ := e.lang("") // the environment's: check has no --lang
+	fmt.Fprintln(e.stdout, say(lang, "cli.err.checkSummary", i18n.N("n", n), i18n.N("failed", failed)))
 	if failed > 0 {
 		return errCheckFailed
 	}

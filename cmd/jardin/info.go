@@ -38,7 +38,8 @@ func cmdGames(e *env, args []string) error {
 		return nil
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tTITLE\tPLAYERS\tOPTIONS")
+	lang, _ := e.lang("") // the environment's: games has no --lang
+	fmt.Fprintln(tw, "ID\t"+say(lang, "cli.err.colTitle")+"\t"+say(lang, "cli.err.colPlayers")+"\t"+say(lang, "cli.err.colOptions"))
 	for _, g := range list {
 		var opts []string
 		for _, o := range g.Options {

@@ -94,12 +94,18 @@ func (e *env) argLang(args []string) string {
 // say is message id of the shell catalogue in lang.
 func say(lang, id string, args ...i18n.Arg) string { return shelltext.T(lang, id, args...) }
 
-// read reads an input file.
+// read reads an input file; a file missing or forbidden is an error of
+// the catalogue (fileError).
 func (e *env) read(name string) ([]byte, error) {
+	read := os.ReadFile
 	if e.readFile != nil {
-		return e.readFile(name)
+		read = e.readFile
 	}
-	return os.ReadFile(name)
+	data, err := read(name)
+	if err != nil {
+		return nil, fileError(name, err)
+	}
+	return data, nil
 }
 
 // usageError is bad usage: exit status 2.
@@ -108,9 +114,6 @@ type usageError struct{ err error }
 func (e usageError) Error() string { return e.err.Error() }
 
 func (e usageError) Unwrap() error { return e.err }
-
-// usagef is bad usage worded by another package (a game's options).
-func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
 
 // usageErr is bad usage worded by the shell catalogue.
 func usageErr(id string, args ...i18n.Arg) error { return usageError{shelltext.Errorf(id, args...)} }
@@ -282,7 +285,7 @@ func parse(fs *flag.FlagSet, args []string, minPos, maxPos int) ([]string, error
 			if errors.Is(err, flag.ErrHelp) {
 				return nil, err
 			}
-			return nil, usagef("%v", err)
+			return nil, flagError(err)
 		}
 		if fs.NArg() == 0 {
 			break
@@ -299,7 +302,7 @@ func parse(fs *flag.FlagSet, args []string, minPos, maxPos int) ([]string, error
 func (e *env) game(id string) (engine.Game, error) {
 	g, err := e.reg.Lookup(id)
 	if err != nil {
-		return nil, usagef("%v", err)
+		return nil, e.unknownGame(id)
 	}
 	return g, nil
 }

@@ -90,15 +90,15 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"sim", "english-gardens", "--games", "0"}, 2, "at least 1"},
 		{[]string{"sim", "english-gardens", "--out", "x.txt"}, 2, ".json or .csv"},
 		{[]string{"bench", "english-gardens", "--seconds", "-1"}, 2, "positive"},
-		{[]string{"bench", "english-gardens", "--nope"}, 2, "flag provided but not defined"},
-		{[]string{"score", "/nonexistent/x.json"}, 1, "no such file"},
+		{[]string{"bench", "english-gardens", "--nope"}, 2, "--nope is not a flag of this command"},
+		{[]string{"score", "/nonexistent/x.json"}, 1, "there is no file"},
 		{[]string{"play", "english-gardens", "--seats", "you,ismcts:cNaN"}, 2, "--seats"},
 		{[]string{"play", "english-gardens", "--seats", "ismcts:wInf,greedy"}, 2, "--seats"},
 		{[]string{"sim", "english-gardens", "--seats", "ismcts:xNaN,greedy"}, 2, "--seats"},
 		{[]string{"sim", "english-gardens", "--seats", "ismcts:c1e999,greedy"}, 2, "--seats"},
 		{[]string{"bench", "english-gardens", "--seconds", "NaN"}, 2, "--seconds"},
 		{[]string{"sim", "english-gardens", "--games", "2000000000"}, 2, "--games: at most"},
-		{[]string{"sim", "english-gardens", "--games", "99999999999999999999"}, 2, "-games: value out of range"},
+		{[]string{"sim", "english-gardens", "--games", "99999999999999999999"}, 2, `--games: "99999999999999999999" is out of range`},
 		{[]string{"bench", "english-gardens", "--seconds", "Inf"}, 2, "--seconds"},
 		{[]string{"bench", "english-gardens", "--seconds", "-Inf"}, 2, "--seconds"},
 		{[]string{"bench", "english-gardens", "--seconds", "1e300"}, 2, "at most 3600"},
@@ -109,7 +109,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"replay", "x", "--lang", "it"}, 2, "--lang"},
 		{[]string{"rules", "english-gardens", "--lang", "it"}, 2, "--lang"},
 		{[]string{"rules", strings.Repeat("\x1b", 5000)}, 2, "unknown game"},
-		{[]string{"replay", "/nonexistent/x.json"}, 1, "no such file"},
+		{[]string{"replay", "/nonexistent/x.json"}, 1, "there is no file"},
 	} {
 		start := time.Now()
 		code, stdout, stderr := jardin(t, "", c.args...)

@@ -25,14 +25,14 @@ const thinkingDelay = 500 * time.Millisecond
 
 func cmdPlay(e *env, args []string) error {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
-	players := fs.Int("players", 0, "number of players (default: the number of seats, or 2)")
-	seats := fs.String("seats", "", "who sits where: you, random, greedy (default: you then greedy bots)")
-	seed := fs.Uint64("seed", 0, "game seed (default: from the clock, shown at the end)")
-	optStr := fs.String("options", "", "game options, name=value,…")
-	langFlag := fs.String("lang", "", "language: en, fr or de (default: LC_ALL, LC_MESSAGES or LANG)")
-	colour := fs.String("color", "auto", "colours: auto, always or never")
-	recPath := fs.String("record", "", "write the game record to FILE when the game ends (or is abandoned)")
-	jobs := fs.Int("jobs", 1, "search trees per ismcts seat, run in parallel (a seat's own :jN wins)")
+	players := fs.Int("players", 0, "cli.flag.play.players")
+	seats := fs.String("seats", "", "cli.flag.play.seats")
+	seed := fs.Uint64("seed", 0, "cli.flag.play.seed")
+	optStr := fs.String("options", "", "cli.flag.play.options")
+	langFlag := fs.String("lang", "", "cli.flag.play.lang")
+	colour := fs.String("color", "auto", "cli.flag.play.color")
+	recPath := fs.String("record", "", "cli.flag.play.record")
+	jobs := fs.Int("jobs", 1, "cli.flag.play.jobs")
 	pos, err := e.parse(fs, args, 1, 1, "cli.wantGame", i18n.S("command", "play"))
 	if err != nil {
 		return err
@@ -81,11 +81,11 @@ func cmdPlay(e *env, args []string) error {
 	}
 	s, err := g.New(len(kinds), *seed, opts)
 	if err != nil {
-		return usagef("%v", err)
+		return usageError{err} // the game's words, in lang (errText)
 	}
 	botList, err := sim.NewBots(replaceHumans(kinds), *seed)
 	if err != nil {
-		return usagef("%v", err)
+		return usageError{err}
 	}
 	tb := &table{e: e, g: g, seed: *seed, start: s.Clone(), s: s, style: style, lang: lang,
 		bots: make([]bots.Bot, len(kinds)), keyboard: nobody, pending: map[int][]logLine{}}

@@ -101,7 +101,7 @@ func cmdReplay(e *env, args []string) error {
 	}
 	if stopped {
 		if e.ctx.Err() != nil {
-			return fmt.Errorf("%w (interrupted)", errStopped)
+			return shelltext.Wrap("cli.err.interrupted", errStopped)
 		}
 		return nil
 	}

@@ -12,12 +12,13 @@ import (
 	"strings"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
 )
 
 // jardin rpc serves the engine to programs in any language over
 // newline-delimited JSON on stdin and stdout: one request per line, one
 // answer per line, in order (docs/research.md is the protocol's reference).
-// An error answers {"error": …} and changes nothing.
+// An error answers {"error": …, "code": …} and changes nothing (rpcerr.go).
 
 // Limits: a program cannot exhaust the machine's memory silently. Each is a
 // clear error naming the limit and its flag.
@@ -75,6 +76,7 @@ type rpcServer struct {
 	states    map[int64]*rpcState
 	next      int64
 	maxStates int
+	lang      string        // the errors' language
 	moves     []engine.Move // scratch
 	obs       []float32     // scratch
 	// ints holds the action lists of the answers to the line being
@@ -82,8 +84,8 @@ type rpcServer struct {
 	ints []int
 }
 
-func newRPCServer(reg *engine.Registry, maxStates int) (*rpcServer, error) {
-	srv := &rpcServer{byName: map[string]*rpcGame{}, states: map[int64]*rpcState{}, next: 1, maxStates: maxStates}
+func newRPCServer(reg *engine.Registry, maxStates int, lang string) (*rpcServer, error) {
+	srv := &rpcServer{byName: map[string]*rpcGame{}, states: map[int64]*rpcState{}, next: 1, maxStates: maxStates, lang: lang}
 	for _, g := range reg.All() {
 		r, ok := g.(engine.Researcher)
 		if !ok {
@@ -106,13 +108,6 @@ func newRPCServer(reg *engine.Registry, maxStates int) (*rpcServer, error) {
 	return srv, nil
 }
 
-// rpcError is an answer's error.
-type rpcError struct{ msg string }
-
-func (e rpcError) Error() string { return e.msg }
-
-func rpcErrorf(format string, args ...any) error { return rpcError{fmt.Sprintf(format, args...)} }
-
 // decodeRequest reads one request strictly: one JSON object, known fields
 // only, nothing after it.
 func decodeRequest(line []byte) (rpcRequest, error) {
@@ -120,13 +115,13 @@ func decodeRequest(line []byte) (rpcRequest, error) {
 	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&req); err != nil {
-		return rpcRequest{}, rpcErrorf("bad request: %v", err)
+		return rpcRequest{}, badRequest(err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return rpcRequest{}, rpcErrorf("bad request: more than one JSON value on the line")
+		return rpcRequest{}, rpcErr("twoValues")
 	}
 	if req.Op == "" {
-		return rpcRequest{}, rpcErrorf(`bad request: no "op"`)
+		return rpcRequest{}, rpcErr("noOp")
 	}
 	return req, nil
 }
@@ -137,18 +132,16 @@ func (srv *rpcServer) handleLine(line []byte) any {
 	if !ok {
 		var err error
 		if req, err = decodeRequest(line); err != nil {
-			return errAnswer(err)
+			return srv.errAnswer(err)
 		}
 	}
 	return srv.handle(req, true)
 }
 
-func errAnswer(err error) map[string]string { return map[string]string{"error": err.Error()} }
-
 func (srv *rpcServer) handle(req rpcRequest, batchOK bool) any {
 	a, err := srv.do(req, batchOK)
 	if err != nil {
-		return errAnswer(err)
+		return srv.errAnswer(err)
 	}
 	return a
 }
@@ -191,25 +184,25 @@ func (srv *rpcServer) do(req rpcRequest, batchOK bool) (any, error) {
 			for _, g := range srv.games {
 				names = append(names, g.name)
 			}
-			return nil, rpcErrorf("unknown game %q (known: %s, or their ids)", req.Game, strings.Join(names, ", "))
+			return nil, rpcErr("unknownGame", i18n.S("game", quoted(req.Game)), i18n.S("known", strings.Join(names, ", ")))
 		}
 		if req.Seed == nil {
-			return nil, rpcErrorf(`new: give "seed"`)
+			return nil, rpcErr("missing", i18n.S("op", "new"), i18n.S("field", `"seed"`))
 		}
 		if err := srv.room(1); err != nil {
 			return nil, err
 		}
 		s, err := g.game.New(req.Players, *req.Seed, engine.Options(req.Options))
 		if err != nil {
-			return nil, rpcErrorf("new: %s", oneLine(errText(err, "en")))
+			return nil, rpcErr("newRefused", i18n.S("err", oneLine(errText(err, srv.lang))))
 		}
 		return stateAnswer{srv.hold(s, g)}, nil
 	case "batch":
 		if !batchOK {
-			return nil, rpcErrorf("batch: a batch cannot hold a batch")
+			return nil, rpcErr("nestedBatch")
 		}
 		if len(req.Requests) > maxBatch {
-			return nil, rpcErrorf("batch: %d requests, at most %d", len(req.Requests), maxBatch)
+			return nil, rpcErr("batchTooLong", num("n", int64(len(req.Requests))), num("max", maxBatch))
 		}
 		out := make([]any, len(req.Requests))
 		if req.parsed != nil {
@@ -221,7 +214,7 @@ func (srv *rpcServer) do(req rpcRequest, batchOK bool) (any, error) {
 		for i, raw := range req.Requests {
 			sub, err := decodeRequest(raw)
 			if err != nil {
-				out[i] = errAnswer(err)
+				out[i] = srv.errAnswer(err)
 				continue
 			}
 			out[i] = srv.handle(sub, false)
@@ -233,16 +226,16 @@ func (srv *rpcServer) do(req rpcRequest, batchOK bool) (any, error) {
 	// every other op names a state
 	if req.State == nil {
 		if !knownOp(req.Op) {
-			return nil, rpcErrorf("unknown op %q (games, new, legal, apply, step, notation, view, observation, determinize, clone, free, result, batch)", req.Op)
+			return nil, unknownOp(req.Op)
 		}
-		return nil, rpcErrorf(`%s: give "state"`, req.Op)
+		return nil, rpcErr("missing", i18n.S("op", req.Op), i18n.S("field", `"state"`))
 	}
 	st, ok := srv.states[*req.State]
 	if !ok {
 		if !knownOp(req.Op) {
-			return nil, rpcErrorf("unknown op %q", req.Op)
+			return nil, unknownOp(req.Op)
 		}
-		return nil, rpcErrorf("%s: no state %d (never made, or freed)", req.Op, *req.State)
+		return nil, rpcErr("noState", i18n.S("where", req.Op), num("state", *req.State))
 	}
 	switch req.Op {
 	case "legal":
@@ -252,11 +245,11 @@ func (srv *rpcServer) do(req rpcRequest, batchOK bool) (any, error) {
 		return srv.legal(st)
 	case "notation":
 		if req.Action == nil {
-			return nil, rpcErrorf(`notation: give "action"`)
+			return nil, rpcErr("missing", i18n.S("op", "notation"), i18n.S("field", `"action"`))
 		}
 		m, ok := st.index.Move(*req.Action)
 		if !ok {
-			return nil, rpcErrorf("notation: action %d out of range [0, %d)", *req.Action, st.index.Len())
+			return nil, outOfRange("notation", *req.Action, st.index.Len())
 		}
 		return map[string]string{"move": st.s.FormatMove(m)}, nil
 	case "apply":
@@ -264,19 +257,20 @@ func (srv *rpcServer) do(req rpcRequest, batchOK bool) (any, error) {
 			return srv.applySequence(st, req)
 		}
 		if req.Action == nil {
-			return nil, rpcErrorf(`apply: give "action" (or "actions", a sequence)`)
+			return nil, rpcErr("missingAction")
 		}
 		m, ok := st.index.Move(*req.Action)
 		if !ok {
-			return nil, rpcErrorf("apply: action %d out of range [0, %d)", *req.Action, st.index.Len())
+			return nil, outOfRange("apply", *req.Action, st.index.Len())
 		}
 		if st.s.Over() {
-			return nil, rpcErrorf("apply: the game is over")
+			return nil, rpcErr("over", i18n.S("where", "apply"))
 		}
 		// Apply refuses an illegal move with a *RuleError and changes
 		// nothing (the engine's contract).
 		if err := st.s.Apply(m, nil); err != nil {
-			return nil, rpcErrorf("apply: action %d is not legal now: %s", *req.Action, oneLine(errText(err, "en")))
+			return nil, rpcErr("illegal", i18n.S("where", "apply"), num("action", int64(*req.Action)),
+				i18n.S("err", oneLine(errText(err, srv.lang))))
 		}
 		st.legalOK = false
 		if req.Legal {
@@ -301,7 +295,7 @@ func (srv *rpcServer) do(req rpcRequest, batchOK bool) (any, error) {
 			return nil, err
 		}
 		if req.Seed == nil {
-			return nil, rpcErrorf(`determinize: give "seed"`)
+			return nil, rpcErr("missing", i18n.S("op", "determinize"), i18n.S("field", `"seed"`))
 		}
 		if err := srv.room(1); err != nil {
 			return nil, err
@@ -323,7 +317,17 @@ func (srv *rpcServer) do(req rpcRequest, batchOK bool) (any, error) {
 		}
 		return map[string]any{"over": st.s.Over(), "result": res, "returns": returns}, nil
 	}
-	return nil, rpcErrorf("unknown op %q (games, new, legal, apply, step, notation, view, observation, determinize, clone, free, result, batch)", req.Op)
+	return nil, unknownOp(req.Op)
+}
+
+func unknownOp(op string) error {
+	return rpcErr("unknownOp", i18n.S("op", quoted(op)), i18n.S("ops", rpcOps))
+}
+
+// outOfRange is the error of an action outside [0, n); where is the op,
+// and the action's place in a list.
+func outOfRange(where string, action, n int) error {
+	return rpcErr("outOfRange", i18n.S("where", where), num("action", int64(action)), num("n", int64(n)))
 }
 
 func knownOp(op string) bool {
@@ -337,16 +341,17 @@ func knownOp(op string) bool {
 // seatArg is the request's player: a seat, or with spectator also -1.
 func seatArg(req rpcRequest, st *rpcState, spectator bool) (int, error) {
 	if req.Player == nil {
-		return 0, rpcErrorf(`%s: give "player"`, req.Op)
+		return 0, rpcErr("missing", i18n.S("op", req.Op), i18n.S("field", `"player"`))
 	}
 	p := *req.Player
 	if p == engine.Spectator && spectator || engine.IsSeat(st.s, p) {
 		return p, nil
 	}
+	name := "notSeat"
 	if spectator {
-		return 0, rpcErrorf("%s: player %d is not a seat of %d players, nor -1 (spectator)", req.Op, p, st.s.NumPlayers())
+		name = "notSeatOrSpectator"
 	}
-	return 0, rpcErrorf("%s: player %d is not a seat of %d players", req.Op, p, st.s.NumPlayers())
+	return 0, rpcErr(name, i18n.S("op", req.Op), num("player", int64(p)), i18n.N("n", st.s.NumPlayers()))
 }
 
 func (srv *rpcServer) legal(st *rpcState) (any, error) {
@@ -409,7 +414,7 @@ func (srv *rpcServer) legalMoves(st *rpcState) (any, error) {
 func (srv *rpcServer) observe(st *rpcState, p int) (a any, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			a, err = nil, rpcErrorf("observation: internal error of %s: %v", st.g.name, r)
+			a, err = nil, rpcErr("internal", i18n.S("op", "observation"), i18n.S("game", st.g.name), i18n.S("err", fmt.Sprint(r)))
 		}
 	}()
 	srv.obs = engine.Observation(st.g.r, st.s, p, srv.obs[:0])
@@ -419,7 +424,7 @@ func (srv *rpcServer) observe(st *rpcState, p int) (a any, err error) {
 // room checks that n more states fit under the limit.
 func (srv *rpcServer) room(n int) error {
 	if len(srv.states)+n > srv.maxStates {
-		return rpcErrorf("too many states held (%d, the limit of --max-states): free some", len(srv.states))
+		return rpcErr("tooManyStates", num("n", int64(len(srv.states))))
 	}
 	return nil
 }
@@ -441,7 +446,7 @@ func (srv *rpcServer) serve(in io.Reader, out io.Writer) error {
 		if len(bytes.TrimSpace(line)) > 0 || errors.Is(err, errRPCLineTooLong) {
 			var a any
 			if errors.Is(err, errRPCLineTooLong) {
-				a = errAnswer(rpcErrorf("bad request: a line of more than %d bytes", maxRPCLine))
+				a = srv.errAnswer(rpcErr("lineTooLong", num("max", maxRPCLine)))
 			} else {
 				a = srv.handleLine(line)
 			}
@@ -498,13 +503,18 @@ func readLine(r *bufio.Reader) ([]byte, error) {
 func cmdRPC(e *env, args []string) error {
 	fs := flag.NewFlagSet("rpc", flag.ContinueOnError)
 	maxStates := fs.Int("max-states", defaultMaxStates, "cli.flag.rpc.max-states")
+	langFlag := fs.String("lang", "", "cli.flag.rpc.lang")
 	if _, err := e.parse(fs, args, 0, 0, "cli.wantRPC"); err != nil {
+		return err
+	}
+	lang, err := e.lang(*langFlag)
+	if err != nil {
 		return err
 	}
 	if *maxStates < 1 {
 		return usageErr("cli.rpcMaxStates")
 	}
-	srv, err := newRPCServer(e.reg, *maxStates)
+	srv, err := newRPCServer(e.reg, *maxStates, lang)
 	if err != nil {
 		return err
 	}

@@ -153,7 +153,7 @@ func TestRPCLongLine(t *testing.T) {
 // protocol's actions in process, to the end: the legal actions are always
 // exactly the engine's legal moves.
 func TestRPCLegalMatchesEngine(t *testing.T) {
-	srv, err := newRPCServer(games.Registry(), 10)
+	srv, err := newRPCServer(games.Registry(), 10, "en")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,7 +192,7 @@ func rpcPlayOne(t *testing.T, srv *rpcServer, g *rpcGame, n int, seed uint64) {
 			return
 		}
 		x := actions[rng.Intn(len(actions))]
-		if r, ok := srv.handle(rpcRequest{Op: "apply", State: &id, Action: &x}, false).(map[string]string); ok {
+		if r, ok := srv.handle(rpcRequest{Op: "apply", State: &id, Action: &x}, false).(errorAnswer); ok {
 			t.Fatalf("apply %d: %v", x, r)
 		}
 		m, _ := g.index[n].Move(x)
@@ -219,7 +219,7 @@ func FuzzRPCLine(f *testing.F) {
 	}
 	reg := games.Registry()
 	f.Fuzz(func(t *testing.T, line []byte) {
-		srv, err := newRPCServer(reg, 4)
+		srv, err := newRPCServer(reg, 4, "en")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -276,11 +276,11 @@ func TestRPCObservationPanic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := newRPCServer(engine.NewRegistry(brokenObserver{g}), 10)
+	srv, err := newRPCServer(engine.NewRegistry(brokenObserver{g}), 10, "en")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, want := range []string{`{"state":1}`, `{"error":"observation: internal error of alices_garden_v1: unknown id"}`, `{"actions":[0,1,2,3,4],"player":1}`} {
+	for i, want := range []string{`{"state":1}`, `{"error":"observation: internal error of alices_garden_v1: unknown id","code":"rpc.internal"}`, `{"actions":[0,1,2,3,4],"player":1}`} {
 		line := []string{`{"op":"new","game":"alices-garden","players":2,"seed":1}`, `{"op":"observation","state":1,"player":0}`, `{"op":"legal","state":1}`}[i]
 		got, _ := json.Marshal(srv.handleLine([]byte(line)))
 		if string(got) != want {

@@ -86,7 +86,7 @@ func TestRPCFastParseReads(t *testing.T) {
 // The answers written directly are the bytes encoding/json writes: every
 // answer of a session that plays, steps, batches and errs.
 func TestRPCAnswerBytes(t *testing.T) {
-	srv, err := newRPCServer(games.Registry(), 100)
+	srv, err := newRPCServer(games.Registry(), 100, "en")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,10 @@
 package main
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/jardin-games/jardin/i18n"
+)
 
 // step applies one action in each of many states: the request of a program
 // playing many games at once (a vectorized environment, a batch of
@@ -13,41 +17,41 @@ import "fmt"
 // nothing, as every error of the protocol.
 func (srv *rpcServer) step(req rpcRequest) (any, error) {
 	if req.States == nil || req.Actions == nil {
-		return nil, rpcErrorf(`step: give "states" and "actions", one action per state`)
+		return nil, rpcErr("stepMissing")
 	}
 	if len(req.States) != len(req.Actions) {
-		return nil, rpcErrorf("step: %d states and %d actions, want one action per state", len(req.States), len(req.Actions))
+		return nil, rpcErr("stepLengths", i18n.N("states", len(req.States)), i18n.N("actions", len(req.Actions)))
 	}
 	if len(req.States) > maxBatch {
-		return nil, rpcErrorf("step: %d states, at most %d", len(req.States), maxBatch)
+		return nil, rpcErr("stepTooLong", num("n", int64(len(req.States))), num("max", maxBatch))
 	}
 	sts := make([]*rpcState, len(req.States))
 	for i, id := range req.States {
 		st, ok := srv.states[id]
 		if !ok {
-			return nil, rpcErrorf("step: states[%d]: no state %d (never made, or freed)", i, id)
+			return nil, rpcErr("noState", i18n.S("where", fmt.Sprintf("step: states[%d]", i)), num("state", id))
 		}
 		sts[i] = st
 	}
 	seen := make(map[*rpcState]int, len(sts))
 	for i, st := range sts {
 		if j, twice := seen[st]; twice {
-			return nil, rpcErrorf("step: state %d named twice (states[%d] and states[%d]); apply a sequence with apply's \"actions\"", req.States[i], j, i)
+			return nil, rpcErr("twice", num("state", req.States[i]), num("first", int64(j)), num("second", int64(i)))
 		}
 		seen[st] = i
 		a := req.Actions[i]
 		if _, ok := st.index.Move(a); !ok {
-			return nil, rpcErrorf("step: actions[%d]: action %d out of range [0, %d)", i, a, st.index.Len())
+			return nil, outOfRange(fmt.Sprintf("step: actions[%d]", i), a, st.index.Len())
 		}
 		if st.s.Over() {
-			return nil, rpcErrorf("step: states[%d]: the game of state %d is over", i, req.States[i])
+			return nil, rpcErr("overState", i18n.S("where", fmt.Sprintf("step: states[%d]", i)), num("state", req.States[i]))
 		}
 		legal, err := srv.legalActions(st)
 		if err != nil {
 			return nil, err
 		}
 		if !sortedHas(legal, a) {
-			return nil, rpcErrorf("step: actions[%d]: action %d is not legal now in state %d", i, a, req.States[i])
+			return nil, rpcErr("illegalIn", i18n.S("where", fmt.Sprintf("step: actions[%d]", i)), num("action", int64(a)), num("state", req.States[i]))
 		}
 	}
 	out := &stepAnswer{Players: make([]int, len(sts))}
@@ -60,8 +64,8 @@ func (srv *rpcServer) step(req rpcRequest) (any, error) {
 			// The engine offered the move as legal and refused it: a bug
 			// of the game, which the agreement tests would show. The
 			// states before this one have moved: say so.
-			return nil, fmt.Errorf("step: internal error of %s: legal action %d refused (%s); states[0:%d] were applied",
-				st.g.name, req.Actions[i], oneLine(errText(err, "en")), i)
+			return nil, rpcErr("internalStep", i18n.S("game", st.g.name), num("action", int64(req.Actions[i])),
+				i18n.S("err", oneLine(errText(err, srv.lang))), num("applied", int64(i)))
 		}
 		st.legalOK = false
 		out.Players[i] = st.s.ToMove()
@@ -80,10 +84,10 @@ func (srv *rpcServer) step(req rpcRequest) (any, error) {
 // copy only if every one was legal: a refused sequence changes nothing.
 func (srv *rpcServer) applySequence(st *rpcState, req rpcRequest) (any, error) {
 	if req.Action != nil {
-		return nil, rpcErrorf(`apply: give "action" or "actions", not both`)
+		return nil, rpcErr("actionAndActions")
 	}
 	if len(req.Actions) > maxBatch {
-		return nil, rpcErrorf("apply: %d actions, at most %d", len(req.Actions), maxBatch)
+		return nil, rpcErr("sequenceTooLong", num("n", int64(len(req.Actions))), num("max", maxBatch))
 	}
 	s := st.s
 	if len(req.Actions) > 0 {
@@ -92,13 +96,14 @@ func (srv *rpcServer) applySequence(st *rpcState, req rpcRequest) (any, error) {
 	for i, a := range req.Actions {
 		m, ok := st.index.Move(a)
 		if !ok {
-			return nil, rpcErrorf("apply: actions[%d]: action %d out of range [0, %d)", i, a, st.index.Len())
+			return nil, outOfRange(fmt.Sprintf("apply: actions[%d]", i), a, st.index.Len())
 		}
 		if s.Over() {
-			return nil, rpcErrorf("apply: actions[%d]: the game is over", i)
+			return nil, rpcErr("over", i18n.S("where", fmt.Sprintf("apply: actions[%d]", i)))
 		}
 		if err := s.Apply(m, nil); err != nil {
-			return nil, rpcErrorf("apply: actions[%d]: action %d is not legal then: %s", i, a, oneLine(errText(err, "en")))
+			return nil, rpcErr("illegalThen", i18n.S("where", fmt.Sprintf("apply: actions[%d]", i)), num("action", int64(a)),
+				i18n.S("err", oneLine(errText(err, srv.lang))))
 		}
 	}
 	if len(req.Actions) > 0 {

@@ -19,6 +19,7 @@ import (
 	"github.com/nats-io/nats.go"
 
 	"github.com/jardin-games/jardin/cluster"
+	"github.com/jardin-games/jardin/i18n"
 	"github.com/jardin-games/jardin/internal/storeopen"
 	"github.com/jardin-games/jardin/server"
 	"github.com/jardin-games/jardin/web"
@@ -174,7 +175,8 @@ func cmdServe(e *env, args []string) error {
 	// last, so they end as it begins (their browsers reconnect).
 	hs.RegisterOnShutdown(srv.EndStreams)
 	cfg.Log.Info("jardin serve", "addr", l.Addr().String(), "url", cfg.BaseURL, "db", dbName, "nats", redactURL(*natsURL))
-	fmt.Fprintf(e.stdout, "jardin: serving on %s (open %s/)\n", l.Addr(), cfg.BaseURL)
+	lang, _ := e.lang("") // the environment's: serve has no --lang
+	fmt.Fprintln(e.stdout, say(lang, "cli.err.serving", i18n.S("addr", l.Addr().String()), i18n.S("url", cfg.BaseURL+"/")))
 	if *debugAddr != "" {
 		// A separate listener, so that the profiler is never on the public
 		// address by mistake.

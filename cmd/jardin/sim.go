@@ -69,7 +69,7 @@ func cmdSim(e *env, args []string) error {
 		return err
 	}
 	if _, err := g.New(len(kinds), *seed, opts); err != nil {
-		return usagef("%v", err)
+		return usageError{err} // the game's words, in lang (errText)
 	}
 	if *out != "" {
 		if ext := filepath.Ext(*out); ext != ".json" && ext != ".csv" {
@@ -161,7 +161,7 @@ func seatKinds(s string, players int, humans bool) ([]string, error) {
 				continue
 			}
 			if _, err := bots.New(k, 0); err != nil {
-				return nil, wrapUsage("cli.simSeats", err)
+				return nil, botError(k, err)
 			}
 			kinds = append(kinds, k)
 		}

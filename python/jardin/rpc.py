@@ -8,7 +8,18 @@ import threading
 
 
 class EngineError(Exception):
-    """An error the engine answered ({"error": ...}); it changed nothing."""
+    """An error the engine answered ({"error": ..., "code": ...}); it changed
+    nothing. ``code`` is the stable code to test ("rpc.illegal", the list in
+    docs/research.md; "" when the process itself failed); the message is a
+    sentence for people, in the engine's language, and may change."""
+
+    def __init__(self, message, code=""):
+        super().__init__(message)
+        self.code = code
+
+    @classmethod
+    def from_answer(cls, answer):
+        return cls(answer["error"], answer.get("code", ""))
 
 
 def find_binary(binary=None):
@@ -25,10 +36,14 @@ class Engine:
     """One ``jardin rpc`` process. Requests are answered in order; an Engine
     is used by one thread at a time (a lock makes that so)."""
 
-    def __init__(self, binary=None, max_states=None):
+    def __init__(self, binary=None, max_states=None, lang=None):
+        """lang: the language of the errors' sentences ("en", "fr", "de"),
+        else the environment's (LC_ALL, LC_MESSAGES, LANG)."""
         args = [find_binary(binary), "rpc"]
         if max_states is not None:
             args += ["--max-states", str(int(max_states))]
+        if lang is not None:
+            args += ["--lang", str(lang)]
         self._proc = subprocess.Popen(
             args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=1 << 16)
         self._lock = threading.Lock()
@@ -43,7 +58,7 @@ class Engine:
         error answer."""
         answer = self.request_raw(req)
         if "error" in answer:
-            raise EngineError(answer["error"])
+            raise EngineError.from_answer(answer)
         return answer
 
     def request_raw(self, req):

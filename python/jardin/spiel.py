@@ -97,7 +97,7 @@ class Game:
 
 def _ok(answer):
     if "error" in answer:
-        raise EngineError(answer["error"])
+        raise EngineError.from_answer(answer)
     return answer
 
 

@@ -42,12 +42,15 @@ class TestFacts(unittest.TestCase):
         s = g.new_initial_state(4)
         legal, view = s.legal_actions(), s.view(0)
         bad = next(a for a in range(g.num_distinct_actions()) if a not in legal)
-        with self.assertRaises(jardin.EngineError):
+        with self.assertRaises(jardin.EngineError) as c:
             s.apply_action(bad)
-        with self.assertRaises(jardin.EngineError):
+        self.assertEqual(c.exception.code, "rpc.illegal")
+        with self.assertRaises(jardin.EngineError) as c:
             s.apply_action(g.num_distinct_actions())
-        with self.assertRaises(jardin.EngineError):
+        self.assertEqual(c.exception.code, "rpc.outOfRange")
+        with self.assertRaises(jardin.EngineError) as c:
             s.observation_tensor(5)
+        self.assertEqual(c.exception.code, "rpc.notSeat")
         fresh = ENGINE.request({"op": "legal", "state": s.id})
         self.assertEqual((fresh["actions"], s.view(0)), (legal, view))
         with self.assertRaises(ValueError):
@@ -149,8 +152,9 @@ class TestBatch(unittest.TestCase):
         # one illegal action: an error, and no state moved
         before = [(s.legal_actions(), s.view(0)) for s in states]
         bad = next(a for a in range(g.num_distinct_actions()) if a not in states[1].legal_actions())
-        with self.assertRaises(jardin.EngineError):
+        with self.assertRaises(jardin.EngineError) as c:
             jardin.apply_actions(states, [states[0].legal_actions()[0], bad, states[2].legal_actions()[0]])
+        self.assertEqual(c.exception.code, "rpc.illegalIn")
         for s, b in zip(states, before):
             s._legal = None
             self.assertEqual((s.legal_actions(), s.view(0)), b)
@@ -170,10 +174,22 @@ class TestBatch(unittest.TestCase):
             a = game.new_initial_state()
             a.clone()  # dropped at once: freed with the next request
             b = a.clone()
-            with self.assertRaisesRegex(jardin.EngineError, "max-states"):
+            with self.assertRaises(jardin.EngineError) as c:
                 a.clone()
+            self.assertEqual(c.exception.code, "rpc.tooManyStates")
             b.free()
             a.clone()
+
+
+class TestErrors(unittest.TestCase):
+    def test_code_is_the_same_in_every_language(self):
+        # programs test the code; the sentence is in the engine's language
+        for lang, word in (("en", "unknown"), ("fr", "inconnu"), ("de", "unbekannt")):
+            with jardin.Engine(lang=lang) as e:
+                with self.assertRaises(jardin.EngineError) as c:
+                    e.request({"op": "new", "game": "chess", "players": 2, "seed": 1})
+                self.assertEqual(c.exception.code, "rpc.unknownGame")
+                self.assertIn(word, str(c.exception))
 
 
 class TestPettingZooStyle(unittest.TestCase):
