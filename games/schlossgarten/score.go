@@ -18,11 +18,29 @@ func (s *state) Score(p int) int {
 	return int(s.score[p])
 }
 
-func (s *state) elemPoints(p int) int {
+func (s *state) elemPoints(p int) int { return s.elemParts(p, nil) }
+
+// elemParts counts p's elements on the board (SG-E1), recording each with
+// its squares in rec (nil: nothing recorded; score_parts.go).
+func (s *state) elemParts(p int, rec *parts) int {
 	n := 0
 	for e := 0; e < nElems; e++ {
 		if s.elem[p][e] != 0 {
+			rec.addSquares(catElements, elems[e].size, s.elem[p][e])
 			n += elems[e].size
+		}
+	}
+	return n
+}
+
+// tileParts is the points of p's collected tiles (SG-E1), by value:
+// recorded in rec, one part per value collected.
+func (s *state) tileParts(p int, rec *parts) int {
+	n := 0
+	for v := 1; v <= 3; v++ {
+		if k := int(s.collectedN[p][v]); k > 0 {
+			rec.addTiles(v, k)
+			n += v * k
 		}
 	}
 	return n
@@ -35,7 +53,7 @@ func (s *state) Result() engine.Result {
 	r := engine.Result{Final: s.phase == phOver, Categories: append([]engine.Category(nil), categories...)}
 	r.Players = make([]engine.PlayerResult, s.n)
 	for p := range r.Players {
-		t, e := int(s.collected[p]), s.elemPoints(p)
+		t, e := s.tileParts(p, nil), s.elemPoints(p)
 		r.Players[p] = engine.PlayerResult{Points: []int{t, e}, Total: t + e}
 	}
 	engine.SetRanks(r.Players)
