@@ -25,10 +25,16 @@ type counts struct {
 	bfly, flowers, gnomes, windmills, mouseFlowers, moles, happyTiles int
 }
 
-func (s *state) count(p int) (k counts) {
+func (s *state) count(p int) (k counts) { return s.countParts(p, nil) }
+
+// countParts is count recording, for each tile, what it adds to each line
+// in rec (nil: nothing recorded; score_parts.go).
+func (s *state) countParts(p int, rec *parts) (k counts) {
 	for _, t := range s.gtiles[p][:s.gn[p]] {
 		k.bfly += int(s.bfly[t])
 		k.moles += int(s.moles[t])
+		rec.add(catButterflies, t, int(s.bfly[t]))
+		rec.add(catMoles, t, int(s.moles[t]))
 		info := &tiles[t]
 		h := s.happy&(1<<t) != 0
 		if h {
@@ -38,17 +44,21 @@ func (s *state) count(p int) (k counts) {
 		case kindFlower:
 			if h {
 				k.flowers++
+				rec.add(catFlowers, t, 1)
 			}
 			if s.colourOf(t) == s.mice[p] {
 				k.mouseFlowers++
+				rec.add(catMouse, t, 1)
 			}
 		case kindGnome:
 			if h {
 				k.gnomes++
+				rec.add(catGnomes, t, 1)
 			}
 		case kindWindmill:
 			if h {
 				k.windmills++
+				rec.add(catWindmills, t, 1)
 			}
 		}
 	}
@@ -66,32 +76,45 @@ func (s *state) bflyCount(p int) int {
 // padOf is the score pad of a garden with counts k; maxOther is the highest
 // butterfly count of the other gardens, which decides the majority (HP-E2).
 func padOf(k counts, bonus bool, maxOther int) (pts [numCats]int) {
-	if k.bfly > 0 {
-		if k.bfly >= maxOther {
-			pts[0] = 2 * k.bfly
-		} else {
-			pts[0] = k.bfly
-		}
+	u := units(k, bonus, maxOther)
+	n := [numCats]int{k.bfly, k.flowers, k.gnomes, k.windmills, k.mouseFlowers, 0, k.moles}
+	for i := range pts {
+		pts[i] = u[i] * n[i]
 	}
-	pts[1] = k.flowers
-	pts[2] = 3 * k.gnomes
-	pts[3] = 3 * k.windmills
-	if bonus {
-		pts[4] = 2 * k.mouseFlowers
-	}
-	pts[5] = 0
-	pts[6] = -k.moles
 	return pts
 }
 
+// units is what one thing each line counts is worth (HP-E2): a butterfly
+// 2 with the majority, else 1; a happy flower 1; a happy gnome or
+// windmill 3; a flower of the mouse's colour 2 once its bonus shows;
+// worms nothing at the end; a mole -1.
+func units(k counts, bonus bool, maxOther int) (u [numCats]int) {
+	u[catButterflies] = 1
+	if k.bfly >= maxOther {
+		u[catButterflies] = 2
+	}
+	u[catFlowers], u[catGnomes], u[catWindmills] = 1, 3, 3
+	if bonus {
+		u[catMouse] = 2
+	}
+	u[catMoles] = -1
+	return u
+}
+
 func (s *state) pad(p int) [numCats]int {
+	return padOf(s.count(p), s.bonus[p], s.maxOther(p))
+}
+
+// maxOther is the highest butterfly count of the gardens but p's, which
+// decides the butterfly majority (HP-E2).
+func (s *state) maxOther(p int) int {
 	maxOther := 0
 	for q := 0; q < int(s.n); q++ {
 		if q != p {
 			maxOther = max(maxOther, s.bflyCount(q))
 		}
 	}
-	return padOf(s.count(p), s.bonus[p], maxOther)
+	return maxOther
 }
 
 // Score is the running score pad total; it does not allocate.
