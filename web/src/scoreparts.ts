@@ -28,7 +28,14 @@ export function partsPad(score: LearnScoreJSON, lang: Lang, drawing: () => SVGSV
   const rows = score.lines.map((l, i) => {
     const b = h("button", { type: "button", class: "pad-line", "aria-pressed": "false", "data-line": String(i) }, l.name);
     b.addEventListener("focus", () => select(i));
-    b.addEventListener("click", () => select(i));
+    b.addEventListener("click", () => {
+      select(i);
+      // On a phone the pad fills the screen and the drawing is under it:
+      // bring what the line counts into sight (the least scroll that shows it).
+      const layer = drawing()?.querySelector(":scope > g.parts-layer");
+      const r = layer?.getBoundingClientRect();
+      if (layer && r && r.height > 0 && (r.top < 0 || r.bottom > window.innerHeight)) layer.scrollIntoView({ block: "nearest" });
+    });
     b.addEventListener("keydown", (e) => {
       if (e.key === "Escape") select(-1);
     });
@@ -114,10 +121,10 @@ export function highlight(svg: SVGSVGElement, parts: ScorePart[] | undefined): v
     if (!union) continue;
     // the points in a pill at the top right of what the part counts
     const s = part.points > 0 ? `+${part.points}` : part.points < 0 ? `−${-part.points}` : "0";
-    const w = s.length * 9 + 12;
-    const x = Math.min(union.x + union.width - w / 2, svgWidth(svg) - w - 1);
-    const y = Math.max(union.y - 9, 1);
-    badges.push(svgEl("g", { class: "part-points" }, svgEl("rect", { x, y, width: w, height: 20, rx: 10 }), svgEl("text", { x: x + w / 2, y: y + 10, "text-anchor": "middle", "dominant-baseline": "central" }, s)));
+    const w = s.length * 7.5 + 8;
+    const x = Math.min(union.x + union.width - w * 0.75, svgWidth(svg) - w - 1);
+    const y = Math.max(union.y - 8, 1);
+    badges.push(svgEl("g", { class: "part-points" }, svgEl("rect", { x, y, width: w, height: 17, rx: 8.5 }), svgEl("text", { x: x + w / 2, y: y + 9, "text-anchor": "middle", "dominant-baseline": "central" }, s)));
   }
   layer.append(...badges); // over every outline
   svg.append(layer);
