@@ -112,6 +112,8 @@ if (SHOTS) {
           await page.locator(`.parts-pad .pad-line[data-line="${i}"]`).click();
           await checkLine(page, ".learn-table", lines[i]);
           await page.screenshot({ path: `${SHOTS}/${game}-${lang}-${size}.png`, fullPage: true });
+          // what the screen shows once the line is chosen (the click brings the parts into sight)
+          await page.screenshot({ path: `${SHOTS}/${game}-${lang}-${size}-screen.png` });
         }
       });
     }

@@ -66,12 +66,16 @@ func (c *components) breakdownParts(p *player, pts *[8]int, rec *parts) int {
 	*pts = [8]int{}
 	if p.villageUp {
 		pts[0] = 1
-		rec.add(0, 1, villageID(p.village))
+		if rec != nil { // ids are built only when asked
+			rec.add(0, 1, villageID(p.village))
+		}
 	}
 	for i := range p.land {
 		if t := p.land[i].top(); t >= 0 && c.land[t].Feature == featPond {
 			pts[1] += 2
-			rec.add(1, 2, cellID(i))
+			if rec != nil { // ids are built only when asked
+				rec.add(1, 2, cellID(i))
+			}
 		}
 	}
 	for sl, t := range p.trophy {
@@ -79,7 +83,9 @@ func (c *components) breakdownParts(p *player, pts *[8]int, rec *parts) int {
 			v := c.lineVector(p, sl)
 			pts[2+sl] = c.trophies[t].score(&v)
 			// the trophy and the three cells of its line
-			rec.add(2+sl, pts[2+sl], slotNames[sl], cellID(int(lines[sl][0])), cellID(int(lines[sl][1])), cellID(int(lines[sl][2])))
+			if rec != nil {
+				rec.add(2+sl, pts[2+sl], slotNames[sl], cellID(int(lines[sl][0])), cellID(int(lines[sl][1])), cellID(int(lines[sl][2])))
+			}
 		}
 	}
 	total := 0

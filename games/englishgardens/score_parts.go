@@ -9,9 +9,10 @@ type parts struct {
 }
 
 // add records a part of line cat worth pts: the things named by ids. A
-// trophy that scores nothing is no part: it counts nothing to show.
+// trophy that scores nothing is still a part (its line, worth 0): the
+// newcomer sees what it looked at.
 func (r *parts) add(cat, pts int, ids ...string) {
-	if r == nil || pts == 0 {
+	if r == nil {
 		return
 	}
 	r.cats[cat] = append(r.cats[cat], engine.ScorePart{IDs: ids, Points: pts})
