@@ -39,7 +39,9 @@ func chessPoints(chess, chessboard uint64, rec *parts) int {
 	on := chess & chessboard
 	if rec != nil {
 		for m := on; m != 0; m &= m - 1 {
-			rec.add(catChess, 5, m&-m)
+			if rec != nil { // the hot path (Score) records nothing
+				rec.add(catChess, 5, m&-m)
+			}
 		}
 	}
 	return 5 * bits.OnesCount64(on)
@@ -53,7 +55,9 @@ func roseParts(rose uint64, rec *parts) int {
 		g := component(rose, rose&-rose)
 		rose &^= g
 		v := roseScore[min(bits.OnesCount64(g), 5)]
-		rec.add(catRoses, v, g)
+		if rec != nil { // the hot path (Score) records nothing
+			rec.add(catRoses, v, g)
+		}
 		pts += v
 	}
 	return pts
@@ -63,7 +67,9 @@ func mushroomPoints(m uint64, rec *parts) int {
 	pts := 0
 	for c := 0; c < cols; c++ {
 		if bits.OnesCount64(m&colMask[c]) >= 2 {
-			rec.add(catMushrooms, 8, m&colMask[c])
+			if rec != nil { // the hot path (Score) records nothing
+				rec.add(catMushrooms, 8, m&colMask[c])
+			}
 			pts += 8
 		}
 	}
@@ -93,7 +99,9 @@ func treeParts(t uint64, rec *parts) int {
 			prev = c
 		}
 		// the squares from one tree to the other, in row r
-		rec.add(catTrees, best, (uint64(1)<<best-1)<<(r*cols+from))
+		if rec != nil { // the hot path (Score) records nothing
+			rec.add(catTrees, best, (uint64(1)<<best-1)<<(r*cols+from))
+		}
 		pts += best
 	}
 	return pts
@@ -105,7 +113,9 @@ func emptyAreas(occ uint64, rec *parts) int {
 	for free != 0 {
 		g := component(free, free&-free)
 		free &^= g
-		rec.add(catEmpty, -5, g)
+		if rec != nil { // the hot path (Score) records nothing
+			rec.add(catEmpty, -5, g)
+		}
 		n++
 	}
 	return n
@@ -123,7 +133,9 @@ func breakdown(b *board, side uint8) [nCats]int { return breakdownParts(b, side,
 func breakdownParts(b *board, side uint8, rec *parts) [nCats]int {
 	free := nSquares - bits.OnesCount64(b.occ)
 	unplaced := max(0, int(b.heldN)-free)
-	rec.addHeld(b, unplaced)
+	if rec != nil { // the hot path (Score) records nothing
+		rec.addHeld(b, unplaced)
+	}
 	return [nCats]int{
 		chessPoints(b.icon[iconChess], chessMask[side], rec),
 		roseParts(b.icon[iconRose], rec),

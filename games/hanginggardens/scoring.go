@@ -130,7 +130,9 @@ func scoreGardenParts(g garden, rec *parts) (pts [nCats]int) {
 			case sightAnimal:
 				animals++
 				pts[catAnimals] += int(x.APoints[f])
-				rec.add(catAnimals, int(x.APoints[f]), 1<<i)
+				if rec != nil { // the hot path (Score) records nothing
+					rec.add(catAnimals, int(x.APoints[f]), 1<<i)
+				}
 			case sightTree:
 				trees++
 				treeMask[x.Tree] |= 1 << i
@@ -149,7 +151,9 @@ func scoreGardenParts(g garden, rec *parts) (pts [nCats]int) {
 	}
 	// (a) irrigation
 	pts[catIrrigation] = comp.IrrigPoints[bits.OnesCount16(irrigated&g.IrrMask)]
-	rec.add(catIrrigation, pts[catIrrigation], irrigated&g.IrrMask)
+	if rec != nil { // the hot path (Score) records nothing
+		rec.add(catIrrigation, pts[catIrrigation], irrigated&g.IrrMask)
+	}
 	// (b) blooms, H11: the group with the most flowers of the colour scores.
 	for col := 0; col < 3; col++ {
 		best, bestGroup := 0, uint16(0)
@@ -165,7 +169,9 @@ func scoreGardenParts(g garden, rec *parts) (pts [nCats]int) {
 			}
 		}
 		pts[catBlue+col] = best
-		rec.add(catBlue+col, best, bestGroup)
+		if rec != nil { // the hot path (Score) records nothing
+			rec.add(catBlue+col, best, bestGroup)
+		}
 	}
 	// (c) trees
 	for sp := 0; sp < 3; sp++ {
@@ -174,7 +180,9 @@ func scoreGardenParts(g garden, rec *parts) (pts [nCats]int) {
 			rem &^= gr
 			v := treeValue(sp, bits.OnesCount16(gr))
 			pts[catTrees] += v
-			rec.add(catTrees, v, gr)
+			if rec != nil { // the hot path (Score) records nothing
+				rec.add(catTrees, v, gr)
+			}
 		}
 	}
 	// (e) visitors
@@ -211,7 +219,9 @@ func scoreGardenParts(g garden, rec *parts) (pts [nCats]int) {
 			v = tools
 		}
 		pts[catVisitors] += v
-		rec.add(catVisitors, v, 1<<visitorPos[i])
+		if rec != nil { // the hot path (Score) records nothing
+			rec.add(catVisitors, v, 1<<visitorPos[i])
+		}
 	}
 	// (f) objectives
 	pts[catObjectives] = g.ObjPoints
@@ -234,7 +244,9 @@ func (s *state) objectiveParts(p int, rec *parts) (points, count int) {
 					v = comp.ObjPos[k].High
 				}
 				points += v
-				rec.addObjective(k, v)
+				if rec != nil { // the hot path (Score) records nothing
+					rec.addObjective(k, v)
+				}
 			}
 		}
 	}

@@ -76,29 +76,29 @@ func (s *state) bflyCount(p int) int {
 // padOf is the score pad of a garden with counts k; maxOther is the highest
 // butterfly count of the other gardens, which decides the majority (HP-E2).
 func padOf(k counts, bonus bool, maxOther int) (pts [numCats]int) {
-	u := units(k, bonus, maxOther)
-	n := [numCats]int{k.bfly, k.flowers, k.gnomes, k.windmills, k.mouseFlowers, 0, k.moles}
-	for i := range pts {
-		pts[i] = u[i] * n[i]
+	if k.bfly > 0 {
+		if k.bfly >= maxOther {
+			pts[0] = 2 * k.bfly
+		} else {
+			pts[0] = k.bfly
+		}
 	}
+	pts[1] = k.flowers
+	pts[2] = 3 * k.gnomes
+	pts[3] = 3 * k.windmills
+	if bonus {
+		pts[4] = 2 * k.mouseFlowers
+	}
+	pts[5] = 0
+	pts[6] = -k.moles
 	return pts
 }
 
-// units is what one thing each line counts is worth (HP-E2): a butterfly
-// 2 with the majority, else 1; a happy flower 1; a happy gnome or
-// windmill 3; a flower of the mouse's colour 2 once its bonus shows;
-// worms nothing at the end; a mole -1.
-func units(k counts, bonus bool, maxOther int) (u [numCats]int) {
-	u[catButterflies] = 1
-	if k.bfly >= maxOther {
-		u[catButterflies] = 2
-	}
-	u[catFlowers], u[catGnomes], u[catWindmills] = 1, 3, 3
-	if bonus {
-		u[catMouse] = 2
-	}
-	u[catMoles] = -1
-	return u
+// counted is how many things each line of the pad counts (padOf's
+// arguments): a line's points over its count is the price of one
+// (ScoreParts prices each tile's things so).
+func (k counts) counted() [numCats]int {
+	return [numCats]int{k.bfly, k.flowers, k.gnomes, k.windmills, k.mouseFlowers, 0, k.moles}
 }
 
 func (s *state) pad(p int) [numCats]int {
