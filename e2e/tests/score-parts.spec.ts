@@ -115,6 +115,15 @@ if (SHOTS) {
           // what the screen shows once the line is chosen (the click brings the parts into sight)
           await page.screenshot({ path: `${SHOTS}/${game}-${lang}-${size}-screen.png` });
         }
+        // the rules page's copy of the example, the same line chosen (the
+        // page drawn at each size: it lays the drawing out once)
+        for (const [size, vp] of Object.entries(SIZES)) {
+          await page.setViewportSize(vp);
+          await page.goto(`${server.url}/rules/${game}`);
+          await page.locator(`.rules-book-example .pad-line[data-line="${i}"]`).click();
+          await checkLine(page, ".rules-book-example", lines[i]);
+          await page.screenshot({ path: `${SHOTS}/${game}-${lang}-${size}-rules-screen.png` });
+        }
       });
     }
   }
