@@ -7,7 +7,8 @@
 // (POST /api/learn/{game}/{step}): right, or refused with the rule's
 // sentence, shown as the table shows a refusal. The score step draws the
 // rulebook's own scoring example with the game's renderer and explains its
-// pad line by line; the last step opens a casual table
+// pad line by line, each line showing on the drawing what it counts
+// (scoreparts.ts); the last step opens a casual table
 // against an easy bot (POST /api/tables).
 
 import { clear, h } from "./dom";
@@ -94,7 +95,6 @@ export async function learnPage(root: HTMLElement, lang: Lang): Promise<void> {
     if (!view.root.hidden) draw(st, st.kind === "move" && !done.has(k));
     pad?.apply();
   }
-
 
   function draw(st: LearnStepJSON, playable: boolean): void {
     view.update({
