@@ -33,8 +33,10 @@ func (s *state) elemParts(p int, rec *parts) int {
 	return n
 }
 
-// tileParts is the points of p's collected tiles (SG-E1), by value:
-// recorded in rec, one part per value collected.
+// tileParts records p's collected tiles (SG-E1) by value in rec, one part
+// per value, and returns their points. The pad reads s.collected, which
+// the build that collects them adds to with collectedN (turn.go); the
+// score-parts tests check that the two agree.
 func (s *state) tileParts(p int, rec *parts) int {
 	n := 0
 	for v := 1; v <= 3; v++ {
@@ -53,7 +55,7 @@ func (s *state) Result() engine.Result {
 	r := engine.Result{Final: s.phase == phOver, Categories: append([]engine.Category(nil), categories...)}
 	r.Players = make([]engine.PlayerResult, s.n)
 	for p := range r.Players {
-		t, e := s.tileParts(p, nil), s.elemPoints(p)
+		t, e := int(s.collected[p]), s.elemPoints(p)
 		r.Players[p] = engine.PlayerResult{Points: []int{t, e}, Total: t + e}
 	}
 	engine.SetRanks(r.Players)
