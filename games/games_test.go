@@ -36,6 +36,7 @@ func TestEveryGameIsComplete(t *testing.T) {
 			}{
 				{"Drawer", is[engine.Drawer](s)}, {"Evaluator", is[engine.Evaluator](s)},
 				{"ComponentReporter", is[engine.ComponentReporter](s)}, {"Copier", is[engine.Copier](s)},
+				{"ScoreParter", is[engine.ScoreParter](s)},
 			} {
 				if !iface.ok {
 					t.Errorf("%s: state is not an engine.%s", g.ID(), iface.name)

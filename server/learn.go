@@ -275,6 +275,11 @@ type learnLineJSON struct {
 	Name   string `json:"name"`
 	Why    string `json:"why"`
 	Points int    `json:"points"`
+	// Parts are what the line counts on the drawn example (the ids the
+	// renderer puts in data-id or data-part, with the points of each;
+	// engine.ScoreParter): the page shows them when the line is selected.
+	// Absent for a pad with no drawing.
+	Parts []engine.ScorePart `json:"parts,omitempty"`
 }
 
 // learnJSON answers GET /api/learn/{game}.
@@ -321,6 +326,10 @@ type rulesJSON struct {
 	Result   engine.Result       `json:"result"`
 	Lines    []learnLineJSON     `json:"lines"`
 	Texts    map[string]compText `json:"texts"`
+	// Example is the rulebook's scoring example, as the tutorial's score
+	// step draws and explains it (its View drawn for ExampleSeat); absent
+	// for a game that cannot set it up.
+	Example *rulesExampleJSON `json:"example,omitempty"`
 }
 
 // learnWire lists the learning pages' wire types for the TypeScript generator.
@@ -444,7 +453,7 @@ func (s *Server) apiLearn(w http.ResponseWriter, r *http.Request) {
 			if l.example != nil {
 				// the example drawn, and its pad as the engine scores the drawing
 				pr, cats := l.examplePad()
-				js.Score = &learnScoreJSON{Lines: l.lines(cats, pr.Points, lang), Total: pr.Total}
+				js.Score = &learnScoreJSON{Lines: l.exampleLines(cats, pr.Points, lang), Total: pr.Total}
 				if js.View, err = json.Marshal(l.example.View(l.exampleSeat())); err != nil {
 					s.answerErr(w, r, err)
 					return
@@ -600,5 +609,9 @@ func (s *Server) apiRules(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out.Lines = l.lines(out.Result.Categories, nil, lang)
+	if out.Example, err = l.rulesExample(lang); err != nil {
+		s.answerErr(w, r, err)
+		return
+	}
 	writeJSON(w, http.StatusOK, out)
 }

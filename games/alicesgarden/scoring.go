@@ -31,22 +31,45 @@ var colMask = func() (m [cols]uint64) {
 	return
 }()
 
-func chessPoints(chess, chessboard uint64) int { return 5 * bits.OnesCount64(chess&chessboard) }
+// The point functions below take a parts recorder (score_parts.go): nil
+// when only the points are wanted (Score, in bots' loops), so that the
+// score pad and what each line counts come from the same code.
 
-func rosePoints(rose uint64) int {
+func chessPoints(chess, chessboard uint64, rec *parts) int {
+	on := chess & chessboard
+	if rec != nil {
+		for m := on; m != 0; m &= m - 1 {
+			if rec != nil { // the hot path (Score) records nothing
+				rec.add(catChess, 5, m&-m)
+			}
+		}
+	}
+	return 5 * bits.OnesCount64(on)
+}
+
+func rosePoints(rose uint64) int { return roseParts(rose, nil) }
+
+func roseParts(rose uint64, rec *parts) int {
 	pts := 0
 	for rose != 0 {
 		g := component(rose, rose&-rose)
 		rose &^= g
-		pts += roseScore[min(bits.OnesCount64(g), 5)]
+		v := roseScore[min(bits.OnesCount64(g), 5)]
+		if rec != nil { // the hot path (Score) records nothing
+			rec.add(catRoses, v, g)
+		}
+		pts += v
 	}
 	return pts
 }
 
-func mushroomPoints(m uint64) int {
+func mushroomPoints(m uint64, rec *parts) int {
 	pts := 0
 	for c := 0; c < cols; c++ {
 		if bits.OnesCount64(m&colMask[c]) >= 2 {
+			if rec != nil { // the hot path (Score) records nothing
+				rec.add(catMushrooms, 8, m&colMask[c])
+			}
 			pts += 8
 		}
 	}
@@ -55,32 +78,44 @@ func mushroomPoints(m uint64) int {
 
 // treePoints scores each row by the largest distance between neighbouring
 // trees, both tree squares included (AG-E3, WE-6).
-func treePoints(t uint64) int {
+func treePoints(t uint64) int { return treeParts(t, nil) }
+
+// treeParts records, for each row, the squares of its widest gap, both
+// trees included.
+func treeParts(t uint64, rec *parts) int {
 	pts := 0
 	for r := 0; r < rows; r++ {
 		row := uint(t >> (r * cols) & 0xff)
 		if bits.OnesCount(row) < 2 {
 			continue
 		}
-		best, prev := 0, -1
+		best, from, prev := 0, 0, -1
 		for row != 0 {
 			c := bits.TrailingZeros(row)
 			row &= row - 1
 			if prev >= 0 && c-prev+1 > best {
-				best = c - prev + 1
+				best, from = c-prev+1, prev
 			}
 			prev = c
+		}
+		// the squares from one tree to the other, in row r
+		if rec != nil { // the hot path (Score) records nothing
+			rec.add(catTrees, best, (uint64(1)<<best-1)<<(r*cols+from))
 		}
 		pts += best
 	}
 	return pts
 }
 
-func emptyAreas(occ uint64) int {
+func emptyAreas(occ uint64, rec *parts) int {
 	free := full &^ occ
 	n := 0
 	for free != 0 {
-		free &^= component(free, free&-free)
+		g := component(free, free&-free)
+		free &^= g
+		if rec != nil { // the hot path (Score) records nothing
+			rec.add(catEmpty, -5, g)
+		}
 		n++
 	}
 	return n
@@ -91,15 +126,23 @@ func emptyAreas(occ uint64) int {
 // will be placed on a free square at the end (AG-E2), so only the excess is
 // certain to stay unplaced. After the final placement this is exactly the
 // number of unplaced bonus tiles.
-func breakdown(b *board, side uint8) [nCats]int {
+func breakdown(b *board, side uint8) [nCats]int { return breakdownParts(b, side, nil) }
+
+// breakdownParts is breakdown recording what each line counts in rec (nil:
+// nothing recorded).
+func breakdownParts(b *board, side uint8, rec *parts) [nCats]int {
 	free := nSquares - bits.OnesCount64(b.occ)
+	unplaced := max(0, int(b.heldN)-free)
+	if rec != nil { // the hot path (Score) records nothing
+		rec.addHeld(b, unplaced)
+	}
 	return [nCats]int{
-		chessPoints(b.icon[iconChess], chessMask[side]),
-		rosePoints(b.icon[iconRose]),
-		mushroomPoints(b.icon[iconMushroom]),
-		treePoints(b.icon[iconTree]),
-		-5 * emptyAreas(b.occ),
-		-5 * max(0, int(b.heldN)-free),
+		chessPoints(b.icon[iconChess], chessMask[side], rec),
+		roseParts(b.icon[iconRose], rec),
+		mushroomPoints(b.icon[iconMushroom], rec),
+		treeParts(b.icon[iconTree], rec),
+		-5 * emptyAreas(b.occ, rec),
+		-5 * unplaced,
 	}
 }
 

@@ -58,20 +58,34 @@ func (c *components) lineVector(p *player, slot int) (v [numCounters]int8) {
 
 // breakdown fills pts with the score pad of one village (EG-E3) and
 // returns the total.
-func (c *components) breakdown(p *player, pts *[8]int) int {
+func (c *components) breakdown(p *player, pts *[8]int) int { return c.breakdownParts(p, pts, nil) }
+
+// breakdownParts is breakdown recording what each line counts in rec (nil:
+// nothing recorded; score_parts.go).
+func (c *components) breakdownParts(p *player, pts *[8]int, rec *parts) int {
 	*pts = [8]int{}
 	if p.villageUp {
 		pts[0] = 1
+		if rec != nil { // ids are built only when asked
+			rec.add(0, 1, villageID(p.village))
+		}
 	}
 	for i := range p.land {
 		if t := p.land[i].top(); t >= 0 && c.land[t].Feature == featPond {
 			pts[1] += 2
+			if rec != nil { // ids are built only when asked
+				rec.add(1, 2, cellID(i))
+			}
 		}
 	}
 	for sl, t := range p.trophy {
 		if t >= 0 {
 			v := c.lineVector(p, sl)
 			pts[2+sl] = c.trophies[t].score(&v)
+			// the trophy and the three cells of its line
+			if rec != nil {
+				rec.add(2+sl, pts[2+sl], slotNames[sl], cellID(int(lines[sl][0])), cellID(int(lines[sl][1])), cellID(int(lines[sl][2])))
+			}
 		}
 	}
 	total := 0

@@ -85,7 +85,12 @@ type garden struct {
 }
 
 // scoreGarden computes the score pad of a garden (HG-E1). It does not allocate.
-func scoreGarden(g garden) (pts [nCats]int) {
+func scoreGarden(g garden) (pts [nCats]int) { return scoreGardenParts(g, nil) }
+
+// scoreGardenParts is scoreGarden recording what each line counts in rec
+// (nil: nothing recorded; score_parts.go). The objectives' line is given
+// (garden.ObjPoints): objectiveParts records its parts.
+func scoreGardenParts(g garden, rec *parts) (pts [nCats]int) {
 	var (
 		flowers                                            [3][nPos]uint8
 		flowerMask                                         [3]uint16
@@ -94,6 +99,7 @@ func scoreGarden(g garden) (pts [nCats]int) {
 		irrigated                                          uint16
 		crowns, gold, tools, animals, trees, visitors, enh int
 		visitorList                                        [nPos]uint8
+		visitorPos                                         [nPos]uint8
 	)
 	for i := 0; i < nPos; i++ {
 		k := g.Cards[i]
@@ -124,11 +130,15 @@ func scoreGarden(g garden) (pts [nCats]int) {
 			case sightAnimal:
 				animals++
 				pts[catAnimals] += int(x.APoints[f])
+				if rec != nil { // the hot path (Score) records nothing
+					rec.add(catAnimals, int(x.APoints[f]), 1<<i)
+				}
 			case sightTree:
 				trees++
 				treeMask[x.Tree] |= 1 << i
 			case sightVisitor:
 				visitorList[visitors] = x.Visitor
+				visitorPos[visitors] = uint8(i)
 				visitors++
 			}
 		}
@@ -141,9 +151,12 @@ func scoreGarden(g garden) (pts [nCats]int) {
 	}
 	// (a) irrigation
 	pts[catIrrigation] = comp.IrrigPoints[bits.OnesCount16(irrigated&g.IrrMask)]
+	if rec != nil { // the hot path (Score) records nothing
+		rec.add(catIrrigation, pts[catIrrigation], irrigated&g.IrrMask)
+	}
 	// (b) blooms, H11: the group with the most flowers of the colour scores.
 	for col := 0; col < 3; col++ {
-		best := 0
+		best, bestGroup := 0, uint16(0)
 		for rem := flowerMask[col]; rem != 0; {
 			gr := group(flowerMask[col], rem&-rem)
 			rem &^= gr
@@ -151,16 +164,25 @@ func scoreGarden(g garden) (pts [nCats]int) {
 			for r := gr; r != 0; r &= r - 1 {
 				n += int(flowers[col][bits.TrailingZeros16(r)])
 			}
-			best = max(best, n)
+			if n > best {
+				best, bestGroup = n, gr
+			}
 		}
 		pts[catBlue+col] = best
+		if rec != nil { // the hot path (Score) records nothing
+			rec.add(catBlue+col, best, bestGroup)
+		}
 	}
 	// (c) trees
 	for sp := 0; sp < 3; sp++ {
 		for rem := treeMask[sp]; rem != 0; {
 			gr := group(treeMask[sp], rem&-rem)
 			rem &^= gr
-			pts[catTrees] += treeValue(sp, bits.OnesCount16(gr))
+			v := treeValue(sp, bits.OnesCount16(gr))
+			pts[catTrees] += v
+			if rec != nil { // the hot path (Score) records nothing
+				rec.add(catTrees, v, gr)
+			}
 		}
 	}
 	// (e) visitors
@@ -197,6 +219,9 @@ func scoreGarden(g garden) (pts [nCats]int) {
 			v = tools
 		}
 		pts[catVisitors] += v
+		if rec != nil { // the hot path (Score) records nothing
+			rec.add(catVisitors, v, 1<<visitorPos[i])
+		}
 	}
 	// (f) objectives
 	pts[catObjectives] = g.ObjPoints
@@ -204,16 +229,23 @@ func scoreGarden(g garden) (pts [nCats]int) {
 }
 
 // objectives returns p's objective points and count (HG-E1f, H7).
-func (s *state) objectives(p int) (points, count int) {
+func (s *state) objectives(p int) (points, count int) { return s.objectiveParts(p, nil) }
+
+// objectiveParts is objectives recording each of p's markers in rec (nil:
+// nothing recorded).
+func (s *state) objectiveParts(p int, rec *parts) (points, count int) {
 	hi := comp.HighPlaces[s.n]
 	for k := 0; k < 4; k++ {
 		for i := 0; i < int(s.markN[k]); i++ {
 			if int(s.marks[k][i]) == p {
 				count++
+				v := comp.ObjPos[k].Low
 				if i < hi {
-					points += comp.ObjPos[k].High
-				} else {
-					points += comp.ObjPos[k].Low
+					v = comp.ObjPos[k].High
+				}
+				points += v
+				if rec != nil { // the hot path (Score) records nothing
+					rec.addObjective(k, v)
 				}
 			}
 		}
@@ -222,9 +254,14 @@ func (s *state) objectives(p int) (points, count int) {
 }
 
 func (s *state) pad(p int) [nCats]int {
+	return s.padParts(p, nil)
+}
+
+// padParts is pad recording what each line counts in rec (nil: nothing).
+func (s *state) padParts(p int, rec *parts) [nCats]int {
 	pl := &s.pl[p]
-	op, oc := s.objectives(p)
-	return scoreGarden(garden{Cards: &pl.Cards, Enh: &pl.Enh, IrrMask: comp.Irrigation[pl.Irrigation].Mask, ObjPoints: op, ObjCount: oc})
+	op, oc := s.objectiveParts(p, rec)
+	return scoreGardenParts(garden{Cards: &pl.Cards, Enh: &pl.Enh, IrrMask: comp.Irrigation[pl.Irrigation].Mask, ObjPoints: op, ObjCount: oc}, rec)
 }
 
 // Score is the running total of p's score pad.

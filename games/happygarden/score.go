@@ -25,10 +25,16 @@ type counts struct {
 	bfly, flowers, gnomes, windmills, mouseFlowers, moles, happyTiles int
 }
 
-func (s *state) count(p int) (k counts) {
+func (s *state) count(p int) (k counts) { return s.countParts(p, nil) }
+
+// countParts is count recording, for each tile, what it adds to each line
+// in rec (nil: nothing recorded; score_parts.go).
+func (s *state) countParts(p int, rec *parts) (k counts) {
 	for _, t := range s.gtiles[p][:s.gn[p]] {
 		k.bfly += int(s.bfly[t])
 		k.moles += int(s.moles[t])
+		rec.add(catButterflies, t, int(s.bfly[t]))
+		rec.add(catMoles, t, int(s.moles[t]))
 		info := &tiles[t]
 		h := s.happy&(1<<t) != 0
 		if h {
@@ -38,17 +44,21 @@ func (s *state) count(p int) (k counts) {
 		case kindFlower:
 			if h {
 				k.flowers++
+				rec.add(catFlowers, t, 1)
 			}
 			if s.colourOf(t) == s.mice[p] {
 				k.mouseFlowers++
+				rec.add(catMouse, t, 1)
 			}
 		case kindGnome:
 			if h {
 				k.gnomes++
+				rec.add(catGnomes, t, 1)
 			}
 		case kindWindmill:
 			if h {
 				k.windmills++
+				rec.add(catWindmills, t, 1)
 			}
 		}
 	}
@@ -84,14 +94,27 @@ func padOf(k counts, bonus bool, maxOther int) (pts [numCats]int) {
 	return pts
 }
 
+// counted is how many things each line of the pad counts (padOf's
+// arguments): a line's points over its count is the price of one
+// (ScoreParts prices each tile's things so).
+func (k counts) counted() [numCats]int {
+	return [numCats]int{k.bfly, k.flowers, k.gnomes, k.windmills, k.mouseFlowers, 0, k.moles}
+}
+
 func (s *state) pad(p int) [numCats]int {
+	return padOf(s.count(p), s.bonus[p], s.maxOther(p))
+}
+
+// maxOther is the highest butterfly count of the gardens but p's, which
+// decides the butterfly majority (HP-E2).
+func (s *state) maxOther(p int) int {
 	maxOther := 0
 	for q := 0; q < int(s.n); q++ {
 		if q != p {
 			maxOther = max(maxOther, s.bflyCount(q))
 		}
 	}
-	return padOf(s.count(p), s.bonus[p], maxOther)
+	return maxOther
 }
 
 // Score is the running score pad total; it does not allocate.

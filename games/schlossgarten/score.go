@@ -18,11 +18,31 @@ func (s *state) Score(p int) int {
 	return int(s.score[p])
 }
 
-func (s *state) elemPoints(p int) int {
+func (s *state) elemPoints(p int) int { return s.elemParts(p, nil) }
+
+// elemParts counts p's elements on the board (SG-E1), recording each with
+// its squares in rec (nil: nothing recorded; score_parts.go).
+func (s *state) elemParts(p int, rec *parts) int {
 	n := 0
 	for e := 0; e < nElems; e++ {
 		if s.elem[p][e] != 0 {
+			rec.addSquares(catElements, elems[e].size, s.elem[p][e])
 			n += elems[e].size
+		}
+	}
+	return n
+}
+
+// tileParts records p's collected tiles (SG-E1) by value in rec, one part
+// per value, and returns their points. The pad reads s.collected, which
+// the build that collects them adds to with collectedN (turn.go); the
+// score-parts tests check that the two agree.
+func (s *state) tileParts(p int, rec *parts) int {
+	n := 0
+	for v := 1; v <= 3; v++ {
+		if k := int(s.collectedN[p][v]); k > 0 {
+			rec.addTiles(v, k)
+			n += v * k
 		}
 	}
 	return n

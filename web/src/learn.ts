@@ -7,12 +7,14 @@
 // (POST /api/learn/{game}/{step}): right, or refused with the rule's
 // sentence, shown as the table shows a refusal. The score step draws the
 // rulebook's own scoring example with the game's renderer and explains its
-// pad line by line; the last step opens a casual table
+// pad line by line, each line showing on the drawing what it counts
+// (scoreparts.ts); the last step opens a casual table
 // against an easy bot (POST /api/tables).
 
 import { clear, h } from "./dom";
 import type { GameView, LearnJSON, LearnStepJSON, LearnTryJSON } from "./gen/server";
 import { type Lang, t } from "./i18n";
+import { partsPad } from "./scoreparts";
 import { TableView } from "./table";
 
 export async function learnPage(root: HTMLElement, lang: Lang): Promise<void> {
@@ -56,6 +58,10 @@ export async function learnPage(root: HTMLElement, lang: Lang): Promise<void> {
     view.root,
   );
 
+  let pad: ReturnType<typeof partsPad> | null = null;
+  // a redrawing (a phone turned) loses the selection's outlines: draw them again
+  window.addEventListener("resize", () => pad?.apply());
+
   let at = -1;
   show(Number(location.hash.slice(1)) || 0);
 
@@ -79,9 +85,15 @@ export async function learnPage(root: HTMLElement, lang: Lang): Promise<void> {
     // engine scores: the pad beside it is that drawing's score).
     view.root.hidden = st.kind === "play";
     view.notice("");
-    if (st.kind === "score") extra.append(scorePad(st, lang));
+    pad = null;
+    if (st.kind === "score") {
+      // each line shows on the drawing what it counts (scoreparts.ts)
+      pad = partsPad(st.score!, lang, () => view.root.querySelector<SVGSVGElement>(".board-wrap > svg"));
+      extra.append(pad.el);
+    }
     if (st.kind === "play") extra.append(playButton());
     if (!view.root.hidden) draw(st, st.kind === "move" && !done.has(k));
+    pad?.apply();
   }
 
   function draw(st: LearnStepJSON, playable: boolean): void {
@@ -163,20 +175,4 @@ export async function learnPage(root: HTMLElement, lang: Lang): Promise<void> {
     box.append(btn, msg);
     return box;
   }
-}
-
-/** scorePad is the rulebook example's score pad, each line with what it counts. */
-function scorePad(st: LearnStepJSON, lang: Lang): HTMLElement {
-  const s = st.score!;
-  return h(
-    "table",
-    { class: "learn-pad" },
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t(lang, "learn.category")), h("th", { scope: "col" }, t(lang, "learn.why")), h("th", { scope: "col" }, t(lang, "learn.points")))),
-    h(
-      "tbody",
-      {},
-      ...s.lines.map((l) => h("tr", {}, h("th", { scope: "row" }, l.name), h("td", {}, l.why), h("td", { class: "num" }, String(l.points)))),
-    ),
-    h("tfoot", {}, h("tr", {}, h("th", { scope: "row", colspan: "2" }, t(lang, "learn.total")), h("td", { class: "num" }, String(s.total)))),
-  );
 }

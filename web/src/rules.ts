@@ -12,6 +12,7 @@ import { renderers } from "./games/index";
 import type { CompText, Ctx } from "./games/types";
 import type { GameView, RulesJSON } from "./gen/server";
 import { format, type Lang, t } from "./i18n";
+import { partsPad } from "./scoreparts";
 import { TableView } from "./table";
 
 /** learnLinks are a game's "How to play" (its rules page) and "Tutorial" links, for the lobby's game cards. */
@@ -105,6 +106,16 @@ export async function rulesPage(root: HTMLElement, lang: Lang): Promise<void> {
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t(lang, "learn.category")), h("th", { scope: "col" }, t(lang, "learn.why")))),
     h("tbody", {}, ...rj.lines.map((l) => h("tr", {}, h("th", { scope: "row" }, l.name), h("td", {}, l.why)))),
   );
+  // The rulebook's scoring example, drawn by the renderer for the seat
+  // whose garden it is: each line of its pad shows what it counts.
+  let book: HTMLElement | string = "";
+  if (render && rj.example) {
+    const ex = rj.example;
+    const svg = render(ex.view as GameView, compCtx(lang, ex.seat, ex.names, rj.texts));
+    svg.classList.add("board");
+    const bp = partsPad(ex.score, lang, () => svg);
+    book = h("div", { class: "rules-book-example" }, h("p", {}, t(lang, "rules.bookExample")), h("figure", { class: "rules-book-figure" }, svg), bp.el);
+  }
   // The example: the end of a real game, drawn and scored as the table shows it.
   const end = new TableView(lang, { move: () => undefined });
   end.root.classList.add("rules-end");
@@ -116,7 +127,7 @@ export async function rulesPage(root: HTMLElement, lang: Lang): Promise<void> {
     h("p", { class: "learn-links" }, h("a", { href: `/learn/${encodeURIComponent(game)}`, class: "button tutorial-link" }, t(lang, "learn.start")), " ", h("a", { href: "/" }, t(lang, "learn.toLobby"))),
     h("section", { class: "rules-section" }, h("h2", {}, t(lang, "rules.components")), h("p", { class: "hint" }, t(lang, "rules.componentsHelp")), figure, info, list ?? ""),
     ...sections,
-    h("section", { class: "rules-section" }, h("h2", {}, t(lang, "rules.scoring")), pad, h("p", {}, t(lang, "rules.example")), end.root),
+    h("section", { class: "rules-section" }, h("h2", {}, t(lang, "rules.scoring")), pad, book, h("p", {}, t(lang, "rules.example")), end.root),
   );
   end.update({
     game,

@@ -357,6 +357,17 @@ function garden(v: W.View, ctx: Ctx, b: W.BoardView, p: number, px: number, py: 
     }
   }
   if (d) parts.push(el("path", { d, fill: "none", stroke: TILE_EDGE, "stroke-width": compact ? 2 : 3, "stroke-linecap": "square", "pointer-events": "none" }));
+  // A covered square whose tile the view does not know (the rulebook's
+  // scoring example: its picture gives icons, not tiles) is edged on its
+  // own, thinner, so that one square reads apart from the next without
+  // drawing tiles nobody laid.
+  let u = "";
+  grid.forEach((line, r) =>
+    [...line].forEach((ch, c) => {
+      if (ch !== "." && ch !== ":" && !pc(r, c)) u += `M${gx + c * sq + 1} ${gy + r * sq + 1}h${sq - 2}v${sq - 2}h${-(sq - 2)}z`;
+    }),
+  );
+  if (u) parts.push(el("path", { d: u, fill: "none", stroke: TILE_EDGE, "stroke-width": compact ? 1 : 1.5, "pointer-events": "none" }));
   // under the garden: tiles placed (compact: the score), then the bonus tiles held, drawn (the player's own are the targets of the last step)
   const fy = gy + 6 * sq + 8;
   const foot = compact ? score : tilesLine;

@@ -273,7 +273,9 @@ export function drawSchlossgarten(v: W.View, ctx: Ctx): SVGSVGElement {
     const tiles = g({ role: "img", "aria-label": ctx.t("page.seat.tiles", { t1: s.tiles[0], t2: s.tiles[1], t3: s.tiles[2], hand: s.handCount }) }, el("title", {}, ctx.t("page.seat.tiles", { t1: s.tiles[0], t2: s.tiles[1], t3: s.tiles[2], hand: s.handCount })));
     [0, 1, 2].forEach((k) => {
       const x = tx + k * 56;
-      tiles.append(rect(x, ty, 22, 22, { fill: ["#eef4e0", "#cfe2b0", "#a9cd86"][k], stroke: "#6f8a4f" }), text(x + 11, ty + 11.5, k + 1, { "font-size": F, "font-weight": 700, fill: "#2f4419" }), text(x + 26, ty + 11.5, `×${s.tiles[k]}`, { "font-size": F + 1, fill: "#222", "text-anchor": "start" }));
+      // the seat's own pile of each value is what its score's tile line
+      // counts (data-part "tiles:V", the server's score parts)
+      tiles.append(g({ "data-part": i === ctx.seat ? `tiles:${k + 1}` : null }, rect(x, ty, 22, 22, { fill: ["#eef4e0", "#cfe2b0", "#a9cd86"][k], stroke: "#6f8a4f" }), text(x + 11, ty + 11.5, k + 1, { "font-size": F, "font-weight": 700, fill: "#2f4419" }), text(x + 26, ty + 11.5, `×${s.tiles[k]}`, { "font-size": F + 1, fill: "#222", "text-anchor": "start" })));
     });
     const hx = tx + 3 * 56 + 4;
     tiles.append(rect(hx, ty - 2, 18, 26, { fill: "#9c8566", stroke: "#4a3f33" }), text(hx + 22, ty + 11.5, `×${s.handCount}`, { "font-size": F + 1, fill: "#222", "text-anchor": "start" }));

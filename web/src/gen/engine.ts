@@ -27,3 +27,9 @@ export interface Result {
   categories: Category[];
   players: PlayerResult[];
 }
+
+/** engine.ScorePart */
+export interface ScorePart {
+  ids: string[];
+  points: number;
+}

@@ -236,6 +236,7 @@ export interface LearnLineJSON {
   name: string;
   why: string;
   points: number;
+  parts?: engine.ScorePart[];
 }
 
 /** server.learnScoreJSON */
@@ -448,6 +449,14 @@ export interface ReplayStep {
 /** The score pad of a finished game (engine.Result). */
 export type Result = engine.Result;
 
+/** server.rulesExampleJSON */
+export interface RulesExampleJSON {
+  view: unknown;
+  seat: number;
+  names: string[];
+  score: LearnScoreJSON;
+}
+
 /** server.rulesJSON */
 export interface RulesJSON {
   game: string;
@@ -462,6 +471,7 @@ export interface RulesJSON {
   result: engine.Result;
   lines: LearnLineJSON[];
   texts: Record<string, CompText>;
+  example?: RulesExampleJSON;
 }
 
 /** server.rulesSectionJSON */
