@@ -36,6 +36,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -46,40 +47,52 @@ import (
 
 const outName = "viewjson_gen.go"
 
-func main() {
-	root := flag.String("type", "View", "the view's type, in the package")
-	check := flag.Bool("check", false, "write nothing; fail when a package's "+outName+" differs from what would be written")
-	flag.Parse()
-	dirs := flag.Args()
+func main() { os.Exit(run(os.Args[1:], os.Stderr)) }
+
+// run is the command with its arguments; it returns the exit status.
+func run(args []string, stderr io.Writer) int {
+	fl := flag.NewFlagSet("viewjsongen", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	root := fl.String("type", "View", "the view's type, in the package")
+	check := fl.Bool("check", false, "write nothing; fail when a package's "+outName+" differs from what would be written")
+	if err := fl.Parse(args); err != nil {
+		return 2
+	}
+	dirs := fl.Args()
 	if len(dirs) == 0 {
 		dirs = []string{"."}
 	}
-	failed := false
+	status := 0
 	for _, dir := range dirs {
 		src, err := generate(dir, *root)
 		if err != nil {
-			fmt.Fprintf(os.Stderr, "viewjsongen: %s: %v\n", dir, err)
-			failed = true
+			fmt.Fprintf(stderr, "viewjsongen: %s: %v\n", dir, err)
+			status = 1
 			continue
 		}
 		path := filepath.Join(dir, outName)
 		if *check {
 			old, err := os.ReadFile(path)
 			if err != nil || !bytes.Equal(old, src) {
-				fmt.Fprintf(os.Stderr, "viewjsongen: %s is not what the view's types give: run go generate in %s\n", path, dir)
-				failed = true
+				fmt.Fprintf(stderr, "viewjsongen: %s is not what the view's types give: run go generate in %s\n", path, dir)
+				status = 1
 			}
 			continue
 		}
 		if err := os.WriteFile(path, src, 0o644); err != nil {
-			fmt.Fprintln(os.Stderr, "viewjsongen:", err)
-			failed = true
+			fmt.Fprintln(stderr, "viewjsongen:", err)
+			status = 1
 		}
 	}
-	if failed {
-		os.Exit(1)
-	}
+	return status
 }
+
+// fset and imp serve every package of a run: the packages a game imports
+// (the engine and what it needs) are read from source once.
+var (
+	fset = token.NewFileSet()
+	imp  = importer.ForCompiler(fset, "source", nil)
+)
 
 // load type-checks the package in dir from its source, without outName.
 func load(dir string) (*types.Package, error) {
@@ -87,7 +100,6 @@ func load(dir string) (*types.Package, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read package: %w", err)
 	}
-	fset := token.NewFileSet()
 	var files []*ast.File
 	for _, name := range bp.GoFiles {
 		if name == outName {
@@ -99,7 +111,7 @@ func load(dir string) (*types.Package, error) {
 		}
 		files = append(files, f)
 	}
-	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	conf := types.Config{Importer: imp}
 	pkg, err := conf.Check(bp.ImportPath, fset, files, nil)
 	if err != nil {
 		return nil, fmt.Errorf("type-check: %w", err)
