@@ -65,7 +65,6 @@ type View struct {
 	F32   float32 `json:"f32,omitempty"`
 	Ok    bool    `json:"ok"`
 	Skip  int     `json:"-"`
-	Dash  int     `json:"-,"`
 	Names []Name  `json:"names"`
 	Cells []Cell  `json:"cells"`
 	Grid  [2][3]Cell
@@ -85,5 +84,5 @@ type View struct {
 		X int    `json:"x,omitempty"`
 		Y string `json:"y"`
 	} `json:"anon"`
-	Last   []Cell `json:"last,omitempty"`
+	Last []Cell `json:"last,omitempty"`
 }

@@ -89,7 +89,7 @@ func randomView(r *rand.Rand) View {
 	if r.IntN(2) == 0 {
 		v.F32 = float32(r.ExpFloat64() * 1e-9)
 	}
-	v.Ok, v.Skip, v.Dash = r.IntN(2) == 0, r.Int(), r.IntN(7)
+	v.Ok, v.Skip = r.IntN(2) == 0, r.Int()
 	if r.IntN(3) > 0 {
 		v.Names = []Name{}
 		for range r.IntN(4) {

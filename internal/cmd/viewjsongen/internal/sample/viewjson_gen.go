@@ -55,8 +55,6 @@ func appendJSONView(b []byte, v *View) []byte {
 	}
 	b = append(b, ",\"ok\":"...)
 	b = strconv.AppendBool(b, bool(v.Ok))
-	b = append(b, ",\"-\":"...)
-	b = strconv.AppendInt(b, int64(v.Dash), 10)
 	b = append(b, ",\"names\":"...)
 	if v.Names == nil {
 		b = append(b, "null"...)
