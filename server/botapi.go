@@ -254,7 +254,7 @@ func (t *table) botStartEvent(p int) botEvent {
 // socket of the seat gets them (the engine's View(p), table.legal).
 func (t *table) botTurnEvent(p int) botEvent {
 	ev := botEvent{Type: botTurn, Table: t.id, Game: t.meta.Game, Seat: p, V: t.version,
-		View: mustJSON(t.state.View(p)), Legal: t.legal(p)}
+		View: mustViewJSON(t.state.View(p)), Legal: t.legal(p)}
 	if d := t.deadline(); !d.IsZero() {
 		ev.Deadline = d.UnixMilli()
 	}

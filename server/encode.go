@@ -50,8 +50,15 @@ func (p *encoders) get() *encoder {
 	return e
 }
 
-// encode appends v's JSON (as json.Marshal writes it) to e's buffer.
+// encode appends v's JSON (as json.Marshal writes it) to e's buffer. A
+// game's view that writes its own JSON (engine.JSONAppender) does so: the
+// same bytes without reflection, encoding/json having been the largest part
+// of the server's CPU a move (docs/performance.md, issue 24).
 func (e *encoder) encode(v any) {
+	if a, ok := v.(engine.JSONAppender); ok {
+		e.buf.Write(a.AppendJSON(e.buf.AvailableBuffer()))
+		return
+	}
 	if err := e.json.Encode(v); err != nil {
 		// Only our own message types are encoded here, and views that
 		// the engine contract makes JSON-serialisable.

@@ -156,7 +156,7 @@ func (s *Server) replayOf(data []byte, names []string, lang string) (replayJSON,
 	var prev []byte // the previous step's view
 	var perr error
 	step := func(player int, move string, st engine.State, events []engine.Event) {
-		view := mustJSON(st.View(engine.Spectator))
+		view := mustViewJSON(st.View(engine.Spectator))
 		rs := replayStep{Player: player, Move: move, ToMove: st.ToMove(), Scores: make([]int, st.NumPlayers()),
 			Events: []eventOut{}, View: view}
 		if prev != nil {
