@@ -43,7 +43,7 @@ async function shots(browser: Browser, base: string, name: string, url: string, 
       if (what) await what(p, lang);
       const wide = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(wide, `${name} ${lang} ${size}: nothing wider than the screen`).toBeLessThanOrEqual(0);
-      await p.screenshot({ path: join(out, `${name}-${size}-${lang}.png`), fullPage: size === "phone" });
+      await p.screenshot({ path: join(out, `${name}-${size}-${lang}.png`) });
       await ctx.close();
     }
   }
@@ -90,14 +90,19 @@ test("a rated table where Bob resigned before moving: he still chats, and the en
 
   // The score pad's place, at every change of the page once it is drawn: the rating box must not move it.
   await ann.evaluate(() => {
-    const w = window as unknown as { padTops: number[]; boxHeights: number[] };
+    const w = window as unknown as { padTops: number[]; boxHeights: number[]; belowTops: number[] };
     w.padTops = [];
     w.boxHeights = [];
+    w.belowTops = [];
     new MutationObserver(() => {
       const pad = document.querySelector(".scorepad");
       if (pad) w.padTops.push(Math.round(pad.getBoundingClientRect().top + window.scrollY));
       const box = document.querySelector<HTMLElement>("section.rating-change");
-      if (box) w.boxHeights.push(box.offsetHeight);
+      if (!box) return;
+      w.boxHeights.push(box.offsetHeight);
+      // What follows the score pad's section (the log on a desktop, the log or the chat on a phone).
+      const below = document.querySelector("section.pad")?.nextElementSibling;
+      if (below) w.belowTops.push(Math.round(below.getBoundingClientRect().top + window.scrollY));
     }).observe(document.body, { childList: true, subtree: true, characterData: true });
   });
   await autoplay(ann, tb.id);
@@ -109,9 +114,11 @@ test("a rated table where Bob resigned before moving: he still chats, and the en
   // The note "the result changes the players' ratings" is gone at the end: the box says what happened.
   await expect(ann.locator(".rated-note")).toBeHidden();
   const seen = await ann.evaluate(() => {
-    const w = window as unknown as { padTops: number[]; boxHeights: number[] };
-    return { padTops: w.padTops, boxHeights: w.boxHeights };
+    const w = window as unknown as { padTops: number[]; boxHeights: number[]; belowTops: number[] };
+    return { padTops: w.padTops, boxHeights: w.boxHeights, belowTops: w.belowTops };
   });
+  // Once the box is there, what is under it stays put (the box had the answer's shape while it waited).
+  expect(new Set(seen.belowTops).size, `what follows the pad moved: ${seen.belowTops}`).toBeLessThanOrEqual(1);
   expect(seen.boxHeights.length, "the rating box was seen").toBeGreaterThan(0);
   expect(new Set(seen.padTops).size, `the score pad moved: ${seen.padTops}`).toBeLessThanOrEqual(1);
   for (let i = 1; i < seen.boxHeights.length; i++) expect(seen.boxHeights[i], `the rating box shrank: ${seen.boxHeights}`).toBeGreaterThanOrEqual(seen.boxHeights[i - 1]);
@@ -175,7 +182,7 @@ test("the lobby shows the leaderboards near the top; the coach's costly decision
   await p.goto(`${server.url}/replay/${t.id}?lang=fr`);
   const first = p.locator(".coach-costly a").first();
   await expect(first).toBeVisible({ timeout: 120_000 });
-  await expect(first.locator(".coach-costly-head")).toHaveText(/^Coup \d+ : \d+,\d points perdus$/);
+  await expect(first.locator(".coach-costly-head")).toHaveText(/^Coup \d+\s:\s\d+,\d points perdus$/);
   await expect(first.locator(".coach-costly-line")).toHaveCount(2);
   await expect(first.locator(".coach-costly-line").first()).toContainText("Joué");
   await shots(browser, server.url, "coach", `/replay/${t.id}`, async (q) => {

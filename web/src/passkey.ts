@@ -105,7 +105,11 @@ export async function signInWithPasskey(): Promise<{ id: string; name: string }>
 export function passkeySignIn(lang: Lang, done: (who: { id: string; name: string }) => void): HTMLElement | null {
   if (!canUsePasskeys()) return null;
   const ip = byNumber(lang);
-  if (ip) return h("div", { class: "passkey-signin-box" }, h("p", { class: "hint" }, t(lang, "passkey.signInHelp")), ip);
+  if (ip) {
+    // In the lobby it is a hint (phones hide hints): a newcomer's first screen is about her name, not passkeys.
+    ip.classList.add("hint");
+    return h("div", { class: "passkey-signin-box" }, h("p", { class: "hint" }, t(lang, "passkey.signInHelp")), ip);
+  }
   const status = h("p", { class: "note passkey-status", role: "status" });
   const b = h("button", { type: "button", class: "passkey-signin" }, t(lang, "passkey.signIn")) as HTMLButtonElement;
   b.addEventListener("click", () => {
