@@ -189,4 +189,9 @@ test("the lobby shows the leaderboards near the top; the coach's costly decision
     await q.locator(".coach-costly a").first().waitFor({ timeout: 120_000 });
     await q.locator(".coach-costly").first().scrollIntoViewIfNeeded();
   });
+  // The leaderboard, seen by a person not on it yet: the line that says how to get there.
+  const cookie = (await page.context().cookies()).find((c) => c.name === "jardin")?.value;
+  await shots(browser, server.url, "board", "/ratings/english-gardens", async (q) => {
+    await expect(q.locator(".board-not-listed")).toBeVisible();
+  }, cookie);
 });
