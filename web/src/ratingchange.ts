@@ -64,7 +64,7 @@ function place(id: string, lang: Lang, names: string[], game: string): void {
     pad.append(box);
   } else {
     // The box never shrinks under the reader's eyes: what follows it stays put.
-    box.style.minHeight = `${box.offsetHeight}px`;
+    box.style.minHeight = `${box.getBoundingClientRect().height}px`;
   }
   box.dataset.state = want;
   clear(box);
