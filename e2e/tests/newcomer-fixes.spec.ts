@@ -111,6 +111,8 @@ test("a rated table where Bob resigned before moving: he still chats, and the en
   await expect(box).toContainText(before(fr["page.ratingChange.unmoved"]), { timeout: 60_000 });
   await expect(box).toContainText("Bob");
   await expect(box).not.toContainText(plain(fr["page.ratingChange.pending"]));
+  // The pad's Rank row places the seats as the banner does: Ann first, Bob's seat "left" (it said Bob 1st, as his bot scored more).
+  await expect(ann.locator(".scorepad tr.rank td")).toHaveText(["1", plain(fr["page.table.padLeft"])]);
   // The note "the result changes the players' ratings" is gone at the end: the box says what happened.
   await expect(ann.locator(".rated-note")).toBeHidden();
   const seen = await ann.evaluate(() => {
