@@ -69,11 +69,18 @@ test("a rated table where Bob resigned before moving: he still chats, and the en
   await bob.goto(`${server.url}/t/${tb.id}`);
   await ann.goto(`${server.url}/t/${tb.id}`);
   await expect(bob.locator("svg.board")).toBeVisible();
-  // Bob resigns before his first move: his seat goes to a bot, he watches.
+  // Bob resigns before his first move: his seat goes to a bot, he watches. The server closes his
+  // seat's sockets and his page connects again as a former player's: record the connection's states.
+  await bob.evaluate(() => {
+    const w = window as unknown as { conns: string[] };
+    w.conns = [];
+    new MutationObserver(() => w.conns.push(document.body.dataset.conn ?? "")).observe(document.body, { attributes: true, attributeFilter: ["data-conn"] });
+  });
   const resigned = await bob.request.post(`${server.url}/api/tables/${tb.id}/resign`);
   expect(resigned.ok(), await resigned.text()).toBeTruthy();
   // He played this table: he still chats at it (he was told "Only the players chat").
   const en = words("en");
+  await expect.poll(() => bob.evaluate(() => (window as unknown as { conns: string[] }).conns.join(" ")), { timeout: 30_000 }).toMatch(/down.* open$/);
   await expect(bob.locator(".chatbox input[name=chat]")).toBeVisible();
   await expect(bob.locator(".chat-note")).toBeHidden();
   await bob.locator(".chatbox input[name=chat]").fill("sorry, I have to go");
