@@ -17,8 +17,10 @@ const known = new Map<string, TableRatingJSON | "asking" | "late" | "gone">();
 /**
  * The waits between asks while the table is not rated yet: quick at first
  * (the rater settles a table a moment after its end), then longer (a busy
- * rater, the arena's many tables), about three minutes in all; then the box
- * says the ratings will appear later instead of "being updated" for ever.
+ * rater, the arena's many tables), about three minutes in all: longer than
+ * the server's sweep (every minute), which rates a table its full queue
+ * dropped. Then the box says the ratings will appear later instead of
+ * "being updated" for ever.
  */
 const WAITS_MS = [1000, 1000, 1000, 2000, 2000, 4000, 8000, 15000, 30000, 30000, 30000, 60000];
 
