@@ -218,6 +218,13 @@ func SeatName(i, viewer int, lang string, names []string) string {
 	}
 }
 
+// SeatLabel is seat i's label where it stands alone (a score pad's row, a
+// seat list): "Player 1", capitalised as a label is, where SeatName's
+// "player 1" sits inside a sentence.
+func SeatLabel(i int, lang string) string {
+	return T(lang, "seat.label", i18n.N("n", i+1))
+}
+
 // ArgNames are the names a message gives an event's arguments, by their
 // kind and their order among the arguments of that kind: the first seat
 // is {player}, the second {player2}; then {n}, {item} (a component),

@@ -391,12 +391,12 @@ func (s *Server) lessonOr(w http.ResponseWriter, r *http.Request) (*lesson, bool
 	return l, true
 }
 
-// names are the seats' names ("player 1", "player 2").
+// names are the seats' labels ("Player 1", "Player 2": they stand alone).
 func (l *lesson) names(lang string) []string {
 	out := make([]string, l.data.Players)
 	for i := range out {
-		// "player 1": the renderers add "(you)" to the learner's own seat
-		out[i] = engine.SeatName(i, engine.Spectator, lang, nil)
+		// "Player 1": the renderers add "(you)" to the learner's own seat
+		out[i] = engine.SeatLabel(i, lang)
 	}
 	return out
 }
@@ -575,9 +575,9 @@ func (s *Server) apiRules(w http.ResponseWriter, r *http.Request) {
 	out := rulesJSON{Game: l.game.ID(), Title: l.game.Title(lang), About: cat.T(lang, "about"),
 		Duration: cat.T(lang, "about.duration"), Players: say(lang, "page.rules.players", i18n.N("min", min), i18n.N("max", max)),
 		Result: l.end.Result(), Texts: textsOf(cat, lang)}
-	// The example is a game between two bots: "player 1", "player 2".
+	// The example is a game between two bots: "Player 1", "Player 2".
 	for i := 0; i < l.data.Players; i++ {
-		out.Names = append(out.Names, engine.SeatName(i, engine.Spectator, lang, nil))
+		out.Names = append(out.Names, engine.SeatLabel(i, lang))
 	}
 	sec := func(title string, ids []string) {
 		if len(ids) == 0 {

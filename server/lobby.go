@@ -103,7 +103,7 @@ var pages = template.Must(template.New("").Option("missingkey=error").Funcs(temp
 {{template "playerRatings" $}}
 <h3>{{$.W.playerFinished}}</h3>
 {{if .Finished}}<ul class="player-finished">{{range .Finished}}<li><b>{{index $.Titles .Game}}</b> · <time datetime="{{date .Updated}}">{{dateIn .Updated $.Lang}}</time> ·
-{{if eq .Rank 1}}{{$.W.playerFirst}}{{else if gt .Rank 0}}{{place .Rank $.Lang}}{{end}} ·
+{{if eq .Rank 1}}{{$.W.playerFirst}} ·{{else if gt .Rank 0}}{{place .Rank $.Lang}} ·{{end}}
 {{range $i, $st := .Seats}}{{if $i}}, {{end}}{{if $st.Player}}<a href="/p/{{$st.Player}}">{{seatName $st $.Lang}}</a>{{else}}{{seatName $st $.Lang}}{{end}}{{end}}
 · <a href="/replay/{{.ID}}">{{$.W.replay}}</a></li>{{end}}</ul>
 {{else}}<p>{{$.W.playerNoFinished}}</p>{{end}}

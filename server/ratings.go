@@ -233,15 +233,7 @@ func (s *Server) outcome(ctx context.Context, tb store.Table) ([]store.RatingCha
 	if err != nil {
 		return nil, err
 	}
-	moved := make([]bool, len(tb.Seats))
-	for _, e := range entries {
-		if e.Kind != store.KindMove || e.Seat < 0 || e.Seat >= len(tb.Seats) {
-			continue
-		}
-		if st := tb.Seats[e.Seat]; !st.Zombie || e.Seq < st.ZombieAt {
-			moved[e.Seat] = true // a move of the person's, not of the bot that replaced them
-		}
-	}
+	moved := movedSeats(tb, entries)
 	var people []string
 	for i, st := range tb.Seats {
 		if st.Kind != store.SeatHuman {
@@ -335,4 +327,19 @@ func (g guardedStore) Leaderboard(ctx context.Context, game string, limit int) (
 func (g guardedStore) RatingHistory(ctx context.Context, player string, limit int) ([]store.RatingChange, error) {
 	chs, err := g.Store.RatingHistory(ctx, player, limit)
 	return chs, unavailable(dbName, err)
+}
+
+// movedSeats tells, per seat, whether its person made a move of their own
+// (not one of the bot that replaced them).
+func movedSeats(tb store.Table, entries []store.Entry) []bool {
+	moved := make([]bool, len(tb.Seats))
+	for _, e := range entries {
+		if e.Kind != store.KindMove || e.Seat < 0 || e.Seat >= len(tb.Seats) {
+			continue
+		}
+		if st := tb.Seats[e.Seat]; !st.Zombie || e.Seq < st.ZombieAt {
+			moved[e.Seat] = true
+		}
+	}
+	return moved
 }

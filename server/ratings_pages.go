@@ -136,6 +136,10 @@ func (s *Server) apiRatings(w http.ResponseWriter, r *http.Request) {
 type boardPage struct {
 	Board boardJSON
 	Games []gameJSON // every game, for the links between boards
+	// Me is the viewer's identity (none: a visitor): her row is marked
+	// "you"; Listed, that she has one on the board shown.
+	Me     string
+	Listed bool
 }
 
 // pageRatings is the leaderboards' page, /ratings (the first game's) and
@@ -165,6 +169,10 @@ func (s *Server) pageRatings(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d := pageData{Board: &boardPage{Board: b}}
+	if me, err := s.maybeIdentify(r); err == nil && me.ID != "" {
+		d.Board.Me = me.ID
+		d.Board.Listed = slices.ContainsFunc(b.Rows, func(row boardRow) bool { return row.Player == me.ID })
+	}
 	for _, g := range all {
 		d.Board.Games = append(d.Board.Games, gameJSON{ID: g.ID(), Title: titles(g)})
 	}
@@ -354,11 +362,13 @@ var _ = template.Must(pages.Funcs(template.FuncMap{"provisionalLeft": provisiona
 <p class="board-about">{{if .Board.Bots}}{{$.W.boardArenaAbout}}{{else}}{{$.W.boardsAbout}}{{end}}</p>
 <h3>{{.Board.Title}}</h3>
 {{if .Board.Rows}}<table class="player-games board"><thead><tr><th scope="col">{{$.W.boardRank}}</th><th scope="col">{{$.W.boardPlayer}}</th><th scope="col">{{$.W.boardRating}}</th><th scope="col">{{$.W.boardGames}}</th><th scope="col">{{$.W.boardWins}}</th></tr></thead>
-<tbody>{{range .Board.Rows}}<tr{{if .Bot}} class="anchor"{{end}}><td>{{.Rank}}</td><th scope="row">{{if .Player}}<a href="/p/{{.Player}}">{{.Name}}</a>{{else}}{{.Name}} <small>({{$.W.boardBot}})</small>{{end}}</th>
+<tbody>{{range .Board.Rows}}<tr{{if .Bot}} class="anchor"{{else if and .Player (eq .Player $.Board.Me)}} class="me"{{end}}><td>{{.Rank}}</td><th scope="row">{{if .Player}}<a href="/p/{{.Player}}">{{.Name}}</a>{{if eq .Player $.Board.Me}} <small class="you-mark">({{$.W.boardYou}})</small>{{end}}{{else}}{{.Name}} <small>({{$.W.boardBot}})</small>{{end}}</th>
 <td>{{.Rating}}{{if .Provisional}} <small class="provisional">({{$.W.provisional}})</small>{{end}}</td><td>{{if .Player}}{{.Games}}{{else}}—{{end}}</td><td>{{if .Player}}{{.Wins}}{{else}}—{{end}}</td></tr>{{end}}</tbody></table>{{end}}
+{{if and .Me (not .Listed) (not .Board.Bots)}}<p class="board-not-listed">{{$.W.boardNotListed}}</p>{{end}}
 <p><a href="/">{{$.W.lobby}}</a></p></main>{{end}}</body></html>{{end}}
 
 {{define "playerRatings"}}{{with .Player}}<h3>{{$.W.ratings}}</h3>
+<p class="boards-link"><a href="/ratings">{{$.W.boardsLink}}</a></p>
 {{if .Ratings}}<table class="player-games ratings"><thead><tr><th scope="col">{{$.W.game}}</th><th scope="col">{{$.W.boardRating}}</th><th scope="col">{{$.W.boardGames}}</th><th scope="col">{{$.W.boardWins}}</th></tr></thead>
 <tbody>{{range .Ratings}}<tr><th scope="row"><a href="/ratings/{{.Game}}">{{index $.Titles .Game}}</a></th><td>{{.Rating}}{{if .Provisional}} <small class="provisional">({{provisionalLeft .Games $.Lang}})</small>{{end}}</td><td>{{.Games}}</td><td>{{.Wins}}</td></tr>{{end}}</tbody></table>
 {{range .Ratings}}<figure class="rating-figure"><figcaption>{{index $.Titles .Game}}</figcaption>{{.Chart}}</figure>{{end}}

@@ -21,6 +21,9 @@ type tableRatingJSON struct {
 	// end); before, Seats is empty and the page asks again.
 	Settled bool             `json:"settled"`
 	Seats   []seatRatingJSON `json:"seats"`
+	// Unmoved: once settled with no change, the seats whose person made no
+	// move of their own (the reason nobody was rated: the page names them).
+	Unmoved []int `json:"unmoved,omitempty"`
 }
 
 // seatRatingJSON is one seat's rating before and after the table, as shown
@@ -75,7 +78,18 @@ func (s *Server) tableRating(r *http.Request, id string) (tableRatingJSON, error
 	}
 	out.Settled = true
 	if len(ds) == 0 {
-		return out, nil // rated nobody: the page says why
+		// Rated nobody: the page says why, naming who never moved.
+		entries, err := s.st.Entries(r.Context(), id, 0)
+		if err != nil {
+			return out, err
+		}
+		moved := movedSeats(tb, entries)
+		for i, st := range tb.Seats {
+			if st.Kind == store.SeatHuman && !moved[i] {
+				out.Unmoved = append(out.Unmoved, i)
+			}
+		}
+		return out, nil
 	}
 	newcomer := rating.Default().New()
 	for _, d := range ds {

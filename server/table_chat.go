@@ -17,30 +17,35 @@ import (
 func (t *table) chat(c *conn, id, text string) {
 	// Only the players chat: a line from a stranger reached the players and
 	// stayed in the table's history, and all spectators shared one rate
-	// bucket, so one of them silenced the others.
-	if c.seat < 0 || t.meta.Seats[c.seat].Identity != c.identity {
+	// bucket, so one of them silenced the others. A person whose seat went
+	// to a bot (she resigned, left or ran out of time) played this table
+	// and still chats at it, under her seat's name and its rate bucket.
+	seat := c.seat
+	if seat < 0 {
+		if was := t.formerSeat(c); was != nil {
+			seat = *was
+		}
+	}
+	if seat < 0 || t.meta.Seats[seat].Identity != c.identity {
 		c.send(mustJSON(refusedMsg{T: outRefused, V: t.version, ID: id, Reason: refSeat, Message: say(c.lang, "refuse.chatSeat")}))
 		return
 	}
 	now := t.srv.now()
-	recent := t.chatAt[c.seat][:0]
-	for _, at := range t.chatAt[c.seat] {
+	recent := t.chatAt[seat][:0]
+	for _, at := range t.chatAt[seat] {
 		if now.Sub(at) < t.srv.cfg.ChatWindow {
 			recent = append(recent, at)
 		}
 	}
 	if len(recent) >= t.srv.cfg.ChatLines {
-		t.chatAt[c.seat] = recent
+		t.chatAt[seat] = recent
 		c.send(mustJSON(refusedMsg{T: outRefused, V: t.version, ID: id, Reason: refRate,
 			Message: say(c.lang, "refuse.chatRate", i18n.N("lines", t.srv.cfg.ChatLines), i18n.N("seconds", int(t.srv.cfg.ChatWindow.Seconds())))}))
 		return
 	}
-	t.chatAt[c.seat] = append(recent, now)
-	name := say(c.lang, "chat.spectator")
-	if c.seat >= 0 {
-		name = t.meta.Seats[c.seat].Name
-	}
-	line := store.Chat{Table: t.id, Seq: t.chatSeq + 1, Seat: c.seat, Name: name, Text: text, At: now}
+	t.chatAt[seat] = append(recent, now)
+	name := t.meta.Seats[seat].Name
+	line := store.Chat{Table: t.id, Seq: t.chatSeq + 1, Seat: seat, Name: name, Text: text, At: now}
 	if err := t.commitWrite(store.Write{Chat: &line}); err != nil {
 		c.send(mustJSON(refusedMsg{T: outRefused, V: t.version, ID: id, Reason: refStore, Message: say(c.lang, "refuse.chatStore")}))
 		t.storeFailed(nil, nil, err) // the line may be stored all the same: chatSeq is read back

@@ -224,7 +224,7 @@ func position(reg *engine.Registry, r *http.Request) (*Position, error) {
 	names := make([]string, players)
 	for i := range names {
 		// a seat without a name reads as the engine names it, in the page's language
-		names[i] = strings.ToUpper(engine.SeatName(i, engine.Spectator, lang, nil)[:1]) + engine.SeatName(i, engine.Spectator, lang, nil)[1:]
+		names[i] = engine.SeatLabel(i, lang)
 		if q.Get("names") == "long" {
 			// 40 characters, the longest a layout must hold without scrolling sideways (issue 21)
 			names[i] = fmt.Sprintf("%s %d", longName[:38], i+1)

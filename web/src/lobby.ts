@@ -403,9 +403,10 @@ export async function lobby(root: HTMLElement, lang: Lang): Promise<void> {
       msg,
       nameBox,
       dailyLink(lang), // daily.ts: the daily garden, prominent
+      // The leaderboards, where a player looks for them: near the top, a button with what it shows (a newcomer missed the line at the foot).
+      h("p", { class: "boards-link" }, h("a", { href: "/ratings", class: "button" }, t(lang, "lobby.boards")), h("span", {}, t(lang, "lobby.boardsAbout"))),
       mine ? mine.section : null,
       lobbyTables,
-      h("p", { class: "boards-link" }, h("a", { href: "/ratings" }, t(lang, "lobby.boards"))),
       me ? h("section", {}, h("h2", {}, t(lang, "newTable")), createForm, created) : null,
       h("section", {}, h("h2", {}, t(lang, "lobby.games")), cards),
       me ? deviceLink(live) : null,

@@ -37,6 +37,24 @@ export function canUsePasskeys(): boolean {
   return window.isSecureContext && "PublicKeyCredential" in window && !!navigator.credentials;
 }
 
+/**
+ * byNumber: the page is opened by an IP address, where WebAuthn refuses to
+ * work (a passkey belongs to a name). A person is told, in plain words, to
+ * open the site by its name, with the way there when it is this machine.
+ */
+function byNumber(lang: Lang): HTMLElement | null {
+  const host = location.hostname;
+  const ip = /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.startsWith("[");
+  if (!ip) return null;
+  const note = h("div", { class: "note passkey-byname", role: "note" }, h("p", {}, t(lang, "passkey.byName", host.replace(/^\[|\]$/g, ""))));
+  if (/^127\./.test(host) || host === "[::1]") {
+    const there = new URL(location.href);
+    there.hostname = "localhost";
+    note.append(h("p", {}, t(lang, "passkey.byNameOpen"), " ", h("a", { href: there.href }, there.host)));
+  } else note.append(h("p", {}, t(lang, "passkey.byNameAsk")));
+  return note;
+}
+
 /** cancelled: the person closed the browser's passkey dialog, or it timed out (no error to show as such). */
 function cancelled(e: unknown): boolean {
   return e instanceof DOMException && (e.name === "NotAllowedError" || e.name === "AbortError");
@@ -86,6 +104,12 @@ export async function signInWithPasskey(): Promise<{ id: string; name: string }>
  */
 export function passkeySignIn(lang: Lang, done: (who: { id: string; name: string }) => void): HTMLElement | null {
   if (!canUsePasskeys()) return null;
+  const ip = byNumber(lang);
+  if (ip) {
+    // In the lobby it is a hint (phones hide hints): a newcomer's first screen is about her name, not passkeys.
+    ip.classList.add("hint");
+    return h("div", { class: "passkey-signin-box" }, h("p", { class: "hint" }, t(lang, "passkey.signInHelp")), ip);
+  }
   const status = h("p", { class: "note passkey-status", role: "status" });
   const b = h("button", { type: "button", class: "passkey-signin" }, t(lang, "passkey.signIn")) as HTMLButtonElement;
   b.addEventListener("click", () => {
@@ -113,6 +137,11 @@ export function passkeyBox(lang: Lang, named: boolean): HTMLElement {
   const box = h("section", { class: "passkeys" }, h("h2", {}, t(lang, "passkey.title")));
   if (!canUsePasskeys()) {
     box.append(h("p", {}, t(lang, "passkey.help")), h("p", { class: "note" }, t(lang, "passkey.none")));
+    return box;
+  }
+  const ip = byNumber(lang);
+  if (ip) {
+    box.append(h("p", {}, t(lang, "passkey.help")), ip);
     return box;
   }
   if (!named) {

@@ -7,12 +7,22 @@ import { clear, h } from "./dom";
 import type { TableRatingJSON } from "./gen/server";
 import { type Lang, t } from "./i18n";
 
-/** What is known of each table asked: its answer once settled, or that an ask is under way. */
-const known = new Map<string, TableRatingJSON | "asking" | "gone">();
+/**
+ * What is known of each table asked: its answer once settled, that an ask
+ * is under way, that the rater has not settled it after every try ("late":
+ * the page says the ratings will appear later), or that it is not rated.
+ */
+const known = new Map<string, TableRatingJSON | "asking" | "late" | "gone">();
 
-/** The tries and their spacing while the table is not rated yet (some 10 s in all). */
-const TRIES = 10;
-const WAIT_MS = 1000;
+/**
+ * The waits between asks while the table is not rated yet: quick at first
+ * (the rater settles a table a moment after its end), then longer (a busy
+ * rater, the arena's many tables), about three minutes in all: longer than
+ * the server's sweep (every minute), which rates a table its full queue
+ * dropped. Then the box says the ratings will appear later instead of
+ * "being updated" for ever.
+ */
+const WAITS_MS = [1000, 1000, 1000, 2000, 2000, 4000, 8000, 15000, 30000, 30000, 30000, 60000];
 
 /**
  * ratingChange shows a finished rated table's rating changes under its
@@ -25,7 +35,7 @@ export function ratingChange(id: string, lang: Lang, names: string[], game: stri
   const k = known.get(id);
   if (k === undefined) {
     known.set(id, "asking");
-    void ask(id, lang, names, game, TRIES);
+    void ask(id, lang, names, game, 0);
   }
   place(id, lang, names, game);
   // The table draws its pad again (cleared, then filled) when it likes:
@@ -49,19 +59,36 @@ function place(id: string, lang: Lang, names: string[], game: string): void {
     box?.remove();
     return;
   }
-  const want = k === "asking" ? "pending" : "drawn";
+  const want = k === "asking" ? "pending" : k === "late" ? "late" : "drawn";
   if (box && box.dataset.state === want) return;
   if (!box) {
     box = h("section", { class: "rating-change", "aria-live": "polite" });
     pad.append(box);
+  } else {
+    // The box never shrinks under the reader's eyes: what follows it stays put.
+    box.style.minHeight = `${box.getBoundingClientRect().height}px`;
   }
   box.dataset.state = want;
   clear(box);
-  if (k === "asking") box.append(h("p", {}, t(lang, "ratingChange.pending")));
+  if (k === "asking" || k === "late") waiting(box, lang, names, game, k === "late");
   else draw(box, k, lang, names, game);
 }
 
-async function ask(id: string, lang: Lang, names: string[], game: string, tries: number): Promise<void> {
+/**
+ * waiting draws the box before the rater has settled the table, in the
+ * shape of its answer (the title, a row per seat, a line under them), so
+ * that the answer takes the same place and nothing under it moves.
+ */
+function waiting(box: HTMLElement, lang: Lang, names: string[], game: string, late: boolean): void {
+  box.append(h("h3", {}, t(lang, "ratingChange.title")));
+  const list = h("ul", { class: "rating-rows" });
+  for (const name of names) list.append(h("li", { class: "same" }, h("span", { class: "who" }, name), " ", h("span", { class: "what" }, "…")));
+  box.append(list);
+  if (!late) box.append(h("p", { class: "rating-wait" }, t(lang, "ratingChange.pending")));
+  else box.append(h("p", { class: "rating-wait" }, t(lang, "ratingChange.later"), " ", h("a", { href: `/ratings/${encodeURIComponent(game)}` }, t(lang, "ratingChange.board"))));
+}
+
+async function ask(id: string, lang: Lang, names: string[], game: string, tried: number): Promise<void> {
   let r: TableRatingJSON | undefined;
   try {
     const resp = await fetch(`/api/tables/${encodeURIComponent(id)}/rating`);
@@ -73,13 +100,19 @@ async function ask(id: string, lang: Lang, names: string[], game: string, tries:
     known.set(id, "gone");
   } else if (r?.settled) {
     known.set(id, r);
-  } else if (tries > 1) {
-    setTimeout(() => void ask(id, lang, names, game, tries - 1), WAIT_MS);
+  } else if (tried < WAITS_MS.length) {
+    setTimeout(() => void ask(id, lang, names, game, tried + 1), WAITS_MS[tried]);
     return;
   } else {
-    return; // the "being updated" line stays; the player's page will have it
+    known.set(id, "late"); // never "being updated" for ever: the ratings will show on the board
   }
   place(id, lang, names, game);
+}
+
+/** listOf joins names as the language does ("Ann and Bob", "Ann et Bob"): Intl.ListFormat, newer than the page's TypeScript library. */
+function listOf(lang: Lang, names: string[]): string {
+  const LF = (Intl as unknown as { ListFormat?: new (l: string, o: { type: string }) => { format(v: string[]): string } }).ListFormat;
+  return LF ? new LF(lang, { type: "conjunction" }).format(names) : names.join(", ");
 }
 
 /** num writes a rating with a true minus sign, as signed does. */
@@ -94,7 +127,11 @@ function signed(n: number): string {
 function draw(box: HTMLElement, r: TableRatingJSON, lang: Lang, names: string[], game: string): void {
   box.append(h("h3", {}, t(lang, "ratingChange.title")));
   if (r.seats.length === 0) {
-    box.append(h("p", {}, t(lang, "ratingChange.none")));
+    // Say what happened and why: nobody's rating moved, because someone never
+    // made a move of their own (a game says nothing of them).
+    const who = (r.unmoved ?? []).map((i) => names[i]).filter((n) => n);
+    if (who.length === 0) box.append(h("p", { class: "rating-none" }, t(lang, "ratingChange.none")));
+    else box.append(h("p", { class: "rating-none" }, t(lang, "ratingChange.unmoved", listOf(lang, who), who.length)));
     return;
   }
   const list = h("ul", { class: "rating-rows" });

@@ -14,7 +14,7 @@ import { clear, h } from "./dom";
 import { forkPanel } from "./fork";
 import { type Lang, t } from "./i18n";
 import type { EventOut } from "./net";
-import type { Review, ReviewDecision } from "./gen/coach";
+import type { Review, ReviewCostly, ReviewDecision } from "./gen/coach";
 import type { GameView, ReplayJSON } from "./gen/server";
 import { views } from "./patch";
 import { type LastMove, type LogLine, TableView } from "./table";
@@ -126,13 +126,31 @@ export async function replayPage(root: HTMLElement, lang: Lang): Promise<void> {
       const mean = points.format(s.meanLoss) === points.format(0) ? t(lang, "coachSeatTiny", name(s.seat), points.format(0.1)) : t(lang, "coachSeat", name(s.seat), points.format(s.meanLoss), points.format(s.meanLossError));
       const item = h("li", {}, h("b", {}, mean));
       if (s.costliest.length === 0) item.append(h("p", {}, t(lang, "coachNothing")));
-      else item.append(h("ol", { class: "coach-costly" }, ...s.costliest.map((c) => h("li", {}, h("a", { href: `#${c.step}`, onclick: toStep }, c.explanation)))));
+      else item.append(h("ol", { class: "coach-costly" }, ...s.costliest.map((c) => h("li", {}, costly(c)))));
       list.append(item);
     }
     clear(coach);
     coach.append(h("h2", {}, t(lang, "coachTitle")), h("p", { class: "coach-about" }, t(lang, "coachAbout")), list);
     at = -1; // redraw the step with its loss
     show(fromHash());
+  }
+
+  /**
+   * costly is one of a seat's costliest decisions, short enough for a
+   * phone: the move and the points lost first, then what was played and
+   * what was better, each on its own line (the whole sentence, with the
+   * give-or-take, is the link's title).
+   */
+  function costly(c: ReviewCostly): HTMLElement {
+    const d = decisions.get(c.step);
+    if (!d || !d.playedWords || !d.bestWords) return h("a", { href: `#${c.step}`, onclick: toStep }, c.explanation);
+    return h(
+      "a",
+      { href: `#${c.step}`, onclick: toStep, title: c.explanation },
+      h("b", { class: "coach-costly-head" }, t(lang, "coachCostlyHead", c.step, points.format(c.loss))),
+      h("span", { class: "coach-costly-line" }, t(lang, "coachCostlyPlayed", d.playedWords)),
+      h("span", { class: "coach-costly-line" }, t(lang, "coachCostlyBetter", d.bestWords)),
+    );
   }
 
   /** toStep follows a costly decision's link: its step, seen from the top of the replay (the link is below the board). */

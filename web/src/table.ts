@@ -5,6 +5,7 @@
 
 import { h, clear } from "./dom";
 import type { Result } from "./gen/engine";
+import { padRanks } from "./padrank";
 import type { GameView, HintJSON } from "./gen/server";
 import type { CompText, Ctx } from "./games/types";
 import { choiceLabels, previews, renderers } from "./games/index";
@@ -722,7 +723,7 @@ export class TableView {
     const legend = short ? null : h("ol", { class: "pad-names" }, ...r.players.map((_, i) => h("li", {}, name(i))));
     const rows = r.categories.map((c, k) => h("tr", {}, h("th", { scope: "row" }, d.comps?.[`score.${c.id}`]?.name ?? c.id), ...r.players.map((p) => h("td", {}, String(p.points[k] ?? "")))));
     const total = h("tr", { class: "total" }, h("th", { scope: "row" }, t(L, "total")), ...r.players.map((p) => h("td", {}, String(p.total))));
-    const rank = h("tr", {}, h("th", { scope: "row" }, t(L, "rank")), ...r.players.map((p) => h("td", {}, String(p.rank))));
+    const rank = h("tr", { class: "rank" }, h("th", { scope: "row" }, t(L, "rank")), ...padRanks(L, r, d.left).map((c) => h("td", {}, c))); // padrank.ts: as the banner places them
     const rating = (p: Result["players"][number]) => (p.rating ? (d.comps?.[`rating.${p.rating}`]?.name ?? p.rating) : "");
     const extra = r.players.some((p) => p.rating) ? [h("tr", {}, h("th", { scope: "row" }, t(L, "rating")), ...r.players.map((p) => h("td", {}, rating(p))))] : [];
     this.els.pad.append(h("h2", {}, t(L, "scorePad")), ...(legend ? [legend] : []), h("table", { class: "scorepad" }, h("thead", {}, head), h("tbody", {}, ...rows, total, rank, ...extra)));

@@ -105,6 +105,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
       case "update":
         if (m.t === "sync") {
           seat = m.you ?? -1;
+          chat.players(seat >= 0 || (m.was ?? -1) >= 0, seat >= 0 ? seat : (m.was ?? -1));
           game = m.table?.game ?? game;
           title = m.table?.title ?? title;
           if (m.from === undefined) events = [];
@@ -366,6 +367,8 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
     /** The lines shown, to count those a sync brings that were missed. */
     const shown = new Set<string>();
     let first = true;
+    /** The seat whose lines are this person's: her seat, or the one she held before a bot took it. */
+    let me = seat;
     const keyOf = (c: ChatOut) => `${c.at}\u0000${c.seat}\u0000${c.text}`;
     const setUnread = (n: number) => {
       unread = n;
@@ -403,11 +406,11 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
     });
     const add = (c: ChatOut) => {
       shown.add(keyOf(c));
-      list.append(h("li", { class: c.seat === seat && seat >= 0 ? "mine" : null }, h("time", { datetime: new Date(c.at).toISOString() }, fmtTime(c.at, lang)), " ", h("b", { class: "who" }, c.name), " ", c.text));
+      list.append(h("li", { class: c.seat === me && me >= 0 ? "mine" : null }, h("time", { datetime: new Date(c.at).toISOString() }, fmtTime(c.at, lang)), " ", h("b", { class: "who" }, c.name), " ", c.text));
       empty.hidden = true;
       requestAnimationFrame(() => (list.scrollTop = list.scrollHeight));
     };
-    const missed = (c: ChatOut) => (c.seat !== seat || seat < 0) && !(inView && !document.hidden);
+    const missed = (c: ChatOut) => (c.seat !== me || me < 0) && !(inView && !document.hidden);
     return {
       root,
       jump,
@@ -415,7 +418,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
       reset(lines: ChatOut[]): void {
         const fresh = first ? 0 : lines.filter((c) => !shown.has(keyOf(c)) && missed(c)).length;
         // The line on its way when the connection broke got through after all: not to be sent twice.
-        if (unsure !== undefined && lines.some((c) => c.seat === seat && c.text === unsure && !shown.has(keyOf(c)))) {
+        if (unsure !== undefined && lines.some((c) => c.seat === me && c.text === unsure && !shown.has(keyOf(c)))) {
           if (input.value.trim() === unsure) input.value = "";
           err.textContent = "";
         }
@@ -453,8 +456,9 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
       back(): void {
         if (err.textContent === t(lang, "together.chatNotSent", t(lang, "together.chatLost"))) err.textContent = t(lang, "together.chatResend");
       },
-      /** players: only the players chat; a spectator reads. */
-      players(on: boolean): void {
+      /** players: only the players chat; a spectator reads. mine is the seat whose lines are this person's (-1: none). */
+      players(on: boolean, mine: number): void {
+        me = mine;
         form.hidden = !on;
         onlyPlayers.hidden = on;
       },
@@ -566,12 +570,15 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
 
   function draw(): void {
     const m = last!;
-    chat.players(seat >= 0); // only the players chat (the server refuses a spectator's line)
+    // Only the players chat (the server refuses a stranger's line); a person
+    // whose seat went to a bot (resigned, left) played here and chats still.
+    chat.players(seat >= 0 || (m.was ?? -1) >= 0, seat >= 0 ? seat : (m.was ?? -1));
     heading.textContent = title;
     howTo.setAttribute("href", `/rules/${encodeURIComponent(game)}`);
     howTo.hidden = !game;
     forkLine.update(m.table?.fork);
-    ratedNote.hidden = !m.table?.rated;
+    // At the end the rating box under the pad says what the game did (or why it changed nothing).
+    ratedNote.hidden = !m.table?.rated || m.status === "over";
     drawSeats();
     const data: TableData = {
       game,

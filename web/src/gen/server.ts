@@ -564,6 +564,7 @@ export interface TableRatingJSON {
   rated: boolean;
   settled: boolean;
   seats: SeatRatingJSON[];
+  unmoved?: number[];
 }
 
 /** server.updateMsg */
