@@ -44,6 +44,7 @@ func cmdLoadtest(e *env, args []string) error {
 	asJSON := fs.Bool("json", false, "cli.flag.loadtest.json")
 	watchers := fs.Int("lobby-watchers", 0, "cli.flag.loadtest.lobby-watchers")
 	offline := fs.Bool("offline", false, "cli.flag.loadtest.offline")
+	cpuProfile := fs.String("cpuprofile", "", "cli.flag.loadtest.cpuprofile")
 	if _, err := e.parse(fs, args, 0, 0, "cli.wantNothing"); err != nil {
 		return err
 	}
@@ -104,6 +105,14 @@ func cmdLoadtest(e *env, args []string) error {
 	fmt.Fprintf(e.stderr, "loadtest: %d sockets open in %.1fs; playing for %gs…\n", lt.sockets.Load(), setup.Seconds(), *seconds)
 	before, self0 := lt.scrape(), selfCPU()
 	lobby0 := lt.lobbyMsgs.Load()
+	stopProfile := func() {}
+	if *cpuProfile != "" {
+		var err error
+		if stopProfile, err = startCPUProfile(*cpuProfile); err != nil {
+			lt.closeAll()
+			return err
+		}
+	}
 	lt.start.Store(time.Now().UnixNano())
 	// Only the first active tables play: the others stay as set up, their
 	// sockets open, with nothing to say until a move would come.
@@ -117,6 +126,7 @@ func cmdLoadtest(e *env, args []string) error {
 	case <-ctx.Done():
 	}
 	lt.stopAt.Store(time.Now().UnixNano())
+	stopProfile()
 	lobbyPlaying := lt.lobbyMsgs.Load() - lobby0
 	elapsed := time.Duration(lt.stopAt.Load() - lt.start.Load())
 	time.Sleep(500 * time.Millisecond) // let the last answers arrive
