@@ -258,3 +258,55 @@ func (v *jv) json(rng *rand.Rand) []byte {
 	w(v)
 	return b
 }
+
+// BenchmarkDiffGame diffs every seat's view with its view of the version
+// before over a whole 4-seat schlossgarten game played by greedy bots, a
+// broadcast's memo shared by the seats of a version: the reference diff
+// (before) and the diff, in one process, so that a loaded machine's noise
+// falls on both alike.
+func BenchmarkDiffGame(b *testing.B) {
+	g, _ := games.Registry().Lookup("schlossgarten")
+	const n = 4
+	rec, _, err := sim.Play(context.Background(), g, 1, nil, slices.Repeat([]string{"greedy"}, n))
+	if err != nil {
+		b.Fatal(err)
+	}
+	st, err := g.New(n, rec.Seed, rec.Options)
+	if err != nil {
+		b.Fatal(err)
+	}
+	viewsOf := func(st engine.State) [][]byte {
+		var out [][]byte
+		for seat := range n {
+			out = append(out, mustJSON(st.View(seat)))
+		}
+		return out
+	}
+	versions := [][][]byte{viewsOf(st)}
+	if _, err := record.Replay(games.Registry(), rec, func(_ int, st engine.State, _ []engine.Event) {
+		versions = append(versions, viewsOf(st))
+	}); err != nil {
+		b.Fatal(err)
+	}
+	for _, name := range []string{"reference", "diff"} {
+		b.Run(name, func(b *testing.B) {
+			f := diff
+			if name == "reference" {
+				f = refDiff
+			}
+			b.ReportAllocs()
+			memo := &diffMemo{}
+			for b.Loop() {
+				for v := 1; v < len(versions); v++ {
+					memo.reset()
+					for seat := range n {
+						if _, ok, err := f(versions[v-1][seat], versions[v][seat], memo, 0); !ok || err != nil {
+							b.Fatal(ok, err)
+						}
+					}
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*(len(versions)-1)), "ns/broadcast")
+		})
+	}
+}
