@@ -634,7 +634,7 @@ func diff(a, b []byte, memo *diffMemo, depth int) (patch []byte, ok bool, err er
 // ApplyMergePatch is the value a view patch (mergeDiff) turns target into,
 // on decoded JSON: RFC 7386's MergePatch where {"[]":{"3":…}} patches an
 // array's elements, as a client applies it (web/src/patch.ts is the
-// page's; jardin loadtest and the server's tests use this one). A patch
+// page's; the server's tests use this one). A patch
 // that does not fit target (an element out of range) is skipped there.
 func ApplyMergePatch(target, patch any) any {
 	p, ok := patch.(map[string]any)
