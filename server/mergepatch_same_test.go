@@ -40,7 +40,7 @@ func TestDiffIsTheReference(t *testing.T) {
 		t.Run(g.ID(), func(t *testing.T) {
 			lo, hi := g.Players()
 			rng := rand.New(rand.NewPCG(7, uint64(len(g.ID()))))
-			steps, stepped := 0, 0
+			steps, stepped, diffed := 0, 0, 0
 			seeds := uint64(2)
 			if testing.Short() {
 				seeds = 1
@@ -75,6 +75,7 @@ func TestDiffIsTheReference(t *testing.T) {
 						sameAsReference(t, prev[i], next[(i+1)%len(next)], memo, what+" against the next seat's")
 						sameAsReference(t, all[rng.IntN(len(all))][i], next[i], memo, what+" against an earlier version")
 						// The old side-by-side scan gave up, the new one did not.
+						diffed++
 						_, refOK, _ := refLockstepDiff(prev[i], next[i], nil, 0)
 						if _, _, matched, _ := lockstepDiff(prev[i], next[i], nil, 0); matched && !refOK {
 							stepped++
@@ -85,7 +86,7 @@ func TestDiffIsTheReference(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			t.Logf("%d steps; %d views of a version and the next stepped over a member in one only (before: matched by key)", steps, stepped)
+			t.Logf("%d steps; %d of %d views of a version and the next stepped over a member in one only (before: matched by key)", steps, stepped, diffed)
 		})
 	}
 }
