@@ -21,8 +21,6 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
-
-	"github.com/jardin-games/jardin/server"
 )
 
 // cmdLoadtest plays many tables against a running server over the real
@@ -44,6 +42,7 @@ func cmdLoadtest(e *env, args []string) error {
 	asJSON := fs.Bool("json", false, "cli.flag.loadtest.json")
 	watchers := fs.Int("lobby-watchers", 0, "cli.flag.loadtest.lobby-watchers")
 	offline := fs.Bool("offline", false, "cli.flag.loadtest.offline")
+	cpuProfile := fs.String("cpuprofile", "", "cli.flag.loadtest.cpuprofile")
 	if _, err := e.parse(fs, args, 0, 0, "cli.wantNothing"); err != nil {
 		return err
 	}
@@ -104,6 +103,14 @@ func cmdLoadtest(e *env, args []string) error {
 	fmt.Fprintf(e.stderr, "loadtest: %d sockets open in %.1fs; playing for %gs…\n", lt.sockets.Load(), setup.Seconds(), *seconds)
 	before, self0 := lt.scrape(), selfCPU()
 	lobby0 := lt.lobbyMsgs.Load()
+	stopProfile := func() {}
+	if *cpuProfile != "" {
+		var err error
+		if stopProfile, err = startCPUProfile(*cpuProfile); err != nil {
+			lt.closeAll()
+			return err
+		}
+	}
 	lt.start.Store(time.Now().UnixNano())
 	// Only the first active tables play: the others stay as set up, their
 	// sockets open, with nothing to say until a move would come.
@@ -117,6 +124,7 @@ func cmdLoadtest(e *env, args []string) error {
 	case <-ctx.Done():
 	}
 	lt.stopAt.Store(time.Now().UnixNano())
+	stopProfile()
 	lobbyPlaying := lt.lobbyMsgs.Load() - lobby0
 	elapsed := time.Duration(lt.stopAt.Load() - lt.start.Load())
 	time.Sleep(500 * time.Millisecond) // let the last answers arrive
@@ -195,6 +203,9 @@ type ltTable struct {
 	version int               // highest version any seat saw
 }
 
+// ltNext is what a seat's next move needs of the latest state message.
+type ltNext struct{ v, toMove, legal int }
+
 type ltSeat struct {
 	tb    *ltTable
 	base  string // the node this seat talks to
@@ -203,11 +214,16 @@ type ltSeat struct {
 	ws    *websocket.Conn
 	rng   *rand.Rand
 	mu    sync.Mutex
-	last  map[string]json.RawMessage // the latest sync or update
-	seen  int                        // highest version received
-	// view is the seat's view at version seen, as a page holds it: from
-	// a sync, then patched by each update (docs/server.md, "update").
-	view  any
+	// last: of the latest sync or update, what the seat's next move
+	// needs (hasLast: one came).
+	last    ltNext
+	hasLast bool
+	seen    int // highest version received
+	// held says whether the seat holds a view of version seen, as a page
+	// does: from a sync, then patched by each update (docs/server.md,
+	// "update"); an update must follow it.
+	held  bool
+	asked int // syncs asked for on a gap
 	syncs int
 	seq   int
 	timer *time.Timer
@@ -393,114 +409,104 @@ func (lt *loadtest) watchLobby(ctx context.Context, base, token string) error {
 
 func (lt *loadtest) running() bool { return lt.start.Load() != 0 && lt.stopAt.Load() == 0 }
 
-// read handles what the server sends this seat.
+// read handles what the server sends this seat, each message read into
+// one buffer the seat keeps (Conn.Read would allocate each anew).
 func (st *ltSeat) read() {
 	lt := st.tb.lt
+	var buf bytes.Buffer
 	for {
-		_, b, err := st.ws.Read(context.Background())
+		_, r, err := st.ws.Reader(context.Background())
+		if err == nil {
+			buf.Reset()
+			_, err = buf.ReadFrom(r)
+		}
 		if err != nil {
 			if lt.running() {
 				lt.errs.Add(1)
 			}
 			return
 		}
-		now := time.Now()
-		var m map[string]json.RawMessage
-		if err := json.Unmarshal(head(b), &m); err != nil {
-			if err := json.Unmarshal(b, &m); err != nil {
-				lt.errs.Add(1)
-				continue
-			}
-		}
-		var typ string
-		json.Unmarshal(m["t"], &typ)
-		// Nothing of the game's secrets may reach a seat while it is live.
-		if _, ok := m["seed"]; ok {
-			lt.leaks.Add(1)
-		}
-		if bytes.Contains(b, []byte(`"seed"`)) {
-			lt.leaks.Add(1)
-		}
-		if _, ok := m["record"]; ok && !bytes.Contains(m["status"], []byte(`"over"`)) {
-			lt.leaks.Add(1)
-		}
-		switch typ {
-		case "sync", "update":
-			if !st.onView(typ, m, b) {
-				continue // a gap: a sync was asked for
-			}
-			st.onState(typ, m, now)
-		case "ack":
-			var id string
-			var v int
-			json.Unmarshal(m["id"], &id)
-			json.Unmarshal(m["v"], &v)
-			st.tb.onAck(v, now)
-		case "refused":
-			lt.refused.Add(1)
-		case "error":
-			lt.errs.Add(1)
-		}
+		st.handle(buf.Bytes(), time.Now())
 	}
 }
 
-// onView keeps the seat's view: a sync's or an update's whole view, or an
-// update's patch applied to the view of version from. An update that does
-// not follow the version held is a gap: the seat asks for a sync (counted
-// as a resync when it comes) and reports false.
-func (st *ltSeat) onView(typ string, m map[string]json.RawMessage, b []byte) bool {
+// handle is what the seat does with message b from the server, read at
+// now: the checks (leaks, gaps, duplicates, resyncs) and the next move.
+// b is not kept.
+func (st *ltSeat) handle(b []byte, now time.Time) {
+	lt := st.tb.lt
+	var m ltMsg
+	if err := parseLtMsg(b, &m); err != nil {
+		lt.errs.Add(1)
+		return
+	}
+	// Nothing of the game's secrets may reach a seat while it is live.
+	if m.seed {
+		lt.leaks.Add(1)
+	}
+	if bytes.Contains(b, []byte(`"seed"`)) {
+		lt.leaks.Add(1)
+	}
+	if m.record && !bytes.Contains(m.status, []byte(`"over"`)) {
+		lt.leaks.Add(1)
+	}
+	switch {
+	case m.is("sync"), m.is("update"):
+		if !st.onView(&m, b) {
+			return // a gap: a sync was asked for
+		}
+		st.onState(&m, now)
+	case m.is("ack"):
+		st.tb.onAck(m.v, now)
+	case m.is("refused"):
+		lt.refused.Add(1)
+	case m.is("error"):
+		lt.errs.Add(1)
+	}
+}
+
+// onView follows the seat's view: a sync's or an update's whole view, or
+// an update's patch of the view of version from. An update that does not
+// follow the version held is a gap: the seat asks for a sync (counted as a
+// resync when it comes) and reports false. The view itself is not kept:
+// nothing reads it (a page would draw it), and decoding every view and
+// patch with encoding/json was a third of the load generator's CPU a
+// move; what a page needs of it is checked: a patch is JSON and comes
+// after the version held, a whole view is JSON.
+func (st *ltSeat) onView(m *ltMsg, b []byte) bool {
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	if typ == "update" {
-		var from int
-		json.Unmarshal(m["from"], &from)
-		if from != st.seen || st.view == nil {
-			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-			defer cancel()
-			st.ws.Write(ctx, websocket.MessageText, []byte(`{"t":"sync"}`))
+	if m.is("update") {
+		if m.from != st.seen || !st.held {
+			st.asked++
+			if st.ws != nil {
+				ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+				defer cancel()
+				st.ws.Write(ctx, websocket.MessageText, []byte(`{"t":"sync"}`))
+			}
 			return false
 		}
-		if p, ok := m["patch"]; ok {
-			var patch any
-			if err := json.Unmarshal(p, &patch); err != nil {
+		if m.patch != nil {
+			if !json.Valid(m.patch) {
 				st.tb.lt.errs.Add(1)
 				return false
 			}
-			st.view = server.ApplyMergePatch(st.view, patch)
 			return true
 		}
 	}
-	// The view is written last (head): only a whole view is decoded.
-	var whole struct {
-		View any `json:"view"`
-	}
-	if err := json.Unmarshal(b, &whole); err != nil {
+	if !json.Valid(b) {
 		st.tb.lt.errs.Add(1)
 		return false
 	}
-	st.view = whole.View
+	st.held = m.view
 	return true
 }
 
-// head is a state message without its view: the server writes the view
-// (and the result) last, and a simulated person needs neither, so the load
-// generator does not spend its CPU parsing them. (A quote inside a JSON
-// string is escaped, so the first ,"view": is the field's.) The whole
-// message is still searched for leaks.
-func head(b []byte) []byte {
-	i := bytes.Index(b, []byte(`,"view":`))
-	if i < 0 {
-		return b
-	}
-	return append(b[:i:i], '}')
-}
-
-func (st *ltSeat) onState(typ string, m map[string]json.RawMessage, now time.Time) {
+func (st *ltSeat) onState(m *ltMsg, now time.Time) {
 	lt := st.tb.lt
-	var v int
-	json.Unmarshal(m["v"], &v)
+	v := m.v
 	st.mu.Lock()
-	if typ == "sync" {
+	if m.is("sync") {
 		st.syncs++
 		if st.syncs > 1 {
 			lt.resyncs.Add(1)
@@ -509,14 +515,12 @@ func (st *ltSeat) onState(typ string, m map[string]json.RawMessage, now time.Tim
 		lt.dup.Add(1) // the same version twice, or out of order
 	}
 	st.seen = max(st.seen, v)
-	st.last = m
+	st.last, st.hasLast = ltNext{v: v, toMove: m.toMove, legal: m.legal}, true
 	st.mu.Unlock()
-	if typ == "update" {
+	if m.is("update") {
 		st.tb.onUpdate(v, now)
 	}
-	var status string
-	json.Unmarshal(m["status"], &status)
-	if status == "over" {
+	if string(m.status) == `"over"` {
 		if st.seat == 0 {
 			lt.over.Add(1)
 		}
@@ -533,19 +537,11 @@ func (st *ltSeat) kick() {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	m := st.last
-	if m == nil {
+	if !st.hasLast || m.toMove != st.seat || m.legal == 0 {
 		return
 	}
-	var toMove int
-	json.Unmarshal(m["toMove"], &toMove)
-	var legal []json.RawMessage
-	json.Unmarshal(m["legal"], &legal)
-	if toMove != st.seat || len(legal) == 0 {
-		return
-	}
-	var v int
-	json.Unmarshal(m["v"], &v)
-	i := st.rng.IntN(len(legal))
+	v := m.v
+	i := st.rng.IntN(m.legal)
 	d := time.Duration(0)
 	if t := st.tb.lt.think; t > 0 {
 		d = time.Duration((0.5 + st.rng.Float64()) * float64(t))
@@ -563,9 +559,16 @@ func (st *ltSeat) move(v, i int) {
 	}
 	st.mu.Lock()
 	st.seq++
-	id := fmt.Sprintf("m%d-%d", st.seat, st.seq)
+	seq := st.seq
 	st.mu.Unlock()
-	b, _ := json.Marshal(map[string]any{"t": "move", "v": v, "id": id, "i": i})
+	// {"t":"move","v":V,"id":"mSEAT-SEQ","i":I}, as json.Marshal of a map
+	// wrote it (its keys sorted), without the map.
+	b := make([]byte, 0, 64)
+	b = strconv.AppendInt(append(b, `{"i":`...), int64(i), 10)
+	b = strconv.AppendInt(append(b, `,"id":"m`...), int64(st.seat), 10)
+	b = strconv.AppendInt(append(b, '-'), int64(seq), 10)
+	b = strconv.AppendInt(append(b, `","t":"move","v":`...), int64(v), 10)
+	b = append(b, '}')
 	st.tb.mu.Lock()
 	st.tb.sent[v+1] = time.Now()
 	st.tb.mu.Unlock()
