@@ -9,7 +9,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  // Two workers, one Chromium each (JARDIN_E2E_WORKERS to change it).
+  workers: Number(process.env.JARDIN_E2E_WORKERS) || 2,
   retries: 0,
   reporter: [["list"]],
   outputDir: process.env.JARDIN_E2E_OUT || "/tmp/jardin-e2e-results",
