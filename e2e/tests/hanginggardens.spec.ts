@@ -3,7 +3,7 @@
 // a desktop and on a phone: no card code, text large enough, every word of a
 // card, tile or objective inside its shape, nothing overlapping in the market
 // and its gardener spaces, no sideways scroll.
-import { expect, test } from "./fixtures";
+import { expect, test, waitReady } from "./fixtures";
 
 // players, seed, ply (999: the end of the game), seat
 const positions: [number, number, number, number][] = [
@@ -86,6 +86,8 @@ for (const phone of [false, true]) {
 test("with five players the gardener spaces of a column stay under it", async ({ page, harness }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${harness}/harness/?game=hanging-gardens&players=5&seed=2&ply=40&seat=0&lang=de`);
+  // drawn before measured (on a loaded machine the drawing came after the count: 0 spaces)
+  await waitReady(page, 0);
   const cols = await page.evaluate(() => {
     const col = (c: number) => {
       const r = [...document.querySelectorAll(`svg.board [data-id^='market:${c}:']`)].map((e) => e.getBoundingClientRect());
