@@ -101,6 +101,8 @@ type table struct {
 	lobby lobbyState
 	// botSent is what the table last told its bot identities (botapi.go).
 	botSent *botSent
+	// deeping: the table's work runs on a deep-work goroutine (deep.go).
+	deeping bool
 }
 
 // memo is what a write changes in the table's memory before the write is

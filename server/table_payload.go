@@ -222,6 +222,10 @@ func (t *table) finish() (result json.RawMessage, record, rematch string) {
 // and the entries after it still in memory, the events are exactly those
 // after since (a resumed connection); otherwise the recent ones.
 func (t *table) sendSync(c *conn, since int) {
+	t.deep(func() { t.buildSync(c, since) }) // deep.go: a view needs a deep stack
+}
+
+func (t *table) buildSync(c *conn, since int) {
 	from := -1
 	if since >= 0 && since <= t.version && (len(t.recent) == 0 || t.recent[0].v <= since+1) {
 		from = since
