@@ -77,11 +77,10 @@ func (t *table) keepView(view []byte) keptView {
 			continue
 		}
 		start := cap(view) - cap(m.val) // m.val is a part of view
-		key := string(m.key)
-		s, found := t.shared.vals[key]
+		s, found := t.shared.vals[string(m.key)] // no string allocated for a lookup
 		if !found {
 			s = bytes.Clone(m.val)
-			t.shared.vals[key] = s
+			t.shared.vals[string(m.key)] = s
 		} else if !bytes.Equal(s, m.val) {
 			continue // this seat's member differs: its own bytes
 		}
