@@ -18,9 +18,10 @@ import (
 // is about twice the live heap. It was GOGC=400 to space the collections
 // while a collection's mark made the tables' goroutines assist it for
 // 0.2–0.3 s; since the live heap and the stacks were cut (issue 24: at
-// 2,000 tables about 100 MB live and 40–60 MB of stacks), GOGC=100 holds
-// 2,000 live tables in about 300–400 MB instead of 0.8–1 GB, for no
-// measurable CPU a move (docs/performance.md, "Memory at 2,000 tables,
+// 2,000 tables about 100 MB live and 50–60 MB of stacks), GOGC=100 holds
+// 2,000 live tables in about 310–350 MB instead of 0.75 GB, for about 0.15
+// ms more server CPU a move (0.62–0.66 ms against 0.48 at GOGC=400: four
+// times as many collections; docs/performance.md, "Memory at 2,000 tables,
 // part three"). The soft memory limit (half the machine's or the
 // container's memory) makes the collector run sooner rather than let the
 // heap reach the machine's end.
