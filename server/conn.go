@@ -444,10 +444,10 @@ func truncate(s string, n int) string {
 // The reader of a socket of this node does as little as it can on its own
 // stack: it reads a frame, counts it against the rate and hands its bytes
 // to the table, whose goroutine decodes and applies it (conn_read.go). A
-// reader's stack is then only what reading a frame needs, and 8,000 of
-// them at 2,000 tables stay at their smallest size (decoding JSON on the
-// reader grew each to 4 KB and more). A relaying node's reader (no table
-// here) still decodes what it forwards.
+// reader's stack is then only what reading a frame needs: 8,000 of them at
+// 2,000 tables keep the size they started with (decoding JSON needs 4 KB
+// of stack; the decoder's recursion could need more for a nested message).
+// A relaying node's reader (no table here) still decodes what it forwards.
 func (c *conn) reader() {
 	srv := c.srv
 	bucket := float64(srv.cfg.Burst)
