@@ -46,6 +46,9 @@ type conn struct {
 	closedCh chan struct{} // closed when the connection must end
 	remote   *remoteSock   // owner side of a relayed socket
 	relay    *relaySock    // relaying side
+	// bad: a message of this socket was not protocol (set and read on the
+	// table's goroutine, which decodes them: conn_read.go).
+	bad bool
 
 	// A socket of this node (out nil) has no writer goroutine of its own:
 	// what the table sends waits in queue, and a goroutine is started to
@@ -434,9 +437,17 @@ func truncate(s string, n int) string {
 	return s[:n]
 }
 
-// reader decodes client messages. A message that is not valid protocol
+// reader reads client messages. A message that is not valid protocol
 // closes this socket with an error message saying why; nothing else is
 // touched.
+//
+// The reader of a socket of this node does as little as it can on its own
+// stack: it reads a frame, counts it against the rate and hands its bytes
+// to the table, whose goroutine decodes and applies it (conn_read.go). A
+// reader's stack is then only what reading a frame needs: 8,000 of them at
+// 2,000 tables keep the size they started with (decoding JSON needs 4 KB
+// of stack; the decoder's recursion could need more for a nested message).
+// A relaying node's reader (no table here) still decodes what it forwards.
 func (c *conn) reader() {
 	srv := c.srv
 	bucket := float64(srv.cfg.Burst)
@@ -465,12 +476,18 @@ func (c *conn) reader() {
 			c.protocolError("binary message: the protocol is JSON text messages")
 			return
 		}
+		if c.relay == nil {
+			if !c.pass(b, now) {
+				return
+			}
+			continue
+		}
 		m, err := decodeClient(b)
 		if err != nil {
 			c.protocolError(err.Error())
 			return
 		}
-		if c.relay != nil && m.T != msgPing {
+		if m.T != msgPing {
 			if !c.forward(b) {
 				return
 			}
@@ -490,53 +507,54 @@ func (c *conn) protocolError(why string) {
 }
 
 // handle passes one decoded message to the table; false ends the reader.
+// (A relayed socket's messages, decoded by the node that relays them.)
 func (c *conn) handle(m clientMsg) bool {
-	t := c.t
-	var ok bool
+	if m.T == msgPing {
+		c.reply(mustJSON(pongMsg{T: outPong, ID: m.ID}))
+		return true
+	}
+	t, t0 := c.t, time.Now()
+	if !t.post(func() { t.apply(c, m, t0) }) {
+		c.fail("table unloaded; reconnect")
+		return false
+	}
+	return true
+}
+
+// apply runs one client message on the table's goroutine; t0 is when it
+// was read off the socket.
+func (t *table) apply(c *conn, m clientMsg, t0 time.Time) {
 	switch m.T {
 	case msgPing:
 		c.reply(mustJSON(pongMsg{T: outPong, ID: m.ID}))
-		return true
 	case msgMove, msgUndo:
-		r := request{seat: c.seat, v: *m.V, client: m.ID, index: m.I, nota: m.N, undo: m.T == msgUndo}
-		t0 := time.Now()
-		ok = t.post(func() {
-			t.submit(c, r)
-			if m.T == msgMove {
-				t.srv.met.moveLatency.Observe(time.Since(t0).Seconds())
-			}
-		})
+		t.submit(c, request{seat: c.seat, v: *m.V, client: m.ID, index: m.I, nota: m.N, undo: m.T == msgUndo})
+		if m.T == msgMove {
+			t.srv.met.moveLatency.Observe(time.Since(t0).Seconds())
+		}
 	case msgChat:
-		ok = t.post(func() { t.chat(c, m.ID, m.Text) })
+		t.chat(c, m.ID, m.Text)
 	case msgSync:
-		ok = t.post(func() { t.sendSync(c, -1) })
+		t.sendSync(c, -1)
 	case msgLeave:
-		ok = t.post(func() {
-			if err := t.leave(c.seat); err != nil {
-				c.send(mustJSON(refusedMsg{T: outRefused, V: t.version, Reason: refSeat, Message: t.shownIn(err, c.lang)}))
-			}
-		})
+		if err := t.leave(c.seat); err != nil {
+			c.send(mustJSON(refusedMsg{T: outRefused, V: t.version, Reason: refSeat, Message: t.shownIn(err, c.lang)}))
+		}
 	case msgRematch:
-		ok = t.post(func() {
-			// Any seat the person held, replaced by a bot or not (a player
-			// who resigned watches, and may still offer a rematch).
-			seat := -1
-			if c.identity != "" {
-				seat = t.rematchSeat(c.identity)
-			}
-			if seat < 0 {
-				c.send(mustJSON(refusedMsg{T: outRefused, V: t.version, Reason: refSeat, Message: say(c.lang, "err.rematchPlayers")}))
-				return
-			}
-			if _, err := t.rematch(context.Background(), seat); err != nil {
-				c.send(mustJSON(refusedMsg{T: outRefused, V: t.version, Reason: refOver, Message: t.shownIn(err, c.lang)}))
-			}
-		})
+		// Any seat the person held, replaced by a bot or not (a player
+		// who resigned watches, and may still offer a rematch).
+		seat := -1
+		if c.identity != "" {
+			seat = t.rematchSeat(c.identity)
+		}
+		if seat < 0 {
+			c.send(mustJSON(refusedMsg{T: outRefused, V: t.version, Reason: refSeat, Message: say(c.lang, "err.rematchPlayers")}))
+			return
+		}
+		if _, err := t.rematch(context.Background(), seat); err != nil {
+			c.send(mustJSON(refusedMsg{T: outRefused, V: t.version, Reason: refOver, Message: t.shownIn(err, c.lang)}))
+		}
 	}
-	if !ok {
-		c.fail("table unloaded; reconnect")
-	}
-	return ok
 }
 
 // The buffers a WebSocket keeps. After the hijack, coder/websocket reads

@@ -84,6 +84,9 @@ type table struct {
 	// at the latest version encoded, the base of the next update's patch
 	// (table_payload.go). Dropped when the seat's last socket closes.
 	views map[int]seatView
+	// shared: the large view members the kept views share at one version
+	// (keptview.go).
+	shared keptShare
 	// chatLog is the chat's last lines, for a sync (the store has them
 	// all): the table's goroutine reads no chat from the database.
 	chatLog []chatOut
@@ -101,6 +104,8 @@ type table struct {
 	lobby lobbyState
 	// botSent is what the table last told its bot identities (botapi.go).
 	botSent *botSent
+	// deeping: the table's work runs on a deep-work goroutine (deep.go).
+	deeping bool
 }
 
 // memo is what a write changes in the table's memory before the write is
@@ -299,7 +304,7 @@ func (t *table) adopt(r *table) {
 	t.online, t.away = make([]int, n), make([]time.Time, n)
 	t.bots = make([]bots.Bot, n)
 	t.cache = map[cacheKey][]byte{}
-	t.views = map[int]seatView{}
+	t.views, t.shared = map[int]seatView{}, keptShare{}
 	t.botGen++
 	t.botBusy = false
 }

@@ -141,22 +141,25 @@ func (t *table) info() *tableInfo {
 // only, so it tells the seat nothing its view would not.
 type seatView struct {
 	v     int
-	view  []byte
+	kept  keptView // the view (keptview.go: its large members shared with other seats')
 	patch []byte
 }
 
-// seatView is seat's view at the current version (spectators: seat -1).
-// The view of the version before, when the table still holds it, is the
-// base of its patch. A view is a function of the position alone, so the
-// view a client holds at a version (from a sync or by patches) is the one
-// the table encoded at that version, byte for byte.
+// seatView is seat's view at the current version (spectators: seat -1),
+// and the view's bytes in a buffer the caller gives back (putViewBuf) once
+// it has encoded them. The view of the version before, when the table
+// still holds it, is the base of its patch. A view is a function of the
+// position alone, so the view a client holds at a version (from a sync or
+// by patches) is the one the table encoded at that version, byte for byte.
 //
 // memo (nil: none) holds what this version's diffs of other seats' views
 // found (mergepatch.go, diffMemo).
-func (t *table) seatView(seat int, memo *diffMemo) seatView {
+func (t *table) seatView(seat int, memo *diffMemo) (seatView, *[]byte) {
+	buf := getViewBuf()
 	old, had := t.views[seat]
 	if had && old.v == t.version {
-		return old
+		*buf = old.kept.appendTo(*buf)
+		return old, buf
 	}
 	e := t.srv.enc.get()
 	defer t.srv.enc.pool.Put(e)
@@ -166,21 +169,19 @@ func (t *table) seatView(seat int, memo *diffMemo) seatView {
 	if had && old.v == t.version-1 {
 		// A patch no shorter than the view, or one merge patches cannot
 		// express (ok false), is not sent: the view goes whole. (Between
-		// two objects the patch is a new buffer, never a part of view.)
-		if p, ok, err := diff(old.view, view, memo, 0); err == nil && ok && len(p) < len(view) {
+		// two objects the patch is a new buffer, never a part of view;
+		// the memo copies what it keeps.)
+		base := getViewBuf()
+		*base = old.kept.appendTo(*base)
+		if p, ok, err := diff(*base, view, memo, 0); err == nil && ok && len(p) < len(view) {
 			sv.patch = p
 		}
+		putViewBuf(base)
 	}
-	// The old view is no longer needed (the messages that carried it hold
-	// copies): its buffer takes the new one, so that a move leaves no view
-	// behind as garbage.
-	var buf []byte
-	if had {
-		buf = old.view[:0]
-	}
-	sv.view = append(buf, view...)
+	sv.kept = t.keepView(view)
 	t.views[seat] = sv
-	return sv
+	*buf = append(*buf, view...)
+	return sv, buf
 }
 
 // update is the message telling seat what changed since version since:
@@ -194,10 +195,12 @@ func (t *table) update(seat int, lang string, since int, memo *diffMemo) []byte 
 	m := updateMsg{T: outUpdate, V: t.version, From: since, Status: t.meta.Status, ToMove: t.state.ToMove(),
 		Prompt: t.prompt(seat, lang), Legal: t.legal(seat), Events: t.events(seat, lang, since), Seats: t.seatInfos(),
 		Clocks: *t.clockInfo()}
-	if sv := t.seatView(seat, memo); since == t.version-1 && sv.patch != nil {
+	sv, view := t.seatView(seat, memo)
+	defer putViewBuf(view)
+	if since == t.version-1 && sv.patch != nil {
 		m.Patch = sv.patch
 	} else {
-		m.View = json.RawMessage(sv.view)
+		m.View = json.RawMessage(*view)
 	}
 	if t.meta.Status == store.StatusLive {
 		m.Undo = intp(t.undoable(seat))
@@ -222,6 +225,10 @@ func (t *table) finish() (result json.RawMessage, record, rematch string) {
 // and the entries after it still in memory, the events are exactly those
 // after since (a resumed connection); otherwise the recent ones.
 func (t *table) sendSync(c *conn, since int) {
+	t.deep(func() { t.buildSync(c, since) }) // deep.go: a view needs a deep stack
+}
+
+func (t *table) buildSync(c *conn, since int) {
 	from := -1
 	if since >= 0 && since <= t.version && (len(t.recent) == 0 || t.recent[0].v <= since+1) {
 		from = since
@@ -233,7 +240,10 @@ func (t *table) sendSync(c *conn, since int) {
 	m := syncMsg{T: outSync, V: t.version, Table: *t.info(), You: c.seat, Status: t.meta.Status,
 		ToMove: t.state.ToMove(), Prompt: t.prompt(c.seat, c.lang), Legal: t.legal(c.seat),
 		Events: t.events(c.seat, c.lang, evSince), Seats: t.seatInfos(), Clocks: *t.clockInfo(),
-		View: json.RawMessage(t.seatView(c.seat, nil).view), Watching: t.watchers}
+		Watching: t.watchers}
+	_, view := t.seatView(c.seat, nil)
+	defer putViewBuf(view)
+	m.View = json.RawMessage(*view)
 	if from >= 0 {
 		m.From = intp(from)
 	}

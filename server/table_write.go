@@ -176,7 +176,9 @@ func (t *table) play(c *conn, seat int, m engine.Move, client string) {
 	nota := t.state.FormatMove(m)
 	next := t.state.Clone()
 	var log engine.Log
-	if err := next.Apply(m, &log); err != nil {
+	var err error
+	t.deep(func() { err = next.Apply(m, &log) }) // deep.go: a game's Apply needs a deep stack
+	if err != nil {
 		if c != nil {
 			c.send(mustJSON(refusedMsg{T: outRefused, V: t.version, ID: client, Reason: refIllegal, Rule: engine.RuleOf(err), Message: reasonIn(err, c.lang)}))
 		}
@@ -322,11 +324,15 @@ func (t *table) applied(e store.Entry, events []engine.Event, c *conn, client st
 	// The seats' views at one version share most of their bytes: each
 	// seat's diff takes what it shares with the seats diffed before it
 	// from this broadcast's memo (mergepatch.go, diffMemo).
-	memo := t.srv.enc.memo()
-	for cc := range t.conns {
-		cc.send(t.update(cc.seat, cc.lang, e.Seq-1, memo))
-	}
-	t.srv.enc.putMemo(memo)
+	t.deep(func() { // deep.go: building and encoding views needs a deep stack
+		// The memo is taken by the worker, not while the table waits for
+		// one: only the broadcasts being computed hold a memo's copies.
+		memo := t.srv.enc.memo()
+		for cc := range t.conns {
+			cc.send(t.update(cc.seat, cc.lang, e.Seq-1, memo))
+		}
+		t.srv.enc.putMemo(memo)
+	})
 	// The messages are encoded once per seat and language for this
 	// broadcast only (update is called nowhere else): the queues hold
 	// them until written, the table need not (an idle table kept its last

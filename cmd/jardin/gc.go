@@ -13,20 +13,22 @@ import (
 // gcForServing sets how the server collects garbage, unless GOGC or
 // GOMEMLIMIT say otherwise in the environment.
 //
-// Each move allocates the messages of every seat (tens of kilobytes a move)
-// while the live heap is small (about 0.1 MB a table with its sockets): at
-// Go's default GOGC=100 the collector ran every second or two under load.
-// GOGC=400 spaces the cycles fourfold for memory that a server has (peaks
-// near five times the live heap: 1.2 GB for 2,000 tables with 8,000
-// sockets). Under `jardin loadtest` on 2,000 tables at 1,220 moves/s, p99
-// move→last update is 9–25 ms at GOGC=400 and 5–13 ms at GOGC=1000, which
-// doubles the memory (docs/performance.md). The soft memory limit (half the
-// machine's or the container's memory) makes the collector run sooner
-// rather than let the heap reach the machine's end.
+// Go's default, GOGC=100: the heap may grow to twice what the last
+// collection found live (plus the goroutines' stacks), so resident memory
+// is about twice the live heap. It was GOGC=400 to space the collections
+// while a collection's mark made the tables' goroutines assist it for
+// 0.2–0.3 s; since the live heap and the stacks were cut (issue 24: at
+// 2,000 tables about 100 MB live and 50–60 MB of stacks), GOGC=100 holds
+// 2,000 live tables in about 310–350 MB instead of 0.75 GB, for about 0.15
+// ms more server CPU a move (0.62–0.66 ms against 0.48 at GOGC=400: four
+// times as many collections; docs/performance.md, "Memory at 2,000 tables,
+// part three"). The soft memory limit (half the machine's or the
+// container's memory) makes the collector run sooner rather than let the
+// heap reach the machine's end.
 func gcForServing() (percent int, limit int64) {
 	percent, limit = -2, -1 // unchanged
 	if os.Getenv("GOGC") == "" {
-		percent = 400
+		percent = 100
 		debug.SetGCPercent(percent)
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {

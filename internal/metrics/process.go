@@ -25,6 +25,13 @@ var runtimeSamples = []struct {
 	{"go_memstats_alloc_bytes_total", "Total bytes allocated, even if freed.", "/gc/heap/allocs:bytes", CounterKind},
 	{"go_gc_cycles_total", "Completed garbage collection cycles.", "/gc/cycles/total:gc-cycles", CounterKind},
 	{"go_gc_heap_goal_bytes", "Heap size target for the end of the GC cycle.", "/gc/heap/goal:bytes", GaugeKind},
+	// What the resident memory is made of besides the heap's objects (issue 24).
+	{"go_memstats_stack_inuse_bytes", "Bytes of goroutine stacks.", "/memory/classes/heap/stacks:bytes", GaugeKind},
+	{"go_memstats_heap_free_bytes", "Heap bytes free and not returned to the OS.", "/memory/classes/heap/free:bytes", GaugeKind},
+	{"go_memstats_heap_released_bytes", "Heap bytes returned to the OS.", "/memory/classes/heap/released:bytes", GaugeKind},
+	{"go_memstats_heap_unused_bytes", "Heap bytes reserved for objects and not in use.", "/memory/classes/heap/unused:bytes", GaugeKind},
+	{"go_gc_heap_live_bytes", "Heap bytes marked live by the last collection.", "/gc/heap/live:bytes", GaugeKind},
+	{"go_gc_stack_starting_size_bytes", "The stack a new goroutine starts with.", "/gc/stack/starting-size:bytes", GaugeKind},
 }
 
 func (Runtime) Collect(w *Writer) {
