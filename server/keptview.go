@@ -76,7 +76,7 @@ func (t *table) keepView(view []byte) keptView {
 		if len(m.val) < keptShareMin {
 			continue
 		}
-		start := cap(view) - cap(m.val) // m.val is a part of view
+		start := cap(view) - cap(m.val)          // m.val is a part of view
 		s, found := t.shared.vals[string(m.key)] // no string allocated for a lookup
 		if !found {
 			s = bytes.Clone(m.val)
