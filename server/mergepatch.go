@@ -3,11 +3,12 @@ package server
 import (
 	"bytes"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"math/bits"
 	"slices"
 	"strconv"
+
+	"github.com/jardin-games/jardin/internal/jsonscan"
 )
 
 // JSON merge patches (RFC 7386) between two views, computed on the JSON
@@ -39,83 +40,7 @@ type member struct {
 var elemKeyJSON = []byte(`"` + elemKey + `"`)
 
 // errJSON is a value the scanner cannot read (never from encoding/json).
-var errJSON = errors.New("malformed JSON")
-
-// The scanner below reads the JSON that encoding/json writes without
-// decoding it: a live table diffs every seat's view on every move
-// (table_payload.go), and json.Decoder's tokens cost more than the views'
-// encoding. Whitespace is tolerated between tokens.
-
-func skipSpace(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n') {
-		i++
-	}
-	return i
-}
-
-// skipString returns the index after the string whose opening quote is at i.
-// (A byte loop: a view's strings are short ids, for which IndexByte's setup
-// costs more than it saves.)
-func skipString(b []byte, i int) (int, error) {
-	for i++; i < len(b); i++ {
-		switch b[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1, nil
-		}
-	}
-	return 0, errJSON
-}
-
-// special marks the bytes skipValue stops at inside an object or array.
-var special = [256]bool{'"': true, '{': true, '[': true, '}': true, ']': true}
-
-// skipValue returns the index after the value that starts at i.
-func skipValue(b []byte, i int) (int, error) {
-	i = skipSpace(b, i)
-	if i >= len(b) {
-		return 0, errJSON
-	}
-	switch b[i] {
-	case '"':
-		return skipString(b, i)
-	case '{', '[':
-		depth := 0
-		for i < len(b) {
-			c := b[i]
-			if !special[c] {
-				i++
-				continue
-			}
-			switch c {
-			case '"':
-				j, err := skipString(b, i)
-				if err != nil {
-					return 0, err
-				}
-				i = j
-				continue
-			case '{', '[':
-				depth++
-			default:
-				depth--
-				if depth == 0 {
-					return i + 1, nil
-				}
-			}
-			i++
-		}
-		return 0, errJSON
-	}
-	for ; i < len(b); i++ {
-		switch b[i] {
-		case ',', '}', ']', ' ', '\t', '\r', '\n':
-			return i, nil
-		}
-	}
-	return i, nil
-}
+var errJSON = jsonscan.ErrMalformed
 
 // members splits a JSON object into its members in order (sharing obj's
 // bytes).
@@ -126,12 +51,12 @@ func members(obj []byte) ([]member, error) {
 // membersMemo is members, a value memo holds (as its a side, or b side
 // when isB) taken as that value without scanning it.
 func membersMemo(obj []byte, memo *diffMemo, depth int, isB bool) ([]member, error) {
-	i := skipSpace(obj, 0)
+	i := jsonscan.SkipSpace(obj, 0)
 	if i >= len(obj) || obj[i] != '{' {
 		return nil, fmt.Errorf("object: %w", errJSON)
 	}
 	out := make([]member, 0, 8)
-	i = skipSpace(obj, i+1)
+	i = jsonscan.SkipSpace(obj, i+1)
 	if i < len(obj) && obj[i] == '}' {
 		return out, nil
 	}
@@ -139,26 +64,26 @@ func membersMemo(obj []byte, memo *diffMemo, depth int, isB bool) ([]member, err
 		if i >= len(obj) || obj[i] != '"' {
 			return nil, fmt.Errorf("object key: %w", errJSON)
 		}
-		j, err := skipString(obj, i)
+		j, err := jsonscan.SkipString(obj, i)
 		if err != nil {
 			return nil, fmt.Errorf("object key: %w", err)
 		}
 		key := obj[i:j]
-		i = skipSpace(obj, j)
+		i = jsonscan.SkipSpace(obj, j)
 		if i >= len(obj) || obj[i] != ':' {
 			return nil, fmt.Errorf("object member %s: %w", key, errJSON)
 		}
-		vs := skipSpace(obj, i+1)
+		vs := jsonscan.SkipSpace(obj, i+1)
 		ve := memo.end(obj, vs, depth, keyTag(key), isB)
 		if ve < 0 {
-			if ve, err = skipValue(obj, vs); err != nil {
+			if ve, err = jsonscan.SkipValue(obj, vs); err != nil {
 				return nil, fmt.Errorf("object member %s: %w", key, err)
 			}
 		}
 		out = append(out, member{key, obj[vs:ve]})
-		i = skipSpace(obj, ve)
+		i = jsonscan.SkipSpace(obj, ve)
 		if i < len(obj) && obj[i] == ',' {
-			i = skipSpace(obj, i+1)
+			i = jsonscan.SkipSpace(obj, i+1)
 			continue
 		}
 		if i < len(obj) && obj[i] == '}' {
@@ -239,11 +164,11 @@ func valuePatch(a, b []byte, m *diffMemo, depth int) ([]byte, bool, error) {
 // seat's view on every move); same is false when their lengths differ.
 func elementPatch(a, b []byte, m *diffMemo, depth int) (out []byte, same bool, err error) {
 	pre, suf := common(a, b)
-	i, j := skipSpace(a, 0)+1, skipSpace(b, 0)+1 // past the brackets
+	i, j := jsonscan.SkipSpace(a, 0)+1, jsonscan.SkipSpace(b, 0)+1 // past the brackets
 	out = append(make([]byte, 0, 64), `{"[]":{`...)
 	first := true
 	for n := 0; ; n++ {
-		i, j = skipSpace(a, i), skipSpace(b, j)
+		i, j = jsonscan.SkipSpace(a, i), jsonscan.SkipSpace(b, j)
 		if i >= len(a) || j >= len(b) {
 			return nil, false, fmt.Errorf("array: %w", errJSON)
 		}
@@ -262,12 +187,12 @@ func elementPatch(a, b []byte, m *diffMemo, depth int) (out []byte, same bool, e
 			return nil, false, nil
 		}
 		if !hit {
-			if ie, err = skipValue(a, i); err != nil {
+			if ie, err = jsonscan.SkipValue(a, i); err != nil {
 				return nil, false, fmt.Errorf("array: %w", err)
 			}
 			je = ie
 			if i != j || ie > pre { // within the common prefix b's element is a's
-				if je, err = skipValue(b, j); err != nil {
+				if je, err = jsonscan.SkipValue(b, j); err != nil {
 					return nil, false, fmt.Errorf("array: %w", err)
 				}
 			}
@@ -296,7 +221,7 @@ func elementPatch(a, b []byte, m *diffMemo, depth int) (out []byte, same bool, e
 			out = strconv.AppendInt(append(out, '"'), int64(n), 10)
 			out = append(append(out, `":`...), sub...)
 		}
-		i, j = skipSpace(a, ie), skipSpace(b, je)
+		i, j = jsonscan.SkipSpace(a, ie), jsonscan.SkipSpace(b, je)
 		if i < len(a) && a[i] == ',' {
 			i++
 		}
@@ -340,26 +265,26 @@ suffix:
 // nextMember is the index of the next member's key (or of the closing
 // brace) after a member whose value ends at obj[i].
 func nextMember(obj []byte, i int) int {
-	i = skipSpace(obj, i)
+	i = jsonscan.SkipSpace(obj, i)
 	if i < len(obj) && obj[i] == ',' {
 		i++
 	}
-	return skipSpace(obj, i)
+	return jsonscan.SkipSpace(obj, i)
 }
 
 // memberAt reads the member whose key starts at obj[i]: its key is
 // obj[i:ke], its value obj[vs:ve], and the next member's key (or the
 // closing brace) is at next.
 func memberAt(obj []byte, i int) (ke, vs, ve, next int, err error) {
-	if ke, err = skipString(obj, i); err != nil {
+	if ke, err = jsonscan.SkipString(obj, i); err != nil {
 		return 0, 0, 0, 0, fmt.Errorf("object key: %w", err)
 	}
-	vs = skipSpace(obj, ke)
+	vs = jsonscan.SkipSpace(obj, ke)
 	if vs >= len(obj) || obj[vs] != ':' {
 		return 0, 0, 0, 0, fmt.Errorf("object member %s: %w", obj[i:ke], errJSON)
 	}
-	vs = skipSpace(obj, vs+1)
-	if ve, err = skipValue(obj, vs); err != nil {
+	vs = jsonscan.SkipSpace(obj, vs+1)
+	if ve, err = jsonscan.SkipValue(obj, vs); err != nil {
 		return 0, 0, 0, 0, fmt.Errorf("object member %s: %w", obj[i:ke], err)
 	}
 	return ke, vs, ve, nextMember(obj, ve), nil
@@ -371,7 +296,7 @@ func keyAt(obj []byte, i int) []byte {
 	if i >= len(obj) || obj[i] != '"' {
 		return nil
 	}
-	ke, err := skipString(obj, i)
+	ke, err := jsonscan.SkipString(obj, i)
 	if err != nil {
 		return nil
 	}
@@ -404,14 +329,14 @@ func holds(keys [][]byte, key []byte) bool {
 // them.
 func lockstepDiff(a, b []byte, m *diffMemo, depth int) (patch []byte, ok, matched bool, err error) {
 	pre, suf := common(a, b)
-	i, j := skipSpace(a, 0)+1, skipSpace(b, 0)+1 // past the braces
+	i, j := jsonscan.SkipSpace(a, 0)+1, jsonscan.SkipSpace(b, 0)+1 // past the braces
 	out := append(make([]byte, 0, 64), '{')
 	// The keys met in one view only so far: a's (removed, unless the
 	// key comes later in b) and b's (added, unless it comes later in a).
 	var goneBuf, addedBuf [4][]byte
 	gone, added := goneBuf[:0], addedBuf[:0]
 	for {
-		i, j = skipSpace(a, i), skipSpace(b, j)
+		i, j = jsonscan.SkipSpace(a, i), jsonscan.SkipSpace(b, j)
 		if i >= len(a) || j >= len(b) {
 			return nil, false, true, fmt.Errorf("object: %w", errJSON)
 		}
@@ -444,20 +369,20 @@ func lockstepDiff(a, b []byte, m *diffMemo, depth int) (patch []byte, ok, matche
 			if bytes.Equal(key, elemKeyJSON) {
 				return nil, false, true, nil
 			}
-			vi, vj := skipSpace(a, i+len(key)), skipSpace(b, j+len(key))
+			vi, vj := jsonscan.SkipSpace(a, i+len(key)), jsonscan.SkipSpace(b, j+len(key))
 			if vi >= len(a) || vj >= len(b) || a[vi] != ':' || b[vj] != ':' {
 				return nil, false, true, fmt.Errorf("object member %s: %w", key, errJSON)
 			}
-			vi, vj = skipSpace(a, vi+1), skipSpace(b, vj+1)
+			vi, vj = jsonscan.SkipSpace(a, vi+1), jsonscan.SkipSpace(b, vj+1)
 			tag := keyTag(key)
 			ie, je, sub, ok, hit := m.find(a, b, vi, vj, depth, tag)
 			if !hit {
-				if ie, err = skipValue(a, vi); err != nil {
+				if ie, err = jsonscan.SkipValue(a, vi); err != nil {
 					return nil, false, true, err
 				}
 				je = ie
 				if vi != vj || ie > pre { // within the common prefix b's value is a's
-					if je, err = skipValue(b, vj); err != nil {
+					if je, err = jsonscan.SkipValue(b, vj); err != nil {
 						return nil, false, true, err
 					}
 				}

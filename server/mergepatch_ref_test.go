@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
+
+	"github.com/jardin-games/jardin/internal/jsonscan"
 )
 
 // The merge-patch diff as it was before the side-by-side scan learnt to step
@@ -40,11 +42,11 @@ func refValuePatch(a, b []byte, m *diffMemo, depth int) ([]byte, bool, error) {
 // seat's view on every move); same is false when their lengths differ.
 func refElementPatch(a, b []byte, m *diffMemo, depth int) (out []byte, same bool, err error) {
 	pre, suf := refCommon(a, b)
-	i, j := skipSpace(a, 0)+1, skipSpace(b, 0)+1 // past the brackets
+	i, j := jsonscan.SkipSpace(a, 0)+1, jsonscan.SkipSpace(b, 0)+1 // past the brackets
 	out = append(make([]byte, 0, 64), `{"[]":{`...)
 	first := true
 	for n := 0; ; n++ {
-		i, j = skipSpace(a, i), skipSpace(b, j)
+		i, j = jsonscan.SkipSpace(a, i), jsonscan.SkipSpace(b, j)
 		if i >= len(a) || j >= len(b) {
 			return nil, false, fmt.Errorf("array: %w", errJSON)
 		}
@@ -63,12 +65,12 @@ func refElementPatch(a, b []byte, m *diffMemo, depth int) (out []byte, same bool
 			return nil, false, nil
 		}
 		if !hit {
-			if ie, err = skipValue(a, i); err != nil {
+			if ie, err = jsonscan.SkipValue(a, i); err != nil {
 				return nil, false, fmt.Errorf("array: %w", err)
 			}
 			je = ie
 			if i != j || ie > pre { // within the common prefix b's element is a's
-				if je, err = skipValue(b, j); err != nil {
+				if je, err = jsonscan.SkipValue(b, j); err != nil {
 					return nil, false, fmt.Errorf("array: %w", err)
 				}
 			}
@@ -97,7 +99,7 @@ func refElementPatch(a, b []byte, m *diffMemo, depth int) (out []byte, same bool
 			out = strconv.AppendInt(append(out, '"'), int64(n), 10)
 			out = append(append(out, `":`...), sub...)
 		}
-		i, j = skipSpace(a, ie), skipSpace(b, je)
+		i, j = jsonscan.SkipSpace(a, ie), jsonscan.SkipSpace(b, je)
 		if i < len(a) && a[i] == ',' {
 			i++
 		}
@@ -128,10 +130,10 @@ func refCommon(a, b []byte) (pre, suf int) {
 // scan stops where the rest of both is the same bytes.
 func refLockstepDiff(a, b []byte, m *diffMemo, depth int) (patch []byte, ok bool, err error) {
 	pre, suf := refCommon(a, b)
-	i, j := skipSpace(a, 0)+1, skipSpace(b, 0)+1 // past the braces
+	i, j := jsonscan.SkipSpace(a, 0)+1, jsonscan.SkipSpace(b, 0)+1 // past the braces
 	out := append(make([]byte, 0, 64), '{')
 	for {
-		i, j = skipSpace(a, i), skipSpace(b, j)
+		i, j = jsonscan.SkipSpace(a, i), jsonscan.SkipSpace(b, j)
 		if i >= len(a) || j >= len(b) {
 			return nil, false, fmt.Errorf("object: %w", errJSON)
 		}
@@ -145,11 +147,11 @@ func refLockstepDiff(a, b []byte, m *diffMemo, depth int) (patch []byte, ok bool
 		if a[i] != '"' || b[j] != '"' {
 			return nil, false, fmt.Errorf("object key: %w", errJSON)
 		}
-		ke, err := skipString(a, i)
+		ke, err := jsonscan.SkipString(a, i)
 		if err != nil {
 			return nil, false, err
 		}
-		kb, err := skipString(b, j)
+		kb, err := jsonscan.SkipString(b, j)
 		if err != nil {
 			return nil, false, err
 		}
@@ -157,20 +159,20 @@ func refLockstepDiff(a, b []byte, m *diffMemo, depth int) (patch []byte, ok bool
 		if !bytes.Equal(key, b[j:kb]) || bytes.Equal(key, elemKeyJSON) {
 			return nil, false, nil
 		}
-		vi, vj := skipSpace(a, ke), skipSpace(b, kb)
+		vi, vj := jsonscan.SkipSpace(a, ke), jsonscan.SkipSpace(b, kb)
 		if vi >= len(a) || vj >= len(b) || a[vi] != ':' || b[vj] != ':' {
 			return nil, false, fmt.Errorf("object member %s: %w", key, errJSON)
 		}
-		vi, vj = skipSpace(a, vi+1), skipSpace(b, vj+1)
+		vi, vj = jsonscan.SkipSpace(a, vi+1), jsonscan.SkipSpace(b, vj+1)
 		tag := keyTag(key)
 		ie, je, sub, ok, hit := m.find(a, b, vi, vj, depth, tag)
 		if !hit {
-			if ie, err = skipValue(a, vi); err != nil {
+			if ie, err = jsonscan.SkipValue(a, vi); err != nil {
 				return nil, false, err
 			}
 			je = ie
 			if vi != vj || ie > pre { // within the common prefix b's value is a's
-				if je, err = skipValue(b, vj); err != nil {
+				if je, err = jsonscan.SkipValue(b, vj); err != nil {
 					return nil, false, err
 				}
 			}
@@ -192,7 +194,7 @@ func refLockstepDiff(a, b []byte, m *diffMemo, depth int) (patch []byte, ok bool
 			}
 			out = append(append(append(out, key...), ':'), sub...)
 		}
-		i, j = skipSpace(a, ie), skipSpace(b, je)
+		i, j = jsonscan.SkipSpace(a, ie), jsonscan.SkipSpace(b, je)
 		if i < len(a) && a[i] == ',' {
 			i++
 		}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+
+	"github.com/jardin-games/jardin/internal/jsonscan"
 )
 
 // ltMsg is what a simulated person reads of a message from the server: the
@@ -37,11 +39,11 @@ func (m *ltMsg) is(typ string) bool {
 // searched for a seed.
 func parseLtMsg(b []byte, m *ltMsg) error {
 	*m = ltMsg{}
-	i := ltSpace(b, 0)
+	i := jsonscan.SkipSpace(b, 0)
 	if i >= len(b) || b[i] != '{' {
 		return errLtJSON
 	}
-	i = ltSpace(b, i+1)
+	i = jsonscan.SkipSpace(b, i+1)
 	if i < len(b) && b[i] == '}' {
 		return nil
 	}
@@ -54,11 +56,11 @@ func parseLtMsg(b []byte, m *ltMsg) error {
 			return err
 		}
 		key := b[i+1 : ke-1]
-		i = ltSpace(b, ke)
+		i = jsonscan.SkipSpace(b, ke)
 		if i >= len(b) || b[i] != ':' {
 			return errLtJSON
 		}
-		vs := ltSpace(b, i+1)
+		vs := jsonscan.SkipSpace(b, i+1)
 		if string(key) == "view" {
 			m.view = true
 			return nil
@@ -91,9 +93,9 @@ func parseLtMsg(b []byte, m *ltMsg) error {
 		if err != nil {
 			return fmt.Errorf("member %s: %w", key, err)
 		}
-		i = ltSpace(b, ve)
+		i = jsonscan.SkipSpace(b, ve)
 		if i < len(b) && b[i] == ',' {
-			i = ltSpace(b, i+1)
+			i = jsonscan.SkipSpace(b, i+1)
 			continue
 		}
 		if i < len(b) && b[i] == '}' {
@@ -103,62 +105,20 @@ func parseLtMsg(b []byte, m *ltMsg) error {
 	}
 }
 
-func ltSpace(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n') {
-		i++
-	}
-	return i
-}
-
 // ltSkipString is the index after the string whose quote is at b[i].
 func ltSkipString(b []byte, i int) (int, error) {
-	for i++; i < len(b); i++ {
-		switch b[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1, nil
-		}
+	j, err := jsonscan.SkipString(b, i)
+	if err != nil {
+		return 0, errLtJSON
 	}
-	return 0, errLtJSON
+	return j, nil
 }
 
-// ltSkipValue is the index after the value that starts at b[i].
+// ltSkipValue is the index after the value that starts at b[i]; an empty
+// scalar (a delimiter at i) is malformed here.
 func ltSkipValue(b []byte, i int) (int, error) {
-	if i >= len(b) {
-		return 0, errLtJSON
-	}
-	switch b[i] {
-	case '"':
-		return ltSkipString(b, i)
-	case '{', '[':
-		depth := 0
-		for i < len(b) {
-			switch b[i] {
-			case '"':
-				j, err := ltSkipString(b, i)
-				if err != nil {
-					return 0, err
-				}
-				i = j
-				continue
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return i + 1, nil
-				}
-			}
-			i++
-		}
-		return 0, errLtJSON
-	}
-	j := i
-	for j < len(b) && b[j] != ',' && b[j] != '}' && b[j] != ']' && b[j] != ' ' && b[j] != '\n' && b[j] != '\t' && b[j] != '\r' {
-		j++
-	}
-	if j == i {
+	j, err := jsonscan.SkipValue(b, i)
+	if err != nil || j == i {
 		return 0, errLtJSON
 	}
 	return j, nil
@@ -194,16 +154,16 @@ func ltCount(v []byte) (int, error) {
 	if len(v) < 2 || v[0] != '[' {
 		return 0, errLtJSON
 	}
-	i, n := ltSpace(v, 1), 0
+	i, n := jsonscan.SkipSpace(v, 1), 0
 	for i < len(v) && v[i] != ']' {
 		j, err := ltSkipValue(v, i)
 		if err != nil {
 			return 0, err
 		}
 		n++
-		i = ltSpace(v, j)
+		i = jsonscan.SkipSpace(v, j)
 		if i < len(v) && v[i] == ',' {
-			i = ltSpace(v, i+1)
+			i = jsonscan.SkipSpace(v, i+1)
 		}
 	}
 	return n, nil
