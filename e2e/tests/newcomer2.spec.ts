@@ -1,0 +1,49 @@
+// A card the player may take is outlined at its edge, never in its words
+// (a newcomer's review: the Hanging Gardens' market card names, drawn in
+// an orange 4 px outline, could not be read on a phone). The highlight of
+// a target whose shape is a group lands on the group's first rectangle.
+import { expect, test } from "./fixtures";
+
+test("a Hanging Gardens market card to take is outlined at its edge, its words are not", async ({ page, harness }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${harness}/harness/?game=hanging-gardens&players=2&seed=3&ply=0&seat=1&lang=fr`);
+  const cards = page.locator('.board-wrap svg.board .target[data-id^="market:"]');
+  await expect(cards.first()).toBeVisible();
+  const got = await cards.evaluateAll((els) =>
+    els.map((e) => ({
+      edge: getComputedStyle(e.querySelector(".hl > rect")!).stroke,
+      words: [...e.querySelectorAll("text")].map((t) => getComputedStyle(t).stroke),
+    })),
+  );
+  expect(got.length).toBeGreaterThan(0);
+  for (const c of got) {
+    expect(c.edge).toBe("rgb(224, 138, 0)"); // --target
+    expect(c.words.filter((s) => s !== "none")).toEqual([]);
+  }
+});
+
+// Happy Garden's shop on a phone (a newcomer's review: a box mostly empty
+// beside small tiles, above dense lines): its tiles fill the drawing's
+// width, and before the first round no empty shelf's height sits under
+// the shop's name.
+test("on a phone Happy Garden's shop fills the width and keeps no empty shelf", async ({ page, harness }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const ply of [10, 0]) {
+    await page.goto(`${harness}/harness/?game=happy-garden&players=2&seed=3&ply=${ply}&seat=0&lang=fr`);
+    const board = page.locator(".board-wrap svg.board");
+    await expect(board).toHaveCount(1);
+    const got = await board.evaluate((root) => {
+      const box = root.getBoundingClientRect();
+      const shop = [...root.querySelectorAll('[data-id^="shop:"]')].map((e) => e.getBoundingClientRect());
+      const caption = [...root.querySelectorAll("text")].find((t) => t.textContent === "Jardinerie")!.getBoundingClientRect();
+      // the first thing drawn under the shop's name
+      const under = [...root.querySelectorAll("text, .thing")].map((e) => e.getBoundingClientRect()).filter((r) => r.top > caption.bottom + 1);
+      return {
+        right: shop.length ? (Math.max(...shop.map((r) => r.right)) - box.left) / box.width : 1,
+        gap: Math.min(...under.map((r) => r.top)) - caption.bottom,
+      };
+    });
+    expect(got.right, `ply ${ply}: the shop's right edge, as a share of the width`).toBeGreaterThan(0.85);
+    expect(got.gap, `ply ${ply}: the space under the shop's name`).toBeLessThan(30);
+  }
+});
