@@ -4,7 +4,7 @@
 // a target whose shape is a group lands on the group's first rectangle.
 import { autoplay, expect, test } from "./fixtures";
 
-test("a Hanging Gardens market card to take is outlined at its edge, its words are not", async ({ page, harness }) => {
+test("a Hanging Gardens market card to take is outlined at its edge, its words and pictograms are not", async ({ page, harness }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${harness}/harness/?game=hanging-gardens&players=2&seed=3&ply=0&seat=1&lang=fr`);
   const cards = page.locator('.board-wrap svg.board .target[data-id^="market:"]');
@@ -13,12 +13,15 @@ test("a Hanging Gardens market card to take is outlined at its edge, its words a
     els.map((e) => ({
       edge: getComputedStyle(e.querySelector(".hl > rect")!).stroke,
       words: [...e.querySelectorAll("text")].map((t) => getComputedStyle(t).stroke),
+      // the pictograms and icons keep their own strokes, none of them the outline's colour and width
+      marks: [...e.querySelectorAll(".hl *:not(text)")].filter((s) => s !== e.querySelector(".hl > rect") && getComputedStyle(s).stroke === "rgb(224, 138, 0)").map((s) => s.outerHTML.slice(0, 60)),
     })),
   );
   expect(got.length).toBeGreaterThan(0);
   for (const c of got) {
     expect(c.edge).toBe("rgb(224, 138, 0)"); // --target
     expect(c.words.filter((s) => s !== "none")).toEqual([]);
+    expect(c.marks).toEqual([]);
   }
 });
 
