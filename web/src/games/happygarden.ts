@@ -378,7 +378,7 @@ export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
   }
   // The game's state in lines under the shop (the left column on a
   // desktop, the drawing's width on a phone), each wrapped to its room.
-  const colW = ctx.narrow ? narrowW - 32 : Math.max(maxX - 16, 280);
+  const colW = ctx.narrow ? narrowW - 24 : Math.max(maxX - 16, 280);
   const sup = v.supply ?? {};
   const info = [
     v.round === 0 ? ctx.t("page.setup", { rounds: v.rounds }) : ctx.t("page.round", { round: v.round, rounds: v.rounds }),
