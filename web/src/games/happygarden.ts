@@ -347,23 +347,27 @@ export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
   // The shelves' names, written level at their left (measured: German
   // "unten" is as long as it needs).
   const labelW = Math.max(...shelves.map((k) => shelfName(k).length * 0.62 * FONT), 0) + 14;
-  let maxX = 16 + labelW + 3 * (T + 8);
+  // On a phone the shop's tiles fill the drawing's width (a newcomer saw
+  // a box mostly empty beside small tiles): up to 4/3 of full size.
+  const ST = ctx.narrow ? Math.min(Math.round((T * 4) / 3), Math.floor((narrowW - 32 - labelW) / 3 - 8)) : T;
+  let maxX = 16 + labelW + 3 * (ST + 8);
   shelves.forEach((shelf, si) => {
-    const y = 34 + si * (T + 14);
-    kids.push(el("text", { x: 16, y: y + T / 2, "dominant-baseline": "central", class: "small", "font-size": FONT }, shelfName(shelf)));
+    const y = 34 + si * (ST + 14);
+    kids.push(el("text", { x: 16, y: y + ST / 2, "dominant-baseline": "central", class: "small", "font-size": FONT }, shelfName(shelf)));
     shop
       .filter((s) => String(s.slot).startsWith(`shop:${shelf}`))
       .forEach((s, k) => {
-        const x = 16 + labelW + k * (T + 8);
-        maxX = Math.max(maxX, x + T);
+        const x = 16 + labelW + k * (ST + 8);
+        maxX = Math.max(maxX, x + ST);
         // slot and tile are siblings (no button inside another): the slot's frame, the tile on it
         const slot = String(s.slot ?? "").replace(/^shop:/, "");
         const slotLabel = ctx.t("page.slot", { col: slot.slice(1), shelf: slot.startsWith("T") ? "top" : "bottom", tile: tileName(ctx, s) });
-        kids.push(target(s.slot ?? "", slotLabel, undefined, rect(x - 4, y - 4, T + 8, T + 8, { fill: "transparent", stroke: "#bbb" })));
-        kids.push(target(s.id, tileName(ctx, s), ctx.comp(s.id)?.help, ...tileFace(ctx, s, x, y)));
+        kids.push(target(s.slot ?? "", slotLabel, undefined, rect(x - 4, y - 4, ST + 8, ST + 8, { fill: "transparent", stroke: "#bbb" })));
+        kids.push(target(s.id, tileName(ctx, s), ctx.comp(s.id)?.help, ...tileFace(ctx, s, x, y, ST)));
       });
   });
-  const shopEnd = 34 + Math.max(1, shelves.length) * (T + 14);
+  // An empty shop (the setup) keeps no empty shelf's height under its name.
+  const shopEnd = shelves.length ? 34 + shelves.length * (ST + 14) : 34;
   // The tile to place, beside its label, under the shop.
   let y = shopEnd;
   if (v.held) {
@@ -374,7 +378,7 @@ export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
   }
   // The game's state in lines under the shop (the left column on a
   // desktop, the drawing's width on a phone), each wrapped to its room.
-  const colW = ctx.narrow ? narrowW - 32 : Math.max(maxX - 16, 280);
+  const colW = ctx.narrow ? narrowW - 24 : Math.max(maxX - 16, 280);
   const sup = v.supply ?? {};
   const info = [
     v.round === 0 ? ctx.t("page.setup", { rounds: v.rounds }) : ctx.t("page.round", { round: v.round, rounds: v.rounds }),
@@ -385,9 +389,12 @@ export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
   y += FONT;
   info.forEach((s, i) => kids.push(el("text", { x: 16, y: y + i * LINE, class: "small", "font-size": FONT }, s)));
   y += (info.length - 1) * LINE + 8;
-  const rev = revealedRow(ctx, v.revealed ?? [], 16, y, colW, FONT);
-  kids.push(rev.el);
-  y += rev.h + 12;
+  // "Revealed:" with nothing after it (before the first round) says nothing: no row.
+  if (v.revealed?.length) {
+    const rev = revealedRow(ctx, v.revealed, 16, y, colW, FONT);
+    kids.push(rev.el);
+    y += rev.h + 12;
+  } else y += 4;
   // The player's own garden (a spectator's: the seat to move) first and at
   // full size; on a desktop beside the shop, the others smaller under it,
   // so that the shop and one's own garden are seen without scrolling.
