@@ -44,3 +44,35 @@ func TestFirstPlayerChoicesReadAsLabels(t *testing.T) {
 		}
 	}
 }
+
+// Every option's label, help line and value labels start with a capital in
+// every language (the lobby shows them as labels; "blue", "rouge" read as
+// unfinished).
+func TestOptionWordsAreLabels(t *testing.T) {
+	ts := startServer(t, "", Config{})
+	anon := &client{t: t, base: ts.URL}
+	for _, lang := range []string{"en", "fr", "de"} {
+		var games []gameJSON
+		if code := anon.call("GET", "/api/games?lang="+lang, nil, &games); code != 200 {
+			t.Fatalf("%s: GET /api/games: %d", lang, code)
+		}
+		n := 0
+		for _, g := range games {
+			for _, o := range g.Options {
+				words := []string{o.Label, o.Help}
+				for _, l := range o.Labels {
+					words = append(words, l)
+				}
+				for _, w := range words {
+					n++
+					if r := []rune(w); len(r) > 0 && unicode.IsLower(r[0]) {
+						t.Errorf("%s %s option %s: %q starts in lowercase", lang, g.ID, o.Name, w)
+					}
+				}
+			}
+		}
+		if n == 0 {
+			t.Fatalf("%s: no option words", lang)
+		}
+	}
+}

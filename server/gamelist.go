@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/jardin-games/jardin/bots"
 	"github.com/jardin-games/jardin/engine"
@@ -61,6 +63,19 @@ func cleanHelp(s string) string {
 	return strings.TrimSpace(strings.ReplaceAll(s, "()", ""))
 }
 
+// asLabel is an option's words as the lobby shows them, a label or a line
+// of its own: capitalised ("Blue", "Mouse of seat 1"). The games'
+// catalogues write them in lowercase, as the terminal's help says them
+// inside a sentence; a newcomer read the lobby's lowercase lists as
+// unfinished.
+func asLabel(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 || !unicode.IsLower(r) {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
 func gameInfo(g engine.Game, lang string) gameJSON {
 	lo, hi := g.Players()
 	cat := g.Texts()
@@ -74,10 +89,10 @@ func gameInfo(g engine.Game, lang string) gameJSON {
 		out.Duration = cat.T(lang, "about.duration")
 	}
 	for _, o := range g.Options() {
-		j := optionJSON{OptionSpec: o, Label: cat.OptionLabel(o.Name, lang), Help: cleanHelp(cat.OptionHelp(o.Name, lang)),
+		j := optionJSON{OptionSpec: o, Label: asLabel(cat.OptionLabel(o.Name, lang)), Help: asLabel(cleanHelp(cat.OptionHelp(o.Name, lang))),
 			Labels: make(map[string]string, len(o.Values))}
 		for _, v := range o.Values {
-			j.Labels[v] = cat.OptionValue(o.Name, v, lang)
+			j.Labels[v] = asLabel(cat.OptionValue(o.Name, v, lang))
 		}
 		out.Options = append(out.Options, j)
 	}

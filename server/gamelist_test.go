@@ -65,7 +65,7 @@ func TestGamesListIsWorded(t *testing.T) {
 	anon.call("GET", "/api/games?lang=fr", nil, &fr)
 	for _, g := range fr {
 		for _, o := range g.Options {
-			if o.Name == "mouse1" && o.Labels["blue"] != "bleue" && o.Labels["blue"] != "bleu" {
+			if o.Name == "mouse1" && o.Labels["blue"] != "Bleue" && o.Labels["blue"] != "Bleu" {
 				t.Errorf("happy-garden mouse1=blue in French: %q", o.Labels["blue"])
 			}
 		}
