@@ -325,7 +325,13 @@ export async function autoplay(page: Page, id: string): Promise<void> {
           }
           const you = m.t === "sync" ? m.you : (ws as unknown as { you: number }).you;
           if (m.t === "sync") (ws as unknown as { you: number }).you = m.you;
-          if (m.toMove === you && m.legal?.length) ws.send(JSON.stringify({ t: "move", v: m.v, id: `auto-${++n}`, i: 0 }));
+          // Paced under the server's 20 messages a second a socket (a fast
+          // machine answers in a millisecond; daily.spec's solo game was
+          // refused as too many).
+          if (m.toMove === you && m.legal?.length) {
+            const move = JSON.stringify({ t: "move", v: m.v, id: `auto-${++n}`, i: 0 });
+            setTimeout(() => ws.send(move), 60);
+          }
         };
       }),
     id,
