@@ -4,6 +4,8 @@
 // tag the ones a move can name with data-id (the view's id), and the table
 // page makes the legal ones clickable.
 
+import { textWidth } from "./textwidth";
+
 export const NS = "http://www.w3.org/2000/svg";
 
 export type Attrs = Record<string, string | number | boolean | null | undefined>;
@@ -173,13 +175,12 @@ export function caption(x: number, y: number, s: string, attrs: Attrs = {}): SVG
 
 /**
  * wrapLines breaks s at spaces into lines that fit width px at font size
- * px. There is no text measuring off-screen in a pure renderer, so a
- * character is taken as 0.6 em wide, a little more than the page's sans
- * serif's average, so that an estimate errs on the short side. A word
- * longer than a line stays whole on its own line.
+ * px and weight, measured in the page's font (textwidth.ts), with a
+ * little room to spare for rounding. A word longer than a line stays
+ * whole on its own line.
  */
-export function wrapLines(s: string, width: number, size: number): string[] {
-  const max = Math.max(1, Math.floor(width / (size * 0.6)));
+export function wrapLines(s: string, width: number, size: number, weight = 400): string[] {
+  const fits = (line: string) => textWidth(line, size, weight) <= width - 1;
   const out: string[] = [];
   let cur = "";
   // French puts a space before ":" and ";": such a mark stays with the word
@@ -191,7 +192,7 @@ export function wrapLines(s: string, width: number, size: number): string[] {
     else words.push(w);
   }
   for (const w of words) {
-    if (cur && cur.length + 1 + w.length > max) {
+    if (cur && !fits(`${cur} ${w}`)) {
       out.push(cur);
       cur = w;
     } else cur = cur ? `${cur} ${w}` : w;

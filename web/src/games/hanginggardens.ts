@@ -10,6 +10,7 @@
 // a language's word cannot fit, never cut.
 
 import { caption, el, g, hue, mark, rect, svgRoot, target, text, wrapLines } from "../svg";
+import { textWidth } from "../textwidth";
 import { type Ctx, seatName } from "./types";
 import type * as W from "../gen/hanginggardens";
 
@@ -279,16 +280,16 @@ function kindWord(ctx: Ctx, f: Face): string {
  * wider than the line or more than max lines are needed: the drawing then
  * leaves the words to the tooltip rather than cut one).
  */
-function fit(s: string, width: number, f: number, max: number): string[] | undefined {
+function fit(s: string, width: number, f: number, max: number, weight = 400): string[] | undefined {
   const lines: string[] = [];
   // a compound word may break after its hyphen ("Kronen-" / "Symbole")
   for (const w of s.split(/\s+/).filter(Boolean).flatMap((w) => w.split(/(?<=-)(?=.)/))) {
     const prev = lines[lines.length - 1] ?? "";
     const last = lines.length ? (prev.endsWith("-") ? `${prev}${w}` : `${prev} ${w}`) : "";
-    if (last && textWidth(last, f) <= width) lines[lines.length - 1] = last;
+    if (last && textWidth(last, f, weight) <= width - 1) lines[lines.length - 1] = last;
     else lines.push(w);
   }
-  if (lines.length > max || lines.some((l) => textWidth(l, f) > width)) return undefined;
+  if (lines.length > max || lines.some((l) => textWidth(l, f, weight) > width - 1)) return undefined;
   return lines;
 }
 
@@ -304,13 +305,6 @@ function fitLines(s: string, width: number, f: number): string[] {
     }
   }
   return out;
-}
-
-/** An estimate of a line's width at size f in the page's sans serif, erring wide: narrow and wide letters apart. */
-function textWidth(s: string, f: number): number {
-  let em = 0;
-  for (const c of s) em += /[ijlt.,:;'!|·]/.test(c) ? 0.32 : /[frI ]/.test(c) ? 0.4 : /[mwMW]/.test(c) ? 0.9 : /[A-ZÄÖÜ]/.test(c) ? 0.72 : 0.6;
-  return em * f;
 }
 
 /** The row of flower and bonus icons from x, centred on y, r each; returns the x after them. */
@@ -333,7 +327,7 @@ function scoreLine(out: SVGElement[], f: Face, cx: number, y: number, size: numb
     const pts = TREE_POINTS[f.sub] ?? [];
     const one = pts.join("·");
     // a long series (the palm's 3·7·12·18) takes two lines rather than a smaller size
-    if (textWidth(one, size) > width) {
+    if (textWidth(one, size, 700) > width) {
       const h = Math.ceil(pts.length / 2);
       out.push(text(cx, y - size / 2 - 1, pts.slice(0, h).join("·"), { "font-size": size, "font-weight": 700, fill: INK }), text(cx, y + size / 2 + 2, pts.slice(h).join("·"), { "font-size": size, "font-weight": 700, fill: INK }));
     } else out.push(text(cx, y, one, { "font-size": size, "font-weight": 700, fill: INK }));
@@ -359,7 +353,7 @@ function cardFace(ctx: Ctx, id: string, x: number, y: number, d: Dim, enh?: stri
   if (isTile && f.irrigated) out.push(icon("i", x + d.cw - 9, y + d.ch - 11, 7));
   // the species' pictogram and its word under it when the word fits the
   // card in this language (the pictogram alone identifies it otherwise)
-  const twoLines = f.kind === "t" && textWidth((TREE_POINTS[f.sub] ?? []).join("·"), d.f) > d.cw - 6;
+  const twoLines = f.kind === "t" && textWidth((TREE_POINTS[f.sub] ?? []).join("·"), d.f, 700) > d.cw - 6;
   const cx = x + d.cw / 2;
   if (f.kind === "f") {
     const words = fit(kindWord(ctx, f), d.cw - 6, d.f, 2);
@@ -391,7 +385,7 @@ function tileOn(ctx: Ctx, id: string, x: number, y: number, d: Dim): SVGElement[
   // pictogram then stands alone on the bottom row, the icons' (a palm tile
   // has no flower or bonus, at most the drop at the right end)
   const pts = f.kind === "t" ? (TREE_POINTS[f.sub] ?? []) : [];
-  if (textWidth(pts.join("·"), d.f) > tw - 18) {
+  if (textWidth(pts.join("·"), d.f, 700) > tw - 18) {
     const h = Math.ceil(pts.length / 2);
     const sx = tx + tw / 2 + 6;
     out.push(text(sx, ty + 10, pts.slice(0, h).join("·"), { "font-size": d.f, "font-weight": 700, fill: INK }), text(sx, ty + 26, pts.slice(h).join("·"), { "font-size": d.f, "font-weight": 700, fill: INK }));
@@ -467,6 +461,8 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
   // piles and objectives: right of the market, or on a phone one section under another
   let x = n ? 16 : mx + 3 * (cw + 6) + 20;
   const pilesY = n ? marketBottom + 26 : my;
+  // where each section's elements start in kids, for a phone's order (bands below)
+  const at = { piles: kids.length, objectives: 0, held: 0, solo: 0, info: 0, gardens: 0 };
   kids.push(caption(x, pilesY - 12, ctx.t("page.enhancements")));
   v.piles.forEach((p, i) => {
     const px = n ? x + i * (cw + 50) : x;
@@ -477,8 +473,9 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
     );
   });
   // the next column starts after the piles and after their caption, in every language
-  if (!n) x += Math.max(cw + 44, textWidth(ctx.t("page.enhancements"), 15) + 24);
+  if (!n) x += Math.max(cw + 44, textWidth(ctx.t("page.enhancements"), 14, 700) + 24);
   const objY = n ? pilesY + ch + 36 : my;
+  at.objectives = kids.length;
   kids.push(caption(x, objY - 12, ctx.t("page.objectives")));
   const objectives: W.ObjView[] = v.objectives ?? [];
   const ow = n ? 175 : 210;
@@ -515,12 +512,14 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
   // the card or tile being placed (shared: everyone sees it)
   const held = v.taken || v.bought;
   const heldY = n ? objBottom + 28 : my;
+  at.held = kids.length;
   if (held) {
     kids.push(caption(x, heldY - 12, ctx.t("page.to-place")));
     kids.push(target(held, name(held), help(held), ...cardFace(ctx, held, x, heldY, d)));
   }
   // the automa's side in solo: its gardeners, markers, deck and last card
   let soloBottom = 0;
+  at.solo = kids.length;
   if (v.solo) {
     const s = v.solo;
     const sx = n ? 16 : x;
@@ -567,8 +566,9 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
       parts.push(g({ class: "hg-face hg-automa-card" }, el("title", {}, help(id) ?? ""), ...card));
       cardBottom = cy0 + ch0;
     }
-    const info = wrapLines(ctx.t("page.automa-info", { difficulty: s.difficulty, gardeners: s.automaGardeners, markers: s.automaMarkersUsed, deck: s.automaDeckSize }), n ? 358 : 180, d.f);
-    info.forEach((l, k) => parts.push(el("text", { x: sx, y: cardBottom + 20 + k * (d.f + 3), "font-size": d.f, fill: INK }, l)));
+    const infoW = n ? 358 : 180;
+    const info = wrapLines(ctx.t("page.automa-info", { difficulty: s.difficulty, gardeners: s.automaGardeners, markers: s.automaMarkersUsed, deck: s.automaDeckSize }), infoW, d.f);
+    parts.push(g({ class: "lines", "data-width": infoW }, ...info.map((l, k) => el("text", { x: sx, y: cardBottom + 20 + k * (d.f + 3), "font-size": d.f, fill: INK }, l))));
     kids.push(g({ role: "img", "aria-label": info.join(" ") }, ...parts));
     soloBottom = cardBottom + 20 + info.length * (d.f + 3);
     if (!n) x = Math.max(x + cw + 20, sx + 200);
@@ -576,8 +576,10 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
   // the round, the deck and the stock
   const topH = n ? Math.max(held ? heldY + ch + 24 : objBottom + 16, soloBottom + 8) : Math.max(marketBottom + 10, my + 4 * (oh + 6) + 10, soloBottom + 8);
   const info = ctx.t("page.info", { round: v.round, deck: v.deckSize, gold: v.stockGold, tools: v.stockTools });
-  const lines = wrapLines(info, (n ? 390 : 700) - 32, d.f);
-  lines.forEach((s, i) => kids.push(el("text", { x: 16, y: topH + i * (d.f + 4), "font-size": d.f, fill: INK }, s)));
+  const infoW = (n ? 390 : 700) - 32;
+  const lines = wrapLines(info, infoW, d.f);
+  at.info = kids.length;
+  kids.push(g({ class: "lines", "data-width": infoW }, ...lines.map((s, i) => el("text", { x: 16, y: topH + i * (d.f + 4), "font-size": d.f, fill: INK }, s))));
   // the gardens
   const a0w = 44;
   const step = cw + 4;
@@ -592,16 +594,17 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
   // of one long word is pressed to the line); the gardens of a table all
   // start under the longest name, so that the floors of a row stay level
   const nameW = (p: number) => pwOf(p) - 32 - 74;
-  const bold = 1.12; // the names are semi-bold: wider than textWidth's regular letters
   const names = players.map((_, p) => {
     const s = p === ctx.seat ? ctx.t("page.seat-you", { player: seatName(ctx, p) }) : seatName(ctx, p);
-    return fit(s, nameW(p) / bold, d.f, 99) ?? wrapLines(s, nameW(p) / bold, d.f);
+    // the names are semi-bold (app.css's .seat-name): measured so
+    return fit(s, nameW(p), d.f, 99, 600) ?? wrapLines(s, nameW(p), d.f, 600);
   });
   const nameH = d.f + 3;
   const head = 34 + (Math.max(1, ...names.map((l) => l.length)) - 1) * nameH;
   const ph = head + 3 * (ch + 4) + 40;
   const y0 = topH + lines.length * (d.f + 4) + 10;
   const per = n ? 1 : 2;
+  at.gardens = kids.length;
   players.forEach((pl, p) => {
     const px = 16 + (p % per === 1 ? pwOf(p - 1) + 16 : 0);
     const pw = pwOf(p);
@@ -613,7 +616,7 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
       rect(px, py, pw, ph, { fill: turn ? "#fff7d6" : "#fbfaf6", stroke: turn ? "#c99a00" : "#bbb", "stroke-width": turn ? 3 : 1 }),
       ...pawn(p, px + 16, py + 16, 9),
       ...names[p].map((l, k) =>
-        el("text", { x: px + 32, y: py + 21 + k * nameH, class: "seat-name", "font-size": d.f, ...(textWidth(l, d.f) * bold > nameW(p) ? { textLength: nameW(p), lengthAdjust: "spacingAndGlyphs" } : {}) }, l),
+        el("text", { x: px + 32, y: py + 21 + k * nameH, class: "seat-name", "font-size": d.f, ...(textWidth(l, d.f, 600) > nameW(p) ? { textLength: nameW(p), lengthAdjust: "spacingAndGlyphs" } : {}) }, l),
       ),
       el("text", { x: px + pw - 12, y: py + 21, "text-anchor": "end", class: "score" }, String(pl.score)),
     ];
@@ -667,7 +670,39 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
   const rowW = (p: number) => 16 + pwOf(p) + 16 + (p + 1 < players.length ? pwOf(p + 1) + 16 : 0);
   const W = n ? Math.max(390, 16 + pw + 16, right) : Math.max(x, ...players.map((_, p) => (p % 2 ? 0 : rowW(p))));
   const H = y0 + Math.ceil(players.length / per) * (ph + 16);
-  return svgRoot(W, H, ctx.t("page.table"), ...kids);
+  if (!n) return svgRoot(W, H, ctx.t("page.table"), ...kids);
+  // On a phone the sections are bands one under another; the ones the step
+  // acts on come first, under the prompt, so that a player does not scroll
+  // away from what the prompt asks (a newcomer placing a card saw the
+  // market and the objectives, their garden a screen and a half below).
+  // Each band runs from its top to the next one's, as drawn in this order.
+  const tops: [string, number, number][] = [
+    ["market", 0, 0],
+    ["piles", at.piles, pilesY - 26],
+    ["objectives", at.objectives, objY - 26],
+    ["held", at.held, objBottom],
+    ["solo", at.solo, held ? heldY + ch + 4 : objBottom],
+    ["info", at.info, topH - d.f - 4],
+    ...players.map((_, p): [string, number, number] => [`garden${p}`, at.gardens + p, y0 + p * (ph + 16)]),
+  ];
+  const bands = new Map(tops.map(([k, i, top], j) => [k, { kids: kids.slice(i, tops[j + 1]?.[1] ?? kids.length), top, bottom: tops[j + 1]?.[2] ?? H }]));
+  // the garden a step is about: the player's to move (a placing is theirs), else the viewer's
+  const focus = v.toMove >= 0 && v.toMove < players.length ? v.toMove : Math.max(0, ctx.seat);
+  const mine = ctx.seat >= 0 && ctx.seat < players.length ? ctx.seat : focus;
+  const placing = v.phase === "place" || v.phase === "put";
+  const first = placing ? ["held", `garden${focus}`] : v.phase === "objective" ? ["objectives", `garden${focus}`] : [];
+  // the viewer's own garden leads the gardens
+  const gardens = [mine, ...players.map((_, p) => p).filter((p) => p !== mine)].map((p) => `garden${p}`);
+  const order = [...first, ...["market", "piles", "objectives", "held", "solo", "info", ...gardens].filter((k) => !first.includes(k))];
+  const stacked: SVGElement[] = [];
+  let cursor = 0;
+  for (const k of order) {
+    const b = bands.get(k)!;
+    if (!b.kids.length) continue;
+    stacked.push(g({ class: `band-${k.replace(/\d+$/, "")}`, transform: `translate(0 ${cursor - b.top})` }, ...b.kids));
+    cursor += b.bottom - b.top;
+  }
+  return svgRoot(W, cursor, ctx.t("page.table"), ...stacked);
 }
 
 /**

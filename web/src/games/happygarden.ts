@@ -4,6 +4,7 @@
 // the house (empty squares next to it drawn, as places to plant).
 
 import { caption, el, g, hue, type Mark, mark, rect, svgRoot, target, text, tip, wrapLines } from "../svg";
+import { textWidth } from "../textwidth";
 import { type Ctx, seatName } from "./types";
 import type * as W from "../gen/happygarden";
 
@@ -137,10 +138,10 @@ function revealedRow(ctx: Ctx, ids: string[], x: number, y: number, width: numbe
   // The icons grow with the words (a phone draws both larger).
   const I = Math.max(22, font + 10);
   const sc = I / 22;
-  let cx = x + label.length * 0.62 * font + 8;
+  let cx = x + textWidth(label, font) + 8;
   let cy = y;
   for (const [id, n] of counts) {
-    const w = I + 6 + (String(n).length + 1) * font * 0.62 + 14;
+    const w = I + 6 + textWidth(`×${n}`, font) + 14;
     if (cx + w > x + width) {
       cx = x;
       cy += I + 6;
@@ -227,19 +228,20 @@ function garden(v: W.View, ctx: Ctx, pl: W.PlayerView, p: number, gx: number, gy
   const rows = maxY - minY + 1;
   const who = p === ctx.seat ? ctx.t("page.seat.you", { name: seatName(ctx, p) }) : seatName(ctx, p);
   const scoreSize = font + 4;
-  const scoreW = String(pl.score).length * 0.62 * scoreSize + 16;
+  const scoreW = textWidth(String(pl.score), scoreSize, 700) + 16;
   let PW: number;
   let nameSize: number;
   let names: string[];
   if (width) {
     PW = width;
     nameSize = font + 1;
-    // bold letters are wider than wrapLines' estimate: a tenth taken off the room
-    names = wrapLines(who, (PW - 30 - scoreW) * 0.9, nameSize);
+    // semi-bold, as app.css's .seat-name draws it
+    names = wrapLines(who, PW - 30 - scoreW, nameSize, 600);
   } else {
     PW = Math.max(cols * T * sc + 24, sc < 1 ? 150 : 260);
-    nameSize = Math.max(font, Math.min(font + 2, (PW - 70) / (who.length * 0.62)));
-    PW = Math.max(PW, who.length * 0.62 * nameSize + 70);
+    const em = textWidth(who, 1, 600);
+    nameSize = Math.max(font, Math.min(font + 2, (PW - 70) / em));
+    PW = Math.max(PW, em * nameSize + 70);
     names = [who];
   }
   const nameLine = nameSize + 5;
@@ -346,7 +348,7 @@ export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
   const shelfName = (k: string) => (k === "T" ? ctx.t("page.shelf.top") : k === "B" ? ctx.t("page.shelf.bottom") : k);
   // The shelves' names, written level at their left (measured: German
   // "unten" is as long as it needs).
-  const labelW = Math.max(...shelves.map((k) => shelfName(k).length * 0.62 * FONT), 0) + 14;
+  const labelW = Math.max(...shelves.map((k) => textWidth(shelfName(k), FONT)), 0) + 14;
   // On a phone the shop's tiles fill the drawing's width (a newcomer saw
   // a box mostly empty beside small tiles): up to 4/3 of full size.
   const ST = ctx.narrow ? Math.min(Math.round((T * 4) / 3), Math.floor((narrowW - 32 - labelW) / 3 - 8)) : T;
@@ -373,7 +375,7 @@ export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
   if (v.held) {
     const label = ctx.t("page.to-place");
     kids.push(el("text", { x: 16, y: y + T / 2, "dominant-baseline": "central", class: "small", "font-size": FONT }, label));
-    kids.push(target(v.held.id, tileName(ctx, v.held), ctx.comp(v.held.id)?.help, ...tileFace(ctx, v.held, 16 + label.length * 0.62 * FONT + 12, y)));
+    kids.push(target(v.held.id, tileName(ctx, v.held), ctx.comp(v.held.id)?.help, ...tileFace(ctx, v.held, 16 + textWidth(label, FONT) + 12, y)));
     y += T + 12;
   }
   // The game's state in lines under the shop (the left column on a
@@ -385,10 +387,12 @@ export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
     ctx.t("page.left", { pile: v.pileLeft, bag: v.bagLeft }),
     ctx.t("page.supply.1", { wheelbarrows: sup.wheelbarrows ?? 0, wormMole: sup.wormMole ?? 0 }) + " " + ctx.t("page.supply.2", { butterflies: sup.butterflies ?? 0, cans: sup.wateringCans ?? 0 }),
     ctx.t("page.token", { token: v.token ? nameOr(ctx, v.token) : ctx.t("page.token.none") }),
-  ].flatMap((s) => wrapLines(s, colW, FONT));
+  ].map((s) => wrapLines(s, colW, FONT));
   y += FONT;
-  info.forEach((s, i) => kids.push(el("text", { x: 16, y: y + i * LINE, class: "small", "font-size": FONT }, s)));
-  y += (info.length - 1) * LINE + 8;
+  // each sentence its group of lines, with the room it was wrapped to (the tests measure a line against it)
+  let line = 0;
+  for (const ls of info) kids.push(g({ class: "lines", "data-width": colW }, ...ls.map((s) => el("text", { x: 16, y: y + line++ * LINE, class: "small", "font-size": FONT }, s))));
+  y += (line - 1) * LINE + 8;
   // "Revealed:" with nothing after it (before the first round) says nothing: no row.
   if (v.revealed?.length) {
     const rev = revealedRow(ctx, v.revealed, 16, y, colW, FONT);
@@ -450,7 +454,7 @@ export function happyGardenChoice(id: string, part: string, _v: W.View, ctx: Ctx
   // with its name in words beside it.
   if (part === "colour" || part === "token") {
     const name = ctx.comp(id)?.name ?? "";
-    const w = 30 + Math.ceil(name.length * 8.5);
+    const w = 32 + Math.ceil(textWidth(name, 14));
     const h = hue(colourOf(id));
     const icon =
       part === "colour"

@@ -1,0 +1,122 @@
+// Hanging Gardens and Happy Garden read at a glance on a phone (and on a
+// desktop): lines of words wrap where the room ends, measured as the
+// browser draws them (not at half the width), and the garden a step asks
+// about is on the first screen, under the prompt, with the card or tile
+// to put in it.
+import type { Page } from "@playwright/test";
+import { expect, test, waitReady } from "./fixtures";
+
+const phone = { width: 390, height: 844 };
+const desktop = { width: 1366, height: 900 };
+const langs = ["en", "fr", "de"];
+
+/** at opens the harness's table of a game at a seeded position and waits for its drawing. */
+async function at(page: Page, harness: string, game: string, players: number, seed: number, ply: number, seat: number, lang: string): Promise<void> {
+  await page.goto(`${harness}/harness/?game=${game}&players=${players}&seed=${seed}&ply=${ply}&seat=${seat}&lang=${lang}`);
+  await waitReady(page, 0);
+}
+
+/**
+ * earlyBreaks measures every wrapped sentence of the drawing (a g.lines
+ * with the room it was wrapped to, in the drawing's units): a line wider
+ * than its room spills; a line that the next line's first word would have
+ * fitted after broke early.
+ */
+async function earlyBreaks(page: Page): Promise<{ spills: string[]; early: string[]; lines: number }> {
+  return page.evaluate(() => {
+    const out = { spills: [] as string[], early: [] as string[], lines: 0 };
+    for (const grp of document.querySelectorAll("svg.board g.lines")) {
+      const room = Number(grp.getAttribute("data-width"));
+      const ts = [...grp.querySelectorAll("text")] as SVGTextElement[];
+      ts.forEach((t, i) => {
+        out.lines++;
+        const s = t.textContent ?? "";
+        const w = t.getComputedTextLength();
+        if (w > room + 0.5) out.spills.push(`"${s}" is ${w.toFixed(0)} wide in ${room}`);
+        if (i + 1 < ts.length) {
+          const next = (ts[i + 1].textContent ?? "").split(" ")[0];
+          t.textContent = `${s} ${next}`;
+          const joined = t.getComputedTextLength();
+          t.textContent = s;
+          // wrapLines keeps a unit to spare: a break is needed past room - 1
+          if (joined <= room - 2) out.early.push(`"${s}" broke before "${next}": ${joined.toFixed(0)} would fit in ${room}`);
+        }
+      });
+    }
+    return out;
+  });
+}
+
+// [game, players, seed, ply, seat]: the positions whose sentences wrap (the state's lines, the automa's)
+const wrapped: [string, number, number, number, number][] = [
+  ["happy-garden", 2, 1, 4, 0],
+  ["happy-garden", 2, 1, 38, 0],
+  ["happy-garden", 3, 2, 45, 0],
+  ["happy-garden", 5, 1, 144, 0],
+  ["hanging-gardens", 1, 1, 5, 0],
+  ["hanging-gardens", 2, 1, 7, 0],
+];
+
+for (const size of [phone, desktop]) {
+  test(`${size.width} px: a wrapped line breaks only where the next word would not fit, in every language`, async ({ page, harness }) => {
+    await page.setViewportSize(size);
+    let lines = 0;
+    for (const lang of langs)
+      for (const [game, players, seed, ply, seat] of wrapped) {
+        await at(page, harness, game, players, seed, ply, seat, lang);
+        const got = await earlyBreaks(page);
+        const where = `${game} ${players} players seed ${seed} ply ${ply} ${lang}`;
+        expect(got.spills, where).toEqual([]);
+        expect(got.early, where).toEqual([]);
+        lines += got.lines;
+      }
+    // the positions do wrap sentences: the test measured lines
+    expect(lines).toBeGreaterThan(50);
+  });
+}
+
+/** box is an element's box on the screen (the first one matching). */
+async function box(page: Page, sel: string): Promise<{ top: number; bottom: number }> {
+  const b = await page.locator(sel).first().boundingBox();
+  expect(b, sel).not.toBeNull();
+  return { top: b!.y, bottom: b!.y + b!.height };
+}
+
+// [players, seed, ply, seat, kind]: Hanging Gardens' steps that act on a garden
+const gardenSteps: [number, number, number, number, string][] = [
+  [2, 1, 1, 0, "place-first"],
+  [2, 1, 3, 0, "put"],
+  [2, 1, 7, 0, "place"],
+  [2, 1, 12, 1, "objective"],
+  [1, 1, 5, 0, "solo-place"],
+];
+
+for (const lang of langs)
+  test(`phone ${lang}: Hanging Gardens' garden a step asks about is on the first screen, under the prompt`, async ({ page, harness }) => {
+    await page.setViewportSize(phone);
+    for (const [players, seed, ply, seat, kind] of gardenSteps) {
+      await at(page, harness, "hanging-gardens", players, seed, ply, seat, lang);
+      const where = `${kind}: ${players} players seed ${seed} ply ${ply} seat ${seat}`;
+      const prompt = await box(page, ".status");
+      const garden = await box(page, `svg.board g.pyramid[data-owner="${seat}"]`);
+      expect(garden.top, `${where}: the garden starts under the prompt`).toBeGreaterThanOrEqual(prompt.bottom);
+      expect(garden.bottom, `${where}: the garden ends on the first screen`).toBeLessThanOrEqual(phone.height);
+      // the garden's places are targets a finger can hit
+      for (const b of await page.locator(`svg.board g.pyramid[data-owner="${seat}"] .target`).evaluateAll((ts) => ts.map((t) => t.getBoundingClientRect().toJSON() as DOMRect)))
+        expect(Math.min(b.width, b.height), where).toBeGreaterThanOrEqual(40);
+      if (kind === "objective") {
+        // the objectives are the targets: on the first screen too
+        const obj = await box(page, "svg.board [data-id^='objective']");
+        expect(obj.top, where).toBeGreaterThanOrEqual(prompt.bottom);
+        expect(obj.bottom, where).toBeLessThanOrEqual(phone.height);
+      } else {
+        // the card (or tile) to place: the only thing drawn under its code
+        const ids = await page.locator("svg.board [data-id]").evaluateAll((es) => es.map((e) => e.getAttribute("data-id") ?? ""));
+        const card = ids.find((id) => /^[A-Z]{2}\d{2}$/.test(id));
+        expect(card, `${where}: a card to place`).toBeTruthy();
+        const c = await box(page, `svg.board [data-id="${card}"]`);
+        expect(c.top, where).toBeGreaterThanOrEqual(prompt.bottom);
+        expect(c.bottom, where).toBeLessThanOrEqual(phone.height);
+      }
+    }
+  });
