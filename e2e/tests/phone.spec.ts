@@ -120,3 +120,35 @@ for (const lang of langs)
       }
     }
   });
+
+// [players, seed, ply, seat, kind, the garden's owner]: Happy Garden's steps that act on a garden
+const tileSteps: [number, number, number, number, string, number][] = [
+  [2, 1, 0, 0, "setup", 0],
+  [2, 1, 5, 0, "place", 0],
+  [2, 1, 38, 0, "worm", 0],
+  [2, 1, 56, 0, "receive", 0],
+  [2, 2, 27, 0, "after", 0],
+  [2, 2, 29, 0, "repot_dest", 0],
+  [2, 3, 41, 1, "steal", 0],
+];
+
+for (const lang of langs)
+  test(`phone ${lang}: Happy Garden's garden a step asks about is on the first screen, under the prompt`, async ({ page, harness }) => {
+    await page.setViewportSize(phone);
+    for (const [players, seed, ply, seat, kind, owner] of tileSteps) {
+      await at(page, harness, "happy-garden", players, seed, ply, seat, lang);
+      const where = `${kind}: ${players} players seed ${seed} ply ${ply} seat ${seat}`;
+      const prompt = await box(page, ".status");
+      const garden = await box(page, `svg.board g.garden[data-owner="${owner}"]`);
+      expect(garden.top, `${where}: the garden starts under the prompt`).toBeGreaterThanOrEqual(prompt.bottom);
+      expect(garden.bottom, `${where}: the garden ends on the first screen`).toBeLessThanOrEqual(phone.height);
+      // what the step names in it is on that screen and large enough to tap
+      const targets = await page.locator(`svg.board g.garden[data-owner="${owner}"] .target`).evaluateAll((ts) => ts.map((t) => t.getBoundingClientRect().toJSON() as DOMRect));
+      // (ending a turn names no tile: its choices are buttons)
+      if (kind !== "after") expect(targets.length, where).toBeGreaterThan(0);
+      for (const b of targets) {
+        expect(Math.min(b.width, b.height), where).toBeGreaterThanOrEqual(40);
+        expect(b.bottom, where).toBeLessThanOrEqual(phone.height);
+      }
+    }
+  });

@@ -372,6 +372,8 @@ export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
   const shopEnd = shelves.length ? 34 + shelves.length * (ST + 14) : 34;
   // The tile to place, beside its label, under the shop.
   let y = shopEnd;
+  // where each section's elements start in kids, for a phone's order (bands below)
+  const at = { held: kids.length, info: 0, gardens: 0 };
   if (v.held) {
     const label = ctx.t("page.to-place");
     kids.push(el("text", { x: 16, y: y + T / 2, "dominant-baseline": "central", class: "small", "font-size": FONT }, label));
@@ -381,6 +383,8 @@ export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
   // The game's state in lines under the shop (the left column on a
   // desktop, the drawing's width on a phone), each wrapped to its room.
   const colW = ctx.narrow ? narrowW - 24 : Math.max(maxX - 16, 280);
+  at.info = kids.length;
+  const infoTop = y;
   const sup = v.supply ?? {};
   const info = [
     v.round === 0 ? ctx.t("page.setup", { rounds: v.rounds }) : ctx.t("page.round", { round: v.round, rounds: v.rounds }),
@@ -410,13 +414,19 @@ export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
     // One garden to a row, across the drawing, the player's own first;
     // cells as large as the width allows, up to full size.
     let gy = y;
+    at.gardens = kids.length;
+    const gardenTops: number[] = [];
     for (const p of order) {
+      gardenTops.push(gy);
       const cs = Math.min(T, (narrowW - 16) / cols(players[p]));
       const r = garden(v, ctx, players[p], p, 4, gy, cs / T, FONT, narrowW - 8);
       kids.push(r.el);
       gy += r.h + 14;
     }
-    H = gy;
+    const names = ["shop", "held", "info", ...order.map((p) => `garden${p}`)];
+    const starts = [0, at.held, at.info, ...order.map((_, i) => at.gardens + i), kids.length];
+    const bands = phoneOrder(v, kids, order, names, starts, [0, shopEnd, infoTop, ...gardenTops, gy]);
+    return svgRoot(W, bands.h + 16, ctx.t("page.table"), ...bands.kids);
   } else {
     const mx = 16 + colW + 20;
     const big = garden(v, ctx, players[main], main, mx, 8, 1, FONT);
@@ -443,6 +453,35 @@ export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
     H = gy + rowH;
   }
   return svgRoot(W, H + 16, ctx.t("page.table"), ...kids);
+}
+
+/** The steps that act on the garden of the player to move (their own): its tiles or its empty cells. */
+const GARDEN_STEPS = new Set(["setup", "token", "place", "after", "receive", "repot-tile", "repot-destination"]);
+
+/**
+ * phoneOrder stacks a phone's sections (the shop, the tile to place, the
+ * game's lines, then one garden each) so that the ones the step acts on
+ * come first, under the prompt: a newcomer placing a tile saw the shop
+ * and the game's lines, their garden cut by the screen's bottom. Section
+ * k is kids[starts[k]:starts[k+1]], drawn from tops[k] to tops[k+1].
+ */
+function phoneOrder(v: W.View, kids: SVGElement[], order: number[], names: string[], starts: number[], tops: number[]): { kids: SVGElement[]; h: number } {
+  const mover = v.toMove;
+  let first: string[] = [];
+  if (GARDEN_STEPS.has(v.step) && mover >= 0) first = ["held", `garden${mover}`];
+  // a butterfly is taken from an opponent's flower: the opponents' gardens
+  else if (v.step === "steal") first = order.filter((p) => p !== mover).map((p) => `garden${p}`);
+  const sorted = [...first, ...names.filter((n) => !first.includes(n))];
+  const out: SVGElement[] = [];
+  // a garden or a tile drawn first keeps a margin above it, as the shop's caption has
+  let cursor = sorted[0] === "shop" ? 0 : 8;
+  for (const n of sorted) {
+    const k = names.indexOf(n);
+    if (k < 0 || starts[k] === starts[k + 1]) continue;
+    out.push(g({ class: `band-${n.replace(/\d+$/, "")}`, transform: `translate(0 ${cursor - tops[k]})` }, ...kids.slice(starts[k], starts[k + 1])));
+    cursor += tops[k + 1] - tops[k];
+  }
+  return { kids: out, h: cursor };
 }
 
 export function happyGardenChoice(id: string, part: string, _v: W.View, ctx: Ctx): Node | string | undefined {
