@@ -4,7 +4,7 @@
 // about is on the first screen, under the prompt, with the card or tile
 // to put in it.
 import type { Page } from "@playwright/test";
-import { expect, test, waitReady } from "./fixtures";
+import { expect, newTable, test, waitReady } from "./fixtures";
 
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1366, height: 900 };
@@ -152,3 +152,73 @@ for (const lang of langs)
       }
     }
   });
+
+/**
+ * A newcomer's game against a bot, by a click on the first thing each step
+ * offers, to the score pad, never scrolling (the clicks are dispatched: a
+ * real click scrolls to its target): at every step of theirs the prompt
+ * is on the screen, and so is something the step asks them to tap, under
+ * it (a thing on the drawing when the step names some); on a phone every target on the drawing is 40 px or more.
+ * JARDIN_PHONE_SHOTS=dir keeps a picture of each new prompt (and the score
+ * pad) there, in every language at both sizes (else one language a game,
+ * on a phone only).
+ */
+const shots = process.env.JARDIN_PHONE_SHOTS;
+for (const [k, game] of ["hanging-gardens", "happy-garden"].entries())
+  for (const lang of langs)
+    for (const size of [phone, desktop]) {
+      const run = shots ? true : size === phone && lang === langs[(k + 1) % 3];
+      test(`${game} ${lang} at ${size.width} px: played to the score pad, every step's prompt and a target of it on the screen`, async ({ page, server }) => {
+        test.skip(!run, "one language a game on a phone (JARDIN_PHONE_SHOTS=dir: all)");
+        test.setTimeout(300_000);
+        await page.setViewportSize(size);
+        const t = await newTable(page, server, game, ["me", "random"], { name: "Ann" });
+        await page.goto(`${t.url}${t.url.includes("?") ? "&" : "?"}lang=${lang}`);
+        const seen = new Set<string>();
+        let steps = 0;
+        const look = () =>
+          page.evaluate(() => {
+            const st = document.querySelector(".status")!.getBoundingClientRect();
+            const H = innerHeight;
+            const offered = [...document.querySelectorAll("svg.board .target, .steps button.choice")].map((e) => e.getBoundingClientRect());
+            const board = [...document.querySelectorAll("svg.board .target")].map((e) => e.getBoundingClientRect());
+            return {
+              prompt: (document.querySelector(".status")!.textContent ?? "").trim(),
+              // a step that names things on the drawing: one of them (not only a button above it)
+              on: st.top >= 0 && st.bottom <= H && (board.length ? board : offered).some((b) => b.top >= st.bottom - 1 && b.bottom <= H),
+              small: innerWidth < 500 ? board.filter((b) => Math.min(b.width, b.height) < 39.5).length : 0,
+            };
+          });
+        for (let clicks = 0; clicks < 600; ) {
+          if (await page.locator(".scorepad").count()) break;
+          const choice = page.locator("svg.board .target, .steps button.choice").first();
+          if (!(await choice.isVisible().catch(() => false))) {
+            await page.waitForTimeout(150);
+            continue;
+          }
+          // the page brings a new step into view after drawing it
+          let state = await look();
+          for (let i = 0; i < 20 && !state.on; i++) {
+            await page.waitForTimeout(100);
+            state = await look();
+          }
+          const where = `${game} ${lang}: "${state.prompt}"`;
+          expect(state.on, `${where}: the prompt and something to tap under it are on the screen`).toBe(true);
+          expect(state.small, `${where}: targets under 40 px`).toBe(0);
+          const key = state.prompt.replace(/\d+/g, "#");
+          if (shots && !seen.has(key)) {
+            seen.add(key);
+            await page.screenshot({ path: `${shots}/${game}-${lang}-${size.width}-${String(++steps).padStart(2, "0")}.png` });
+          }
+          await choice.dispatchEvent("click").catch(() => undefined);
+          clicks++;
+          // the page answers the move before the next look (a bot may reply)
+          await page.waitForTimeout(80);
+        }
+        await expect(page.locator(".scorepad")).toBeVisible();
+        if (shots) {
+          await page.locator(".scorepad").scrollIntoViewIfNeeded();
+          await page.screenshot({ path: `${shots}/${game}-${lang}-${size.width}-pad.png` });
+        }
+      });
+    }

@@ -13,6 +13,7 @@ import { replayPage } from "./replay";
 import { settingsPage } from "./settings";
 import { initialLang, type Lang, languages, saveLang, t } from "./i18n";
 import { tablePage } from "./tablepage";
+import { keepStepInView } from "./stepview";
 
 function start(): void {
   const lang: Lang = initialLang();
@@ -27,6 +28,7 @@ function start(): void {
   settingsLink(nav, lang, table?.dataset.table);
   if (table?.dataset.table) {
     tablePage(table, lang);
+    keepStepInView(table);
     return;
   }
   const replay = document.getElementById("replay");

@@ -702,7 +702,10 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
     stacked.push(g({ class: `band-${k.replace(/\d+$/, "")}`, transform: `translate(0 ${cursor - b.top})` }, ...b.kids));
     cursor += b.bottom - b.top;
   }
-  return svgRoot(W, cursor, ctx.t("page.table"), ...stacked);
+  const root = svgRoot(W, cursor, ctx.t("page.table"), ...stacked);
+  // the page may scroll to the prompt, this drawing under it (stepview.ts)
+  root.classList.add("follows-step");
+  return root;
 }
 
 /**

@@ -426,7 +426,10 @@ export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
     const names = ["shop", "held", "info", ...order.map((p) => `garden${p}`)];
     const starts = [0, at.held, at.info, ...order.map((_, i) => at.gardens + i), kids.length];
     const bands = phoneOrder(v, kids, order, names, starts, [0, shopEnd, infoTop, ...gardenTops, gy]);
-    return svgRoot(W, bands.h + 16, ctx.t("page.table"), ...bands.kids);
+    const root = svgRoot(W, bands.h + 16, ctx.t("page.table"), ...bands.kids);
+    // the page may scroll to the prompt, this drawing under it (stepview.ts)
+    root.classList.add("follows-step");
+    return root;
   } else {
     const mx = 16 + colW + 20;
     const big = garden(v, ctx, players[main], main, mx, 8, 1, FONT);
