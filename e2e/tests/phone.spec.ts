@@ -222,3 +222,40 @@ for (const [k, game] of ["hanging-gardens", "happy-garden"].entries())
         }
       });
     }
+
+test("desktop: Hanging Gardens' own garden is beside the market, on the first screen, with the card to place", async ({ page, harness }) => {
+  await page.setViewportSize(desktop);
+  for (const lang of langs)
+    for (const [players, seed, ply, seat, kind] of gardenSteps) {
+      await at(page, harness, "hanging-gardens", players, seed, ply, seat, lang);
+      const where = `${lang} ${kind}: ${players} players seed ${seed} ply ${ply} seat ${seat}`;
+      const prompt = await box(page, ".status");
+      const garden = await box(page, `svg.board g.pyramid[data-owner="${seat}"]`);
+      const market = await box(page, "svg.board [data-id='market:1:4']");
+      expect(garden.top, where).toBeGreaterThanOrEqual(prompt.bottom);
+      expect(garden.bottom, `${where}: the garden ends on the first screen`).toBeLessThanOrEqual(desktop.height);
+      // level with the market, not under it
+      expect(garden.top, where).toBeLessThan(market.bottom);
+      if (kind !== "objective") {
+        const ids = await page.locator("svg.board [data-id]").evaluateAll((es) => es.map((e) => e.getAttribute("data-id") ?? ""));
+        const card = ids.find((id) => /^[A-Z]{2}\d{2}$/.test(id));
+        const c = await box(page, `svg.board [data-id="${card}"]`);
+        expect(c.bottom, `${where}: the card to place is on the first screen`).toBeLessThanOrEqual(desktop.height);
+      }
+    }
+});
+
+test("desktop: a small drawing grows by a fifth at most (a two-player Happy Garden grew 1.6 times, past the screen)", async ({ page, server }) => {
+  await page.setViewportSize(desktop);
+  for (const game of ["happy-garden", "hanging-gardens"]) {
+    const t = await newTable(page, server, game, ["me", "random"], { name: "Ann" });
+    await page.goto(t.url);
+    await expect(page.locator("svg.board")).toHaveCount(1);
+    const scale = await page.locator("svg.board").evaluate((s) => s.getBoundingClientRect().width / (s as SVGSVGElement).viewBox.baseVal.width);
+    expect(scale, game).toBeLessThanOrEqual(1.2 + 1e-3);
+    // and still shrinks to a phone's column
+    await page.setViewportSize(phone);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), game).toBeLessThanOrEqual(phone.width);
+    await page.setViewportSize(desktop);
+  }
+});

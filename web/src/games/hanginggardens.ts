@@ -11,6 +11,7 @@
 
 import { caption, el, g, hue, mark, rect, svgRoot, target, text, wrapLines } from "../svg";
 import { textWidth } from "../textwidth";
+import { capped } from "./capped";
 import { type Ctx, seatName } from "./types";
 import type * as W from "../gen/hanginggardens";
 
@@ -458,6 +459,28 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
     kids.push(g({}, el("title", {}, help("tools") ?? ""), icon("tools", 14, y, 7), text(32, y, String(v.rowCosts[r]), { "font-size": d.f, "font-weight": 700, fill: INK })));
   }
   const marketBottom = my + 4 * (ch + 6) + 26 + (gRows - 1) * 19;
+  // the gardens' sizes (a desktop draws the player's own beside the market)
+  const a0w = 44;
+  const step = cw + 4;
+  // the left end of floor 1 is drawn beside a1 in the player's own garden on
+  // a desktop; on a phone it is a button in words (the garden then fits the
+  // width at a readable size)
+  const withA0 = (p: number) => !n && p === ctx.seat;
+  const pwOf = (p: number) => 12 + (withA0(p) ? a0w + 4 : 0) + 5 * step + 8;
+  const pw = 12 + 5 * step + 8;
+  const players: W.PlayerView[] = v.players ?? [];
+  // a seat's name wraps between the pawn and the first-player tile (a name
+  // of one long word is pressed to the line); the gardens of a table all
+  // start under the longest name, so that the floors of a row stay level
+  const nameW = (p: number) => pwOf(p) - 32 - 74;
+  const names = players.map((_, p) => {
+    const s = p === ctx.seat ? ctx.t("page.seat-you", { player: seatName(ctx, p) }) : seatName(ctx, p);
+    // the names are semi-bold (app.css's .seat-name): measured so
+    return fit(s, nameW(p), d.f, 99, 600) ?? wrapLines(s, nameW(p), d.f, 600);
+  });
+  const nameH = d.f + 3;
+  const head = 34 + (Math.max(1, ...names.map((l) => l.length)) - 1) * nameH;
+  const ph = head + 3 * (ch + 4) + 40;
   // piles and objectives: right of the market, or on a phone one section under another
   let x = n ? 16 : mx + 3 * (cw + 6) + 20;
   const pilesY = n ? marketBottom + 26 : my;
@@ -473,16 +496,28 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
     );
   });
   // the next column starts after the piles and after their caption, in every language
-  if (!n) x += Math.max(cw + 44, textWidth(ctx.t("page.enhancements"), 14, 700) + 24);
-  const objY = n ? pilesY + ch + 36 : my;
+  if (!n) x += Math.max(cw + 44, textWidth(ctx.t("page.enhancements"), 14, 700) + 12);
+  // On a desktop the player's own garden (a spectator's: the seat to move)
+  // is beside the market and the piles, the card to place under it: the
+  // garden a placing is about is seen with the market (under the market, a
+  // newcomer's garden was below a 900 px screen). The objectives, the
+  // automa and the other gardens come under them.
+  const held = v.taken || v.bought;
+  const main = ctx.seat >= 0 && ctx.seat < players.length ? ctx.seat : Math.max(0, Math.min(v.toMove, players.length - 1));
+  const gardenX = x;
+  const heldX = gardenX + 12;
+  const row1 = Math.max(marketBottom, 8 + ph + 16 + (held ? 26 + ch + 10 : 0));
+  if (!n) x = 16;
+  const objY = n ? pilesY + ch + 36 : row1 + 26;
   at.objectives = kids.length;
   kids.push(caption(x, objY - 12, ctx.t("page.objectives")));
   const objectives: W.ObjView[] = v.objectives ?? [];
   const ow = n ? 175 : 210;
   const oh = n ? 112 : ch + 8;
   objectives.forEach((o, i) => {
-    const ox = n ? x + (i % 2) * (ow + 8) : x;
-    const y = n ? objY + Math.floor(i / 2) * (oh + 8) : objY + i * (oh + 6);
+    // two by two
+    const ox = x + (i % 2) * (ow + 8);
+    const y = objY + Math.floor(i / 2) * (oh + 8);
     const parts: SVGElement[] = [rect(ox, y, ow, oh, { fill: "#f7d9cf", stroke: INK })];
     // the item, as many times as needed
     for (let k = 0; k < o.required; k++) parts.push(icon(o.item, ox + 12 + k * 17, y + 13, 7));
@@ -507,15 +542,14 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
     }
     kids.push(target(o.cell, `${name(o.id)} — ${ctx.t("page.objective-need", { n: o.required, item: o.item, high: o.high, low: o.low })}`, help(o.id), g({ class: "hg-face" }, ...parts)));
   });
-  if (!n) x += ow + 20;
-  const objBottom = n ? objY + Math.ceil(objectives.length / 2) * (oh + 8) : 0;
+  const objBottom = objY + Math.ceil(objectives.length / 2) * (oh + 8);
+  if (!n) x += 2 * (ow + 8) + 12;
   // the card or tile being placed (shared: everyone sees it)
-  const held = v.taken || v.bought;
-  const heldY = n ? objBottom + 28 : my;
+  const heldY = n ? objBottom + 28 : 8 + ph + 16 + 26;
   at.held = kids.length;
   if (held) {
-    kids.push(caption(x, heldY - 12, ctx.t("page.to-place")));
-    kids.push(target(held, name(held), help(held), ...cardFace(ctx, held, x, heldY, d)));
+    kids.push(caption(n ? x : heldX, heldY - 12, ctx.t("page.to-place")));
+    kids.push(target(held, name(held), help(held), ...cardFace(ctx, held, n ? x : heldX, heldY, d)));
   }
   // the automa's side in solo: its gardeners, markers, deck and last card
   let soloBottom = 0;
@@ -523,7 +557,7 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
   if (v.solo) {
     const s = v.solo;
     const sx = n ? 16 : x;
-    const sy = n ? (held ? heldY + ch + 30 : objBottom + 28) : held ? heldY + ch + 40 : my;
+    const sy = n ? (held ? heldY + ch + 30 : objBottom + 28) : objY;
     kids.push(caption(sx, sy - 12, ctx.t("page.automa")));
     const parts: SVGElement[] = [];
     for (let k = 0; k < s.automaGardeners; k++) parts.push(...pawn(-1, sx + 10 + k * 20, sy + 10, 8));
@@ -571,44 +605,28 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
     parts.push(g({ class: "lines", "data-width": infoW }, ...info.map((l, k) => el("text", { x: sx, y: cardBottom + 20 + k * (d.f + 3), "font-size": d.f, fill: INK }, l))));
     kids.push(g({ role: "img", "aria-label": info.join(" ") }, ...parts));
     soloBottom = cardBottom + 20 + info.length * (d.f + 3);
-    if (!n) x = Math.max(x + cw + 20, sx + 200);
-  } else if (held && !n) x += cw + 20;
+    if (!n) x = sx + 200;
+  }
   // the round, the deck and the stock
-  const topH = n ? Math.max(held ? heldY + ch + 24 : objBottom + 16, soloBottom + 8) : Math.max(marketBottom + 10, my + 4 * (oh + 6) + 10, soloBottom + 8);
+  const topH = n ? Math.max(held ? heldY + ch + 24 : objBottom + 16, soloBottom + 8) : Math.max(objBottom + 16, soloBottom + 8);
   const info = ctx.t("page.info", { round: v.round, deck: v.deckSize, gold: v.stockGold, tools: v.stockTools });
   const infoW = (n ? 390 : 700) - 32;
   const lines = wrapLines(info, infoW, d.f);
   at.info = kids.length;
   kids.push(g({ class: "lines", "data-width": infoW }, ...lines.map((s, i) => el("text", { x: 16, y: topH + i * (d.f + 4), "font-size": d.f, fill: INK }, s))));
-  // the gardens
-  const a0w = 44;
-  const step = cw + 4;
-  // the left end of floor 1 is drawn beside a1 in the player's own garden on
-  // a desktop; on a phone it is a button in words (the garden then fits the
-  // width at a readable size)
-  const withA0 = (p: number) => !n && p === ctx.seat;
-  const pwOf = (p: number) => 12 + (withA0(p) ? a0w + 4 : 0) + 5 * step + 8;
-  const pw = 12 + 5 * step + 8;
-  const players: W.PlayerView[] = v.players ?? [];
-  // a seat's name wraps between the pawn and the first-player tile (a name
-  // of one long word is pressed to the line); the gardens of a table all
-  // start under the longest name, so that the floors of a row stay level
-  const nameW = (p: number) => pwOf(p) - 32 - 74;
-  const names = players.map((_, p) => {
-    const s = p === ctx.seat ? ctx.t("page.seat-you", { player: seatName(ctx, p) }) : seatName(ctx, p);
-    // the names are semi-bold (app.css's .seat-name): measured so
-    return fit(s, nameW(p), d.f, 99, 600) ?? wrapLines(s, nameW(p), d.f, 600);
-  });
-  const nameH = d.f + 3;
-  const head = 34 + (Math.max(1, ...names.map((l) => l.length)) - 1) * nameH;
-  const ph = head + 3 * (ch + 4) + 40;
   const y0 = topH + lines.length * (d.f + 4) + 10;
-  const per = n ? 1 : 2;
   at.gardens = kids.length;
+  // a desktop's other gardens two to a row under the rest
+  const others = players.map((_, p) => p).filter((p) => p !== main);
+  const place = (p: number): [number, number] => {
+    if (n) return [16, y0 + p * (ph + 16)];
+    if (p === main) return [gardenX, 8];
+    const j = others.indexOf(p);
+    return [16 + (j % 2 === 1 ? pwOf(others[j - 1]) + 16 : 0), y0 + Math.floor(j / 2) * (ph + 16)];
+  };
   players.forEach((pl, p) => {
-    const px = 16 + (p % per === 1 ? pwOf(p - 1) + 16 : 0);
+    const [px, py] = place(p);
     const pw = pwOf(p);
-    const py = y0 + Math.floor(p / per) * (ph + 16);
     const turn = v.toMove === p;
     const own = p === ctx.seat;
     const irrig = new Set(IRRIGATION[pl.irrigation] ?? []);
@@ -667,10 +685,15 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
     kids.push(g({ class: "pyramid", "data-owner": String(p) }, ...parts));
   });
   const right = n ? 16 + 2 * ow + 8 + 16 : x;
-  const rowW = (p: number) => 16 + pwOf(p) + 16 + (p + 1 < players.length ? pwOf(p + 1) + 16 : 0);
-  const W = n ? Math.max(390, 16 + pw + 16, right) : Math.max(x, ...players.map((_, p) => (p % 2 ? 0 : rowW(p))));
-  const H = y0 + Math.ceil(players.length / per) * (ph + 16);
-  if (!n) return svgRoot(W, H, ctx.t("page.table"), ...kids);
+  const rowW = (j: number) => 16 + pwOf(others[j]) + 16 + (j + 1 < others.length ? pwOf(others[j + 1]) + 16 : 0);
+  const W = n ? Math.max(390, 16 + pw + 16, right) : Math.max(x, gardenX + pwOf(main) + 16, ...others.map((_, j) => (j % 2 ? 0 : rowW(j))));
+  const H = n ? y0 + players.length * (ph + 16) : Math.max(y0 + Math.ceil(others.length / 2) * (ph + 16), y0);
+  if (!n) {
+    const root = svgRoot(W, H, ctx.t("page.table"), ...kids);
+    // the page may scroll to the prompt, this drawing under it (stepview.ts)
+    root.classList.add("follows-step");
+    return capped(root);
+  }
   // On a phone the sections are bands one under another; the ones the step
   // acts on come first, under the prompt, so that a player does not scroll
   // away from what the prompt asks (a newcomer placing a card saw the
@@ -705,7 +728,7 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
   const root = svgRoot(W, cursor, ctx.t("page.table"), ...stacked);
   // the page may scroll to the prompt, this drawing under it (stepview.ts)
   root.classList.add("follows-step");
-  return root;
+  return capped(root);
 }
 
 /**

@@ -5,6 +5,7 @@
 
 import { caption, el, g, hue, type Mark, mark, rect, svgRoot, target, text, tip, wrapLines } from "../svg";
 import { textWidth } from "../textwidth";
+import { capped } from "./capped";
 import { type Ctx, seatName } from "./types";
 import type * as W from "../gen/happygarden";
 
@@ -429,7 +430,7 @@ export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
     const root = svgRoot(W, bands.h + 16, ctx.t("page.table"), ...bands.kids);
     // the page may scroll to the prompt, this drawing under it (stepview.ts)
     root.classList.add("follows-step");
-    return root;
+    return capped(root);
   } else {
     const mx = 16 + colW + 20;
     const big = garden(v, ctx, players[main], main, mx, 8, 1, FONT);
@@ -455,7 +456,10 @@ export function drawHappyGarden(v: W.View, ctx: Ctx): SVGSVGElement {
     }
     H = gy + rowH;
   }
-  return svgRoot(W, H + 16, ctx.t("page.table"), ...kids);
+  const root = svgRoot(W, H + 16, ctx.t("page.table"), ...kids);
+  // the page may scroll to the prompt, this drawing under it (stepview.ts)
+  root.classList.add("follows-step");
+  return capped(root);
 }
 
 /** The steps that act on the garden of the player to move (their own): its tiles or its empty cells. */
