@@ -515,9 +515,9 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
   const ow = n ? 175 : 210;
   const oh = n ? 112 : ch + 8;
   objectives.forEach((o, i) => {
-    // two by two
-    const ox = x + (i % 2) * (ow + 8);
-    const y = objY + Math.floor(i / 2) * (oh + 8);
+    // two by two on a phone; in a row on a desktop (two rows of them ran under a 900 px screen)
+    const ox = n ? x + (i % 2) * (ow + 8) : x + i * (ow + 8);
+    const y = n ? objY + Math.floor(i / 2) * (oh + 8) : objY;
     const parts: SVGElement[] = [rect(ox, y, ow, oh, { fill: "#f7d9cf", stroke: INK })];
     // the item, as many times as needed
     for (let k = 0; k < o.required; k++) parts.push(icon(o.item, ox + 12 + k * 17, y + 13, 7));
@@ -542,8 +542,8 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
     }
     kids.push(target(o.cell, `${name(o.id)} — ${ctx.t("page.objective-need", { n: o.required, item: o.item, high: o.high, low: o.low })}`, help(o.id), g({ class: "hg-face" }, ...parts)));
   });
-  const objBottom = objY + Math.ceil(objectives.length / 2) * (oh + 8);
-  if (!n) x += 2 * (ow + 8) + 12;
+  const objBottom = objY + (n ? Math.ceil(objectives.length / 2) : 1) * (oh + 8);
+  if (!n) x += objectives.length * (ow + 8);
   // the card or tile being placed (shared: everyone sees it)
   const heldY = n ? objBottom + 28 : 8 + ph + 16 + 26;
   at.held = kids.length;
@@ -556,8 +556,8 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
   at.solo = kids.length;
   if (v.solo) {
     const s = v.solo;
-    const sx = n ? 16 : x;
-    const sy = n ? (held ? heldY + ch + 30 : objBottom + 28) : objY;
+    const sx = 16;
+    const sy = n ? (held ? heldY + ch + 30 : objBottom + 28) : objBottom + 28;
     kids.push(caption(sx, sy - 12, ctx.t("page.automa")));
     const parts: SVGElement[] = [];
     for (let k = 0; k < s.automaGardeners; k++) parts.push(...pawn(-1, sx + 10 + k * 20, sy + 10, 8));
@@ -605,7 +605,7 @@ export function drawHangingGardens(v: W.View, ctx: Ctx): SVGSVGElement {
     parts.push(g({ class: "lines", "data-width": infoW }, ...info.map((l, k) => el("text", { x: sx, y: cardBottom + 20 + k * (d.f + 3), "font-size": d.f, fill: INK }, l))));
     kids.push(g({ role: "img", "aria-label": info.join(" ") }, ...parts));
     soloBottom = cardBottom + 20 + info.length * (d.f + 3);
-    if (!n) x = sx + 200;
+    if (!n) x = Math.max(x, sx + 200);
   }
   // the round, the deck and the stock
   const topH = n ? Math.max(held ? heldY + ch + 24 : objBottom + 16, soloBottom + 8) : Math.max(objBottom + 16, soloBottom + 8);
