@@ -255,7 +255,7 @@ export function drawSchlossgarten(v: W.View, ctx: Ctx): SVGSVGElement {
     // A long name wraps onto a second line (the panel grows), and a word
     // longer than the line is pressed, never cut.
     const nameW = PW - 48 - 40;
-    let lines = wrapLines(nm, nameW, 15);
+    let lines = wrapLines(nm, nameW, 15, 600); // semi-bold, as drawn
     if (lines.length > 2) lines = [lines[0], lines.slice(1).join(" ")];
     const extra = (lines.length - 1) * 18;
     const box: (SVGElement | null)[] = [
