@@ -10,6 +10,7 @@ let family: string | undefined;
 
 let ctx2d: CanvasRenderingContext2D | null | undefined;
 const cache = new Map<string, number>();
+let current = "";
 
 function context(): CanvasRenderingContext2D | null {
   if (ctx2d === undefined) {
@@ -32,7 +33,9 @@ export function textWidth(s: string, size: number, weight = 400): number {
   const key = `${weight}|${s}`;
   let w = cache.get(key);
   if (w === undefined) {
-    c.font = `${weight} 100px ${family}`;
+    // setting a canvas's font parses it: only when the weight changes
+    const font = `${weight} 100px ${family}`;
+    if (font !== current) c.font = current = font;
     w = c.measureText(s).width / 100;
     // a long game keeps no unbounded cache: the labels of one table are a few hundred
     if (cache.size > 5000) cache.clear();
