@@ -117,19 +117,30 @@ var errFrameTooBig = fmt.Errorf("frame over the limit: %w", websocket.ErrMessage
 // read reads one client message of at most cfg.MaxFrame bytes. The limit
 // is checked here rather than left to the library's read limit, which
 // closes the socket itself with its own English reason ("read limited at
-// N bytes") before the reader can send its refusal: read stops one byte
-// past the limit, before the library's limit (set one higher) is reached.
+// N bytes") before the reader can send its refusal: read never asks for
+// more than one byte past the limit, which the library's limit (the
+// frame limit plus the one byte it reads ahead) still allows. It reads as
+// io.ReadAll does (the library's Read), with no allocation of its own.
 func (c *conn) read() (websocket.MessageType, []byte, error) {
 	typ, r, err := c.ws.Reader(c.ctx)
 	if err != nil {
 		return 0, nil, err
 	}
-	b, err := io.ReadAll(io.LimitReader(r, int64(c.srv.cfg.MaxFrame)+1))
-	if err != nil {
-		return 0, nil, err
+	limit := c.srv.cfg.MaxFrame
+	b := make([]byte, 0, min(512, limit+1))
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)] // let append grow it
+		}
+		n, err := r.Read(b[len(b):min(cap(b), limit+1)])
+		b = b[:len(b)+n]
+		switch {
+		case len(b) > limit:
+			return 0, nil, errFrameTooBig
+		case err == io.EOF:
+			return typ, b, nil
+		case err != nil:
+			return 0, nil, err
+		}
 	}
-	if len(b) > c.srv.cfg.MaxFrame {
-		return 0, nil, errFrameTooBig
-	}
-	return typ, b, nil
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
@@ -108,5 +110,56 @@ func TestErrCode(t *testing.T) {
 		if got := errCode(tc.err); got != tc.want {
 			t.Errorf("errCode(%v) = %q, want %q", tc.err, got, tc.want)
 		}
+	}
+}
+
+// Reading a client message with its limit checked by the reader costs
+// what the library's Read does: the same allocations (b.ReportAllocs) and
+// time, a move-sized message at a time.
+func BenchmarkReadFrame(b *testing.B) {
+	for _, name := range []string{"library", "read"} {
+		b.Run(name, func(b *testing.B) {
+			ready := make(chan *websocket.Conn, 1)
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				ws, err := websocket.Accept(w, r, nil)
+				if err != nil {
+					b.Error(err)
+					return
+				}
+				ready <- ws
+				<-r.Context().Done()
+			}))
+			defer srv.Close()
+			client, _, err := websocket.Dial(context.Background(), "ws"+strings.TrimPrefix(srv.URL, "http"), nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer client.CloseNow()
+			ws := <-ready
+			ws.SetReadLimit(4096)
+			c := &conn{ws: ws, srv: &Server{cfg: Config{MaxFrame: 4096}}, ctx: context.Background()}
+			msg := []byte(`{"t":"move","v":12,"id":"k3j9x-17","i":3}`)
+			go func() {
+				for range b.N {
+					if client.Write(context.Background(), websocket.MessageText, msg) != nil {
+						return
+					}
+				}
+			}()
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				var got []byte
+				var err error
+				if name == "library" {
+					_, got, err = ws.Read(context.Background())
+				} else {
+					_, got, err = c.read()
+				}
+				if err != nil || len(got) != len(msg) {
+					b.Fatal(err, len(got))
+				}
+			}
+		})
 	}
 }
