@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
+	"github.com/jardin-games/jardin/shelltext"
 )
 
 // Bot chooses a move for the player to move in s. s is the bot's own copy
@@ -35,7 +37,7 @@ func New(kind string, seed uint64) (Bot, error) {
 	if k := strings.ToLower(kind); k == "ismcts" || strings.HasPrefix(k, "ismcts:") {
 		return parseISMCTS(k, seed)
 	}
-	return nil, fmt.Errorf("unknown bot %q (known: %s)", kind, strings.Join(Kinds(), ", "))
+	return nil, shelltext.Errorf("err.bot.unknown", i18n.S("bot", quote(kind)), i18n.S("known", strings.Join(Kinds(), ", ")))
 }
 
 // Random plays a uniformly random legal move.

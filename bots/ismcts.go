@@ -100,7 +100,7 @@ func parseISMCTS(kind string, seed uint64) (*ISMCTS, error) {
 	for _, p := range parts[1:] {
 		switch {
 		case p == "":
-			return nil, fmt.Errorf("bot %q: empty field", kind)
+			return nil, settingErr("emptyField", kind, "")
 		case Difficulty(p) > 0:
 			b.Iterations, b.Time, b.level = Difficulty(p), 0, true
 		case p[0] == 'c' || p[0] == 'w':
@@ -108,7 +108,7 @@ func parseISMCTS(kind string, seed uint64) (*ISMCTS, error) {
 			// NaN passes every comparison and Inf overflows the UCB
 			// arithmetic: both would reach the search and panic there.
 			if err != nil || !finite(f) || f < 0 {
-				return nil, fmt.Errorf("bot %q: %q: want a non-negative number", kind, p)
+				return nil, settingErr("number", kind, p)
 			}
 			if p[0] == 'c' {
 				b.C = f
@@ -118,44 +118,44 @@ func parseISMCTS(kind string, seed uint64) (*ISMCTS, error) {
 		case p[0] == 'x':
 			f, err := strconv.ParseFloat(p[1:], 64)
 			if err != nil || !finite(f) || f < 0 || f > 1 {
-				return nil, fmt.Errorf("bot %q: widening %q: want x0 (off) to x1", kind, p)
+				return nil, settingErr("widen", kind, p)
 			}
 			b.Widen = f
 		case p[0] == 'p':
 			n, err := strconv.Atoi(p[1:])
 			if err != nil || n < 1 || n > 64 {
-				return nil, fmt.Errorf("bot %q: %q: want p1 to p64 sampled moves", kind, p)
+				return nil, settingErr("sample", kind, p)
 			}
 			b.Sample = n
 		case p[0] == 'r':
 			n, err := strconv.Atoi(p[1:])
 			if err != nil || n < -1 {
-				return nil, fmt.Errorf("bot %q: rollout %q: want r-1 (to the end) or rN moves", kind, p)
+				return nil, settingErr("rollout", kind, p)
 			}
 			b.Rollout, b.RolloutTurns = n, 0
 		case p[0] == 't':
 			n, err := strconv.Atoi(p[1:])
 			if err != nil || n < 1 {
-				return nil, fmt.Errorf("bot %q: rollout %q: want tN turns, N at least 1", kind, p)
+				return nil, settingErr("turns", kind, p)
 			}
 			b.Rollout, b.RolloutTurns = -1, n
 		case p[0] == 'j':
 			n, err := strconv.Atoi(p[1:])
 			if err != nil || n < 1 || n > 256 {
-				return nil, fmt.Errorf("bot %q: jobs %q: want j1 to j256", kind, p)
+				return nil, settingErr("jobs", kind, p)
 			}
 			b.Jobs = n
 		default:
 			if n, err := strconv.Atoi(p); err == nil {
 				if n < 1 {
-					return nil, fmt.Errorf("bot %q: iterations must be at least 1", kind)
+					return nil, settingErr("iterations", kind, p)
 				}
 				b.Iterations, b.Time, b.level = n, 0, false
 				continue
 			}
 			d, err := time.ParseDuration(p)
 			if err != nil || d <= 0 {
-				return nil, fmt.Errorf("bot %q: budget %q: want iterations (5000), a duration (500ms) or easy|medium|hard|expert", kind, p)
+				return nil, settingErr("budget", kind, p)
 			}
 			b.Iterations, b.Time, b.level = 0, d, false
 		}

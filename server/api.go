@@ -163,16 +163,10 @@ func (s *Server) apiError(w http.ResponseWriter, r *http.Request, code int, err 
 	s.answerErr(w, r, withStatus(code, err))
 }
 
-// httpError answers {"error": msg, "request": id}.
+// httpError answers {"error": msg, "request": id} (errorBody, without a
+// code).
 func (s *Server) httpError(w http.ResponseWriter, r *http.Request, code int, msg string) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("X-Content-Type-Options", "nosniff")
-	if code == http.StatusServiceUnavailable && w.Header().Get("Retry-After") == "" {
-		// Every 503 is a fault that passes (statusOf): say when to retry.
-		w.Header().Set("Retry-After", retryAfter)
-	}
-	w.WriteHeader(code)
-	json.NewEncoder(w).Encode(map[string]string{"error": msg, "request": requestID(r)})
+	s.errorBody(w, r, code, errorJSON{Error: msg})
 }
 
 func writeJSON(w http.ResponseWriter, code int, v any) {
@@ -604,7 +598,7 @@ func (s *Server) create(ctx context.Context, id store.Identity, req createReq) (
 			t.Status = store.StatusOpen
 		default:
 			if _, err := bots.New(k, 0); err != nil || len(k) > 40 {
-				return fail(shelltext.Errorf("err.seatKind", i18n.N("n", i+1), i18n.S("kind", strconv.Quote(k))))
+				return fail(seatKindErr(i, k, err))
 			}
 			t.Seats = append(t.Seats, store.Seat{Kind: store.SeatBot, Bot: k, Name: k + " bot"})
 		}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/jardin-games/jardin/i18n"
 	"github.com/jardin-games/jardin/shelltext"
 	"github.com/jardin-games/jardin/store"
 )
@@ -91,7 +92,7 @@ func (c *conn) local() bool { return c.ws != nil && c.out == nil && c.remote == 
 func (c *conn) slowReader() {
 	c.srv.met.slowReaders.Inc()
 	c.once.Do(func() {
-		c.why, c.code, c.slow = "slow reader: too many messages waiting to be sent", websocket.StatusPolicyViolation, true
+		c.why, c.code, c.slow = wsClose("slowReader"), websocket.StatusPolicyViolation, true
 		close(c.closedCh)
 		if c.cancel != nil {
 			c.cancel() // unblocks a write stuck on a peer that does not read
@@ -157,7 +158,7 @@ func (c *conn) drain() {
 		for i, b := range batch {
 			batch[i] = nil
 			if err := c.write(b); err != nil {
-				c.closeWith(websocket.StatusGoingAway, "write failed")
+				c.closeWith(websocket.StatusGoingAway, wsClose("writeFailed"))
 				c.finish()
 				return
 			}
@@ -199,7 +200,7 @@ func (c *conn) ping() {
 	err := c.ws.Ping(ctx)
 	cancel()
 	if err != nil {
-		c.closeWith(websocket.StatusGoingAway, "no answer to ping")
+		c.closeWith(websocket.StatusGoingAway, wsClose("noPong"))
 		return
 	}
 	c.pinger.Reset(c.srv.cfg.Ping)
@@ -326,7 +327,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	c.pinger.Reset(s.cfg.Ping) // after the assignment, which ping reads
 	if err := t.do(func() { t.attach(c, since) }); err != nil {
 		c.pinger.Stop()
-		ws.Close(websocket.StatusTryAgainLater, "table unloaded; reconnect")
+		ws.Close(websocket.StatusTryAgainLater, wsClose("unloaded"))
 		cancel()
 		return
 	}
@@ -407,7 +408,7 @@ func (c *conn) writer() {
 			return
 		case b := <-c.out:
 			if err := c.write(b); err != nil {
-				c.closeWith(websocket.StatusGoingAway, "write failed")
+				c.closeWith(websocket.StatusGoingAway, wsClose("writeFailed"))
 				return
 			}
 		case <-ping.C:
@@ -415,7 +416,7 @@ func (c *conn) writer() {
 			err := c.ws.Ping(ctx)
 			cancel()
 			if err != nil {
-				c.closeWith(websocket.StatusGoingAway, "no answer to ping")
+				c.closeWith(websocket.StatusGoingAway, wsClose("noPong"))
 				return
 			}
 		}
@@ -453,12 +454,11 @@ func (c *conn) reader() {
 	bucket := float64(srv.cfg.Burst)
 	last := time.Now()
 	for {
-		typ, b, err := c.ws.Read(c.ctx)
+		typ, b, err := c.read()
 		if err != nil {
 			switch {
 			case errors.Is(err, websocket.ErrMessageTooBig):
-				srv.met.badFrames.Inc()
-				c.closeWith(websocket.StatusMessageTooBig, "message too big: at most "+strconv.Itoa(srv.cfg.MaxFrame)+" bytes")
+				c.refuse(websocket.StatusMessageTooBig, wsErr("tooBig", i18n.N("max", srv.cfg.MaxFrame)))
 			default:
 				c.closeWith(websocket.StatusNormalClosure, "")
 			}
@@ -468,12 +468,12 @@ func (c *conn) reader() {
 		bucket = min(bucket+now.Sub(last).Seconds()*srv.cfg.Rate, float64(srv.cfg.Burst))
 		last = now
 		if bucket < 1 {
-			c.protocolError("too many messages: at most " + strconv.FormatFloat(srv.cfg.Rate, 'f', -1, 64) + " a second")
+			c.refuse(websocket.StatusUnsupportedData, wsErr("tooMany", i18n.S("rate", strconv.FormatFloat(srv.cfg.Rate, 'f', -1, 64))))
 			return
 		}
 		bucket--
 		if typ != websocket.MessageText {
-			c.protocolError("binary message: the protocol is JSON text messages")
+			c.refuse(websocket.StatusUnsupportedData, wsErr("binary"))
 			return
 		}
 		if c.relay == nil {
@@ -484,7 +484,7 @@ func (c *conn) reader() {
 		}
 		m, err := decodeClient(b)
 		if err != nil {
-			c.protocolError(err.Error())
+			c.refuse(websocket.StatusUnsupportedData, err)
 			return
 		}
 		if m.T != msgPing {
@@ -499,13 +499,6 @@ func (c *conn) reader() {
 	}
 }
 
-// protocolError sends the reason, then closes the socket.
-func (c *conn) protocolError(why string) {
-	c.srv.met.badFrames.Inc()
-	c.reply(mustJSON(errorMsg{T: outError, Message: why}))
-	c.closeWith(websocket.StatusUnsupportedData, why)
-}
-
 // handle passes one decoded message to the table; false ends the reader.
 // (A relayed socket's messages, decoded by the node that relays them.)
 func (c *conn) handle(m clientMsg) bool {
@@ -515,7 +508,7 @@ func (c *conn) handle(m clientMsg) bool {
 	}
 	t, t0 := c.t, time.Now()
 	if !t.post(func() { t.apply(c, m, t0) }) {
-		c.fail("table unloaded; reconnect")
+		c.fail(wsClose("unloaded"))
 		return false
 	}
 	return true

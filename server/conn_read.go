@@ -1,6 +1,10 @@
 package server
 
-import "time"
+import (
+	"time"
+
+	"github.com/coder/websocket"
+)
 
 // pass hands the bytes of one client message, read at t0, to the table,
 // whose goroutine decodes them (receive); false ends the reader (the table
@@ -8,7 +12,7 @@ import "time"
 func (c *conn) pass(b []byte, t0 time.Time) bool {
 	t := c.t
 	if !t.post(func() { t.receive(c, b, t0) }) {
-		c.fail("table unloaded; reconnect")
+		c.fail(wsClose("unloaded"))
 		return false
 	}
 	return true
@@ -26,7 +30,7 @@ func (t *table) receive(c *conn, b []byte, t0 time.Time) {
 	m, err := decodeClient(b)
 	if err != nil {
 		c.bad = true
-		c.protocolError(err.Error())
+		c.refuse(websocket.StatusUnsupportedData, err)
 		return
 	}
 	t.apply(c, m, t0)

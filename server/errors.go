@@ -117,7 +117,7 @@ func (s *Server) answerErr(w http.ResponseWriter, r *http.Request, err error) {
 	case code == http.StatusServiceUnavailable:
 		s.log.Warn("request: retry", "request", requestID(r), "path", r.URL.Path, "err", err)
 	}
-	s.httpError(w, r, code, errorIn(shown, requestLang(r)))
+	s.errorBody(w, r, code, errorJSON{Error: errorIn(shown, requestLang(r)), Code: errCode(shown)})
 }
 
 // guardedStore marks the store's faults (unavailable): a failed query

@@ -539,7 +539,7 @@ func TestSlowReaderIsDropped(t *testing.T) {
 	default:
 		t.Fatal("a full queue did not close the connection")
 	}
-	if !c.slow || !strings.Contains(c.why, "slow reader") {
+	if !c.slow || c.why != wsClose("slowReader") {
 		t.Errorf("closed as %q", c.why)
 	}
 }

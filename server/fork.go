@@ -186,7 +186,9 @@ func (s *Server) fork(ctx context.Context, id store.Identity, source string, req
 	if bot == "" {
 		bot = forkBot
 	}
-	if _, err := bots.New(bot, 0); err != nil || len(bot) > 40 {
+	if _, err := bots.New(bot, 0); badSetting(err) {
+		return bad(err) // a bot's setting, in the bot's words
+	} else if err != nil || len(bot) > 40 {
 		return bad(shelltext.Errorf("err.forkBot", i18n.S("kind", strconv.Quote(bot))))
 	}
 	if req.Step == nil {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/jardin-games/jardin/bots"
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/shelltext"
 )
 
 // The lobby's view of the games: GET /api/games lists them with their words
@@ -188,7 +189,7 @@ func (sp *samplePosition) compute(ctx context.Context, g engine.Game) {
 func (s *Server) apiSample(w http.ResponseWriter, r *http.Request) {
 	g, err := s.reg.Lookup(r.PathValue("id"))
 	if err != nil {
-		s.httpError(w, r, http.StatusNotFound, say(requestLang(r), "err.noGame"))
+		s.apiError(w, r, http.StatusNotFound, shelltext.Errorf("err.noGame"))
 		return
 	}
 	// Not the request's context: a cancelled first request must not leave

@@ -25,6 +25,7 @@ import (
 	"github.com/jardin-games/jardin/bots"
 	"github.com/jardin-games/jardin/engine"
 	"github.com/jardin-games/jardin/i18n"
+	"github.com/jardin-games/jardin/shelltext"
 )
 
 // Tutorial is a game's tutorial and rules-page data, as its tutorial.json.
@@ -385,7 +386,7 @@ func (s *Server) lessonOr(w http.ResponseWriter, r *http.Request) (*lesson, bool
 		}
 	}
 	if l == nil {
-		s.httpError(w, r, http.StatusNotFound, say(requestLang(r), "err.noGame"))
+		s.apiError(w, r, http.StatusNotFound, shelltext.Errorf("err.noGame"))
 		return nil, false
 	}
 	return l, true
@@ -518,7 +519,7 @@ func (s *Server) apiLearnTry(w http.ResponseWriter, r *http.Request) {
 	lang := requestLang(r)
 	step, err := strconv.Atoi(r.PathValue("step"))
 	if err != nil || step < 0 || step >= len(l.data.Steps) || l.data.Steps[step].Kind != "move" {
-		s.httpError(w, r, http.StatusNotFound, say(lang, "err.learnStep"))
+		s.apiError(w, r, http.StatusNotFound, shelltext.Errorf("err.learnStep"))
 		return
 	}
 	var req learnTryReq
@@ -527,7 +528,7 @@ func (s *Server) apiLearnTry(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if req.Move < 0 || req.Move >= len(l.offered(step)) {
-		s.httpError(w, r, http.StatusBadRequest, say(lang, "err.learnStep"))
+		s.apiError(w, r, http.StatusBadRequest, shelltext.Errorf("err.learnStep"))
 		return
 	}
 	right, err := l.try(step, req.Move)

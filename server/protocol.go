@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/jardin-games/jardin/engine"
+	"github.com/jardin-games/jardin/i18n"
 	"github.com/jardin-games/jardin/store"
 )
 
@@ -43,62 +44,63 @@ type clientMsg struct {
 
 // decodeClient reads one client message strictly: one JSON object, known
 // fields and type, each field where it belongs and within its limits. Every
-// error is a sentence a client developer can act on.
+// error is a sentence a client developer can act on, from the catalogue
+// (err.ws.*, connwords.go), with its code.
 func decodeClient(b []byte) (clientMsg, error) {
 	var m clientMsg
 	if !utf8.Valid(b) {
-		return m, errors.New("message is not UTF-8 text")
+		return m, wsErr("notUTF8")
 	}
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&m); err != nil {
-		return m, fmt.Errorf("message is not a protocol JSON object: %v", err)
+		return m, badFrame(err)
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return m, errors.New("message has data after its JSON object")
+		return m, wsErr("trailing")
 	}
 	if len(m.ID) > maxClientID {
-		return m, fmt.Errorf("id longer than %d bytes", maxClientID)
+		return m, wsErr("idLong", i18n.N("max", maxClientID))
 	}
 	switch m.T {
 	case msgMove:
 		if m.V == nil {
-			return m, errors.New(`move: "v" (the version the move was made on) is missing`)
+			return m, wsErr("moveNoV")
 		}
 		if m.ID == "" {
-			return m, errors.New(`move: "id" (the client's id for this move) is missing`)
+			return m, wsErr("moveNoID")
 		}
 		if (m.I == nil) == (m.N == nil) {
-			return m, errors.New(`move: give exactly one of "i" (index in the legal list) and "n" (notation)`)
+			return m, wsErr("moveOneOf")
 		}
 		if m.I != nil && *m.I < 0 {
-			return m, errors.New(`move: "i" is negative`)
+			return m, wsErr("moveNegative")
 		}
 		if m.N != nil && len(*m.N) > maxNotation {
-			return m, fmt.Errorf("move: notation longer than %d bytes", maxNotation)
+			return m, wsErr("notationLong", i18n.N("max", maxNotation))
 		}
 	case msgUndo:
 		if m.V == nil {
-			return m, errors.New(`undo: "v" is missing`)
+			return m, wsErr("undoNoV")
 		}
 	case msgChat:
 		if m.Text == "" {
-			return m, errors.New(`chat: "text" is empty`)
+			return m, wsErr("chatEmpty")
 		}
 		if utf8.RuneCountInString(m.Text) > maxChatLen {
-			return m, fmt.Errorf("chat: text longer than %d characters", maxChatLen)
+			return m, wsErr("chatLong", i18n.N("max", maxChatLen))
 		}
 	case msgSync, msgPing, msgLeave, msgRematch:
 	case "":
-		return m, errors.New(`message has no "t" (type)`)
+		return m, wsErr("noType")
 	default:
-		return m, fmt.Errorf("unknown message type %q", m.T)
+		return m, wsErr("unknownType", i18n.S("type", quoted(m.T)))
 	}
 	if m.T != msgMove && (m.I != nil || m.N != nil) {
-		return m, fmt.Errorf(`%s: "i" and "n" belong to move messages`, m.T)
+		return m, wsErr("onlyMove", i18n.S("type", m.T))
 	}
 	if m.T != msgChat && m.Text != "" {
-		return m, fmt.Errorf(`%s: "text" belongs to chat messages`, m.T)
+		return m, wsErr("onlyChat", i18n.S("type", m.T))
 	}
 	return m, nil
 }
@@ -344,8 +346,11 @@ type pongMsg struct {
 // errorMsg is a protocol error, sent just before the socket closes. V is 0
 // as in pongMsg.
 type errorMsg struct {
-	T       string `json:"t" ts:"'error'"`
-	V       int    `json:"v"`
+	T string `json:"t" ts:"'error'"`
+	V int    `json:"v"`
+	// Code tells a program which error this is (docs/server.md lists
+	// them); Message is its sentence, in the socket's language.
+	Code    string `json:"code"`
 	Message string `json:"message"`
 }
 

@@ -8,42 +8,44 @@ import (
 func TestDecodeClient(t *testing.T) {
 	for _, tc := range []struct {
 		in      string
-		wantErr string // "" for a valid message
+		wantErr string // the error's code (errCode), "" for a valid message
 	}{
 		{`{"t":"move","v":3,"id":"a","i":0}`, ""},
 		{`{"t":"move","v":3,"id":"a","n":"take 3"}`, ""},
-		{`{"t":"move","v":3,"id":"a"}`, `exactly one of "i"`},
-		{`{"t":"move","v":3,"id":"a","i":1,"n":"x"}`, `exactly one of "i"`},
-		{`{"t":"move","id":"a","i":1}`, `"v"`},
-		{`{"t":"move","v":1,"i":1}`, `"id"`},
-		{`{"t":"move","v":1,"id":"a","i":-1}`, "negative"},
-		{`{"t":"move","v":1,"id":"` + strings.Repeat("x", 65) + `","i":1}`, "id longer"},
+		{`{"t":"move","v":3,"id":"a"}`, "ws.moveOneOf"},
+		{`{"t":"move","v":3,"id":"a","i":1,"n":"x"}`, "ws.moveOneOf"},
+		{`{"t":"move","id":"a","i":1}`, "ws.moveNoV"},
+		{`{"t":"move","v":1,"i":1}`, "ws.moveNoID"},
+		{`{"t":"move","v":1,"id":"a","i":-1}`, "ws.moveNegative"},
+		{`{"t":"move","v":1,"id":"` + strings.Repeat("x", 65) + `","i":1}`, "ws.idLong"},
 		{`{"t":"undo","v":2,"id":"u"}`, ""},
-		{`{"t":"undo"}`, `"v"`},
+		{`{"t":"undo"}`, "ws.undoNoV"},
 		{`{"t":"chat","text":"hello <b>"}`, ""},
-		{`{"t":"chat","text":""}`, "empty"},
-		{`{"t":"chat","text":"` + strings.Repeat("é", 301) + `"}`, "longer than 300"},
+		{`{"t":"chat","text":""}`, "ws.chatEmpty"},
+		{`{"t":"chat","text":"` + strings.Repeat("é", 301) + `"}`, "ws.chatLong"},
 		{`{"t":"sync"}`, ""},
 		{`{"t":"ping","id":"p1"}`, ""},
 		{`{"t":"leave"}`, ""},
 		{`{"t":"rematch"}`, ""},
-		{`{"t":"sync","i":1}`, "belong to move"},
-		{`{"t":"ping","text":"x"}`, "belongs to chat"},
-		{`{"t":"dance"}`, "unknown message type"},
-		{`{}`, `no "t"`},
-		{`{"t":"sync","extra":1}`, "not a protocol JSON object"},
-		{`{"t":"sync"} {"t":"sync"}`, "data after"},
-		{`[1,2]`, "not a protocol JSON object"},
-		{`garbage`, "not a protocol JSON object"},
-		{"\xff\xfe", "not UTF-8"},
-		{`{"t":"move","v":"3","id":"a","i":0}`, "not a protocol JSON object"},
+		{`{"t":"sync","i":1}`, "ws.onlyMove"},
+		{`{"t":"ping","text":"x"}`, "ws.onlyChat"},
+		{`{"t":"dance"}`, "ws.unknownType"},
+		{`{}`, "ws.noType"},
+		{`{"t":"sync","extra":1}`, "ws.unknownField"},
+		{`{"t":"sync"} {"t":"sync"}`, "ws.trailing"},
+		{`[1,2]`, "ws.notObject"},
+		{`garbage`, "ws.badJSON"},
+		{`{"t":"sync"`, "ws.cutShort"},
+		{`null`, "ws.noType"},
+		{"\xff\xfe", "ws.notUTF8"},
+		{`{"t":"move","v":"3","id":"a","i":0}`, "ws.badType"},
 	} {
 		_, err := decodeClient([]byte(tc.in))
 		switch {
 		case tc.wantErr == "" && err != nil:
 			t.Errorf("%s: %v", tc.in, err)
-		case tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)):
-			t.Errorf("%s: error %v, want one containing %q", tc.in, err, tc.wantErr)
+		case tc.wantErr != "" && (err == nil || errCode(err) != tc.wantErr):
+			t.Errorf("%s: error %v, want %s", tc.in, err, tc.wantErr)
 		}
 	}
 }

@@ -188,18 +188,18 @@ func TestBadFramesCloseOnlyThatSocket(t *testing.T) {
 		code  websocket.StatusCode
 		why   string
 	}{
-		{"garbage", websocket.MessageText, []byte("\x00garbage{"), websocket.StatusUnsupportedData, "not a protocol JSON object"},
-		{"unknown type", websocket.MessageText, []byte(`{"t":"hack"}`), websocket.StatusUnsupportedData, "unknown message type"},
-		{"binary", websocket.MessageBinary, []byte(`{"t":"sync"}`), websocket.StatusUnsupportedData, "binary"},
-		{"oversized", websocket.MessageText, bytes.Repeat([]byte("x"), 5000), websocket.StatusMessageTooBig, ""},
+		{"garbage", websocket.MessageText, []byte("\x00garbage{"), websocket.StatusUnsupportedData, "ws.badJSON"},
+		{"unknown type", websocket.MessageText, []byte(`{"t":"hack"}`), websocket.StatusUnsupportedData, "ws.unknownType"},
+		{"binary", websocket.MessageBinary, []byte(`{"t":"sync"}`), websocket.StatusUnsupportedData, "ws.binary"},
+		{"oversized", websocket.MessageText, bytes.Repeat([]byte("x"), 5000), websocket.StatusMessageTooBig, "ws.tooBig"},
 	} {
 		s := ann.dial(tb.ID, "")
 		s.next(outSync)
 		s.ws.Write(context.Background(), tc.typ, tc.frame)
 		if tc.why != "" {
 			m := s.next(outError)
-			if !strings.Contains(str(m, "message"), tc.why) {
-				t.Errorf("%s: error %q, want it to say %q", tc.name, str(m, "message"), tc.why)
+			if str(m, "code") != tc.why || str(m, "message") == "" {
+				t.Errorf("%s: error %q (%s), want code %s", tc.name, str(m, "message"), str(m, "code"), tc.why)
 			}
 		}
 		select {

@@ -186,7 +186,7 @@ func TestSlowReaderSocketIsDropped(t *testing.T) {
 	default:
 		t.Fatal("a peer that does not read was not dropped")
 	}
-	if !c.slow || !strings.Contains(c.why, "slow reader") {
+	if !c.slow || c.why != wsClose("slowReader") {
 		t.Errorf("closed as %q", c.why)
 	}
 	// drain ends: it detaches the socket from its table.

@@ -36,7 +36,12 @@ func cmdBench(e *env, args []string) error {
 	asJSON := fs.Bool("json", false, "cli.flag.bench.json")
 	withBots := fs.Bool("bots", false, "cli.flag.bench.bots")
 	botKind := fs.String("bot", "ismcts", "cli.flag.bench.bot")
+	langFlag := fs.String("lang", "", "cli.flag.bench.lang")
 	pos, err := e.parse(fs, args, 0, 1, "cli.wantBench")
+	if err != nil {
+		return err
+	}
+	lang, err := e.lang(*langFlag)
 	if err != nil {
 		return err
 	}
@@ -94,7 +99,7 @@ func cmdBench(e *env, args []string) error {
 	if *withBots {
 		defer func() {
 			tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', tabwriter.AlignRight)
-			fmt.Fprintln(tw, "\nGAME\tPLAYERS\tISMCTS ITERATIONS/S (ONE CORE)\t")
+			fmt.Fprintln(tw, "\n"+say(lang, "cli.bench.botColumns"))
 			for _, r := range botResults {
 				fmt.Fprintf(tw, "%s\t%d\t%.0f\t\n", r.Game, r.Players, r.IterationsPerSec)
 			}
@@ -102,7 +107,7 @@ func cmdBench(e *env, args []string) error {
 		}()
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "GAME\tPLAYERS\tGAMES/S\tMOVES/S\tMOVES/GAME\t")
+	fmt.Fprintln(tw, say(lang, "cli.bench.columns"))
 	for _, r := range results {
 		fmt.Fprintf(tw, "%s\t%d\t%.0f\t%.0f\t%.1f\t\n", r.Game, r.Players, r.GamesPerSec, r.MovesPerSec,
 			float64(r.Moves)/float64(r.Games))

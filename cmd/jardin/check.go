@@ -56,10 +56,8 @@ func openForCheck(e *env, db string) (store.Store, error) {
 	switch {
 	case errors.Is(err, storeopen.ErrNoPostgres):
 		return nil, usageErr("cli.noPostgres")
-	case err != nil && storeopen.IsURL(db):
-		return nil, fmt.Errorf("--db %s: %w", redactURL(db), err)
 	case err != nil:
-		return nil, fmt.Errorf("--db %s: %w", db, err)
+		return nil, dbError(db, err)
 	}
 	return st, nil
 }

@@ -93,7 +93,7 @@ func TestCheckUsage(t *testing.T) {
 	}{
 		{[]string{"check"}, 2, "--db"},
 		{[]string{"check", "--db", "x.db", "extra"}, 2, "no arguments"},
-		{[]string{"check", "--db", filepath.Join(t.TempDir(), "missing.db")}, 1, "no such file"},
+		{[]string{"check", "--db", filepath.Join(t.TempDir(), "missing.db")}, 1, "no such database file"},
 	} {
 		code, _, errs := jardin(t, "", c.args...)
 		if code != c.code || !strings.Contains(errs, c.want) {

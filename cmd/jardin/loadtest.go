@@ -21,6 +21,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/jardin-games/jardin/i18n"
+	"github.com/jardin-games/jardin/shelltext"
 )
 
 // cmdLoadtest plays many tables against a running server over the real
@@ -43,7 +45,12 @@ func cmdLoadtest(e *env, args []string) error {
 	watchers := fs.Int("lobby-watchers", 0, "cli.flag.loadtest.lobby-watchers")
 	offline := fs.Bool("offline", false, "cli.flag.loadtest.offline")
 	cpuProfile := fs.String("cpuprofile", "", "cli.flag.loadtest.cpuprofile")
+	langFlag := fs.String("lang", "", "cli.flag.loadtest.lang")
 	if _, err := e.parse(fs, args, 0, 0, "cli.wantNothing"); err != nil {
+		return err
+	}
+	lang, err := e.lang(*langFlag)
+	if err != nil {
 		return err
 	}
 	var bases []string
@@ -81,7 +88,7 @@ func cmdLoadtest(e *env, args []string) error {
 	wctx, stopWatchers := context.WithCancel(ctx)
 	defer stopWatchers()
 	t0 := time.Now()
-	fmt.Fprintf(e.stderr, "loadtest: setting up %d tables of %d seats on %s…\n", *tables, *players, strings.Join(lt.bases, ", "))
+	fmt.Fprintln(e.stderr, say(lang, "cli.load.settingUp", i18n.N("tables", *tables), i18n.N("players", *players), i18n.S("bases", strings.Join(lt.bases, ", "))))
 	if err := lt.setup(ctx, *tables, *jobs); err != nil {
 		lt.closeAll()
 		return err
@@ -100,7 +107,8 @@ func cmdLoadtest(e *env, args []string) error {
 			return err
 		}
 	}
-	fmt.Fprintf(e.stderr, "loadtest: %d sockets open in %.1fs; playing for %gs…\n", lt.sockets.Load(), setup.Seconds(), *seconds)
+	fmt.Fprintln(e.stderr, say(lang, "cli.load.playing", i18n.N("sockets", int(lt.sockets.Load())), i18n.S("setup", f1(setup.Seconds())),
+		i18n.S("seconds", strconv.FormatFloat(*seconds, 'g', -1, 64))))
 	before, self0 := lt.scrape(), selfCPU()
 	lobby0 := lt.lobbyMsgs.Load()
 	stopProfile := func() {}
@@ -159,10 +167,10 @@ func cmdLoadtest(e *env, args []string) error {
 		b, _ := json.MarshalIndent(rep, "", "  ")
 		fmt.Fprintln(e.stdout, string(b))
 	} else {
-		rep.print(e.stdout)
+		rep.print(e.stdout, lang)
 	}
 	if rep.Lost > 0 || rep.Duplicated > 0 || rep.Leaks > 0 {
-		return fmt.Errorf("%d lost, %d duplicated, %d leaks", rep.Lost, rep.Duplicated, rep.Leaks)
+		return shelltext.Errorf("cli.load.failed", i18n.S("lost", itoa(rep.Lost)), i18n.S("dup", itoa(rep.Duplicated)), i18n.S("leaks", itoa(rep.Leaks)))
 	}
 	return nil
 }
@@ -750,26 +758,4 @@ func (lt *loadtest) report(elapsed, setup time.Duration) ltReport {
 		LastP50ms: pct(lt.lastLat, .50), LastP99ms: pct(lt.lastLat, .99),
 		Duplicated: lt.dup.Load(), Resyncs: lt.resyncs.Load(), Refused: lt.refused.Load(), Leaks: lt.leaks.Load(),
 		Errors: lt.errs.Load(), GamesOver: lt.over.Load()}
-}
-
-func (r ltReport) print(w io.Writer) {
-	fmt.Fprintf(w, "%s\n", r.Command)
-	fmt.Fprintf(w, "game %s: %d tables, %d sockets (set up in %.1fs)\n", r.Game, r.Tables, r.Sockets, r.SetupSeconds)
-	fmt.Fprintf(w, "%d moves acknowledged in %.1fs: %.0f moves/s\n", r.Acked, r.Seconds, r.MovesPerSec)
-	fmt.Fprintf(w, "move → acknowledgement:     p50 %.1f ms, p99 %.1f ms\n", r.AckP50ms, r.AckP99ms)
-	fmt.Fprintf(w, "move → last seat's update:  p50 %.1f ms, p99 %.1f ms\n", r.LastP50ms, r.LastP99ms)
-	fmt.Fprintf(w, "lost %d, unseen %d, duplicated %d, resyncs %d, refused %d, leaks %d, errors %d, games over %d\n",
-		r.Lost, r.Unseen, r.Duplicated, r.Resyncs, r.Refused, r.Leaks, r.Errors, r.GamesOver)
-	fmt.Fprintf(w, "server RSS %.0f MB; CPU while playing: server %.1f s (%.2f ms a move), load generator %.1f s\n",
-		r.ServerRSSMB, r.ServerCPUSeconds, r.ServerCPUPerMoveMs, r.LoadCPUSeconds)
-	if r.LobbyWatchers > 0 {
-		fmt.Fprintf(w, "lobby: %d watchers read %d messages (%.0f KB), %d of them while playing; %d streams ended by the server\n",
-			r.LobbyWatchers, r.LobbyMessages, r.LobbyKB, r.LobbyWhilePlaying, r.LobbyEnded)
-	}
-	if len(r.Nodes) > 1 {
-		for _, n := range r.Nodes {
-			fmt.Fprintf(w, "node %s: %.0f tables, %.0f sockets (%.0f relayed), %.0f moves/s, %.0f DB writes/s in %.0f transactions/s, NATS %.0f msgs/s out %.0f in, CPU %.1f s, RSS %.0f MB\n",
-				n.URL, n.Tables, n.Sockets, n.Relayed, n.MovesPerSec, n.WritesPerSec, n.CommitsPerSec, n.NATSOutPerSec, n.NATSInPerSec, n.CPUSeconds, n.RSSMB)
-		}
-	}
 }

@@ -111,7 +111,7 @@ func cmdServe(e *env, args []string) error {
 		return usageErr("cli.noPostgres")
 	}
 	if err != nil {
-		return err
+		return dbError(*db, err)
 	}
 	defer st.Close()
 	if pool != nil {

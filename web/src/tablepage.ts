@@ -166,7 +166,11 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
         if (m.rematch) location.href = "/t/" + encodeURIComponent(m.rematch);
         break;
       case "error":
-        view.refused(m.message ?? "error");
+        // The server's sentence in the page's language; its code (m.code)
+        // is for programs. The socket closes after it, and the page
+        // reconnects: the banner says why it was lost.
+        closedWhy = m.message;
+        view.refused(m.message);
         break;
     }
   }
@@ -175,6 +179,8 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
 
   /** A move was made while the connection was lost: it waits in the socket. */
   let moveQueued = false;
+  /** The server's sentence of the error it closed the socket for (the next "down" says it). */
+  let closedWhy = "";
   let wasDown = false;
   let backTimer = 0;
 
@@ -189,7 +195,8 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
     clearTimeout(backTimer);
     if (s === "down") {
       wasDown = true;
-      conn.textContent = t(lang, "together.lost");
+      conn.textContent = closedWhy ? t(lang, "together.lostWhy", closedWhy) : t(lang, "together.lost");
+      closedWhy = "";
       conn.className = "conn lost";
       conn.hidden = false;
       chat.lost();

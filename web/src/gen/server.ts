@@ -171,6 +171,7 @@ export interface DuplicatesJSON {
 export interface ErrorMsg {
   t: "error";
   v: number;
+  code: string;
   message: string;
 }
 
