@@ -1,0 +1,40 @@
+// A newcomer playing English Gardens, Alice's Garden and Schlossgarten
+// against bots, on a phone and a desktop, in English, French and German
+// (stop 34): what the games showed that a newcomer could not read, each
+// with the check that would have caught it.
+import { expect, test } from "./fixtures";
+
+// Two bots of one strength read as one player: "Quick bot wins with 22
+// points; Quick bot 2nd with 18 points", two "Quick bot" chips above the
+// table and two "Quick bot" columns in the score pad. Seats that would
+// read alike are numbered among themselves, on the page (twins.ts) as in
+// the events' texts (server/twins.go).
+for (const [lang, bot] of [
+  ["en", "Quick bot"],
+  ["fr", "Robot rapide"],
+  ["de", "Schneller Bot"],
+] as const) {
+  test(`two bots of one strength read apart at the table (${lang})`, async ({ browser, server }) => {
+    test.setTimeout(90_000);
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await ctx.addCookies([{ name: "lang", value: lang, url: server.url }]);
+    const page = await ctx.newPage();
+    await page.request.post(server.url + "/api/me", { data: { name: "Ann" } });
+    const r = await page.request.post(server.url + "/api/tables", { data: { game: "alices-garden", players: 2, seats: ["greedy", "greedy"], clock: { mode: "none" } } });
+    expect(r.status(), await r.text()).toBe(201);
+    const { id } = await r.json();
+    await expect.poll(async () => (await (await page.request.get(`${server.url}/api/tables/${id}`)).json()).status, { timeout: 60_000 }).toBe("over");
+    await page.goto(`${server.url}/t/${id}`);
+    const seats = page.locator("ol.seats > li");
+    await expect(seats).toHaveCount(2);
+    await expect(seats.nth(0)).toContainText(`${bot} 1`);
+    await expect(seats.nth(1)).toContainText(`${bot} 2`);
+    // the winner's sentence and the score pad's columns name one of them
+    await expect(page.locator(".banner")).toContainText(new RegExp(`${bot} [12]`));
+    await expect(page.locator(".scorepad thead")).toContainText(`${bot} 1`);
+    await expect(page.locator(".scorepad thead")).toContainText(`${bot} 2`);
+    // and so does the log, written by the server
+    await expect(page.locator(".log")).toContainText(`${bot} 2`);
+    await ctx.close();
+  });
+}
