@@ -38,3 +38,36 @@ for (const [lang, bot] of [
     await ctx.close();
   });
 }
+
+// The score pad on a desktop, in German, at the end of a Schlossgarten:
+// "Gesammelte Landschaftsplättchen" beside "Schneller Bot 1" made the pad
+// 315 px wide in its 272 px side panel, and the last player's column was
+// cut at the screen's edge. Whatever the language, the pad fits its panel
+// (its columns numbered, the names listed above, when names do not fit).
+test("the score pad fits its side panel in German on a desktop", async ({ browser, server }) => {
+  test.setTimeout(120_000);
+  const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  await ctx.addCookies([{ name: "lang", value: "de", url: server.url }]);
+  const page = await ctx.newPage();
+  await page.request.post(server.url + "/api/me", { data: { name: "Gerd" } });
+  const r = await page.request.post(server.url + "/api/tables", { data: { game: "schlossgarten", players: 2, seats: ["greedy", "random"], clock: { mode: "none" } } });
+  expect(r.status(), await r.text()).toBe(201);
+  const { id } = await r.json();
+  await expect.poll(async () => (await (await page.request.get(`${server.url}/api/tables/${id}`)).json()).status, { timeout: 90_000 }).toBe("over");
+  for (const path of [`/t/${id}`, `/replay/${id}#9999`]) {
+    await page.goto(server.url + path);
+    const pad = page.locator(".pad");
+    await expect(pad.locator(".scorepad")).toBeVisible({ timeout: 30_000 });
+    await expect(pad).toContainText("Gesammelte Landschaftsplättchen");
+    const fit = await pad.evaluate((p) => {
+      const t = p.querySelector(".scorepad")!.getBoundingClientRect();
+      const box = p.getBoundingClientRect();
+      return { table: Math.round(t.right), box: Math.round(box.right) };
+    });
+    expect(fit.table, `${path}: the pad's right edge against its panel's`).toBeLessThanOrEqual(fit.box);
+    // every player is named on the pad, in its head or above it
+    await expect(pad).toContainText("Schneller Bot");
+    await expect(pad).toContainText("Anfänger-Bot");
+  }
+  await ctx.close();
+});

@@ -718,7 +718,7 @@ export class TableView {
     // A column is a fifth of a side panel with five players: long names
     // would break letter by letter there. Then the columns are numbered and
     // the names listed above the pad, whole.
-    const short = r.players.every((_, i) => name(i).length <= Math.max(6, 36 / r.players.length));
+    const short = this.padNamed(r.players.every((_, i) => name(i).length <= Math.max(6, 36 / r.players.length)));
     const head = h("tr", {}, h("th", { scope: "col" }, ""), ...r.players.map((_, i) => h("th", { scope: "col", title: name(i) }, short ? name(i) : h("span", { "aria-label": name(i) }, String(i + 1)))));
     const legend = short ? null : h("ol", { class: "pad-names" }, ...r.players.map((_, i) => h("li", {}, name(i))));
     const rows = r.categories.map((c, k) => h("tr", {}, h("th", { scope: "row" }, d.comps?.[`score.${c.id}`]?.name ?? c.id), ...r.players.map((p) => h("td", {}, String(p.points[k] ?? "")))));
@@ -728,6 +728,31 @@ export class TableView {
     const extra = r.players.some((p) => p.rating) ? [h("tr", {}, h("th", { scope: "row" }, t(L, "rating")), ...r.players.map((p) => h("td", {}, rating(p))))] : [];
     this.els.pad.append(h("h2", {}, t(L, "scorePad")), ...(legend ? [legend] : []), h("table", { class: "scorepad" }, h("thead", {}, head), h("tbody", {}, ...rows, total, rank, ...extra)));
     if (d.replay) this.els.pad.append(h("p", {}, h("a", { href: d.replay, class: "replay button" }, t(L, "replay"))));
+    // Names that fit by their length may still not fit beside a language's
+    // long categories ("Gesammelte Landschaftsplättchen", a word no
+    // browser without a hyphenation dictionary breaks): the pad then
+    // overflowed the side panel and the last player's column was cut. The
+    // columns are numbered instead, once, for this pad (the layout is read
+    // only while a result is shown).
+    const box = this.els.pad.clientWidth;
+    const tbl = this.els.pad.querySelector<HTMLElement>(".scorepad");
+    if (short && box > 0 && tbl && tbl.scrollWidth > box + 1) {
+      this.padNumbered = this.padKey(r);
+      this.drawPad();
+    }
+  }
+
+  /** padNumbered keys the result whose pad numbers its columns (drawPad: the names did not fit). */
+  private padNumbered = "";
+
+  private padKey(r: Result): string {
+    return `${this.lang} ${r.players.length} ${r.categories.map((c) => c.id).join(",")}`;
+  }
+
+  /** padNamed is whether the pad's columns carry the names: fit says they do by length, unless this result's pad did not fit. */
+  private padNamed(fit: boolean): boolean {
+    const r = this.data?.result;
+    return fit && !(r && this.padNumbered === this.padKey(r));
   }
 }
 
