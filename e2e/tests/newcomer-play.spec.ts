@@ -71,3 +71,47 @@ test("the score pad fits its side panel in German on a desktop", async ({ browse
   }
   await ctx.close();
 });
+
+// On a phone every link and button a thumb aims at is at least 40 px tall
+// (a newcomer's survey: the language buttons and Settings 36 px, the
+// site's name 20 px, "How to play", "Download the record", the boards'
+// game links and "Lobby" 19 px). A link inside a sentence is read, not
+// aimed at, and is left out; so is a box or a radio inside its label,
+// whose label is the target.
+test("on a phone every link and button outside a sentence is at least 40 px tall", async ({ browser, server }) => {
+  test.setTimeout(150_000);
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await ctx.addCookies([{ name: "lang", value: "fr", url: server.url }]);
+  const page = await ctx.newPage();
+  const me = await (await page.request.post(server.url + "/api/me", { data: { name: "Françoise" } })).json();
+  const r = await page.request.post(server.url + "/api/tables", { data: { game: "english-gardens", players: 2, seats: ["me", "greedy"], clock: { mode: "none" } } });
+  expect(r.status(), await r.text()).toBe(201);
+  const { id } = await r.json();
+  await page.request.post(`${server.url}/api/tables/${id}/resign`);
+  await expect.poll(async () => (await (await page.request.get(`${server.url}/api/tables/${id}`)).json()).status, { timeout: 90_000 }).toBe("over");
+  const small: string[] = [];
+  for (const path of ["/", `/t/${id}`, `/replay/${id}`, "/ratings/english-gardens", `/p/${me.id}`, "/daily", "/settings", "/learn/schlossgarten", "/rules/alices-garden"]) {
+    await page.goto(server.url + path);
+    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(300);
+    const found = await page.evaluate(() => {
+      const out: string[] = [];
+      for (const e of document.querySelectorAll<HTMLElement>("a[href], button, select, input:not([type=hidden]), summary, textarea")) {
+        const b = e.getBoundingClientRect();
+        if (!b.width || !b.height || getComputedStyle(e).visibility === "hidden") continue;
+        if (e.closest(".board-wrap, svg")) continue; // the drawing's targets: their own tests
+        if (e.matches("input[type=checkbox], input[type=radio]")) {
+          const label = e.closest("label") ?? (e.id ? document.querySelector(`label[for="${e.id}"]`) : null);
+          if (label && label.getBoundingClientRect().height >= 40) continue;
+        }
+        const block = e.closest("p, li, td, dd");
+        const inSentence = e.tagName === "A" && block && (block.textContent ?? "").trim().length > (e.textContent ?? "").trim().length + 20;
+        if (b.height < 40 && !inSentence) out.push(`${e.tagName.toLowerCase()} "${(e.textContent || e.getAttribute("aria-label") || "").trim().slice(0, 30)}" ${Math.round(b.height)} px`);
+      }
+      return out;
+    });
+    for (const f of found) small.push(`${path}: ${f}`);
+  }
+  expect(small).toEqual([]);
+  await ctx.close();
+});
