@@ -20,21 +20,27 @@ for (const [lang, bot] of [
     await ctx.addCookies([{ name: "lang", value: lang, url: server.url }]);
     const page = await ctx.newPage();
     await page.request.post(server.url + "/api/me", { data: { name: "Ann" } });
-    const r = await page.request.post(server.url + "/api/tables", { data: { game: "alices-garden", players: 2, seats: ["greedy", "greedy"], clock: { mode: "none" } } });
+    const r = await page.request.post(server.url + "/api/tables", { data: { game: "alices-garden", players: 3, seats: ["me", "greedy", "greedy"], clock: { mode: "none" } } });
     expect(r.status(), await r.text()).toBe(201);
     const { id } = await r.json();
+    // Ann resigns at once: a bot finishes her seat, under her name
+    expect((await page.request.post(`${server.url}/api/tables/${id}/resign`)).status()).toBe(200);
     await expect.poll(async () => (await (await page.request.get(`${server.url}/api/tables/${id}`)).json()).status, { timeout: 60_000 }).toBe("over");
     await page.goto(`${server.url}/t/${id}`);
     const seats = page.locator("ol.seats > li");
-    await expect(seats).toHaveCount(2);
-    await expect(seats.nth(0)).toContainText(`${bot} 1`);
-    await expect(seats.nth(1)).toContainText(`${bot} 2`);
+    await expect(seats).toHaveCount(3);
+    await expect(seats.nth(1)).toContainText(`${bot} 1`);
+    await expect(seats.nth(2)).toContainText(`${bot} 2`);
     // the winner's sentence and the score pad's columns name one of them
     await expect(page.locator(".banner")).toContainText(new RegExp(`${bot} [12]`));
-    await expect(page.locator(".scorepad thead")).toContainText(`${bot} 1`);
-    await expect(page.locator(".scorepad thead")).toContainText(`${bot} 2`);
+    await expect(page.locator(".pad")).toContainText(`${bot} 1`);
+    await expect(page.locator(".pad")).toContainText(`${bot} 2`);
     // and so does the log, written by the server
     await expect(page.locator(".log")).toContainText(`${bot} 2`);
+    // and the lobby's list of finished tables
+    await page.goto(server.url + "/");
+    await page.locator("button.show-finished").click();
+    await expect(page.locator("#archive")).toContainText(`Ann, ${bot} 1, ${bot} 2`);
     await ctx.close();
   });
 }
