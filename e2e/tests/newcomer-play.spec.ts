@@ -121,3 +121,25 @@ test("on a phone every link and button outside a sentence is at least 40 px tall
   expect(small).toEqual([]);
   await ctx.close();
 });
+
+// English Gardens: "Take a landscape card or a trophy card, or first use
+// your village card" — a newcomer tapped the village card (not a target),
+// and the band under each display, "⟳ landscape display", did not say it
+// was the village card's special action 1. While the viewer's village card
+// is face up, each band is named by that action, its help the action's.
+for (const [lang, words] of [
+  ["en", "special action 1"],
+  ["fr", "action spéciale 1"],
+  ["de", "Sonderaktion 1"],
+] as const) {
+  test(`English Gardens' display bands say they are special action 1 (${lang})`, async ({ page, harness }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${harness}/harness/?game=english-gardens&players=2&seed=5&ply=0&seat=0&lang=${lang}`);
+    for (const id of ["land-display", "trophy-display"]) {
+      const band = page.locator(`.board-wrap svg.board [data-id="${id}"]`);
+      await expect(band).toHaveCount(1);
+      await expect(band.locator("text")).toHaveText(`⟳ ${words}`);
+      await expect(band.locator("title")).toContainText(words === "Sonderaktion 1" ? "Dorfkarte" : lang === "fr" ? "carte Village" : "village card");
+    }
+  });
+}
