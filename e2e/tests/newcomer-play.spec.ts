@@ -143,3 +143,30 @@ for (const [lang, words] of [
     }
   });
 }
+
+// Nothing is wider than a phone's screen on the rules and tutorial pages,
+// measured against the screen's 390 px: a phone's layout viewport widens
+// to its content, so innerWidth grew with the page and hid that the
+// German Schlossgarten rules page was 417 px wide (its scoring table:
+// "Gesammelte Landschaftsplättchen" beside "Die Punkte auf den
+// Landschaftsplättchen").
+test("the rules and tutorial pages fit a phone's screen in every language", async ({ browser, server }) => {
+  test.setTimeout(180_000);
+  const wide: string[] = [];
+  for (const lang of ["en", "fr", "de"]) {
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await ctx.addCookies([{ name: "lang", value: lang, url: server.url }]);
+    const page = await ctx.newPage();
+    for (const game of ["english-gardens", "alices-garden", "hanging-gardens", "happy-garden", "schlossgarten"]) {
+      for (const kind of ["rules", "learn"]) {
+        await page.goto(`${server.url}/${kind}/${game}`);
+        await expect(page.locator(kind === "rules" ? "main h1" : ".learn-nav")).toBeVisible();
+        await page.waitForLoadState("networkidle");
+        const w = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (w > 390) wide.push(`${lang} /${kind}/${game}: ${w} px`);
+      }
+    }
+    await ctx.close();
+  }
+  expect(wide).toEqual([]);
+});
