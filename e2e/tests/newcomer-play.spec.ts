@@ -170,3 +170,38 @@ test("the rules and tutorial pages fit a phone's screen in every language", asyn
   }
   expect(wide).toEqual([]);
 });
+
+// Schlossgarten on a 1366×900 desktop: "Play one of your two constellation
+// cards" above a board whose cards row lay under it, below the screen's
+// bottom: a newcomer saw no card to play. The cards go at the top of the
+// side column, beside the board, over the seats' panels, for any number
+// of players.
+for (const players of [2, 4]) {
+  test(`Schlossgarten's cards to play are on a desktop's first screen (${players} players)`, async ({ browser, server }) => {
+    const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    await ctx.addCookies([{ name: "lang", value: "de", url: server.url }]);
+    const page = await ctx.newPage();
+    await page.request.post(server.url + "/api/me", { data: { name: "Gerd" } });
+    const seats = ["me", ...Array(players - 1).fill("greedy")];
+    const r = await page.request.post(server.url + "/api/tables", { data: { game: "schlossgarten", players, seats, options: { first: "1" }, clock: { mode: "none" } } });
+    expect(r.status(), await r.text()).toBe(201);
+    await page.goto((await r.json()).url);
+    const cards = page.locator(".board-wrap svg.board [role=button][data-id^='C']");
+    await expect(cards).toHaveCount(2);
+    for (const c of await cards.all()) {
+      const b = (await c.boundingBox())!;
+      expect(b.y + b.height, "a card's bottom, against the screen's").toBeLessThanOrEqual(900);
+    }
+    // and nothing overlaps: the cards, the seats' panels and the board keep apart
+    const boxes = await page.locator(".board-wrap svg.board").evaluate((svg) => {
+      const r = (e: Element | null) => (e ? e.getBoundingClientRect() : null);
+      const hand = [...svg.querySelectorAll("[data-id^='C']")].map((e) => e.getBoundingClientRect());
+      const square = r(svg.querySelector("[data-id='6,0']"))!;
+      const panel = r(svg.querySelector("[data-id='hedge1'], [data-id^='hedge1:']"))!;
+      return { handTop: Math.min(...hand.map((b) => b.top)), handBottom: Math.max(...hand.map((b) => b.bottom)), handLeft: Math.min(...hand.map((b) => b.left)), boardRight: square.right, panelTop: panel.top };
+    });
+    expect(boxes.handLeft).toBeGreaterThanOrEqual(boxes.boardRight);
+    expect(boxes.handBottom).toBeLessThanOrEqual(boxes.panelTop);
+    await ctx.close();
+  });
+}
