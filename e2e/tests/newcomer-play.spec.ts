@@ -205,3 +205,24 @@ for (const players of [2, 4]) {
     await ctx.close();
   });
 }
+
+// English Gardens on a 1366×900 desktop: a click on a display card at the
+// top, and the next decision, "Place a card from your hand in your
+// village", had its hand under the village, below the screen: the page
+// now brings the nearest of the decision's targets into sight after the
+// player's own click, when none is.
+test("after taking a card on a desktop, the hand to place from comes into sight", async ({ browser, server }) => {
+  const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 }, reducedMotion: "reduce" });
+  const page = await ctx.newPage();
+  await page.request.post(server.url + "/api/me", { data: { name: "Ann" } });
+  const r = await page.request.post(server.url + "/api/tables", { data: { game: "english-gardens", players: 2, seats: ["me", "greedy"], options: { first: "1" }, clock: { mode: "none" } } });
+  expect(r.status(), await r.text()).toBe(201);
+  await page.goto((await r.json()).url);
+  const take = page.locator(".board-wrap svg.board [role=button][data-id='land-display:1']");
+  await expect(take).toBeInViewport();
+  await take.click();
+  const hand = page.locator(".board-wrap svg.board [role=button][data-id^='hand:']");
+  await expect(hand.first()).toBeVisible();
+  await expect(hand.last()).toBeInViewport();
+  await ctx.close();
+});

@@ -188,12 +188,37 @@ export class TableView {
     // page's own move): what changed flashes briefly.
     this.flash = !!this.data && this.data.view !== d.view && !this.busy;
     const onBoard = this.els.board.contains(document.activeElement);
+    const answer = this.busy; // the answer to this page's own move
     this.data = d;
     this.busy = false;
     if (!sameMoves) this.picker = new Picker(d.moves);
     this.draw();
     // The turn came (back) to a keyboard player: to the first target.
     if (this.myTurn() && !sameMoves && (this.keyboard || onBoard)) this.focusFirst();
+    // The player's own turn goes on (a card taken, now one to place): the
+    // next decision's targets come into sight if none is.
+    else if (this.myTurn() && !sameMoves && answer) this.bringIntoSight();
+  }
+
+  /**
+   * bringIntoSight scrolls the nearest target of the decision into sight
+   * when none of them (nor a choice beside the drawing) is: in English
+   * Gardens on a 900 px desktop, "Place a card from your hand" came with the
+   * hand under the village, below the screen, after a click on the
+   * display at the top. Only after the player's own click: the page never
+   * moves under someone reading it.
+   */
+  private bringIntoSight(): void {
+    const ts = [...this.els.board.querySelectorAll(".target"), ...this.els.steps.querySelectorAll("button.choice")];
+    if (!ts.length) return;
+    const h = window.innerHeight;
+    const boxes = ts.map((e) => ({ e, r: e.getBoundingClientRect() }));
+    if (boxes.some(({ r }) => r.height > 0 && r.bottom > 0 && r.top < h)) return;
+    const off = ({ r }: { r: DOMRect }) => (r.top >= h ? r.top - h : -r.bottom);
+    const near = boxes.filter(({ r }) => r.height > 0).sort((a, b) => off(a) - off(b))[0];
+    const smooth = !window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+    // centred: the cards beside it and what they go on come with it
+    near?.e.scrollIntoView({ block: "center", behavior: smooth ? "smooth" : "auto" });
   }
 
   /** Whether the next drawing flashes what it changed. */
@@ -559,6 +584,7 @@ export class TableView {
     this.draw();
     // keep the keyboard on the decision: focus the first new target
     if (this.keyboard) this.focusFirst();
+    else this.bringIntoSight();
   }
 
   private play(i: number): void {
