@@ -226,3 +226,31 @@ test("after taking a card on a desktop, the hand to place from comes into sight"
   await expect(hand.last()).toBeInViewport();
   await ctx.close();
 });
+
+// Alice's Garden on a phone: a tile taken from under the garden, and the
+// orientation step's bar (sticky at the top) covered the garden's upper
+// rows, where the tile could go: after the player's own click, the
+// decision's targets, when they fit, are all brought into sight below it.
+test("on a phone, after taking a tile, the squares it may go to are all in sight below the Rotate bar", async ({ browser, server }) => {
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, reducedMotion: "reduce" });
+  const page = await ctx.newPage();
+  await page.request.post(server.url + "/api/me", { data: { name: "Ann" } });
+  const r = await page.request.post(server.url + "/api/tables", { data: { game: "alices-garden", players: 2, seats: ["me", "greedy"], options: { first: "1" }, clock: { mode: "none" } } });
+  expect(r.status(), await r.text()).toBe(201);
+  await page.goto((await r.json()).url);
+  await page.locator(".board-wrap svg.board [role=button][data-id^='bag:']").first().click();
+  const tile = page.locator(".board-wrap svg.board [role=button][data-id^='tile:']").first();
+  await expect(tile).toBeVisible();
+  await tile.click();
+  await expect(page.locator(".decide .orient")).toBeVisible();
+  await page.waitForTimeout(300);
+  const got = await page.evaluate(() => {
+    const bar = document.querySelector(".decide")!.getBoundingClientRect();
+    const cells = [...document.querySelectorAll(".board-wrap svg.board .target")].map((e) => e.getBoundingClientRect()).filter((b) => b.height > 0);
+    return { barBottom: bar.bottom, top: Math.min(...cells.map((b) => b.top)), bottom: Math.max(...cells.map((b) => b.bottom)), n: cells.length };
+  });
+  expect(got.n).toBeGreaterThan(0);
+  expect(got.top, "the highest square against the bar's bottom").toBeGreaterThanOrEqual(got.barBottom - 1);
+  expect(got.bottom, "the lowest square against the screen's bottom").toBeLessThanOrEqual(844);
+  await ctx.close();
+});

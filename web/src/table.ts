@@ -201,24 +201,39 @@ export class TableView {
   }
 
   /**
-   * bringIntoSight scrolls the nearest target of the decision into sight
-   * when none of them (nor a choice beside the drawing) is: in English
-   * Gardens on a 900 px desktop, "Place a card from your hand" came with the
-   * hand under the village, below the screen, after a click on the
-   * display at the top. Only after the player's own click: the page never
-   * moves under someone reading it.
+   * bringIntoSight brings the decision's targets into sight after the
+   * player's own click: all of them, the least scroll that shows them,
+   * when they fit between the decision's bar (sticky on a phone while a
+   * tile is turned) and the screen's bottom; else, when none is in sight,
+   * the nearest, in the middle of the screen. In English Gardens on a 900
+   * px desktop, "Place a card from your hand" came with the hand below the
+   * screen, after a click on the display at the top; in Alice's Garden on
+   * a phone, the Rotate bar covered the garden's upper rows. The page never
+   * moves under someone who did not click.
    */
   private bringIntoSight(): void {
-    const ts = [...this.els.board.querySelectorAll(".target"), ...this.els.steps.querySelectorAll("button.choice")];
+    const ts = [...this.els.board.querySelectorAll(".target")];
     if (!ts.length) return;
-    const h = window.innerHeight;
-    const boxes = ts.map((e) => ({ e, r: e.getBoundingClientRect() }));
-    if (boxes.some(({ r }) => r.height > 0 && r.bottom > 0 && r.top < h)) return;
-    const off = ({ r }: { r: DOMRect }) => (r.top >= h ? r.top - h : -r.bottom);
-    const near = boxes.filter(({ r }) => r.height > 0).sort((a, b) => off(a) - off(b))[0];
+    const boxes = ts.map((e) => ({ e, r: e.getBoundingClientRect() })).filter(({ r }) => r.height > 0);
+    if (!boxes.length) return;
+    const bar = this.els.board.parentElement?.querySelector(".decide")?.getBoundingClientRect();
+    const sticky = !!bar && bar.top <= 1 && getComputedStyle(this.els.board.parentElement!.querySelector(".decide")!).position === "sticky";
+    const top = sticky ? bar!.bottom : 0;
+    const bottom = window.innerHeight;
+    const hi = Math.min(...boxes.map(({ r }) => r.top));
+    const lo = Math.max(...boxes.map(({ r }) => r.bottom));
     const smooth = !window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+    const behavior: ScrollBehavior = smooth ? "smooth" : "auto";
+    if (hi >= top && lo <= bottom) return; // all in sight
+    if (lo - hi + 16 <= bottom - top) {
+      window.scrollBy({ top: hi < top ? hi - top - 8 : lo - bottom + 8, behavior });
+      return;
+    }
+    const choices = [...this.els.steps.querySelectorAll("button.choice")].map((e) => e.getBoundingClientRect());
+    if ([...boxes.map(({ r }) => r), ...choices].some((r) => r.height > 0 && r.bottom > top && r.top < bottom)) return;
+    const off = ({ r }: { r: DOMRect }) => (r.top >= bottom ? r.top - bottom : top - r.bottom);
     // centred: the cards beside it and what they go on come with it
-    near?.e.scrollIntoView({ block: "center", behavior: smooth ? "smooth" : "auto" });
+    boxes.sort((a, b) => off(a) - off(b))[0].e.scrollIntoView({ block: "center", behavior });
   }
 
   /** Whether the next drawing flashes what it changed. */
