@@ -58,7 +58,8 @@ type compText struct {
 
 // namesIn is the seats' names for event texts in lang: a bot seat still
 // named by default after its kind ("greedy bot") is named by its strength
-// in lang ("Robot rapide" in French); people's names are theirs.
+// in lang ("Robot rapide" in French); people's names are theirs; seats
+// that would read alike are numbered ("Quick bot 1", "Quick bot 2").
 func (t *table) namesIn(lang string) []string {
 	out := t.names()
 	for i, s := range t.meta.Seats {
@@ -66,7 +67,7 @@ func (t *table) namesIn(lang string) []string {
 			out[i] = botSeatName(lang, s.Bot)
 		}
 	}
-	return out
+	return twinNames(lang, out) // two Quick bots read apart (twins.go)
 }
 
 // textsOf is what the page needs of the game's catalogue in lang

@@ -40,7 +40,8 @@ async function look(page: Page, name: string, ids: string[]): Promise<void> {
   const text = await page.locator("body").innerText();
   expect(text, `${name}: a catalogue id`).not.toMatch(/\b(page|plain|err|event|refuse|notify)\.[a-z][A-Za-z.]+\b/);
   for (const id of ids) expect(text, `${name}: a table or player id`).not.toContain(id);
-  const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  // against the screen's width: a phone's layout viewport (innerWidth) widens with its content
+  const wide = (await page.evaluate(() => document.documentElement.scrollWidth)) - (page.viewportSize()?.width ?? 0);
   expect(wide, `${name}: wider than the screen`).toBeLessThanOrEqual(1);
   if (shots) {
     mkdirSync(shots, { recursive: true });

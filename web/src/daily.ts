@@ -96,7 +96,7 @@ export async function dailyPage(root: HTMLElement, lang: Lang): Promise<void> {
     streak,
     h("ul", { class: "daily-games" }, ...d.games.map((g) => card(g))),
     d.yesterday.games.length ? yesterday(d.yesterday.day, d.yesterday.games) : null,
-    h("p", {}, h("a", { href: "/" }, t(lang, "daily.toLobby"))),
+    h("p", {}, h("a", { href: "/", class: "back" }, t(lang, "daily.toLobby"))),
   ];
   root.append(...parts.filter((p): p is HTMLElement => p !== null));
 

@@ -9,6 +9,7 @@ import { clear, h } from "./dom";
 import { type Lang, t } from "./i18n";
 import type { LobbyJSON, LobbyMsg, LobbySeat, LobbyTurn } from "./gen/server";
 import { invitedWords, programMark } from "./botapi";
+import { twinNames } from "./twins";
 
 /** What the tables need to know of the page's lobby. */
 export interface LiveCtx {
@@ -67,9 +68,12 @@ function seatWords(c: LiveCtx, s: LobbySeat): HTMLElement | string {
 
 function seatList(c: LiveCtx, r: LobbyJSON): (HTMLElement | string)[] {
   const out: (HTMLElement | string)[] = [];
-  r.seats.forEach((s, i) => {
+  const words = r.seats.map((s) => seatWords(c, s));
+  // two bots of one strength read apart, as at the table (twins.ts)
+  const apart = twinNames(c.lang, words.map((w) => (typeof w === "string" ? w : "")));
+  words.forEach((w, i) => {
     if (i) out.push(", ");
-    out.push(seatWords(c, s));
+    out.push(typeof w === "string" ? apart[i] : w);
   });
   return out;
 }

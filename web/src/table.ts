@@ -188,12 +188,52 @@ export class TableView {
     // page's own move): what changed flashes briefly.
     this.flash = !!this.data && this.data.view !== d.view && !this.busy;
     const onBoard = this.els.board.contains(document.activeElement);
+    const answer = this.busy; // the answer to this page's own move
     this.data = d;
     this.busy = false;
     if (!sameMoves) this.picker = new Picker(d.moves);
     this.draw();
     // The turn came (back) to a keyboard player: to the first target.
     if (this.myTurn() && !sameMoves && (this.keyboard || onBoard)) this.focusFirst();
+    // The player's own turn goes on (a card taken, now one to place): the
+    // next decision's targets come into sight if none is.
+    else if (this.myTurn() && !sameMoves && answer) this.bringIntoSight();
+  }
+
+  /**
+   * bringIntoSight brings the decision's targets into sight after the
+   * player's own click: all of them, the least scroll that shows them,
+   * when they fit between the decision's bar (sticky on a phone while a
+   * tile is turned) and the screen's bottom; else, when none is in sight,
+   * the nearest, in the middle of the screen. In English Gardens on a 900
+   * px desktop, "Place a card from your hand" came with the hand below the
+   * screen, after a click on the display at the top; in Alice's Garden on
+   * a phone, the Rotate bar covered the garden's upper rows. The page never
+   * moves under someone who did not click.
+   */
+  private bringIntoSight(): void {
+    const ts = [...this.els.board.querySelectorAll(".target")];
+    if (!ts.length) return;
+    const boxes = ts.map((e) => ({ e, r: e.getBoundingClientRect() })).filter(({ r }) => r.height > 0);
+    if (!boxes.length) return;
+    const bar = this.els.board.parentElement?.querySelector(".decide")?.getBoundingClientRect();
+    const sticky = !!bar && bar.top <= 1 && getComputedStyle(this.els.board.parentElement!.querySelector(".decide")!).position === "sticky";
+    const top = sticky ? bar!.bottom : 0;
+    const bottom = window.innerHeight;
+    const hi = Math.min(...boxes.map(({ r }) => r.top));
+    const lo = Math.max(...boxes.map(({ r }) => r.bottom));
+    const smooth = !window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+    const behavior: ScrollBehavior = smooth ? "smooth" : "auto";
+    if (hi >= top && lo <= bottom) return; // all in sight
+    if (lo - hi + 16 <= bottom - top) {
+      window.scrollBy({ top: hi < top ? hi - top - 8 : lo - bottom + 8, behavior });
+      return;
+    }
+    const choices = [...this.els.steps.querySelectorAll("button.choice")].map((e) => e.getBoundingClientRect());
+    if ([...boxes.map(({ r }) => r), ...choices].some((r) => r.height > 0 && r.bottom > top && r.top < bottom)) return;
+    const off = ({ r }: { r: DOMRect }) => (r.top >= bottom ? r.top - bottom : top - r.bottom);
+    // centred: the cards beside it and what they go on come with it
+    boxes.sort((a, b) => off(a) - off(b))[0].e.scrollIntoView({ block: "center", behavior });
   }
 
   /** Whether the next drawing flashes what it changed. */
@@ -559,6 +599,7 @@ export class TableView {
     this.draw();
     // keep the keyboard on the decision: focus the first new target
     if (this.keyboard) this.focusFirst();
+    else this.bringIntoSight();
   }
 
   private play(i: number): void {
@@ -718,7 +759,7 @@ export class TableView {
     // A column is a fifth of a side panel with five players: long names
     // would break letter by letter there. Then the columns are numbered and
     // the names listed above the pad, whole.
-    const short = r.players.every((_, i) => name(i).length <= Math.max(6, 36 / r.players.length));
+    const short = this.padNamed(r.players.every((_, i) => name(i).length <= Math.max(6, 36 / r.players.length)));
     const head = h("tr", {}, h("th", { scope: "col" }, ""), ...r.players.map((_, i) => h("th", { scope: "col", title: name(i) }, short ? name(i) : h("span", { "aria-label": name(i) }, String(i + 1)))));
     const legend = short ? null : h("ol", { class: "pad-names" }, ...r.players.map((_, i) => h("li", {}, name(i))));
     const rows = r.categories.map((c, k) => h("tr", {}, h("th", { scope: "row" }, d.comps?.[`score.${c.id}`]?.name ?? c.id), ...r.players.map((p) => h("td", {}, String(p.points[k] ?? "")))));
@@ -728,6 +769,31 @@ export class TableView {
     const extra = r.players.some((p) => p.rating) ? [h("tr", {}, h("th", { scope: "row" }, t(L, "rating")), ...r.players.map((p) => h("td", {}, rating(p))))] : [];
     this.els.pad.append(h("h2", {}, t(L, "scorePad")), ...(legend ? [legend] : []), h("table", { class: "scorepad" }, h("thead", {}, head), h("tbody", {}, ...rows, total, rank, ...extra)));
     if (d.replay) this.els.pad.append(h("p", {}, h("a", { href: d.replay, class: "replay button" }, t(L, "replay"))));
+    // Names that fit by their length may still not fit beside a language's
+    // long categories ("Gesammelte Landschaftsplättchen", a word no
+    // browser without a hyphenation dictionary breaks): the pad then
+    // overflowed the side panel and the last player's column was cut. The
+    // columns are numbered instead, once, for this pad (the layout is read
+    // only while a result is shown).
+    const box = this.els.pad.clientWidth;
+    const tbl = this.els.pad.querySelector<HTMLElement>(".scorepad");
+    if (short && box > 0 && tbl && tbl.scrollWidth > box + 1) {
+      this.padNumbered = this.padKey(r);
+      this.drawPad();
+    }
+  }
+
+  /** padNumbered keys the result whose pad numbers its columns (drawPad: the names did not fit). */
+  private padNumbered = "";
+
+  private padKey(r: Result): string {
+    return `${this.lang} ${r.players.length} ${r.categories.map((c) => c.id).join(",")}`;
+  }
+
+  /** padNamed is whether the pad's columns carry the names: fit says they do by length, unless this result's pad did not fit. */
+  private padNamed(fit: boolean): boolean {
+    const r = this.data?.result;
+    return fit && !(r && this.padNumbered === this.padKey(r));
   }
 }
 

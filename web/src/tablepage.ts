@@ -13,6 +13,7 @@ import type { HintJSON, SyncMsg } from "./gen/server";
 import { type ChatOut, type EventOut, type ServerMsg, type SeatInfo, TableSocket } from "./net";
 import { type LastMove, type TableData, TableView } from "./table";
 import { asyncClock } from "./timeleft";
+import { twinNames } from "./twins";
 import { invitedWords, programMark } from "./botapi";
 
 export function tablePage(root: HTMLElement, lang: Lang): void {
@@ -523,8 +524,9 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
   }
 
   function names(): string[] {
-    // a bot named after its kind is named in the page's language
-    return seats.map((s, i) => (s.kind === "bot" && (!s.name || s.name === `${s.bot} bot`) ? botName(lang, s.bot) : s.name || t(lang, "seatN", i + 1)));
+    // a bot named after its kind is named in the page's language; two
+    // alike are numbered (twins.ts)
+    return twinNames(lang, seats.map((s, i) => (s.kind === "bot" && (!s.name || s.name === `${s.bot} bot`) ? botName(lang, s.bot) : s.name || t(lang, "seatN", i + 1))));
   }
 
   function drawSeats(): void {

@@ -295,7 +295,12 @@ export function drawEnglishGardens(v: W.View, ctx: Ctx): SVGSVGElement {
   );
   // The display as a whole (a refresh names it) is the band under its cards:
   // a sibling of the cards, never their parent, so that no button holds another.
-  kids.push(displayBand(v.landDisplay.id, ctx.t("page.land-display"), ctx, x, y));
+  // While the viewer's village card is face up, a band is its special
+  // action 1 and says so: a newcomer told "or first use your village card"
+  // looked for it on the village card, and "⟳ landscape display" did not
+  // say it was that action.
+  const special = (v.villages ?? []).some((vl) => vl.seat === ctx.seat && vl.village.faceUp);
+  kids.push(displayBand(v.landDisplay.id, ctx.t("page.land-display"), ctx, x, y, special));
   kids.push(...landSlots);
   x += 3 * STEP + 18;
   // On a phone the trophies go under the landscapes (the drawing then is
@@ -312,7 +317,7 @@ export function drawEnglishGardens(v: W.View, ctx: Ctx): SVGSVGElement {
   const trophySlots = v.trophyDisplay.slots.map((s, i) =>
     target(s.id, s.trophy ? nameOf(ctx, s.trophy) : ctx.t("page.display-slot.empty", { n: i + 1 }), s.trophy ? ctx.comp(s.trophy.id)?.help : undefined, ...(s.trophy ? trophyFace(ctx, s.trophy, x + i * STEP, ty) : [rect(x + i * STEP, ty, CW, CH, { fill: "none", stroke: "#8a8170", "stroke-dasharray": "4 3" })])),
   );
-  kids.push(displayBand(v.trophyDisplay.id, ctx.t("page.trophy-display"), ctx, x, ty));
+  kids.push(displayBand(v.trophyDisplay.id, ctx.t("page.trophy-display"), ctx, x, ty, special));
   kids.push(...trophySlots);
   x += 3 * STEP + 10;
   let heldW = 0;
@@ -458,10 +463,18 @@ function badge(x: number, y: number, s: string): SVGElement {
 /** The band's height: on a phone a tap target of 40 px or more once the drawing is fitted to the screen. */
 const bandH = (ctx: Ctx) => (ctx.narrow ? 46 : 24);
 
-function displayBand(id: string, name: string, ctx: Ctx, x: number, y: number): SVGGElement {
+/**
+ * displayBand is a display as a whole, under its cards: what a refresh
+ * names. special: the viewer may still use special action 1 (its village
+ * card is face up), and the band is named by that action, its help the
+ * action's.
+ */
+function displayBand(id: string, name: string, ctx: Ctx, x: number, y: number, special: boolean): SVGGElement {
   const w = 3 * STEP - GAP;
   const h = bandH(ctx);
-  return target(id, name, ctx.comp(id)?.help, rect(x, y + CH + 5, w, h, { fill: "#efe9da", stroke: "#8a8170" }), fit(x + w / 2, y + CH + 5 + h / 2, "⟳ " + name, w - 8, FONT, { fill: INK }));
+  const action = special ? ctx.comp("special:1") : undefined;
+  const words = action?.name ?? name;
+  return target(id, name, action?.help ?? ctx.comp(id)?.help, rect(x, y + CH + 5, w, h, { fill: "#efe9da", stroke: "#8a8170" }), fit(x + w / 2, y + CH + 5 + h / 2, "⟳ " + words, w - 8, FONT, { fill: INK }));
 }
 
 /**

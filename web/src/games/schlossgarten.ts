@@ -181,11 +181,15 @@ export function drawSchlossgarten(v: W.View, ctx: Ctx): SVGSVGElement {
   const CW = 3 * S + 10;
   const CH = 3 * S + 12;
   const DW = narrow ? 40 : 48; // the deck
-  let y = Y0 + boardW + 14;
+  // On a phone the cards go under the board; on a desktop at the top of the
+  // side column, beside the board and over the seats' panels: under the
+  // board they were below a 900 px screen's bottom, and a newcomer told to
+  // play a card saw none.
+  let y = narrow ? Y0 + boardW + 14 : Y0 - 8;
   const labelY = y + 8;
   y += 18;
   const cardsRow: SVGElement[] = [];
-  const deckX = X0;
+  const deckX = narrow ? X0 : side;
   cardsRow.push(
     g({ role: "img", "aria-label": ctx.t("page.deck.count", { n: v.deck }) }, el("title", {}, ctx.t("page.deck.count", { n: v.deck })),
       // both cards dark enough for the white count (6.6:1 and more): the one
@@ -242,12 +246,13 @@ export function drawSchlossgarten(v: W.View, ctx: Ctx): SVGSVGElement {
   }
   kids.push(...cardsRow);
   const cardsBottom = y + CH + 10;
+  const cardsRight = v.struck ? cx + 60 : cx; // the struck subject stands about 30 units after the hand
 
   // Seats: name and score, collected tiles and cards in hand, the six
   // elements (those on the board faded), gardener's row and architect's row.
   const slotW = (PW - 34) / 3;
   const SEAT_H = 162;
-  let sy = narrow ? cardsBottom + 10 : Y0 - 8;
+  let sy = cardsBottom + 10;
   seats.forEach((s, i) => {
     const h = colour(s.color);
     const turn = v.toMove === i;
@@ -307,8 +312,8 @@ export function drawSchlossgarten(v: W.View, ctx: Ctx): SVGSVGElement {
     kids.push(g({ class: "seat", "data-owner": i }, ...box));
     sy += SEAT_H + extra;
   });
-  const H = Math.max(cardsBottom, sy) + 4;
-  return svgRoot(W, H, ctx.t("page.table"), ...kids);
+  const H = Math.max(Y0 + boardW + 8, cardsBottom, sy) + 4;
+  return svgRoot(narrow ? W : Math.max(W, cardsRight + 12), H, ctx.t("page.table"), ...kids);
 }
 
 /** seatName is a seat's display name, or "Seat N" (page.seat). */
