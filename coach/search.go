@@ -85,6 +85,9 @@ type searcher struct {
 	pol     policy
 	buf     []engine.Move
 	scratch engine.State
+	// look is turnValue's copy of a play-out, lookBuf its moves.
+	look    engine.State
+	lookBuf []engine.Move
 }
 
 // sample plays candidate m out in determinization j and returns the
@@ -139,7 +142,8 @@ func points(d engine.State, p int) float64 {
 }
 
 // playout continues d with the game's play-out policy: at each decision,
-// the best of a few random legal moves by the mover's Evaluate.
+// the best of a few random legal moves by the mover's Evaluate (by the
+// game's value for play-outs where it has one: playoutValue).
 func (s *searcher) playout(d engine.State, rng *engine.RNG) error {
 	_, isEv := d.(engine.Evaluator)
 	changes, mover := 0, d.ToMove()
@@ -186,14 +190,14 @@ func (s *searcher) playout(d engine.State, rng *engine.RNG) error {
 			p, best := d.ToMove(), math.Inf(-1)
 			if len(s.buf) <= width {
 				for _, c := range s.buf {
-					if v, ok := s.valueAfter(d, c, p); ok && v > best {
+					if v, ok := s.playoutValue(d, c, p, rng); ok && v > best {
 						best, m = v, c
 					}
 				}
 			} else {
 				for i := 0; i < width; i++ {
 					c := s.buf[rng.Intn(len(s.buf))]
-					if v, ok := s.valueAfter(d, c, p); ok && v > best {
+					if v, ok := s.playoutValue(d, c, p, rng); ok && v > best {
 						best, m = v, c
 					}
 				}
@@ -204,6 +208,75 @@ func (s *searcher) playout(d engine.State, rng *engine.RNG) error {
 		}
 	}
 	return nil
+}
+
+// playoutValue is what a play-out compares the mover's moves by: the
+// game's own value for search play-outs where it offers one
+// (bots.PlayoutEvaluator), as the tree search's play-outs do; else
+// valueAfter. In Happy Garden a tile taken is in hand, unseen by Evaluate,
+// until the next decision places it: valued by Evaluate alone every take
+// looked alike, and the play-outs took tiles at random for both seats, so
+// a take was judged against opponents and later turns that did not pick
+// their tiles. The ismcts seat, which plans with the game's value, then
+// lost 0.36 points a decision by the coach's values against random's 0.75
+// (docs/coach.md). d is the play-out's own state: a PlayoutEvaluator may
+// change it while it runs and restores it before it returns.
+//
+// Without one, the seat's own moves are valued through the rest of its
+// turn (turnValue): Hanging Gardens' Evaluate does not see a card or an
+// enhancement in hand either, so a play-out took them by their price
+// alone, and a move was judged by what a seat that did not look at what
+// it took would make of it.
+func (s *searcher) playoutValue(d engine.State, m engine.Move, p int, rng *engine.RNG) (float64, bool) {
+	if pe, ok := d.(bots.PlayoutEvaluator); ok && p == d.ToMove() {
+		return pe.EvaluatePlayoutMove(m, rng)
+	}
+	if p == s.seat {
+		return s.turnValue(d, m, p, rng)
+	}
+	return s.valueAfter(d, m, p)
+}
+
+// turnLook is how many of the seat's next moves of the same turn a
+// play-out looks through when it values one of the seat's moves.
+const turnLook = 8
+
+// turnValue is p's value after m and, when p is still to move (a card
+// taken, then placed), after the best of up to turnLook of p's next moves
+// by valueAfter (all of them when there are no more), drawn with rng.
+// Only the seat's own moves are valued so: the opponents keep the game's
+// play-out policy, the one the bots plan with.
+func (s *searcher) turnValue(d engine.State, m engine.Move, p int, rng *engine.RNG) (float64, bool) {
+	if cp, ok := d.(engine.Copier); s.look == nil || !ok || !cp.CopyInto(s.look) {
+		s.look = d.Clone()
+	}
+	if s.look.Apply(m, nil) != nil {
+		return 0, false
+	}
+	ev := s.look.(engine.Evaluator)
+	if s.look.Over() || s.look.ToMove() != p {
+		return ev.Evaluate(p), true
+	}
+	s.lookBuf = s.look.LegalMoves(s.lookBuf[:0])
+	best, found := math.Inf(-1), false
+	try := func(f engine.Move) {
+		if v, ok := s.valueAfter(s.look, f, p); ok && v > best {
+			best, found = v, true
+		}
+	}
+	if len(s.lookBuf) <= turnLook {
+		for _, f := range s.lookBuf {
+			try(f)
+		}
+	} else {
+		for range turnLook {
+			try(s.lookBuf[rng.Intn(len(s.lookBuf))])
+		}
+	}
+	if !found {
+		return ev.Evaluate(p), true
+	}
+	return best, true
 }
 
 // valueAfter is p's Evaluate after m, on a scratch copy of d (or without
