@@ -110,7 +110,9 @@ func TestDeepKeepsTheCallersStackSmall(t *testing.T) {
 	}
 	p := newDeepPool(deepWorkers())
 	defer p.close()
-	p.deep(view) // the workers have run before anything is measured
+	// Every worker has grown its stack before anything is measured (a
+	// worker growing during the measure counts against the callers).
+	stackPerGoroutine(4*deepWorkers(), func() { p.deep(view) })
 	here := stackPerGoroutine(2000, view)
 	handed := stackPerGoroutine(2000, func() { p.deep(view) })
 	// A goroutine starts with the runtime's starting size (adaptive: the
