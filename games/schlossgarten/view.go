@@ -1,6 +1,7 @@
 package schlossgarten
 
 import (
+	"math/bits"
 	"slices"
 	"sync"
 
@@ -115,13 +116,17 @@ func (s *state) View(viewer int) any {
 		}
 		v.Board[y][x] = c
 	}
-	v.Discard = []string{}
+	v.Discard = make([]string, 0, bits.OnesCount64(s.discard))
 	for m := s.discard; m != 0; m &= m - 1 {
 		v.Discard = append(v.Discard, cards[lowSq(m)].id)
 	}
+	// The seats' supplies share one array, each its own part (never
+	// appended past it: a seat has nElems elements at most).
+	supply := make([]string, int(s.n)*nElems)
+	v.Seats = make([]PlayerView, 0, int(s.n))
 	for p := 0; p < int(s.n); p++ {
 		pv := PlayerView{Color: colorNames[s.color[p]], Score: int(s.score[p]), HandCount: int(s.handN[p]),
-			Supply: []string{}}
+			Supply: supply[p*nElems : p*nElems : (p+1)*nElems]}
 		for k := 1; k <= 3; k++ {
 			pv.Tiles[k-1] = int(s.collectedN[p][k])
 		}
@@ -138,30 +143,32 @@ func (s *state) View(viewer int) any {
 		v.Seats = append(v.Seats, pv)
 	}
 	v.Elements = elementViews()
-	v.Cards = shownCards(*v)
+	v.Cards = s.shownCards(viewer)
 	return v
 }
 
-// shownCards are the figures of the cards v names (the viewer's hand, the
-// played card, the discard pile): a page draws each card as its figure. Only
-// those, not the whole deck's table: a view that listed every card would
-// carry the ids of the cards other hands hold, which a leak check rightly
-// cannot tell from a leak.
-func shownCards(v View) []CardView {
-	named := map[string]bool{v.Played: true}
-	for _, id := range v.Discard {
-		named[id] = true
+// shownCards are the figures of the cards the view names (viewer's hand,
+// the played card, the discard pile), in the cards' order: a page draws
+// each card as its figure. Only those, not the whole deck's table: a view
+// that listed every card would carry the ids of the cards other hands
+// hold, which a leak check rightly cannot tell from a leak. Taken from the
+// state's card numbers, not the view's ids (a set of ids and a copy of
+// the view were a fifth of a view's garbage; the server builds a view per
+// seat per move).
+func (s *state) shownCards(viewer int) []CardView {
+	named := s.discard
+	if s.played >= 0 {
+		named |= 1 << uint(s.played)
 	}
-	for _, pv := range v.Seats {
-		for _, id := range pv.Hand {
-			named[id] = true
+	if engine.IsSeat(s, viewer) {
+		for i := 0; i < int(s.handN[viewer]); i++ {
+			named |= 1 << uint(s.hand[viewer][i])
 		}
 	}
-	out := []CardView{}
-	for _, c := range cardViews() {
-		if named[c.ID] {
-			out = append(out, c)
-		}
+	all := cardViews()
+	out := make([]CardView, 0, bits.OnesCount64(named))
+	for m := named; m != 0; m &= m - 1 {
+		out = append(out, all[lowSq(m)])
 	}
 	return out
 }
