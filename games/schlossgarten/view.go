@@ -83,7 +83,11 @@ func (s *state) View(viewer int) any {
 	if !engine.IsSeat(s, viewer) {
 		viewer = engine.Spectator // anyone outside the seats sees what a spectator sees
 	}
-	v := &View{Players: int(s.n), Viewer: viewer, ToMove: s.ToMove(), Phase: phaseNames[s.phase],
+	v, _ := views.Get().(*View)
+	if v == nil {
+		v = new(View)
+	}
+	*v = View{Players: int(s.n), Viewer: viewer, ToMove: s.ToMove(), Phase: phaseNames[s.phase],
 		Turn: int(s.turn), StepsUsed: int(s.steps), Dug: s.dug, Deck: int(s.deckN), Over: s.Over(), Winner: int(s.winner)}
 	if s.played >= 0 {
 		v.Played = cards[s.played].id
@@ -146,6 +150,18 @@ func (s *state) View(viewer int) any {
 	v.Cards = s.shownCards(viewer)
 	return v
 }
+
+// views are views given back (Recycle) once encoded: a view's board is
+// 49 squares of strings, about 5.5 KB, and the server builds one per seat
+// per move.
+var views sync.Pool
+
+// Recycle gives v back for a later view (engine.ViewRecycler): the caller
+// holds it no more. View overwrites every field; the slices are not
+// reused (the elements are shared by every view).
+func (v *View) Recycle() { views.Put(v) }
+
+var _ engine.ViewRecycler = (*View)(nil)
 
 // shownCards are the figures of the cards the view names (viewer's hand,
 // the played card, the discard pile), in the cards' order: a page draws
