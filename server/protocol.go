@@ -49,13 +49,10 @@ func decodeClient(b []byte) (clientMsg, error) {
 	if !utf8.Valid(b) {
 		return m, errors.New("message is not UTF-8 text")
 	}
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&m); err != nil {
-		return m, fmt.Errorf("message is not a protocol JSON object: %v", err)
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return m, errors.New("message has data after its JSON object")
+	if fm, ok := scanClient(b); ok { // protocol_scan.go: the common messages, without reflection
+		m = fm
+	} else if err := decodeStrict(b, &m); err != nil {
+		return m, err
 	}
 	if len(m.ID) > maxClientID {
 		return m, fmt.Errorf("id longer than %d bytes", maxClientID)
@@ -101,6 +98,20 @@ func decodeClient(b []byte) (clientMsg, error) {
 		return m, fmt.Errorf(`%s: "text" belongs to chat messages`, m.T)
 	}
 	return m, nil
+}
+
+// decodeStrict decodes b into m with encoding/json: one object, known
+// fields only, nothing after it.
+func decodeStrict(b []byte, m *clientMsg) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(m); err != nil {
+		return fmt.Errorf("message is not a protocol JSON object: %v", err)
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return errors.New("message has data after its JSON object")
+	}
+	return nil
 }
 
 // Server message types.
