@@ -50,6 +50,8 @@ type View struct {
 	Winner    int                    `json:"winner"` // seat that reached 21, or -1
 	Elements  []ElementView          `json:"elements"`
 	Cards     []CardView             `json:"cards"` // the figure of every card the view names, so that a page draws a card as its figure
+
+	supply []string // the seats' supplies' array, kept by a recycled view
 }
 
 // CardView is one constellation card's figure, the same for every player:
@@ -87,7 +89,16 @@ func (s *state) View(viewer int) any {
 	if v == nil {
 		v = new(View)
 	}
-	*v = View{Players: int(s.n), Viewer: viewer, ToMove: s.ToMove(), Phase: phaseNames[s.phase],
+	s.fillView(v, viewer)
+	return v
+}
+
+// fillView writes viewer's view into v, a new or a recycled one.
+func (s *state) fillView(v *View, viewer int) {
+	// A recycled view's own slices are written again (Recycle: nobody
+	// reads it any more); the elements are every view's and never are.
+	discard, seats, supply, shown := v.Discard[:0], v.Seats[:0], v.supply, v.Cards[:0]
+	*v = View{supply: supply, Players: int(s.n), Viewer: viewer, ToMove: s.ToMove(), Phase: phaseNames[s.phase],
 		Turn: int(s.turn), StepsUsed: int(s.steps), Dug: s.dug, Deck: int(s.deckN), Over: s.Over(), Winner: int(s.winner)}
 	if s.played >= 0 {
 		v.Played = cards[s.played].id
@@ -120,14 +131,23 @@ func (s *state) View(viewer int) any {
 		}
 		v.Board[y][x] = c
 	}
-	v.Discard = make([]string, 0, bits.OnesCount64(s.discard))
+	v.Discard = discard
+	if v.Discard == nil {
+		v.Discard = make([]string, 0, bits.OnesCount64(s.discard))
+	}
 	for m := s.discard; m != 0; m &= m - 1 {
 		v.Discard = append(v.Discard, cards[lowSq(m)].id)
 	}
 	// The seats' supplies share one array, each its own part (never
 	// appended past it: a seat has nElems elements at most).
-	supply := make([]string, int(s.n)*nElems)
-	v.Seats = make([]PlayerView, 0, int(s.n))
+	if len(v.supply) < int(s.n)*nElems {
+		v.supply = make([]string, int(s.n)*nElems)
+	}
+	supply = v.supply
+	v.Seats = seats
+	if v.Seats == nil {
+		v.Seats = make([]PlayerView, 0, int(s.n))
+	}
 	for p := 0; p < int(s.n); p++ {
 		pv := PlayerView{Color: colorNames[s.color[p]], Score: int(s.score[p]), HandCount: int(s.handN[p]),
 			Supply: supply[p*nElems : p*nElems : (p+1)*nElems]}
@@ -147,8 +167,7 @@ func (s *state) View(viewer int) any {
 		v.Seats = append(v.Seats, pv)
 	}
 	v.Elements = elementViews()
-	v.Cards = s.shownCards(viewer)
-	return v
+	v.Cards = s.shownCards(viewer, shown)
 }
 
 // views are views given back (Recycle) once encoded: a view's board is
@@ -157,8 +176,8 @@ func (s *state) View(viewer int) any {
 var views sync.Pool
 
 // Recycle gives v back for a later view (engine.ViewRecycler): the caller
-// holds it no more. View overwrites every field; the slices are not
-// reused (the elements are shared by every view).
+// holds it no more. View overwrites every field and writes the view's
+// own slices again.
 func (v *View) Recycle() { views.Put(v) }
 
 var _ engine.ViewRecycler = (*View)(nil)
@@ -171,7 +190,7 @@ var _ engine.ViewRecycler = (*View)(nil)
 // state's card numbers, not the view's ids (a set of ids and a copy of
 // the view were a fifth of a view's garbage; the server builds a view per
 // seat per move).
-func (s *state) shownCards(viewer int) []CardView {
+func (s *state) shownCards(viewer int, out []CardView) []CardView {
 	named := s.discard
 	if s.played >= 0 {
 		named |= 1 << uint(s.played)
@@ -182,7 +201,9 @@ func (s *state) shownCards(viewer int) []CardView {
 		}
 	}
 	all := cardViews()
-	out := make([]CardView, 0, bits.OnesCount64(named))
+	if out == nil {
+		out = make([]CardView, 0, bits.OnesCount64(named))
+	}
 	for m := named; m != 0; m &= m - 1 {
 		out = append(out, all[lowSq(m)])
 	}
