@@ -60,10 +60,6 @@ type conn struct {
 	running bool        // a drain goroutine is writing
 	ending  bool        // closedCh is closed: drain flushes (unless slow) and ends the socket
 	pinger  *time.Timer // the next ping
-
-	// fj is the socket under the WebSocket, which drain corks (conn_io.go);
-	// nil: not hijacked by leanHijack.
-	fj *frameJoiner
 }
 
 // send queues b without blocking; a full queue closes the connection.
@@ -158,10 +154,13 @@ func (c *conn) drain() {
 			c.finish()
 			return
 		}
-		if err := c.writeBatch(batch); err != nil { // conn_io.go
-			c.closeWith(websocket.StatusGoingAway, "write failed")
-			c.finish()
-			return
+		for i, b := range batch {
+			batch[i] = nil
+			if err := c.write(b); err != nil {
+				c.closeWith(websocket.StatusGoingAway, "write failed")
+				c.finish()
+				return
+			}
 		}
 		if ending {
 			c.finish()
@@ -311,8 +310,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	if seat >= 0 {
 		s.followLang(r, ident, lang)
 	}
-	var fj *frameJoiner // the socket under coder/websocket's writer (conn_io.go corks it)
-	ws, err := websocket.Accept(joinerHijack{leanHijack{w}, &fj}, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
+	ws, err := websocket.Accept(leanHijack{w}, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
 	if err != nil {
 		// Accept has answered (403 for a foreign origin, 426, …).
 		s.log.Info("websocket refused", "table", id, "err", err)
@@ -321,7 +319,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	ws.SetReadLimit(int64(s.cfg.MaxFrame))
 	ctx, cancel := context.WithCancel(context.Background())
 	c := &conn{ws: ws, srv: s, table: id, t: t, seat: seat, identity: ident.ID, lang: lang,
-		ctx: ctx, cancel: cancel, closedCh: make(chan struct{}), fj: fj}
+		ctx: ctx, cancel: cancel, closedCh: make(chan struct{})}
 	closeOnCancel(ctx, ws) // conn_io.go: reads and writes then need no context of their own
 	// The timer exists before the table can end the connection (finish
 	// stops it); it fires a ping every cfg.Ping.
@@ -618,11 +616,6 @@ type frameJoiner struct {
 	rest int  // bytes of that frame still to come
 	lost bool // the writes did not line up with frames: pass through
 	bufs [2][]byte
-	// held: frames written while corked wait here for uncork (conn_io.go);
-	// nil when not corked. hmu guards it (a ping's frame comes from the
-	// pinger's goroutine).
-	hmu  sync.Mutex
-	held *[]byte
 }
 
 func (j *frameJoiner) Write(p []byte) (int, error) {
@@ -636,9 +629,6 @@ func (j *frameJoiner) Write(p []byte) (int, error) {
 				j.lost = true
 			}
 		}
-		if j.hold(p, nil) {
-			return len(p), nil
-		}
 		return j.Conn.Write(p)
 	}
 	if len(p) != j.rest {
@@ -646,9 +636,6 @@ func (j *frameJoiner) Write(p []byte) (int, error) {
 	}
 	head := j.n
 	j.n, j.rest = 0, 0
-	if j.hold(j.head[:head], p) {
-		return len(p), nil
-	}
 	j.bufs = [2][]byte{j.head[:head], p}
 	bufs := net.Buffers(j.bufs[:])
 	w, err := bufs.WriteTo(j.Conn)

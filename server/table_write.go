@@ -319,10 +319,7 @@ func (t *table) applied(e store.Entry, events []engine.Event, c *conn, client st
 	clear(t.cache)
 	t.botGen++
 	if c != nil && client != "" {
-		// Held (conn_io.go): it goes out with the mover's update, in one
-		// write, or once the broadcast is done (or has panicked).
-		c.sendHeld(mustJSON(ackMsg{T: outAck, V: e.Seq, ID: client}))
-		defer c.releaseHeld()
+		c.send(mustJSON(ackMsg{T: outAck, V: e.Seq, ID: client}))
 	}
 	// The seats' views at one version share most of their bytes: each
 	// seat's diff takes what it shares with the seats diffed before it
