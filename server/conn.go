@@ -321,6 +321,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithCancel(context.Background())
 	c := &conn{ws: ws, srv: s, table: id, t: t, seat: seat, identity: ident.ID, lang: lang,
 		ctx: ctx, cancel: cancel, closedCh: make(chan struct{})}
+	closeOnCancel(ctx, ws) // conn_io.go: reads and writes then need no context of their own
 	// The timer exists before the table can end the connection (finish
 	// stops it); it fires a ping every cfg.Ping.
 	c.pinger = time.AfterFunc(time.Duration(math.MaxInt64), c.ping)
@@ -428,7 +429,7 @@ func (c *conn) writer() {
 // stops reading blocks only this writer until its queue fills, and then
 // send cancels c.ctx, which ends the write.
 func (c *conn) write(b []byte) error {
-	return c.ws.Write(c.ctx, websocket.MessageText, b)
+	return c.ws.Write(c.ioCtx(), websocket.MessageText, b)
 }
 
 func truncate(s string, n int) string {

@@ -122,7 +122,7 @@ var errFrameTooBig = fmt.Errorf("frame over the limit: %w", websocket.ErrMessage
 // frame limit plus the one byte it reads ahead) still allows. It reads as
 // io.ReadAll does (the library's Read), with no allocation of its own.
 func (c *conn) read() (websocket.MessageType, []byte, error) {
-	typ, r, err := c.ws.Reader(c.ctx)
+	typ, r, err := c.ws.Reader(c.ioCtx()) // conn_io.go
 	if err != nil {
 		return 0, nil, err
 	}

@@ -32,10 +32,16 @@ type deepJob struct {
 	stack    []byte // where f panicked
 }
 
-var deepPool struct {
-	once sync.Once
+// deepPool is a server's deep-work goroutines: started by New, stopped by
+// Close. After Close a deep call runs its work on the caller's own
+// goroutine (a table still ending, a test's table), as before there were
+// workers: slower on the stack, never lost and never blocked.
+type deepPool struct {
 	jobs chan *deepJob
-	free sync.Pool // *deepJob with its done channel
+	quit chan struct{} // closed by close: the workers end, deep runs inline
+	once sync.Once
+	wg   sync.WaitGroup // the workers
+	free sync.Pool      // *deepJob with its done channel
 }
 
 // deepWorkers is how many workers run the tables' deep work: a few per
@@ -43,38 +49,62 @@ var deepPool struct {
 // every table.
 func deepWorkers() int { return max(8, 4*runtime.GOMAXPROCS(0)) }
 
-// deep runs f on a deep-work goroutine and waits for it. A panic in f is
-// raised again on the caller's goroutine (a table's safely turns it into a
-// log line and a reload), with the worker's stack in its message.
-//
-// The workers are the process's, not a server's: they hold no state, and
-// tests run many servers in one process.
-func deep(f func()) {
-	deepPool.once.Do(func() {
-		deepPool.jobs = make(chan *deepJob)
-		for range deepWorkers() {
-			go deepWorker()
-		}
-	})
-	j, _ := deepPool.free.Get().(*deepJob)
+// newDeepPool starts n workers.
+func newDeepPool(n int) *deepPool {
+	p := &deepPool{jobs: make(chan *deepJob), quit: make(chan struct{})}
+	p.wg.Add(n)
+	for range n {
+		go p.worker()
+	}
+	return p
+}
+
+// close stops the workers and waits for them: a job a worker has taken
+// runs to its end first. Later deep calls run inline. Closing twice is
+// harmless.
+func (p *deepPool) close() {
+	p.once.Do(func() { close(p.quit) })
+	p.wg.Wait()
+}
+
+// deep runs f on a deep-work goroutine and waits for it (on the caller's
+// own goroutine once the pool is closed, or with no pool). A panic in f is raised again on
+// the caller's goroutine (a table's safely turns it into a log line and a
+// reload), with the worker's stack in its message.
+func (p *deepPool) deep(f func()) {
+	if p == nil { // a Server value not made by New (a test's replays)
+		f()
+		return
+	}
+	j, _ := p.free.Get().(*deepJob)
 	if j == nil {
 		j = &deepJob{done: make(chan struct{}, 1)}
 	}
 	j.f = f
-	deepPool.jobs <- j
-	<-j.done
-	p, stack := j.panicked, j.stack
+	select {
+	case p.jobs <- j:
+		<-j.done // a worker took it: it runs it to the end even if the pool closes meanwhile
+	case <-p.quit:
+		deepRun(j)
+	}
+	pn, stack := j.panicked, j.stack
 	*j = deepJob{done: j.done}
-	deepPool.free.Put(j)
-	if p != nil {
-		panic(fmt.Sprintf("%v\n[deep work] %s", p, stack))
+	p.free.Put(j)
+	if pn != nil {
+		panic(fmt.Sprintf("%v\n[deep work] %s", pn, stack))
 	}
 }
 
-func deepWorker() {
-	for j := range deepPool.jobs {
-		deepRun(j)
-		j.done <- struct{}{}
+func (p *deepPool) worker() {
+	defer p.wg.Done()
+	for {
+		select {
+		case j := <-p.jobs:
+			deepRun(j)
+			j.done <- struct{}{}
+		case <-p.quit:
+			return
+		}
 	}
 }
 
@@ -87,15 +117,16 @@ func deepRun(j *deepJob) {
 	j.f()
 }
 
-// deep runs f for the table on a deep-work goroutine (the package's deep),
+// deep runs f for the table on one of its server's deep-work goroutines,
 // or right here when the table's work is already running on one (a deep
-// call inside another waits for no second worker).
+// call inside another waits for no second worker) or the table has no
+// server (a table replayed for a reader, never served).
 func (t *table) deep(f func()) {
-	if t.deeping {
+	if t.deeping || t.srv == nil {
 		f()
 		return
 	}
 	t.deeping = true
 	defer func() { t.deeping = false }()
-	deep(f)
+	t.srv.deepw.deep(f)
 }

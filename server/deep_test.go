@@ -108,9 +108,13 @@ func TestDeepKeepsTheCallersStackSmall(t *testing.T) {
 		e.encode(s.View(1))
 		enc.pool.Put(e)
 	}
-	deep(view) // the workers exist before anything is measured
+	p := newDeepPool(deepWorkers())
+	defer p.close()
+	// Every worker has grown its stack before anything is measured (a
+	// worker growing during the measure counts against the callers).
+	stackPerGoroutine(4*deepWorkers(), func() { p.deep(view) })
 	here := stackPerGoroutine(2000, view)
-	handed := stackPerGoroutine(2000, func() { deep(view) })
+	handed := stackPerGoroutine(2000, func() { p.deep(view) })
 	// A goroutine starts with the runtime's starting size (adaptive: the
 	// average stack in use at the last collection), at least 2 KB.
 	start := startingStack()
@@ -136,6 +140,8 @@ func startingStack() uint64 {
 // A panic in deep work is raised again on the caller's goroutine with the
 // worker's stack; a deep call inside a table's deep work runs in place.
 func TestDeepPanicsOnTheCaller(t *testing.T) {
+	p := newDeepPool(deepWorkers())
+	defer p.close()
 	func() {
 		defer func() {
 			r := recover()
@@ -143,9 +149,9 @@ func TestDeepPanicsOnTheCaller(t *testing.T) {
 				t.Errorf("recovered %v, want the panic with the worker's stack", r)
 			}
 		}()
-		deep(func() { panic("engine bug") })
+		p.deep(func() { panic("engine bug") })
 	}()
-	tb := &table{}
+	tb := &table{srv: &Server{deepw: p}}
 	ran := false
 	tb.deep(func() { tb.deep(func() { ran = true }) })
 	if !ran || tb.deeping {
@@ -154,9 +160,60 @@ func TestDeepPanicsOnTheCaller(t *testing.T) {
 	// The workers are still there after the panic.
 	n := 0
 	for range 2 * deepWorkers() {
-		deep(func() { n++ })
+		p.deep(func() { n++ })
 	}
 	if n != 2*deepWorkers() {
 		t.Errorf("%d of %d jobs ran", n, 2*deepWorkers())
 	}
+}
+
+// deepWorkersRunning counts the goroutines running a deep pool's worker.
+func deepWorkersRunning() int {
+	buf := make([]byte, 1<<20)
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) {
+			return strings.Count(string(buf[:n]), "(*deepPool).worker(")
+		}
+		buf = make([]byte, 2*len(buf))
+	}
+}
+
+// A server's deep workers start with it and end with its Close, none left
+// behind; deep work asked after Close (a table still ending) runs on the
+// caller's goroutine, and its panic still reaches the caller.
+func TestDeepWorkersEndWithTheServer(t *testing.T) {
+	before := deepWorkersRunning()
+	ts := startServer(t, "", Config{})
+	if got := deepWorkersRunning() - before; got != deepWorkers() {
+		t.Fatalf("%d deep workers running with the server, want %d", got, deepWorkers())
+	}
+	ann, bob, tb := twoSeats(t, ts, "english-gardens")
+	s := ann.dial(tb.ID, "")
+	bob.dial(tb.ID, "").next(outSync)
+	v := num(s.next(outSync), "v")
+	s.send(map[string]any{"t": "move", "v": v, "id": "m1", "i": 0})
+	s.next(outAck) // a move's deep work ran on the workers
+	ts.stop()
+	if got := deepWorkersRunning(); got != before {
+		t.Errorf("%d deep workers running after Close, want %d (before the server started)", got, before)
+	}
+	onCaller := false
+	late := &table{srv: ts.Server}
+	late.deep(func() {
+		buf := make([]byte, 64<<10)
+		onCaller = strings.Contains(string(buf[:runtime.Stack(buf, false)]), "TestDeepWorkersEndWithTheServer")
+	})
+	if !onCaller {
+		t.Error("deep work after Close did not run on the caller's goroutine")
+	}
+	func() {
+		defer func() {
+			if r, _ := recover().(string); !strings.Contains(r, "late bug") {
+				t.Errorf("recovered %q, want the late work's panic", r)
+			}
+		}()
+		late.deep(func() { panic("late bug") })
+	}()
+	ts.Server.Close() // twice: harmless
 }

@@ -55,7 +55,8 @@ func (t *table) keepView(view []byte) keptView {
 		// still kept from it; the map starts again.
 		t.shared = keptShare{v: t.version, vals: map[string][]byte{}}
 	}
-	ms, err := members(view)
+	var msBuf [32]member // a view's top-level members, on the stack (one broadcast made 4 KB of them a seat)
+	ms, err := membersAppend(msBuf[:0], view, nil, 0, false)
 	if err != nil {
 		// Not an object (no game's view): kept whole.
 		return keptView{runs: [][]byte{bytes.Clone(view)}, n: len(view)}
@@ -67,7 +68,8 @@ func (t *table) keepView(view []byte) keptView {
 		from   int
 		to     int
 	}
-	var pieces []piece
+	var piecesBuf [64]piece // on the stack for any view of up to 32 shared members
+	pieces := piecesBuf[:0]
 	tmp := getViewBuf()
 	defer putViewBuf(tmp)
 	own := *tmp

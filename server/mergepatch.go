@@ -51,11 +51,16 @@ func members(obj []byte) ([]member, error) {
 // membersMemo is members, a value memo holds (as its a side, or b side
 // when isB) taken as that value without scanning it.
 func membersMemo(obj []byte, memo *diffMemo, depth int, isB bool) ([]member, error) {
+	return membersAppend(make([]member, 0, 8), obj, memo, depth, isB)
+}
+
+// membersAppend is membersMemo appending to out (a caller's scratch, whose
+// members then point into obj).
+func membersAppend(out []member, obj []byte, memo *diffMemo, depth int, isB bool) ([]member, error) {
 	i := jsonscan.SkipSpace(obj, 0)
 	if i >= len(obj) || obj[i] != '{' {
 		return nil, fmt.Errorf("object: %w", errJSON)
 	}
-	out := make([]member, 0, 8)
 	i = jsonscan.SkipSpace(obj, i+1)
 	if i < len(obj) && obj[i] == '}' {
 		return out, nil

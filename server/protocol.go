@@ -51,13 +51,10 @@ func decodeClient(b []byte) (clientMsg, error) {
 	if !utf8.Valid(b) {
 		return m, wsErr("notUTF8")
 	}
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&m); err != nil {
-		return m, badFrame(err)
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return m, wsErr("trailing")
+	if fm, ok := scanClient(b); ok { // protocol_scan.go: the common messages, without reflection
+		m = fm
+	} else if err := decodeStrict(b, &m); err != nil {
+		return m, err
 	}
 	if len(m.ID) > maxClientID {
 		return m, wsErr("idLong", i18n.N("max", maxClientID))
@@ -103,6 +100,20 @@ func decodeClient(b []byte) (clientMsg, error) {
 		return m, wsErr("onlyChat", i18n.S("type", m.T))
 	}
 	return m, nil
+}
+
+// decodeStrict decodes b into m with encoding/json: one object, known
+// fields only, nothing after it.
+func decodeStrict(b []byte, m *clientMsg) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(m); err != nil {
+		return badFrame(err)
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return wsErr("trailing")
+	}
+	return nil
 }
 
 // Server message types.

@@ -219,6 +219,7 @@ type Server struct {
 	enc      encoders
 	static   *staticSet // assets ready to send (assets.go), built by routes
 	lobby    *lobbyHub  // the live lobby's fan-out (lobbyhub.go)
+	deepw    *deepPool  // the tables' deep work (deep.go)
 	botapi   botAPI     // the bot API's streams and limits (botapi.go)
 
 	node      *cluster.Node  // nil: a single node
@@ -249,6 +250,7 @@ func New(cfg Config, st store.Store, reg *engine.Registry, assets fs.FS) *Server
 		assets: assets, loading: map[string]chan struct{}{},
 		nodeReady: make(chan struct{})}
 	s.nodeID = s.newID()
+	s.deepw = newDeepPool(deepWorkers())
 	s.lobby = newLobbyHub(s.now, cfg.LobbyPeriod, cfg.LobbyPerAddr)
 	s.met = newMetrics(func() float64 {
 		s.mu.Lock()
@@ -337,6 +339,7 @@ func (s *Server) Close() {
 		<-t.done
 	}
 	s.bg.Wait()
+	s.deepw.close() // the tables have ended; a late deep call runs inline
 	s.pool.close()
 	s.batch.Close()
 	s.notify.close()

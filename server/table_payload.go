@@ -163,7 +163,11 @@ func (t *table) seatView(seat int, memo *diffMemo) (seatView, *[]byte) {
 	}
 	e := t.srv.enc.get()
 	defer t.srv.enc.pool.Put(e)
-	e.encode(t.state.View(seat))
+	v := t.state.View(seat)
+	e.encode(v)
+	if r, ok := v.(engine.ViewRecycler); ok {
+		r.Recycle() // encoded: nothing holds it (engine.ViewRecycler)
+	}
 	view := e.buf.Bytes()
 	sv := seatView{v: t.version}
 	if had && old.v == t.version-1 {

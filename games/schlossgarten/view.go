@@ -1,6 +1,7 @@
 package schlossgarten
 
 import (
+	"math/bits"
 	"slices"
 	"sync"
 
@@ -49,6 +50,8 @@ type View struct {
 	Winner    int                    `json:"winner"` // seat that reached 21, or -1
 	Elements  []ElementView          `json:"elements"`
 	Cards     []CardView             `json:"cards"` // the figure of every card the view names, so that a page draws a card as its figure
+
+	supply []string // the seats' supplies' array, kept by a recycled view
 }
 
 // CardView is one constellation card's figure, the same for every player:
@@ -82,7 +85,20 @@ func (s *state) View(viewer int) any {
 	if !engine.IsSeat(s, viewer) {
 		viewer = engine.Spectator // anyone outside the seats sees what a spectator sees
 	}
-	v := &View{Players: int(s.n), Viewer: viewer, ToMove: s.ToMove(), Phase: phaseNames[s.phase],
+	v, _ := views.Get().(*View)
+	if v == nil {
+		v = new(View)
+	}
+	s.fillView(v, viewer)
+	return v
+}
+
+// fillView writes viewer's view into v, a new or a recycled one.
+func (s *state) fillView(v *View, viewer int) {
+	// A recycled view's own slices are written again (Recycle: nobody
+	// reads it any more); the elements are every view's and never are.
+	discard, seats, supply, shown := v.Discard[:0], v.Seats[:0], v.supply, v.Cards[:0]
+	*v = View{supply: supply, Players: int(s.n), Viewer: viewer, ToMove: s.ToMove(), Phase: phaseNames[s.phase],
 		Turn: int(s.turn), StepsUsed: int(s.steps), Dug: s.dug, Deck: int(s.deckN), Over: s.Over(), Winner: int(s.winner)}
 	if s.played >= 0 {
 		v.Played = cards[s.played].id
@@ -115,13 +131,26 @@ func (s *state) View(viewer int) any {
 		}
 		v.Board[y][x] = c
 	}
-	v.Discard = []string{}
+	v.Discard = discard
+	if v.Discard == nil {
+		v.Discard = make([]string, 0, bits.OnesCount64(s.discard))
+	}
 	for m := s.discard; m != 0; m &= m - 1 {
 		v.Discard = append(v.Discard, cards[lowSq(m)].id)
 	}
+	// The seats' supplies share one array, each its own part (never
+	// appended past it: a seat has nElems elements at most).
+	if len(v.supply) < int(s.n)*nElems {
+		v.supply = make([]string, int(s.n)*nElems)
+	}
+	supply = v.supply
+	v.Seats = seats
+	if v.Seats == nil {
+		v.Seats = make([]PlayerView, 0, int(s.n))
+	}
 	for p := 0; p < int(s.n); p++ {
 		pv := PlayerView{Color: colorNames[s.color[p]], Score: int(s.score[p]), HandCount: int(s.handN[p]),
-			Supply: []string{}}
+			Supply: supply[p*nElems : p*nElems : (p+1)*nElems]}
 		for k := 1; k <= 3; k++ {
 			pv.Tiles[k-1] = int(s.collectedN[p][k])
 		}
@@ -138,30 +167,45 @@ func (s *state) View(viewer int) any {
 		v.Seats = append(v.Seats, pv)
 	}
 	v.Elements = elementViews()
-	v.Cards = shownCards(*v)
-	return v
+	v.Cards = s.shownCards(viewer, shown)
 }
 
-// shownCards are the figures of the cards v names (the viewer's hand, the
-// played card, the discard pile): a page draws each card as its figure. Only
-// those, not the whole deck's table: a view that listed every card would
-// carry the ids of the cards other hands hold, which a leak check rightly
-// cannot tell from a leak.
-func shownCards(v View) []CardView {
-	named := map[string]bool{v.Played: true}
-	for _, id := range v.Discard {
-		named[id] = true
+// views are views given back (Recycle) once encoded: a view's board is
+// 49 squares of strings, about 5.5 KB, and the server builds one per seat
+// per move.
+var views sync.Pool
+
+// Recycle gives v back for a later view (engine.ViewRecycler): the caller
+// holds it no more. View overwrites every field and writes the view's
+// own slices again.
+func (v *View) Recycle() { views.Put(v) }
+
+var _ engine.ViewRecycler = (*View)(nil)
+
+// shownCards are the figures of the cards the view names (viewer's hand,
+// the played card, the discard pile), in the cards' order: a page draws
+// each card as its figure. Only those, not the whole deck's table: a view
+// that listed every card would carry the ids of the cards other hands
+// hold, which a leak check rightly cannot tell from a leak. Taken from the
+// state's card numbers, not the view's ids (a set of ids and a copy of
+// the view were a fifth of a view's garbage; the server builds a view per
+// seat per move).
+func (s *state) shownCards(viewer int, out []CardView) []CardView {
+	named := s.discard
+	if s.played >= 0 {
+		named |= 1 << uint(s.played)
 	}
-	for _, pv := range v.Seats {
-		for _, id := range pv.Hand {
-			named[id] = true
+	if engine.IsSeat(s, viewer) {
+		for i := 0; i < int(s.handN[viewer]); i++ {
+			named |= 1 << uint(s.hand[viewer][i])
 		}
 	}
-	out := []CardView{}
-	for _, c := range cardViews() {
-		if named[c.ID] {
-			out = append(out, c)
-		}
+	all := cardViews()
+	if out == nil {
+		out = make([]CardView, 0, bits.OnesCount64(named))
+	}
+	for m := named; m != 0; m &= m - 1 {
+		out = append(out, all[lowSq(m)])
 	}
 	return out
 }
