@@ -210,7 +210,7 @@ func (r *Relay) Close() {
 	}
 	r.mu.Unlock()
 	for _, c := range cs {
-		c.v.Close(closeGoingAway, "the server is shutting down; reconnect in a moment")
+		c.v.Close(closeGoingAway, "ws.shutdown") // the close reason is a code of the server's catalogue (server/connwords.go)
 	}
 	r.cancel()
 	r.wg.Wait()

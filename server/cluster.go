@@ -422,7 +422,7 @@ func (c *conn) forward(b []byte) bool {
 		// The owner is gone, or did not answer (the message may or may
 		// not have been applied): the client reconnects, resyncs and
 		// resends with the same id, which is applied once.
-		c.fail("the table's node did not answer; reconnect")
+		c.fail(wsClose("nodeSilent"))
 		return false
 	}
 	return true

@@ -75,7 +75,8 @@ func TestSocketErrorsInTheirLanguage(t *testing.T) {
 // Every close reason is a code of the catalogue's (worded in every
 // language) and fits the 123 bytes RFC 6455 allows.
 func TestSocketCloseReasons(t *testing.T) {
-	for _, name := range []string{"unloaded", "slowReader", "writeFailed", "noPong", "tooMany", "binary", "tooBig"} {
+	for _, name := range []string{"unloaded", "slowReader", "writeFailed", "noPong", "tooMany", "binary", "tooBig",
+		"unloading", "moved", "shutdown", "seatToBot", "nodeSilent"} {
 		reason := wsClose(name)
 		if len(reason) > maxCloseReason {
 			t.Errorf("close reason %q: %d bytes, over %d", reason, len(reason), maxCloseReason)

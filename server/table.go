@@ -449,7 +449,7 @@ func (t *table) run() {
 			t.lobbyCheck()
 		case <-tick.C:
 			if t.unloadable() && t.srv.unload(t) {
-				t.closeAll("the server is unloading this table; reconnect")
+				t.closeAll(wsClose("unloading"))
 				t.release()
 				return
 			}
@@ -457,10 +457,10 @@ func (t *table) run() {
 			// Another node owns the table now (or may at any moment): stop
 			// acting for it; the sockets reconnect and find the new owner.
 			t.srv.forget(t)
-			t.closeAll("the table moved to another node; reconnect")
+			t.closeAll(wsClose("moved"))
 			return
 		case <-t.srv.quit:
-			t.closeAll("the server is shutting down; reconnect in a moment")
+			t.closeAll(wsClose("shutdown"))
 			t.release()
 			return
 		}

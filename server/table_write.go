@@ -77,7 +77,7 @@ func (t *table) zombify(seat int, why string) error {
 	// come back as a spectator's (seatFor).
 	for c := range t.conns {
 		if c.seat == seat {
-			c.fail("seat handed to a bot; reconnect")
+			c.fail(wsClose("seatToBot"))
 		}
 	}
 	return nil
@@ -236,7 +236,7 @@ func (t *table) play(c *conn, seat int, m engine.Move, client string) {
 func (t *table) storeFailed(c *conn, e *store.Entry, err error) (stored bool) {
 	if errors.Is(err, errStoredLate) {
 		t.srv.log.Warn("write stored as the lease ended: not acknowledged", "table", t.id)
-		t.closeAll("the table moved to another node; reconnect")
+		t.closeAll(wsClose("moved"))
 		return false
 	}
 	t.srv.met.failedWrite.Inc()
