@@ -8,7 +8,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, newTable, test } from "./fixtures";
+import { expect, firstChoice, newTable, test } from "./fixtures";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
@@ -122,7 +122,7 @@ test("a four-seat table with clocks on a phone: the prompt within 120 px of the 
   await ann.close();
 });
 
-test("every game's table on a phone, two seats, undo and suggest: the prompt high, Undo and Suggest in one row", async ({ browser, server }) => {
+test("every game's table on a phone, two seats: the prompt high, 40 px controls; Undo and Suggest in one row", async ({ browser, server }) => {
   test.setTimeout(180_000);
   const ctx = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
   const p = await ctx.newPage();
@@ -140,6 +140,23 @@ test("every game's table on a phone, two seats, undo and suggest: the prompt hig
     const top = (await p.locator(".decide .status").boundingBox())!.y;
     await snap(p, `${game}-2-${lang}-phone`);
     expect(top, `${game}: the prompt's top in ${lang}`).toBeLessThanOrEqual(120);
+    await checkControls(p);
+    // Alice's Garden, a tile taken, the same turn goes on with Undo offered (in the other games the bot's
+    // move ends the undo): Undo and Suggest side by side, under the tile's turning tools, not a row each.
+    if (game !== "alices-garden") continue;
+    const undo = p.locator("button.undo");
+    for (let i = 0; i < 40 && !(await undo.isVisible()); i++) {
+      // a bot may be thinking, or the page redrawing: then no choice for a moment
+      await (await firstChoice(p)).click({ timeout: 3000 }).catch(() => {});
+      await p.waitForTimeout(400);
+    }
+    await expect(undo).toBeVisible();
+    await expect(p.locator("button.suggest-ask")).toBeVisible();
+    await p.evaluate(() => window.scrollTo(0, 0));
+    await snap(p, `${game}-2-${lang}-phone-undo`);
+    const u = (await undo.boundingBox())!;
+    const g = (await p.locator("button.suggest-ask").boundingBox())!;
+    expect(Math.abs(u.y - g.y), `${game}: Undo at ${u.y}, Suggest at ${g.y}`).toBeLessThan(u.height / 2);
     await checkControls(p);
   }
   await ctx.close();
