@@ -7,7 +7,7 @@
 import { type Browser, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { autoplay, expect, newTable, Server, test } from "./fixtures";
+import { autoplay, expect, newTable, Server, test, headControl } from "./fixtures";
 
 const grace = 2; // seconds
 const desktop = { width: 1366, height: 900 };
@@ -158,7 +158,7 @@ test("a friend leaves an untimed table: after the grace another hands the seat t
         const box = (await banner.boundingBox())!;
         expect(box.x + box.width).toBeLessThanOrEqual(vp.width);
       }
-      await looker.page.locator("button.resign").click();
+      await (await headControl(looker.page, "button.resign")).click();
       const d = looker.page.locator("dialog[open]");
       await expect(d).toBeVisible();
       expect(await d.innerText()).toContain({ en: "Resign?", fr: "Abandonner\u202f?", de: "Aufgeben?" }[lang]);
@@ -221,7 +221,7 @@ test("a friend leaves an untimed table: after the grace another hands the seat t
   expect(nt.status).toBe("live");
   expect(nt.seats[state.toMove].kind).toBe("bot");
   // Leave asks first, then a bot plays, and the other reads "… left".
-  await first.page.locator("button.leave").click();
+  await (await headControl(first.page, "button.leave")).click();
   await expect(first.page.locator("dialog[open]")).toBeVisible();
   await snap(first.page, `leave-dialog-${first.lang}-${first === bob ? "phone" : "desktop"}`);
   await first.page.locator("dialog[open] button[value=yes]").click();

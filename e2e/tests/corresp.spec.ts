@@ -2,7 +2,7 @@
 // an async table, counting down in words, and the notification settings
 // page (e-mail, webhook, browser notifications) reached from the lobby's
 // and the table's header.
-import { axeScan, expect, inRun, newTable, test } from "./fixtures";
+import { axeScan, expect, inRun, newTable, test, headControl } from "./fixtures";
 
 const out = process.env.JARDIN_E2E_OUT || "/tmp/jardin-e2e-results";
 const sizes = { desktop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } };
@@ -39,7 +39,7 @@ for (const lang of ["en", "fr", "de"] as const) {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(vp.width);
     }
     // The header leads to the settings, which lead back to the table.
-    await page.locator(".top-bar a.settings-link").click();
+    await (await headControl(page, ".top-bar a.settings-link")).click();
     await expect(page.locator("main.settings h1")).toHaveText(w.settings);
     await page.getByRole("link", { name: w.back }).click();
     await expect(page).toHaveURL(tb.url);

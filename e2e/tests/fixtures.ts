@@ -337,3 +337,15 @@ export async function autoplay(page: Page, id: string): Promise<void> {
     id,
   );
 }
+
+/**
+ * headControl is a control of the table page's header (Resign, Leave, How to
+ * play, the settings, the languages): on a phone they are in the header's
+ * menu (tablehead.ts), which this opens when it is shut.
+ */
+export async function headControl(page: Page, sel: string): Promise<Locator> {
+  const c = page.locator(sel);
+  const menu = page.locator(".head-menu summary");
+  if (!(await c.isVisible()) && (await menu.isVisible())) await menu.click();
+  return c;
+}

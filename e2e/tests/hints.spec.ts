@@ -7,7 +7,7 @@
 import { type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { expect, newTable, Server, test } from "./fixtures";
+import { expect, newTable, Server, test, headControl } from "./fixtures";
 
 const desktop = { width: 1366, height: 900 };
 const phone = { width: 390, height: 844 };
@@ -180,7 +180,7 @@ test("a player who resigned offers the rematch; the German score pad breaks no w
   const t = await newTable(ann, server, "happy-garden", ["me", "greedy"], { name: "Ann" });
   await ann.goto(`${t.url}?lang=de`);
   await expect(ann.locator("svg.board")).toBeVisible();
-  await ann.locator("button.resign").click();
+  await (await headControl(ann, "button.resign")).click();
   await ann.locator("dialog[open] button[value=yes]").click();
   // The bots play the game to its end.
   await expect(ann.locator(".scorepad")).toBeVisible({ timeout: 90_000 });

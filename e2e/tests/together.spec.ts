@@ -271,7 +271,7 @@ for (const lang of LANGS) {
     await input.fill("Hello Bob");
     await input.press("Enter");
     await expect(input).toHaveValue("");
-    const jump = bob.page.locator(".table-bar .chat-jump");
+    const jump = bob.page.locator(".chat-jump");
     await expect(jump).toBeVisible();
     await expect(jump.locator(".unread")).toHaveText(lang === "en" ? "1 new" : /1/);
     await expect(bob.page.locator(".chat-jump")).toBeInViewport();

@@ -31,6 +31,8 @@ export class Absence {
   readonly rematch = h("section", { class: "offer", role: "status" });
   private readonly dialog = h("dialog", { class: "confirm" }) as HTMLDialogElement;
   private readonly error = h("p", { class: "absence-error", role: "alert", hidden: true });
+  /** Where Resign and Leave go instead of the controls: the table's menu on a phone (tablehead.ts). */
+  private leaveHost?: HTMLElement;
   private st?: AbsenceState;
   /** Zombie events up to this version were dismissed. */
   private dismissed = -1;
@@ -128,11 +130,19 @@ export class Absence {
     );
   }
 
+  /** placeLeave puts Resign and Leave in host (the table's menu on a phone), or back in the controls. */
+  placeLeave(host: HTMLElement | undefined): void {
+    if (this.leaveHost && this.leaveHost !== host) clear(this.leaveHost);
+    this.leaveHost = host;
+    if (this.st) this.drawControls();
+  }
+
   private drawControls(): void {
     const st = this.st!;
     const L = this.lang;
     const box = this.controls;
     clear(box);
+    if (this.leaveHost) clear(this.leaveHost);
     const me = st.seat >= 0 ? st.seats[st.seat] : undefined;
     const holder = !!me && me.kind === "human" && !me.zombie;
     // The away seat to move: a countdown, then the button that hands it over.
@@ -172,7 +182,8 @@ export class Absence {
             ),
         }, t(L, "leave")),
       );
-      box.append(row);
+      if (this.leaveHost) this.leaveHost.append(row);
+      else box.append(row);
     }
     box.append(this.error);
     box.hidden = box.childElementCount === 1 && this.error.hidden;

@@ -15,6 +15,7 @@ import { type LastMove, type TableData, TableView } from "./table";
 import { asyncClock } from "./timeleft";
 import { twinNames } from "./twins";
 import { invitedWords, programMark } from "./botapi";
+import { TableHead } from "./tablehead";
 
 export function tablePage(root: HTMLElement, lang: Lang): void {
   const id = root.dataset.table!;
@@ -97,6 +98,17 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
   // A rated table says so: its result changes the players' ratings (docs/ratings.md).
   const ratedNote = h("p", { class: "rated-note", hidden: true }, t(lang, "ratedGame"));
   root.append(notifyBtn, heading, howTo, forkLine.root, ratedNote, conn, absence.banner, seatList, bar, absence.controls, absence.rematch, view.root, extra, dup.root);
+  // On a phone the header is one thin bar and a menu (tablehead.ts).
+  const head = new TableHead(lang, {
+    site: document.querySelector("body > h1"),
+    title: heading,
+    howTo,
+    topBar: document.querySelector(".top-bar") ?? document.querySelector("nav.top"),
+    chat: chat.jump,
+    placeLeave: (host) => absence.placeLeave(host),
+    moved: () => drawBar(),
+  });
+  root.prepend(head.root);
 
   function handle(m: ServerMsg): void {
     // For the browser tests' round-trip measure: when news arrived, before drawing.
@@ -552,7 +564,8 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
           "li",
           { class: (toMove === i ? "to-move " : "") + (i === mine ? "me" : ""), "aria-current": toMove === i ? "true" : null },
           presence ? h("span", { class: "dot " + presence, title: t(lang, said), "aria-hidden": "true" }, "●") : null,
-          ` ${i === mine ? t(lang, "youMark", who) : who}`,
+          // its own box: on a phone a long name is cut short, never the clock (tablehead.ts)
+          h("span", { class: "seat-name" }, ` ${i === mine ? t(lang, "youMark", who) : who}`),
           // in words: no font here drew the robot emoji it was (a box)
           s.zombie ? h("span", { class: "botmark" }, " ", t(lang, "together.botPlays")) : null,
           s.program && !s.zombie ? programMark(lang) : null,
@@ -569,7 +582,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
   function drawBar(): void {
     clear(bar);
     if (watching > 0) bar.append(h("span", { class: "watching" }, t(lang, "together.watching", watching)));
-    bar.append(chat.jump);
+    if (!head.narrow) bar.append(chat.jump); // on a phone it is in the header's bar
   }
 
   function drawAbsence(): void {
