@@ -38,8 +38,9 @@ async function checkControls(page: Page, within = ""): Promise<void> {
       expect(b.x, `${sel} starts off the screen`).toBeGreaterThanOrEqual(0);
       expect(b.x + b.width, `${sel} ends off the screen`).toBeLessThanOrEqual(page.viewportSize()!.width + 0.5);
       // Reachable: nothing covers its middle.
-      await el.scrollIntoViewIfNeeded();
+      // Scrolled to and hit-tested in one step: the page may redraw the control between two of the test's steps.
       const hit = await el.evaluate((e) => {
+        e.scrollIntoView({ block: "nearest" });
         const r = e.getBoundingClientRect();
         const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
         return !!at && (e === at || e.contains(at));

@@ -226,7 +226,13 @@ export class TableView {
     const behavior: ScrollBehavior = smooth ? "smooth" : "auto";
     if (hi >= top && lo <= bottom) return; // all in sight
     if (lo - hi + 16 <= bottom - top) {
-      window.scrollBy({ top: hi < top ? hi - top - 8 : lo - bottom + 8, behavior });
+      let by = hi < top ? hi - top - 8 : lo - bottom + 8;
+      // Down, never past the prompt (a drawing that follows the step puts its targets under it): Happy Garden's
+      // garden on a phone fits the screen but not with the prompt, and the least scroll showing every place
+      // hid "Choose where the tile goes"; what is left below is seen with the prompt, a scroll away.
+      const prompt = this.els.status.getBoundingClientRect().top;
+      if (by > 0 && !sticky) by = Math.min(by, Math.max(0, prompt - 4));
+      if (by !== 0) window.scrollBy({ top: by, behavior });
       return;
     }
     const choices = [...this.els.steps.querySelectorAll("button.choice")].map((e) => e.getBoundingClientRect());
