@@ -60,6 +60,8 @@ type conn struct {
 	running bool        // a drain goroutine is writing
 	ending  bool        // closedCh is closed: drain flushes (unless slow) and ends the socket
 	pinger  *time.Timer // the next ping
+
+	in *wsInput // the reader's state between messages (conn_input.go)
 }
 
 // send queues b without blocking; a full queue closes the connection.
@@ -310,7 +312,8 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	if seat >= 0 {
 		s.followLang(r, ident, lang)
 	}
-	ws, err := websocket.Accept(leanHijack{w}, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
+	in := &wsInput{}
+	ws, err := websocket.Accept(inputHijack{leanHijack{w}, in}, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
 	if err != nil {
 		// Accept has answered (403 for a foreign origin, 426, …).
 		s.log.Info("websocket refused", "table", id, "err", err)
@@ -319,7 +322,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	ws.SetReadLimit(int64(s.cfg.MaxFrame))
 	ctx, cancel := context.WithCancel(context.Background())
 	c := &conn{ws: ws, srv: s, table: id, t: t, seat: seat, identity: ident.ID, lang: lang,
-		ctx: ctx, cancel: cancel, closedCh: make(chan struct{})}
+		ctx: ctx, cancel: cancel, closedCh: make(chan struct{}), in: in}
 	// The timer exists before the table can end the connection (finish
 	// stops it); it fires a ping every cfg.Ping.
 	c.pinger = time.AfterFunc(time.Duration(math.MaxInt64), c.ping)
@@ -448,14 +451,28 @@ func truncate(s string, n int) string {
 // 2,000 tables keep the size they started with (decoding JSON needs 4 KB
 // of stack; the decoder's recursion could need more for a nested message).
 // A relaying node's reader (no table here) still decodes what it forwards.
+//
+// Between messages the reader waits in a shallow call, and a fresh
+// goroutine takes over after each message (conn_input.go).
 func (c *conn) reader() {
 	srv := c.srv
-	bucket := float64(srv.cfg.Burst)
-	last := time.Now()
-	for {
-		typ, b, err := c.ws.Read(c.ctx)
+	if c.in == nil {
+		c.in = &wsInput{} // a relayed socket's: it waits in Read
+	}
+	in := c.in
+	if !in.started {
+		in.started, in.bucket, in.last = true, float64(srv.cfg.Burst), time.Now()
+	}
+	for read := false; ; read = true {
+		if read && c.handOver() {
+			return
+		}
+		in.await()
+		typ, b, err := c.read()
 		if err != nil {
 			switch {
+			case errors.Is(err, errIdle):
+				continue // only a pong or a ping came: wait shallowly again
 			case errors.Is(err, websocket.ErrMessageTooBig):
 				srv.met.badFrames.Inc()
 				c.closeWith(websocket.StatusMessageTooBig, "message too big: at most "+strconv.Itoa(srv.cfg.MaxFrame)+" bytes")
@@ -465,13 +482,13 @@ func (c *conn) reader() {
 			return
 		}
 		now := time.Now()
-		bucket = min(bucket+now.Sub(last).Seconds()*srv.cfg.Rate, float64(srv.cfg.Burst))
-		last = now
-		if bucket < 1 {
+		in.bucket = min(in.bucket+now.Sub(in.last).Seconds()*srv.cfg.Rate, float64(srv.cfg.Burst))
+		in.last = now
+		if in.bucket < 1 {
 			c.protocolError("too many messages: at most " + strconv.FormatFloat(srv.cfg.Rate, 'f', -1, 64) + " a second")
 			return
 		}
-		bucket--
+		in.bucket--
 		if typ != websocket.MessageText {
 			c.protocolError("binary message: the protocol is JSON text messages")
 			return
