@@ -53,6 +53,7 @@ type wsInput struct {
 	raw     syscall.RawConn
 	reading atomic.Bool // the reader is in Read (not a close handshake)
 	peek    [1]byte
+	frames  inFrames // the socket's bytes on their way to br
 }
 
 // handOver ends the calling reader in favour of a fresh one when the
@@ -172,7 +173,8 @@ func (h inputHijack) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	}
 	// coder/websocket reads the bytes already buffered, then the returned
 	// connection's: those pass through inFrames once, here.
-	f := &inFrames{r: nc, in: h.in}
+	f := &h.in.frames
+	f.r, f.in = nc, h.in
 	b, _ := brw.Reader.Peek(brw.Reader.Buffered())
 	f.follow(b)
 	h.in.br = brw.Reader
