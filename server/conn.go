@@ -577,7 +577,7 @@ func (t *table) apply(c *conn, m clientMsg, t0 time.Time) {
 // frame in one system call all the same.
 const (
 	wsReadBuf  = 128 // a move, a ping or a sync whole (a longer chat line: one read more)
-	wsWriteBuf = 16 // holds a frame's header (at most 14 bytes) and the first bytes of its payload
+	wsWriteBuf = 16  // holds a frame's header (at most 14 bytes) and the first bytes of its payload
 )
 
 // leanHijack is the ResponseWriter handed to websocket.Accept: its Hijack

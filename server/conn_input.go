@@ -2,6 +2,7 @@ package server
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"io"
 	"net"
@@ -69,10 +70,20 @@ func (c *conn) handOver() bool {
 
 // read is the reader's ws.Read: errIdle (wrapped) when only control
 // frames came.
+//
+// A socket of this node reads without its context: with one, each Read
+// registers a function on it (context.AfterFunc, to close the socket when
+// it is cancelled) and takes it off again, an allocation and two locks a
+// message and a pong. Nothing is lost: whatever cancels c.ctx also closes
+// the socket (finish), which ends a Read as it ends the wait before it.
 func (c *conn) read() (websocket.MessageType, []byte, error) {
+	ctx := c.ctx
+	if c.in.raw != nil {
+		ctx = context.Background()
+	}
 	c.in.reading.Store(true)
 	defer c.in.reading.Store(false)
-	return c.ws.Read(c.ctx)
+	return c.ws.Read(ctx)
 }
 
 // inFrames is the socket's byte stream under its read buffer: it follows
