@@ -46,6 +46,9 @@ type conn struct {
 	closedCh chan struct{} // closed when the connection must end
 	remote   *remoteSock   // owner side of a relayed socket
 	relay    *relaySock    // relaying side
+	// bad: a message of this socket was not protocol (set and read on the
+	// table's goroutine, which decodes them: conn_read.go).
+	bad bool
 
 	// A socket of this node (out nil) has no writer goroutine of its own:
 	// what the table sends waits in queue, and a goroutine is started to
@@ -441,13 +444,15 @@ func truncate(s string, n int) string {
 // closes this socket with an error message saying why; nothing else is
 // touched.
 //
-// The reader of a socket of this node reads a frame, counts it against
-// the rate, decodes it and hands it to the table, whose goroutine applies
-// it (conn_read.go). Between messages it waits in a shallow call, and a
-// fresh goroutine takes over after each message (conn_input.go): what
-// reading and decoding grew (4 KB and more of stack) is not kept by 8,000
-// parked readers at 2,000 tables, nor by the tables' goroutines. A
-// relaying node's reader (no table here) forwards what it decoded.
+// The reader of a socket of this node does as little as it can on its own
+// stack: it reads a frame, counts it against the rate and hands its bytes
+// to the table, whose goroutine decodes and applies it (conn_read.go).
+// Between messages it waits in a shallow call, and a fresh goroutine takes
+// over after each message (conn_input.go), at the runtime's starting stack
+// (2 KB once the readers wait shallow): decoding JSON needs 4 KB of stack
+// and more, which the table's goroutine has grown already, where each
+// fresh reader would grow its own again (a stack copy a message). A
+// relaying node's reader (no table here) still decodes what it forwards.
 func (c *conn) reader() {
 	srv := c.srv
 	if c.in == nil {

@@ -2,28 +2,32 @@ package server
 
 import "time"
 
-// pass decodes one client message, read at t0, and hands it to the table,
-// whose goroutine applies it (apply) in the order the reader read them;
-// false ends the reader (a message that is not protocol, or the table has
-// stopped).
-//
-// The decoding happens on the reader's goroutine: a reader ends after each
-// message (conn_input.go), so the stack decoding grows is given back at
-// once, where it grew the table's goroutine for as long as the table was
-// loaded. A message that is not protocol closes the socket saying why, on
-// the table's goroutine after the messages read before it; the reader
-// stops there, so nothing read after it is touched.
+// pass hands the bytes of one client message, read at t0, to the table,
+// whose goroutine decodes them (receive); false ends the reader (the table
+// has stopped).
 func (c *conn) pass(b []byte, t0 time.Time) bool {
 	t := c.t
+	if !t.post(func() { t.receive(c, b, t0) }) {
+		c.fail("table unloaded; reconnect")
+		return false
+	}
+	return true
+}
+
+// receive decodes and applies one message of c's client, on the table's
+// goroutine, in the order the reader read them. A message that is not
+// protocol closes the socket saying why, and what its reader passed after
+// it is dropped unread: nothing else is touched, as when the reader
+// stopped at the bad message.
+func (t *table) receive(c *conn, b []byte, t0 time.Time) {
+	if c.bad {
+		return
+	}
 	m, err := decodeClient(b)
 	if err != nil {
-		why := err.Error()
-		if t.post(func() { c.protocolError(why) }) {
-			return false
-		}
-	} else if t.post(func() { t.apply(c, m, t0) }) {
-		return true
+		c.bad = true
+		c.protocolError(err.Error())
+		return
 	}
-	c.fail("table unloaded; reconnect")
-	return false
+	t.apply(c, m, t0)
 }
