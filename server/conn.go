@@ -61,6 +61,8 @@ type conn struct {
 	running bool        // a drain goroutine is writing
 	ending  bool        // closedCh is closed: drain flushes (unless slow) and ends the socket
 	pinger  *time.Timer // the next ping
+
+	in *wsInput // the reader's state between messages (conn_input.go)
 }
 
 // send queues b without blocking; a full queue closes the connection.
@@ -311,7 +313,8 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	if seat >= 0 {
 		s.followLang(r, ident, lang)
 	}
-	ws, err := websocket.Accept(leanHijack{w}, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
+	in := &wsInput{}
+	ws, err := websocket.Accept(inputHijack{leanHijack{w}, in}, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
 	if err != nil {
 		// Accept has answered (403 for a foreign origin, 426, …).
 		s.log.Info("websocket refused", "table", id, "err", err)
@@ -320,7 +323,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	ws.SetReadLimit(int64(s.cfg.MaxFrame))
 	ctx, cancel := context.WithCancel(context.Background())
 	c := &conn{ws: ws, srv: s, table: id, t: t, seat: seat, identity: ident.ID, lang: lang,
-		ctx: ctx, cancel: cancel, closedCh: make(chan struct{})}
+		ctx: ctx, cancel: cancel, closedCh: make(chan struct{}), in: in}
 	closeOnCancel(ctx, ws) // conn_io.go: reads and writes then need no context of their own
 	// The timer exists before the table can end the connection (finish
 	// stops it); it fires a ping every cfg.Ping.
@@ -445,19 +448,32 @@ func truncate(s string, n int) string {
 //
 // The reader of a socket of this node does as little as it can on its own
 // stack: it reads a frame, counts it against the rate and hands its bytes
-// to the table, whose goroutine decodes and applies it (conn_read.go). A
-// reader's stack is then only what reading a frame needs: 8,000 of them at
-// 2,000 tables keep the size they started with (decoding JSON needs 4 KB
-// of stack; the decoder's recursion could need more for a nested message).
-// A relaying node's reader (no table here) still decodes what it forwards.
+// to the table, whose goroutine decodes and applies it (conn_read.go).
+// Between messages it waits in a shallow call, and a fresh goroutine takes
+// over after each message (conn_input.go), at the runtime's starting stack
+// (2 KB once the readers wait shallow): decoding JSON needs 4 KB of stack
+// and more, which the table's goroutine has grown already, where each
+// fresh reader would grow its own again (a stack copy a message). A
+// relaying node's reader (no table here) still decodes what it forwards.
 func (c *conn) reader() {
 	srv := c.srv
-	bucket := float64(srv.cfg.Burst)
-	last := time.Now()
-	for {
+	if c.in == nil {
+		c.in = &wsInput{} // a relayed socket's: it waits in Read
+	}
+	in := c.in
+	if !in.started {
+		in.started, in.bucket, in.last = true, float64(srv.cfg.Burst), time.Now()
+	}
+	for read := false; ; read = true {
+		if read && c.handOver() {
+			return
+		}
+		in.await()
 		typ, b, err := c.read()
 		if err != nil {
 			switch {
+			case errors.Is(err, errIdle):
+				continue // only a pong or a ping came: wait shallowly again
 			case errors.Is(err, websocket.ErrMessageTooBig):
 				c.refuse(websocket.StatusMessageTooBig, wsErr("tooBig", i18n.N("max", srv.cfg.MaxFrame)))
 			default:
@@ -466,13 +482,13 @@ func (c *conn) reader() {
 			return
 		}
 		now := time.Now()
-		bucket = min(bucket+now.Sub(last).Seconds()*srv.cfg.Rate, float64(srv.cfg.Burst))
-		last = now
-		if bucket < 1 {
+		in.bucket = min(in.bucket+now.Sub(in.last).Seconds()*srv.cfg.Rate, float64(srv.cfg.Burst))
+		in.last = now
+		if in.bucket < 1 {
 			c.refuse(websocket.StatusUnsupportedData, wsErr("tooMany", i18n.S("rate", strconv.FormatFloat(srv.cfg.Rate, 'f', -1, 64))))
 			return
 		}
-		bucket--
+		in.bucket--
 		if typ != websocket.MessageText {
 			c.refuse(websocket.StatusUnsupportedData, wsErr("binary"))
 			return
@@ -559,8 +575,8 @@ func (t *table) apply(c *conn, m clientMsg, t0 time.Time) {
 // serves them in one read; the writer is tiny and frameJoiner sends each
 // frame in one system call all the same.
 const (
-	wsReadBuf  = 512
-	wsWriteBuf = 16 // holds a frame's header (at most 14 bytes) and the first bytes of its payload
+	wsReadBuf  = 128 // a move, a ping or a sync whole (a longer chat line: one read more)
+	wsWriteBuf = 16  // holds a frame's header (at most 14 bytes) and the first bytes of its payload
 )
 
 // leanHijack is the ResponseWriter handed to websocket.Accept: its Hijack

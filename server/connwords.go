@@ -122,6 +122,10 @@ var errFrameTooBig = fmt.Errorf("frame over the limit: %w", websocket.ErrMessage
 // frame limit plus the one byte it reads ahead) still allows. It reads as
 // io.ReadAll does (the library's Read), with no allocation of its own.
 func (c *conn) read() (websocket.MessageType, []byte, error) {
+	// inFrames (conn_input.go) says errIdle, rather than wait deep in the
+	// library, only while the reader is in here.
+	c.in.reading.Store(true)
+	defer c.in.reading.Store(false)
 	typ, r, err := c.ws.Reader(c.ioCtx()) // conn_io.go
 	if err != nil {
 		return 0, nil, err

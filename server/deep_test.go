@@ -27,7 +27,7 @@ func TestReaderPassesInOrderAndStopsAtABadMessage(t *testing.T) {
 	s := ann.dial(tb.ID, "")
 	v := num(s.next(outSync), "v")
 	ctx := context.Background()
-	for _, f := range []string{
+	for i, f := range []string{
 		fmt.Sprintf(`{"t":"move","v":%d,"id":"first","i":0}`, v),
 		`{"t":"ping","id":"p1"}`,
 		`{"t":"move"`, // not protocol
@@ -35,6 +35,9 @@ func TestReaderPassesInOrderAndStopsAtABadMessage(t *testing.T) {
 		`{"t":"ping","id":"p2"}`,
 	} {
 		if err := s.ws.Write(ctx, websocket.MessageText, []byte(f)); err != nil {
+			if i > 2 {
+				break // the server may have closed the socket at the bad message already
+			}
 			t.Fatal(err)
 		}
 	}

@@ -17,7 +17,7 @@ import (
 	"github.com/coder/websocket"
 )
 
-// TestLeanHijack: a WebSocket accepted through leanHijack (512-byte reader,
+// TestLeanHijack: a WebSocket accepted through leanHijack (128-byte reader,
 // 16-byte writer) reads a frame the client sent in the same packet as its
 // upgrade request (net/http had buffered it before the hijack), and sends
 // messages of every length encoding whole; frameJoiner kept in step with

@@ -32,6 +32,8 @@ var runtimeSamples = []struct {
 	{"go_memstats_heap_unused_bytes", "Heap bytes reserved for objects and not in use.", "/memory/classes/heap/unused:bytes", GaugeKind},
 	{"go_gc_heap_live_bytes", "Heap bytes marked live by the last collection.", "/gc/heap/live:bytes", GaugeKind},
 	{"go_gc_stack_starting_size_bytes", "The stack a new goroutine starts with.", "/gc/stack/starting-size:bytes", GaugeKind},
+	// What collecting costs (issue 24, stop 34): the runtime's estimate, updated at each collection.
+	{"go_gc_cpu_seconds_total", "The runtime's estimate of processor time spent collecting garbage (its workers, including those run on idle processors, assists and pauses): an estimate over GOMAXPROCS, not the process's CPU time.", "/cpu/classes/gc/total:cpu-seconds", CounterKind},
 }
 
 func (Runtime) Collect(w *Writer) {
