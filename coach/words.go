@@ -44,10 +44,24 @@ func (r *Report) Words(d Decision, m engine.Move, lang string) string {
 	var own, other []string
 next:
 	for i, e := range evs[0] {
+		unseen := false
 		for k := 1; k < worlds; k++ {
-			if i >= len(evs[k]) || !sameEvent(e, evs[k][i]) {
+			if i >= len(evs[k]) {
 				continue next
 			}
+			if sameEvent(e, evs[k][i]) {
+				continue
+			}
+			// What the move reveals differs between the worlds (the trophy
+			// drawn): the game's sentence without it, when it has one,
+			// rather than the move's label.
+			if evs[k][i].Key != e.Key || evs[k][i].Actor != e.Actor || !cat.Has("event."+e.Key+".unseen") {
+				continue next
+			}
+			unseen = true
+		}
+		if unseen {
+			e = engine.Event{Actor: e.Actor, Private: -1, Key: e.Key + ".unseen"}
 		}
 		w := strings.TrimRight(cat.Render(e, viewer, lang, r.Names), ". ")
 		if e.Actor == d.Seat {
@@ -60,7 +74,12 @@ next:
 		own = other
 	}
 	if len(own) > 0 {
-		return strings.Join(own, "; ")
+		// joined by the catalogue: French sets a space before ";"
+		w := own[0]
+		for _, x := range own[1:] {
+			w = shelltext.T(lang, "plain.coach.then", i18n.S("first", w), i18n.S("then", x))
+		}
+		return w
 	}
 	return describe(cat, d.root.DescribeMove(m), lang)
 }

@@ -20,7 +20,7 @@ import (
 // and replay pages are shells the script draws into. Pages name the assets
 // by their hashed names (assets.go).
 
-var pages = template.Must(template.New("").Option("missingkey=error").Funcs(template.FuncMap{"seatName": seatName, "date": dateOf, "dateIn": dateIn, "place": placeIn}).Parse(`
+var pages = template.Must(template.New("").Option("missingkey=error").Funcs(template.FuncMap{"seatName": seatName, "seatNames": seatNames, "date": dateOf, "dateIn": dateIn, "place": placeIn}).Parse(`
 {{define "head"}}<!doctype html>
 <html lang="{{.Lang}}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.Title}}</title><link rel="stylesheet" href="{{.CSS}}"><link rel="icon" href="/favicon.svg" type="image/svg+xml"></head><body>
@@ -50,15 +50,15 @@ var pages = template.Must(template.New("").Option("missingkey=error").Funcs(temp
 <label><input type="checkbox" name="rated" value="1"> {{.W.rated}}</label>
 <button>{{.W.create}}</button></form>
 <h2>{{.W.myTables}}</h2>
-<table>{{range .Mine}}<tr><td><a href="/t/{{.ID}}">{{index $.Titles .Game}}</a></td><td>{{dateIn .Created $.Lang}}</td><td>{{index $.W (print "status_" .Status)}}</td><td>{{range .Seats}}{{seatName . $.Lang}} {{end}}</td></tr>{{else}}<tr><td>{{.W.noneYet}}</td></tr>{{end}}</table>
+<table>{{range .Mine}}<tr><td><a href="/t/{{.ID}}">{{index $.Titles .Game}}</a></td><td>{{dateIn .Created $.Lang}}</td><td>{{index $.W (print "status_" .Status)}}</td><td>{{range seatNames .Seats $.Lang}}{{.}} {{end}}</td></tr>{{else}}<tr><td>{{.W.noneYet}}</td></tr>{{end}}</table>
 {{if .Finished}}<h3>{{.W.finishedTables}}</h3>
-<table>{{range .Finished}}<tr><td>{{index $.Titles .Game}}</td><td>{{dateIn .Updated $.Lang}}</td><td>{{index $.W (print "status_" .Status)}}{{if eq .Status "over"}} · <a href="/replay/{{.ID}}">{{$.W.replay}}</a>{{end}}</td><td>{{range .Seats}}{{seatName . $.Lang}} {{end}}</td></tr>{{end}}</table>{{end}}
+<table>{{range .Finished}}<tr><td>{{index $.Titles .Game}}</td><td>{{dateIn .Updated $.Lang}}</td><td>{{index $.W (print "status_" .Status)}}{{if eq .Status "over"}} · <a href="/replay/{{.ID}}">{{$.W.replay}}</a>{{end}}</td><td>{{range seatNames .Seats $.Lang}}{{.}} {{end}}</td></tr>{{end}}</table>{{end}}
 <p><a href="/p/{{.Me.ID}}">{{.W.myPage}}</a></p>
 <form method="post" action="/lobby/link"><button id="link">{{.W.continue}}</button>{{if .Link}} <code>{{.Link}}</code>{{end}}</form>
 {{end}}
 <p><a href="/ratings">{{.W.boardsLink}}</a></p>
 <h2>{{.W.openTables}}</h2>
-<table>{{range .Open}}<tr><td>{{index $.Titles .Game}}</td><td>{{range .Seats}}{{if .Name}}{{seatName . $.Lang}}{{else}}{{$.W.openSeat}}{{end}} {{end}}</td><td>{{index $.W (print "clock_" .Clock.Mode)}}</td>
+<table>{{range .Open}}<tr><td>{{index $.Titles .Game}}</td><td>{{$names := seatNames .Seats $.Lang}}{{range $i, $st := .Seats}}{{if $st.Name}}{{index $names $i}}{{else}}{{$.W.openSeat}}{{end}} {{end}}</td><td>{{index $.W (print "clock_" .Clock.Mode)}}</td>
 <td><a href="/join/{{.ID}}">{{$.W.join}}</a> · <a href="/t/{{.ID}}?watch=1">{{$.W.watch}}</a></td></tr>{{else}}<tr><td>{{.W.noOpen}}</td></tr>{{end}}</table>
 </body></html>{{end}}
 
@@ -104,7 +104,7 @@ var pages = template.Must(template.New("").Option("missingkey=error").Funcs(temp
 <h3>{{$.W.playerFinished}}</h3>
 {{if .Finished}}<ul class="player-finished">{{range .Finished}}<li><b>{{index $.Titles .Game}}</b> · <time datetime="{{date .Updated}}">{{dateIn .Updated $.Lang}}</time> ·
 {{if eq .Rank 1}}{{$.W.playerFirst}} ·{{else if gt .Rank 0}}{{place .Rank $.Lang}} ·{{end}}
-{{range $i, $st := .Seats}}{{if $i}}, {{end}}{{if $st.Player}}<a href="/p/{{$st.Player}}">{{seatName $st $.Lang}}</a>{{else}}{{seatName $st $.Lang}}{{end}}{{end}}
+{{$names := seatNames .Seats $.Lang}}{{range $i, $st := .Seats}}{{if $i}}, {{end}}{{if $st.Player}}<a href="/p/{{$st.Player}}">{{index $names $i}}</a>{{else}}{{index $names $i}}{{end}}{{end}}
 · <a href="/replay/{{.ID}}">{{$.W.replay}}</a></li>{{end}}</ul>
 {{else}}<p>{{$.W.playerNoFinished}}</p>{{end}}
 <p><a href="/">{{$.W.lobby}}</a></p></main>{{end}}</body></html>{{end}}
@@ -329,8 +329,9 @@ func (s *Server) pageJoin(w http.ResponseWriter, r *http.Request) {
 	if err := s.withTable(r.Context(), r.PathValue("id"), func(t *table) {
 		d.Table = t.snapshot()
 		open := 0
+		names := joinNames(d.Table.Seats, lang) // two Quick bots read apart (twins_plain.go)
 		for i, st := range t.meta.Seats {
-			name := seatName(d.Table.Seats[i], lang)
+			name := names[i]
 			switch {
 			case st.Kind == store.SeatOpen:
 				open++

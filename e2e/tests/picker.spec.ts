@@ -12,8 +12,60 @@ test("a move in three parts is chosen in steps; a step with one answer is answer
   expect(p.canGoBack()).toBe(false);
   expect(p.choices().map((c) => c.id)).toEqual(["r0", "r90"]);
   expect(p.choices().map((c) => c.part)).toEqual(["orientation", "orientation"]);
-  // r90 leaves one move: played at once
-  expect(p.pick("r90")).toBe(2);
+  // r90 leaves one move, but the player did not choose where: the one cell waits for a tap
+  expect(p.pick("r90")).toBe(-1);
+  expect(p.choices().map((c) => c.id)).toEqual(["r1c1"]);
+  expect(p.pick("r1c1")).toBe(2);
+  p.reset(); // as the page does once a move is played
+});
+
+// Nothing irreversible on a selecting click: a piece that has one legal
+// place is not played on the click that selects it; the place is asked for.
+test("Schlossgarten: the pool that fits one place asks for a tap on that place", () => {
+  const moves: LegalMove[] = [
+    { desc: { kind: "build", element: "elem:pool", orientation: "orient:r0", cell: "c3r2" } },
+    { desc: { kind: "build", element: "elem:hedge", orientation: "orient:r0", cell: "c1r1" } },
+    { desc: { kind: "build", element: "elem:hedge", orientation: "orient:r90", cell: "c1r1" } },
+    { desc: { kind: "move", pawn: "gardener", from: "c2r2", to: "c2r3" } },
+    { desc: { kind: "done" } },
+  ];
+  const p = new Picker(moves);
+  expect(p.pick("elem:pool")).toBe(-1); // before the fix: 0, built on the selecting click
+  expect(p.chosen).toEqual(["elem:pool", "orient:r0"]);
+  expect(p.choices()).toEqual([{ id: "c3r2", part: "cell", count: 1 }]);
+  expect(p.canGoBack()).toBe(true);
+  p.back(); // the orientation was forced: Back returns to the elements
+  expect(p.chosen).toEqual([]);
+  expect(p.pick("elem:pool")).toBe(-1);
+  expect(p.pick("c3r2")).toBe(0);
+  p.reset(); // as the page does once a move is played
+  // the gardener with one square to go to: the square is asked for, its own square answered
+  expect(p.pick("gardener")).toBe(-1);
+  expect(p.chosen).toEqual(["gardener", "c2r2"]);
+  expect(p.pick("c2r3")).toBe(3);
+  p.reset(); // as the page does once a move is played
+  // a move with no place at all is played on its click
+  expect(p.pick("#done")).toBe(4);
+});
+
+test("English Gardens: a card that fits one square asks for it; a pile with one card to discard does not", () => {
+  const moves: LegalMove[] = [
+    { desc: { kind: "plant", card: "hand:1", cell: "r2c3" } },
+    { desc: { kind: "plant", card: "hand:2", cell: "r2c3" } },
+    { desc: { kind: "plant", card: "hand:2", cell: "r1c1" } },
+    { desc: { kind: "discard", to: "discard", card: "hand:1" } },
+  ];
+  const p = new Picker(moves);
+  expect(p.pick("hand:1")).toBe(-1); // before the fix: 0, planted on the selecting click
+  expect(p.choices().map((c) => c.id)).toEqual(["r2c3"]);
+  expect(p.pick("r2c3")).toBe(0);
+  p.reset(); // as the page does once a move is played
+  expect(p.pick("hand:2")).toBe(-1);
+  expect(p.choices().map((c) => c.id)).toEqual(["r2c3", "r1c1"]);
+  expect(p.pick("r1c1")).toBe(2);
+  p.reset(); // as the page does once a move is played
+  // the player chose where (the discard pile): the only card goes at once
+  expect(p.pick("discard")).toBe(3);
 });
 
 test("Back undoes the player's last choice and the forced ones after it, never the forced start", () => {

@@ -16,7 +16,7 @@ test("schlossgarten: 49 squares, each named for screen readers", async ({ page, 
   await page.goto(`${harness}/harness/?game=schlossgarten&players=2&seed=3&ply=0&seat=0`);
   const squares = page.locator("svg.board [data-id*=',']");
   await expect(squares).toHaveCount(49);
-  await expect(page.locator("svg.board [data-id='3,6']")).toHaveAttribute("data-name", /column 3, row 6/);
+  await expect(page.locator("svg.board [data-id='3,6']")).toHaveAttribute("data-name", /column 4, row 7/); // from 1, as people count
 });
 
 test("keyboard: arrows move between targets, Enter chooses, Escape goes back", async ({ page, harness }) => {

@@ -402,13 +402,24 @@ func (s *state) endTurn(log *engine.Log) {
 		return
 	}
 	if !s.endTriggered {
-		nine := false
-		for i := 0; i < int(s.n); i++ {
-			nine = nine || s.pl[i].visible == 9
+		full := -1
+		for i := 0; i < int(s.n) && full < 0; i++ {
+			if s.pl[i].visible == 9 {
+				full = i
+			}
 		}
-		if nine || s.land.n == 0 || s.tro.n == 0 {
+		if full >= 0 || s.land.n == 0 || s.tro.n == 0 {
 			s.endTriggered = true // EG-E1: latched
-			log.Say(-1, "end-triggered")
+			// The event says why: a player who did not watch the decks
+			// reads the cause, not only that the game ends.
+			switch {
+			case full >= 0:
+				log.Say(full, "end-triggered-village")
+			case s.land.n == 0:
+				log.Say(-1, "end-triggered-land-deck")
+			default:
+				log.Say(-1, "end-triggered-trophy-deck")
+			}
 		}
 	}
 	if s.endTriggered && s.cur == (s.first+s.n-1)%s.n {

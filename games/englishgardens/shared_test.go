@@ -412,7 +412,7 @@ func TestEventsAfterARevealAreReveals(t *testing.T) {
 			t.Errorf("%s: not a reveal", e.Key)
 		}
 	}
-	if !slices.Equal(keys, []string{"place", "end-triggered"}) {
+	if !slices.Equal(keys, []string{"place", "end-triggered-village"}) {
 		t.Errorf("events %v", keys)
 	}
 }

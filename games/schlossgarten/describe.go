@@ -113,19 +113,28 @@ func (s *state) Prompt() engine.Prompt {
 		q, k := int(s.struck)/nPawns, int(s.struck)%nPawns
 		return engine.Prompt{Key: "put", Args: []engine.Arg{engine.Comp(s.pawnID(q, k))}}
 	case phWork:
-		dig := false
+		// The prompt names the pieces that may work (n: 1 the gardener,
+		// 2 the architect, 3 both), never "your worker": a newcomer looks
+		// for a piece called so.
+		dig, build := 0, 0
 		if !s.dug {
 			for _, k := range [2]int{gardener, architect} {
-				dig = dig || (s.canWork(k) && s.digTargets(p, k) != 0)
+				if s.canWork(k) && s.digTargets(p, k) != 0 {
+					dig |= workerBit(k)
+				}
 			}
 		}
-		switch build := s.anyBuild(p); {
-		case dig && build:
-			return engine.Prompt{Key: "work"}
-		case dig:
-			return engine.Prompt{Key: "dig"}
-		case build:
-			return engine.Prompt{Key: "build"}
+		s.builds(p, func(e int, _ uint64) bool {
+			build |= workerBit(elems[e].builder)
+			return build != 3
+		})
+		switch {
+		case dig != 0 && build != 0:
+			return engine.Prompt{Key: "work", Args: []engine.Arg{engine.Num(dig)}} // "excavate next to …"
+		case dig != 0:
+			return engine.Prompt{Key: "dig", Args: []engine.Arg{engine.Num(dig)}}
+		case build != 0:
+			return engine.Prompt{Key: "build", Args: []engine.Arg{engine.Num(build)}}
 		}
 		return engine.Prompt{Key: "done"}
 	}

@@ -27,9 +27,9 @@ func TestPromptNamesTheDecision(t *testing.T) {
 			func(s *state) []engine.Arg {
 				return []engine.Arg{engine.Comp(s.pawnID(int(s.struck)/nPawns, int(s.struck)%nPawns))}
 			}},
-		{"work", func(s *state, l legal) bool { return l[mkDig] && l[mkBuild] }, nil},
-		{"dig", func(s *state, l legal) bool { return l[mkDig] && !l[mkBuild] }, nil},
-		{"build", func(s *state, l legal) bool { return !l[mkDig] && l[mkBuild] }, nil},
+		{"work", func(s *state, l legal) bool { return l[mkDig] && l[mkBuild] }, func(s *state) []engine.Arg { return workers(s, mkDig) }},
+		{"dig", func(s *state, l legal) bool { return l[mkDig] && !l[mkBuild] }, func(s *state) []engine.Arg { return workers(s, mkDig) }},
+		{"build", func(s *state, l legal) bool { return !l[mkDig] && l[mkBuild] }, func(s *state) []engine.Arg { return workers(s, mkBuild) }},
 		{"done", func(s *state, l legal) bool { return l[mkDone] && !l[mkDig] && !l[mkBuild] }, nil},
 	}
 	reached := map[string]int{}
@@ -107,4 +107,21 @@ func TestPromptTexts(t *testing.T) {
 			}
 		}
 	}
+}
+
+// workers is the prompt's argument that names the pieces doing the work
+// (1 the gardener, 2 the architect, 3 both), read from the legal moves of
+// kind: the workers that excavate, or that build the elements offered.
+func workers(s *state, kind int) []engine.Arg {
+	n := 0
+	for _, m := range s.LegalMoves(nil) {
+		switch {
+		case mvKind(m) != kind:
+		case kind == mkDig:
+			n |= workerBit(mvArg(m))
+		default:
+			n |= workerBit(elems[mvArg(m)].builder)
+		}
+	}
+	return []engine.Arg{engine.Num(n)}
 }

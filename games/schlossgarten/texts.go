@@ -30,8 +30,9 @@ var catalog = sync.OnceValue(func() *engine.Catalog {
 })
 
 // cellName names square "x,y" for a sentence as the page's drawing numbers
-// its axes: "column 3, row 4" (cell.square). The id stays the notation a
-// player types in the terminal, but a sentence never shows it.
+// its axes, from 1 as people count: "3,4" is "column 4, row 5"
+// (cell.square). The id stays the notation a player types in the terminal
+// (from 0, as the records), but a sentence never shows it.
 func cellName(id string) (string, []i18n.Arg, bool) {
 	xs, ys, ok := strings.Cut(id, ",")
 	if !ok {
@@ -42,7 +43,7 @@ func cellName(id string) (string, []i18n.Arg, bool) {
 	if err1 != nil || err2 != nil || !onBoard(x, y) {
 		return "", nil, false
 	}
-	return "cell.square", []i18n.Arg{i18n.N("col", x), i18n.N("row", y)}, true
+	return "cell.square", []i18n.Arg{i18n.N("col", x+1), i18n.N("row", y+1)}, true
 }
 
 // Texts implements engine.Texter.

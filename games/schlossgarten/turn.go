@@ -223,6 +223,9 @@ func (s *state) Apply(m engine.Move, log *engine.Log) error {
 			log.Say(p, "dig", engine.Comp(s.pawnID(p, k)), engine.Cell(cellID(to)), engine.Num(int(s.tileAt(to))))
 		}
 		if !s.anyBuild(p) {
+			// Said, not silent: the turn passes on after the excavation
+			// and the player reads why no build was offered.
+			log.Say(p, "dig.nobuild")
 			s.endTurn(log)
 		}
 		return nil

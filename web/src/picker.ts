@@ -2,7 +2,8 @@
 // description ({"kind":"place","card":"hand:2","cell":"r1c3"}) is read as
 // a path of ids in the order a player chooses them, ending with "#kind".
 // The page offers the distinct next ids of the moves that match what was
-// chosen so far; once one move is left it is played. A decision with many
+// chosen so far; once one move is left it is played, when the player chose
+// where it goes (else that one place is asked for). A decision with many
 // moves (a tile anywhere on a board) is thus a few small choices.
 
 import type { MoveDesc } from "./gen/engine";
@@ -37,6 +38,12 @@ function partName(m: LegalMove, i: number): string {
   const keys = Object.keys(m.desc).filter((k) => k !== "kind");
   return keys[i] ?? "kind";
 }
+
+/**
+ * WHERE names the parts that say where a piece goes: a move whose place
+ * the player did not choose waits for a tap on it (Picker.last).
+ */
+const WHERE = new Set(["cell", "to"]);
 
 export class Picker {
   readonly moves: LegalMove[];
@@ -100,13 +107,30 @@ export class Picker {
     this.chosen.push(id);
     for (;;) {
       const left = this.matching();
-      if (left.length === 1) return left[0];
+      if (left.length === 1) return this.last(left[0]);
       // A step with one possible answer (the square a chosen pawn stands
       // on) is answered for the player.
       const next = this.choices();
       if (next.length !== 1) return -1;
       this.chosen.push(next[0].id);
     }
+  }
+
+  /**
+   * last plays move i, the only one left, unless a place it goes to (a
+   * part in WHERE) is still unchosen: nothing irreversible happens on a
+   * selecting click. Then the steps before that place are answered and the
+   * place is asked for, one target to tap, as a step with two answers is
+   * (in Schlossgarten a click on the pool that fits one place built it).
+   */
+  private last(i: number): number {
+    const p = this.paths[i];
+    const where = (k: number) => WHERE.has(partName(this.moves[i], k));
+    let k = this.chosen.length;
+    while (k < p.length && !where(k)) k++;
+    if (k === p.length) return i;
+    while (this.chosen.length < k) this.chosen.push(p[this.chosen.length]);
+    return -1;
   }
 
   /** peek returns the choices that would follow picking id, without picking it. */

@@ -216,7 +216,7 @@ export async function replayPage(root: HTMLElement, lang: Lang): Promise<void> {
       seats.append(h("li", { class: s.toMove === i ? "to-move" : "", "aria-current": s.toMove === i ? "true" : null }, `${name(i)} `, h("b", { class: "replay-score" }, String(p)))),
     );
     const events: LogLine[] = [];
-    for (let k = 1; k <= n; k++) for (const e of rp.steps[k].events) events.push({ text: e.text });
+    for (let k = 1; k <= n; k++) for (const e of rp.steps[k].events) events.push({ text: e.text, key: e.key });
     view.update({
       game: rp.game,
       seat: -1,

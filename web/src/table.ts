@@ -61,6 +61,8 @@ export interface LogLine {
   v?: number;
   /** The seat that acted, or -1 (the game itself). */
   actor?: number;
+  /** The game's event key ("end-triggered-village"): the end banner repeats why the game ended. */
+  key?: string;
 }
 
 /** The ids a seat's latest move named. */
@@ -526,6 +528,10 @@ export class TableView {
     b.hidden = !d.over || !r?.players?.length;
     if (b.hidden) return;
     b.textContent = capital(ranking(this.lang, r!, (i) => d.names[i] || t(this.lang, "seatN", i + 1), d.left), this.lang);
+    // Why the game ended, when the game said it (an event whose key begins
+    // "end-triggered": English Gardens' full village or empty deck).
+    const why = [...d.events].reverse().find((e) => e.key?.startsWith("end-triggered"));
+    if (why) b.append(h("span", { class: "why" }, why.text));
   }
 
   /**

@@ -611,7 +611,7 @@ export function tablePage(root: HTMLElement, lang: Lang): void {
       over: m.status === "over",
       view: m.view!, // every sync carries one; net.ts makes an update's from its patch
       moves: (m.legal ?? []).map((d) => ({ desc: d })),
-      events: events.map((e) => ({ text: e.text, v: e.v, actor: e.actor })),
+      events: events.map((e) => ({ text: e.text, v: e.v, actor: e.actor, key: e.key })),
       result: m.result,
       left: seats.map((s) => !!s.zombie),
       waiting: m.status === "open",

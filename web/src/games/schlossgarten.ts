@@ -105,10 +105,11 @@ export function drawSchlossgarten(v: W.View, ctx: Ctx): SVGSVGElement {
   const side = narrow ? X0 : X0 + boardW + 24;
   const W = narrow ? X0 + boardW + 12 : side + PW + 12;
   const kids: SVGElement[] = [el("text", { x: X0, y: 16, class: "caption" }, ctx.t("page.garden"))];
-  // The axes numbered as the log names squares ("column 3, row 4", cell.square).
+  // The axes numbered as the log names squares ("column 3, row 4",
+  // cell.square): from 1, as people count (the notation's "2,3").
   for (let i = 0; i < n; i++) {
-    kids.push(text(X0 + i * C + C / 2, Y0 - 9, i, { "font-size": F - 1, fill: "#555" }));
-    kids.push(text(X0 / 2, Y0 + i * C + C / 2, i, { "font-size": F - 1, fill: "#555" }));
+    kids.push(text(X0 + i * C + C / 2, Y0 - 9, i + 1, { "font-size": F - 1, fill: "#555" }));
+    kids.push(text(X0 / 2, Y0 + i * C + C / 2, i + 1, { "font-size": F - 1, fill: "#555" }));
   }
   const pawns: SVGElement[] = [];
   const outlines: string[] = [];
@@ -169,7 +170,7 @@ export function drawSchlossgarten(v: W.View, ctx: Ctx): SVGSVGElement {
       }
       const ground = ctx.comp(sq.ground ?? "");
       // page.square names the square as the log does (cell.square), in its own words: ctx.t reads page.* only
-      kids.push(target(id, ctx.t("page.square", { col: x, row: y, what: name }), ground?.help, ...parts));
+      kids.push(target(id, ctx.t("page.square", { col: x + 1, row: y + 1, what: name }), ground?.help, ...parts));
       if (pawnEl) pawns.push(pawnEl);
     }
   }
