@@ -229,11 +229,14 @@ export class TableView {
     if (hi >= top && lo <= bottom) return; // all in sight
     if (lo - hi + 16 <= bottom - top) {
       let by = hi < top ? hi - top - 8 : lo - bottom + 8;
-      // Down, never past the prompt (a drawing that follows the step puts its targets under it): Happy Garden's
-      // garden on a phone fits the screen but not with the prompt, and the least scroll showing every place
-      // hid "Choose where the tile goes"; what is left below is seen with the prompt, a scroll away.
-      const prompt = this.els.status.getBoundingClientRect().top;
-      if (by > 0 && !sticky) by = Math.min(by, Math.max(0, prompt - 4));
+      // Down, not past the prompt when a whole target is then in sight with it: Happy Garden's garden on a phone
+      // fits the screen but not with the prompt, and the least scroll showing every place hid "Choose where the
+      // tile goes"; what is left below is a scroll away. English Gardens' hand on a desktop is under the
+      // village: with the prompt kept, none of it would show, and the hand comes first.
+      if (by > 0 && !sticky) {
+        const kept = Math.min(by, Math.max(0, this.els.status.getBoundingClientRect().top - 4));
+        if (boxes.some(({ r }) => r.top - kept >= top && r.bottom - kept <= bottom)) by = kept;
+      }
       if (by !== 0) window.scrollBy({ top: by, behavior });
       return;
     }
