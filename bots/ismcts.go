@@ -27,7 +27,8 @@ type ISMCTS struct {
 	// Jobs is the number of independent trees searched in parallel (root
 	// parallelism); their root statistics are summed.
 	Jobs int
-	// C is the exploration constant of UCB.
+	// C is the exploration constant of UCB. By default (-1) the game's
+	// SearchAdvice decides, else 0.7.
 	C float64
 	// level: Iterations comes from a difficulty name, so the game's
 	// IterationScale applies.
@@ -85,6 +86,10 @@ const autoRollout = -2
 // autoWiden asks the game's SearchAdvice for the widening exponent.
 const autoWiden = -1
 
+// autoC asks the game's SearchAdvice for the exploration constant, 0.7
+// when it gives none.
+const autoC = -1
+
 // autoRankWeight asks the game's SearchAdvice for the rank weight, 0.8
 // if it gives none.
 const autoRankWeight = -1
@@ -94,7 +99,7 @@ const autoRankWeight = -1
 // play-out length in decisions or tN in turns, pN sampled moves, cX
 // exploration, wX rank weight.
 func parseISMCTS(kind string, seed uint64) (*ISMCTS, error) {
-	b := &ISMCTS{Iterations: Difficulty("medium"), level: true, Jobs: 1, C: 0.7, Rollout: autoRollout,
+	b := &ISMCTS{Iterations: Difficulty("medium"), level: true, Jobs: 1, C: autoC, Rollout: autoRollout,
 		RankWeight: autoRankWeight, Widen: autoWiden, seed: seed, name: kind}
 	parts := strings.Split(kind, ":")
 	for _, p := range parts[1:] {
@@ -236,9 +241,12 @@ func (b *ISMCTS) Choose(ctx context.Context, s engine.State) (engine.Move, error
 // the game's SearchAdvice, and returns them.
 func (b *ISMCTS) search(ctx context.Context, s engine.State) ([]*tree, error) {
 	rollout, turns, iterations, widen, sample := b.Rollout, b.RolloutTurns, b.Iterations, b.Widen, b.Sample
-	rankW := b.RankWeight
+	rankW, c := b.RankWeight, b.C
 	if adv, ok := s.(engine.SearchAdvisor); ok {
 		a := adv.SearchAdvice()
+		if c == autoC && a.Exploration > 0 {
+			c = a.Exploration
+		}
 		if rankW == autoRankWeight && a.RankWeight > 0 {
 			rankW = math.Min(a.RankWeight, 1)
 		}
@@ -261,6 +269,9 @@ func (b *ISMCTS) search(ctx context.Context, s engine.State) ([]*tree, error) {
 	if rankW < 0 {
 		rankW = 0.8
 	}
+	if c < 0 {
+		c = 0.7
+	}
 	widen = max(widen, 0)
 	if sample <= 0 {
 		sample = 4
@@ -271,7 +282,7 @@ func (b *ISMCTS) search(ctx context.Context, s engine.State) ([]*tree, error) {
 	var wg sync.WaitGroup
 	errs := make([]error, jobs)
 	for j := 0; j < jobs; j++ {
-		trees[j] = &tree{rng: engine.NewRNG(engine.DeriveSeed(b.seed, "ismcts.tree", uint64(j))), me: s.ToMove(), n: s.NumPlayers(), c: b.C, w: rankW,
+		trees[j] = &tree{rng: engine.NewRNG(engine.DeriveSeed(b.seed, "ismcts.tree", uint64(j))), me: s.ToMove(), n: s.NumPlayers(), c: c, w: rankW,
 			minS: math.Inf(1), maxS: math.Inf(-1), sample: sample, turns: turns, widen: widen}
 		iters := 0
 		if iterations > 0 {

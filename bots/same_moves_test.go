@@ -28,9 +28,10 @@ var sameMoves = map[string]string{
 
 // sameMovesFields pins the settings a game's advice has changed since the
 // digests were taken: English Gardens now advises 8 sampled moves and a
-// rank weight of 0.5, Happy Garden 8 sampled moves rather than 4,
+// rank weight of 0.5 and an exploration constant of 0.35 (issue 25),
+// Happy Garden 8 sampled moves rather than 4,
 // changes of play, not of speed.
-var sameMovesFields = map[string]string{"english-gardens": ":p4:w0.8", "happy-garden": ":p4"}
+var sameMovesFields = map[string]string{"english-gardens": ":p4:w0.8:c0.7", "happy-garden": ":p4"}
 
 func TestISMCTSSameMoves(t *testing.T) {
 	if testing.Short() {

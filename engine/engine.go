@@ -145,6 +145,11 @@ type SearchAdvice struct {
 	// bot's default. Games where a close margin decides most games gain
 	// from weighing the margin more.
 	RankWeight float64
+	// Exploration, when positive, is the exploration constant of a
+	// search's UCB (bots' default 0.7); 0 leaves the bot's default. Games
+	// whose moves differ by a small share of the reward's range ask for
+	// less, so that the search's visits follow the values it finds.
+	Exploration float64
 }
 
 // SearchAdvisor is implemented by states whose game has search advice.
