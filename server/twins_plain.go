@@ -8,30 +8,23 @@ import "github.com/jardin-games/jardin/store"
 // bot 2"), as the page and the replay number them. An open seat keeps
 // seatName's word and takes no part in the numbering.
 func seatNames(seats []lobbySeat, lang string) []string {
-	names := make([]string, len(seats))
-	var named []string
-	var at []int
-	for i, st := range seats {
-		names[i] = seatName(st, lang)
-		if st.Kind != store.SeatOpen {
-			named = append(named, names[i])
-			at = append(at, i)
-		}
-	}
-	for k, n := range twinNames(lang, named) {
-		names[at[k]] = n
-	}
-	return names
+	return namesApart(seats, func(st lobbySeat) store.SeatKind { return st.Kind }, lang)
 }
 
 // joinNames is seatNames for the invite page's seats (a live table's).
 func joinNames(seats []seatInfo, lang string) []string {
+	return namesApart(seats, func(st seatInfo) store.SeatKind { return st.Kind }, lang)
+}
+
+// namesApart is seatNames for either shape of a seat (a listed table's or a
+// live one's): seatName reads both.
+func namesApart[S any](seats []S, kind func(S) store.SeatKind, lang string) []string {
 	names := make([]string, len(seats))
 	var named []string
 	var at []int
 	for i, st := range seats {
 		names[i] = seatName(st, lang)
-		if st.Kind != store.SeatOpen {
+		if kind(st) != store.SeatOpen {
 			named = append(named, names[i])
 			at = append(at, i)
 		}
